@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
+
+/**
+ * The side menu on small screens. A native <details>, so it opens and its
+ * links work without JavaScript; with it, Esc closes the menu and returns
+ * focus to its button, and navigating closes it.
+ */
+export function MobileMenu({ viewer, showLogin }: { viewer: Viewer; showLogin: boolean }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [location.pathname]);
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.key !== "Escape" || !ref.current?.open) return;
+    ref.current.open = false;
+    ref.current.querySelector("summary")?.focus();
+  }
+
+  return (
+    <details className="mobile-menu" ref={ref} onKeyDown={onKeyDown}>
+      <summary className="button button-outline">
+        <span aria-hidden="true" className="menu-icon" /> Menu
+      </summary>
+      <nav aria-label="Mobile" className="mobile-panel">
+        <ul>
+          <MainNavLinks />
+          {viewer.signedIn ? (
+            <>
+              <li><Link to="/portal">Back to Account</Link></li>
+              <li><LogOutButton className="link-button" /></li>
+            </>
+          ) : (
+            <>
+              <li><Link to="/apply/personal">Apply Now</Link></li>
+              {showLogin ? <li><Link to="/login">Log In</Link></li> : null}
+            </>
+          )}
+        </ul>
+      </nav>
+    </details>
+  );
+}

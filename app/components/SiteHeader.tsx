@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { creditLine, phones } from "../../functions/config";
+import { formatMoney } from "../lib/format";
+import type { LayoutFlags } from "../lib/layout";
+import { MobileMenu } from "./MobileMenu";
+import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
+import { PhoneLink } from "./PhoneLink";
+import { Logo } from "./Logo";
+
+/** "Apply Now" pill: always states the line maximum from configuration. */
+export function ApplyNowPill() {
+  return (
+    <Link to="/apply/personal" className="button button-primary apply-pill">
+      Apply Now<span className="pill-note"> Lines of credit up to {formatMoney(creditLine.maxLimitCents)}</span>
+    </Link>
+  );
+}
+
+export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: Viewer }) {
+  const showNav = !flags.isAppPage;
+  const showLogin = !flags.hidelogin && !flags.isLoginPage && !flags.isAppPage;
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Logo />
+        {showNav ? (
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              <MainNavLinks />
+            </ul>
+          </nav>
+        ) : null}
+        <div className="header-actions">
+          <PhoneLink digits={phones.customerService} label={flags.isAppPage ? "Call Us" : undefined} className="header-phone" />
+          {showNav && !viewer.signedIn ? <ApplyNowPill /> : null}
+          {showNav && viewer.signedIn && !flags.portal ? (
+            <Link to="/portal" className="button button-outline">Back to Account</Link>
+          ) : null}
+          {viewer.signedIn ? <LogOutButton /> : showLogin ? <Link to="/login" className="button button-outline">Log In</Link> : null}
+        </div>
+        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} /> : null}
+      </div>
+    </header>
+  );
+}

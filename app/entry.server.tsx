@@ -1,0 +1,39 @@
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter } from "react-router";
+import { inlineScriptHashes, pageCsp } from "../functions/http/security-headers";
+
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * Renders the whole document before answering: the policy lists the hash of
+ * every inline script the page carries, so it needs the finished HTML. The
+ * public pages are small, and a complete document is also what the edge
+ * cache stores.
+ */
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  let renderFailed = false;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    onError(error: unknown) {
+      renderFailed = true;
+      console.error("render error", error instanceof Error ? error.name : "unknown");
+    },
+  });
+  await body.allReady;
+  const html = await new Response(body).text();
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Content-Security-Policy", pageCsp(await inlineScriptHashes(html)));
+  return new Response(html, { status: renderFailed ? 500 : status, headers });
+}
+
+/** Logs server errors by kind only: requests may carry personal data. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error("server error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
+};

@@ -1,0 +1,35 @@
+import { useMatches } from "react-router";
+
+/**
+ * Layout flags a route declares in its `handle` (spec file 1, section 2):
+ * they decide what the shell shows around the page.
+ */
+export interface LayoutFlags {
+  /** Marketing home-type page (home, FAQ). */
+  isHome?: boolean;
+  /** Application wizard: no main navigation, only Call Us. */
+  isAppPage?: boolean;
+  /** Login-type pages hide the Log In button. */
+  hidelogin?: boolean;
+  isLoginPage?: boolean;
+  isEsignPage?: boolean;
+  isEsignContact?: boolean;
+  isEsignPagefooter?: boolean;
+  /** Signed-in portal pages. */
+  portal?: boolean;
+  isPortalNavDisplay?: boolean;
+  showLogin?: boolean;
+  showApply?: boolean;
+}
+
+export interface RouteHandle {
+  layout?: LayoutFlags;
+}
+
+/** The flags of every matched route, deepest last wins. */
+export function useLayoutFlags(): LayoutFlags {
+  return useMatches().reduce<LayoutFlags>((flags, match) => {
+    const handle = match.handle as RouteHandle | undefined;
+    return handle?.layout ? { ...flags, ...handle.layout } : flags;
+  }, {});
+}

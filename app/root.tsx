@@ -1,0 +1,96 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { brand } from "../functions/config";
+import { sessionContext } from "../functions/http/request-context";
+import { formPostMiddleware, sessionMiddleware } from "../functions/sessions/page-middleware";
+import type { Route } from "./+types/root";
+import type { Viewer } from "./components/NavLinks";
+import { SiteFooter } from "./components/SiteFooter";
+import { SiteHeader } from "./components/SiteHeader";
+import { useLayoutFlags } from "./lib/layout";
+import stylesheet from "./styles/app.css?url";
+import { NotFound } from "./components/NotFound";
+
+export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs): Viewer {
+  const { session } = context.get(sessionContext);
+  return { signedIn: Boolean(session?.data.customerId), firstName: session?.data.firstName ?? null };
+}
+
+const SIGNED_OUT: Viewer = { signedIn: false, firstName: null };
+
+/**
+ * Marks the document as scripted before first paint, so CSS can hide what
+ * only works with JavaScript (and show it all when scripts are off). Its
+ * hash goes into the page's Content-Security-Policy like every inline script.
+ */
+const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">Skip to main content</a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const viewer = useRouteLoaderData<typeof loader>("root") ?? SIGNED_OUT;
+  const flags = useLayoutFlags();
+  return (
+    <>
+      <SiteHeader flags={flags} viewer={viewer} />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <SiteFooter flags={flags} viewer={viewer} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: brand.name }];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <section className="container page-section">
+        <h1>Something went wrong</h1>
+        <p>We're sorry, an error occurred. Please try again, or call us if it continues.</p>
+        <p><a href="/">Back to Homepage</a></p>
+      </section>
+    </Shell>
+  );
+}

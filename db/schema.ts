@@ -1,0 +1,28 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { SessionData } from "../functions/sessions/session-data";
+
+/**
+ * Server-side sessions. The cookie carries a random id; only its SHA-256
+ * lands here, so a copy of the table cannot be replayed as live cookies.
+ * Times are epoch milliseconds.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    data: text("data", { mode: "json" }).$type<SessionData>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    /** The absolute end (12 hours after creation), whatever the activity. */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+);
+
+/** Public HTML documents (terms, privacy, About Us...), seeded from db/documents. */
+export const documents = sqliteTable("documents", {
+  slug: text("slug").primaryKey(),
+  title: text("title").notNull(),
+  html: text("html").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});

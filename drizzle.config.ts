@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// drizzle-kit only generates SQL here; wrangler applies it (d1 migrations).
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./db/schema.ts",
+  out: "./migrations",
+  migrations: { prefix: "index" },
+});

@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { documentsApi } from "./documents";
+import { geo } from "./geo";
+import { health } from "./health";
+import { limitPerIp, withClient } from "./middleware";
+import type { ApiEnv } from "./types";
+
+/** The JSON API under /api: one small sub-app per resource. */
+export const api = new Hono<ApiEnv>()
+  .basePath("/api")
+  .use(withClient)
+  .route("/health", health)
+  .use(limitPerIp("apiPerIp"))
+  .route("/geo", geo)
+  .route("/documents", documentsApi)
+  .notFound((c) => c.json({ error: "Not found" }, 404))
+  .onError((err, c) => {
+    // Log the failure without request data (no personal data in logs).
+    console.error("api error", err instanceof Error ? err.name : "unknown");
+    return c.json({ error: "Something went wrong. Please try again." }, 500);
+  });
+
+export type Api = typeof api;

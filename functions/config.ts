@@ -1,0 +1,194 @@
+/**
+ * Every business value of the product (spec 0-decisions.md), in one place.
+ * Pages, services and the servicing core import from here; no page repeats
+ * these literals. Money is integer cents.
+ */
+
+export const brand = {
+  name: "Ridgeline Credit",
+  legalName: "Ridgeline Credit, LLC",
+  lender: "Ridgeline Tribal Lending Authority",
+  partnerBank: "Summit Valley Bank",
+  servicer: "Ridgeline Servicing Co.",
+  financialEducationUrl: "https://www.consumerfinance.gov/consumer-tools/",
+  copyrightYear: 2026,
+} as const;
+
+/** Phones in the fictional 555-01xx range, stored as digits. */
+export const phones = {
+  customerService: "18005550142",
+  contact: "18005550142",
+  accountSpecialist: "18005550143",
+} as const;
+
+export const address = {
+  lines: ["1200 Ridgeline Parkway, Suite 400", "Boulder Creek, CO 80302"],
+} as const;
+
+export const emails = {
+  customerService: "support@ridgelinecredit.example",
+  latePayments: "collections@ridgelinecredit.example",
+  ombudsman: "ombudsman@ridgelinecredit.example",
+  privacy: "privacy@ridgelinecredit.example",
+} as const;
+
+/** Customer service hours, Eastern time. */
+export const hours = {
+  customerService: [
+    { days: "Monday - Thursday", hours: "8 a.m. - 9 p.m. ET" },
+    { days: "Friday", hours: "8 a.m. - 8 p.m. ET" },
+    { days: "Saturday - Sunday", hours: "8 a.m. - 5 p.m. ET" },
+  ],
+  privacyRequests: [{ days: "Monday - Friday", hours: "8 a.m. - 6 p.m. ET" }],
+} as const;
+
+export const creditLine = {
+  maxLimitCents: 350_000,
+  newCustomerMinLimitCents: 30_000,
+  newCustomerMaxLimitCents: 150_000,
+  limitStepCents: 2_500,
+  /** Approved limit = this share of monthly take-home income (0-decisions). */
+  limitShareOfMonthlyIncome: 0.25,
+  minMonthlyIncomeCents: 100_000,
+  minApplicantAge: 18,
+  minBirthYear: 1900,
+  requestedAmountCents: 100_000,
+  requestedDueDateOffsetDays: 3,
+} as const;
+
+export const draws = {
+  minCents: 10_000,
+  incrementCents: 2_500,
+  firstDrawDefaultCents: 10_000,
+  /** Eastern time cut-offs. */
+  nextDayCutoff: { hour: 19, minute: 45 },
+  sameDayCutoff: { hour: 11, minute: 45 },
+} as const;
+
+export type PayFrequency = "W" | "B" | "S" | "M";
+export type BillingCycle = "biweekly" | "semimonthly" | "monthly";
+
+export const payFrequencies: Record<
+  PayFrequency,
+  { label: string; cycle: BillingCycle; paychecksPerYear: number; fillDays: number | null }
+> = {
+  W: { label: "Weekly", cycle: "biweekly", paychecksPerYear: 52, fillDays: 7 },
+  B: { label: "Every 2 Weeks", cycle: "biweekly", paychecksPerYear: 26, fillDays: 14 },
+  S: { label: "Twice Monthly", cycle: "semimonthly", paychecksPerYear: 24, fillDays: null },
+  M: { label: "Monthly", cycle: "monthly", paychecksPerYear: 12, fillDays: 31 },
+};
+
+/** Cash advance fee per draw, in basis points, by billing cycle. */
+export const cashAdvanceFeeBps: Record<BillingCycle, number> = {
+  biweekly: 500,
+  semimonthly: 500,
+  monthly: 1_000,
+};
+
+/** Share of principal in the minimum payment, in basis points, by cycle. */
+export const minimumPaymentPrincipalBps: Record<BillingCycle, number> = {
+  biweekly: 500,
+  semimonthly: 500,
+  monthly: 1_000,
+};
+
+/**
+ * Carried balance fee per statement: each row applies to principal balances
+ * up to and including `upToCents`. Fees for the bi-weekly or semi-monthly
+ * cycle and for the monthly cycle.
+ */
+export const carriedBalanceFees: ReadonlyArray<{
+  upToCents: number;
+  shortCycleCents: number;
+  monthlyCents: number;
+}> = [
+  { upToCents: 1_000, shortCycleCents: 0, monthlyCents: 0 },
+  { upToCents: 25_000, shortCycleCents: 500, monthlyCents: 1_000 },
+  { upToCents: 50_000, shortCycleCents: 2_000, monthlyCents: 4_000 },
+  { upToCents: 75_000, shortCycleCents: 3_000, monthlyCents: 6_000 },
+  { upToCents: 100_000, shortCycleCents: 4_500, monthlyCents: 9_000 },
+  { upToCents: 125_000, shortCycleCents: 5_500, monthlyCents: 11_000 },
+  { upToCents: 150_000, shortCycleCents: 7_000, monthlyCents: 14_000 },
+  { upToCents: 175_000, shortCycleCents: 8_000, monthlyCents: 16_000 },
+  { upToCents: 200_000, shortCycleCents: 9_500, monthlyCents: 19_000 },
+  { upToCents: 225_000, shortCycleCents: 10_500, monthlyCents: 21_000 },
+  { upToCents: 250_000, shortCycleCents: 12_000, monthlyCents: 24_000 },
+  { upToCents: 275_000, shortCycleCents: 13_000, monthlyCents: 26_000 },
+  { upToCents: 300_000, shortCycleCents: 14_500, monthlyCents: 29_000 },
+  { upToCents: 325_000, shortCycleCents: 15_500, monthlyCents: 31_000 },
+  { upToCents: 350_000, shortCycleCents: 17_000, monthlyCents: 34_000 },
+];
+
+export const servicing = {
+  statementLeadDays: 14,
+  firstDueAfterDrawDays: 14,
+  chargeOffAfterDaysPastDue: 90,
+  closeAfterMonthsWithoutDraw: 12,
+  closeAfterYearsAtZero: 2,
+  closureNoticeDays: 30,
+  minAchTransactionCents: 1_000,
+  maxNoOfAchEffectiveDays: 45,
+  maxPendingPayments: 3,
+  achRevocationNoticeDays: 3,
+  paperCheckExtraBusinessDays: { min: 7, max: 10 },
+} as const;
+
+/** Federal Reserve holidays; the banking calendar computes their dates. */
+export const federalReserveHolidays = [
+  "New Year's Day",
+  "Martin Luther King Jr. Day",
+  "Presidents Day",
+  "Memorial Day",
+  "Juneteenth",
+  "Independence Day",
+  "Labor Day",
+  "Columbus Day",
+  "Veterans Day",
+  "Thanksgiving",
+  "Christmas",
+] as const;
+
+export const security = {
+  sessionIdleMinutes: 30,
+  sessionAbsoluteHours: 12,
+  passcodeDigits: 6,
+  passcodeValidMinutes: 10,
+  passcodeMaxWrong: 5,
+  passcodeMaxResends: 3,
+  loginMaxWrong: 5,
+  loginLockMinutes: 30,
+  pbkdf2Iterations: 100_000,
+  passwordMinLength: 8,
+  passwordMaxLength: 20,
+} as const;
+
+export const smsStopKeywords = ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"] as const;
+
+export const policyDates = {
+  privacyPolicy: "September 2022",
+  caPrivacyPolicy: "April 2021",
+  termsUpdated: "January 24, 2024",
+} as const;
+
+export const states: ReadonlyArray<{ code: string; name: string }> = [
+  ["AL", "Alabama"], ["AK", "Alaska"], ["AZ", "Arizona"], ["AR", "Arkansas"], ["CA", "California"],
+  ["CO", "Colorado"], ["CT", "Connecticut"], ["DE", "Delaware"], ["DC", "District of Columbia"],
+  ["FL", "Florida"], ["GA", "Georgia"], ["HI", "Hawaii"], ["ID", "Idaho"], ["IL", "Illinois"],
+  ["IN", "Indiana"], ["IA", "Iowa"], ["KS", "Kansas"], ["KY", "Kentucky"], ["LA", "Louisiana"],
+  ["ME", "Maine"], ["MD", "Maryland"], ["MA", "Massachusetts"], ["MI", "Michigan"], ["MN", "Minnesota"],
+  ["MS", "Mississippi"], ["MO", "Missouri"], ["MT", "Montana"], ["NE", "Nebraska"], ["NV", "Nevada"],
+  ["NH", "New Hampshire"], ["NJ", "New Jersey"], ["NM", "New Mexico"], ["NY", "New York"],
+  ["NC", "North Carolina"], ["ND", "North Dakota"], ["OH", "Ohio"], ["OK", "Oklahoma"], ["OR", "Oregon"],
+  ["PA", "Pennsylvania"], ["RI", "Rhode Island"], ["SC", "South Carolina"], ["SD", "South Dakota"],
+  ["TN", "Tennessee"], ["TX", "Texas"], ["UT", "Utah"], ["VT", "Vermont"], ["VA", "Virginia"],
+  ["WA", "Washington"], ["WV", "West Virginia"], ["WI", "Wisconsin"], ["WY", "Wyoming"],
+].map(([code, name]) => ({ code: code!, name: name! }));
+
+/** States where new applications are not taken (union of both spec lists). */
+export const noBusinessStates: ReadonlyArray<string> = [
+  "AK", "AR", "CA", "CO", "CT", "DE", "DC", "GA", "HI", "ID", "IL", "IA", "KS", "ME", "MD", "MA", "MN",
+  "MT", "NE", "NY", "NH", "NJ", "NM", "NC", "ND", "OK", "PA", "RI", "SD", "VT", "VA", "WA", "WV", "WY",
+];
+
+/** Existing borrowers in these states keep the portal but cannot draw. */
+export const drawBlockedStates: ReadonlyArray<string> = ["WA"];

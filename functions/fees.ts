@@ -1,0 +1,36 @@
+import { type BillingCycle, carriedBalanceFees, cashAdvanceFeeBps, type PayFrequency, payFrequencies } from "./config";
+
+/**
+ * The fee rules of 0-decisions.md, shared by pages, agreements, the FAQ fee
+ * chart and the servicing core. All amounts are integer cents.
+ */
+
+export function billingCycleFor(frequency: PayFrequency): BillingCycle {
+  return payFrequencies[frequency].cycle;
+}
+
+/** Cash advance fee on a draw: a percentage, rounded to the nearest cent. */
+export function cashAdvanceFee(drawCents: number, cycle: BillingCycle): number {
+  return Math.round((drawCents * cashAdvanceFeeBps[cycle]) / 10_000);
+}
+
+/** What reaches the borrower's bank: the draw less its cash advance fee. */
+export function amountReceived(drawCents: number, cycle: BillingCycle): number {
+  return drawCents - cashAdvanceFee(drawCents, cycle);
+}
+
+/** Flat carried balance fee for a statement, by principal balance. */
+export function carriedBalanceFee(principalCents: number, cycle: BillingCycle): number {
+  const row = carriedBalanceFees.find((r) => principalCents <= r.upToCents) ?? carriedBalanceFees.at(-1)!;
+  return cycle === "monthly" ? row.monthlyCents : row.shortCycleCents;
+}
+
+/** Rows of the fee chart as the pages show them: from/to balance and fees. */
+export function feeChartRows(): Array<{ fromCents: number; toCents: number; shortCycleCents: number; monthlyCents: number }> {
+  return carriedBalanceFees.map((row, i) => ({
+    fromCents: i === 0 ? 0 : carriedBalanceFees[i - 1]!.upToCents + 1,
+    toCents: row.upToCents,
+    shortCycleCents: row.shortCycleCents,
+    monthlyCents: row.monthlyCents,
+  }));
+}

@@ -1,0 +1,25 @@
+import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
+import type { Env } from "../env";
+
+/** Named policies, so every door states its limit in one place. */
+export const rateLimitPolicies = {
+  /** Any /api call from one client IP. */
+  apiPerIp: { limit: 120, windowMs: 60_000 },
+  /** Form posts to pages from one client IP. */
+  formPostPerIp: { limit: 60, windowMs: 60_000 },
+} as const satisfies Record<string, RateLimitPolicy>;
+
+export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
+
+/** Count one hit against `key` under a policy; the Durable Object decides. */
+export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string): Promise<RateLimitVerdict> {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
+  return stub.hit(rateLimitPolicies[policy]);
+}
+
+export function tooManyRequests(verdict: RateLimitVerdict, body: BodyInit | null = "Too many requests. Please wait a moment and try again."): Response {
+  return new Response(body, {
+    status: 429,
+    headers: { "Retry-After": String(verdict.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,45 @@
+import type { MiddlewareFunction } from "react-router";
+import { clientInfo } from "../http/client-info";
+import { rateLimit, tooManyRequests } from "../http/rate-limit";
+import { edgeContext, sessionContext } from "../http/request-context";
+import { expiredSessionCookie, hasSessionCookie } from "./cookie";
+import { lookupSession } from "./session";
+
+/**
+ * Looks the session up once per request for every loader and action, and
+ * clears the cookie of a session that ended (or never existed) so the
+ * visitor is treated as signed out, and served from the edge cache, again.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { env } = context.get(edgeContext);
+  const found = await lookupSession(env.DB, request);
+  context.set(sessionContext, {
+    session: found.status === "active" ? found.session : null,
+    ended: found.status === "expired" ? found.reason : null,
+  });
+  const response = await next();
+  if (found.status !== "active" && hasSessionCookie(request) && !response.headers.has("Set-Cookie")) {
+    response.headers.append("Set-Cookie", expiredSessionCookie());
+  }
+  return response;
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Form posts: refuse cross-site submissions (an Origin that is not ours) and
+ * count every post against the client's IP.
+ */
+export const formPostMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    return new Response("Cross-site form posts are not accepted.", { status: 403 });
+  }
+  const { env } = context.get(edgeContext);
+  const verdict = await rateLimit(env, "formPostPerIp", clientInfo(request).ip);
+  if (!verdict.allowed) {
+    return tooManyRequests(verdict);
+  }
+  return next();
+};

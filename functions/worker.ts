@@ -1,0 +1,41 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { api } from "./api/app";
+import type { Env } from "./env";
+import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
+import { edgeContext } from "./http/request-context";
+import { withSecurityHeaders } from "./http/security-headers";
+import { purgeExpiredSessions } from "./sessions/session";
+
+export { RateLimiter } from "./durable-objects/rate-limiter";
+
+// Created once per isolate, not per request.
+const serverBuild = () => import("virtual:react-router/server-build");
+const handlePage = createRequestHandler(serverBuild, import.meta.env.MODE);
+let buildVersion: string | undefined;
+
+async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  buildVersion ??= (await serverBuild()).assets.version;
+  const cacheable = isCacheableRequest(request);
+  if (cacheable) {
+    const hit = await cachedPage(request, buildVersion);
+    if (hit) return hit;
+  }
+  const context = new RouterContextProvider();
+  context.set(edgeContext, { env, ctx });
+  const response = await handlePage(request, context);
+  return cacheable ? storePage(request, response, buildVersion, ctx) : response;
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // Every method goes to React Router (forms post to route actions).
+    const response = isApi ? await api.fetch(request, env, ctx) : await servePage(request, env, ctx);
+    return withSecurityHeaders(response);
+  },
+
+  async scheduled(_controller, env) {
+    await purgeExpiredSessions(env.DB);
+  },
+} satisfies ExportedHandler<Env>;

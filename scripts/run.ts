@@ -1,0 +1,24 @@
+import { spawn, type SpawnOptions } from "node:child_process";
+import { offlineWranglerEnv } from "./wrangler-env";
+
+/** Runs a command with wrangler kept offline; rejects on a non-zero exit. */
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "inherit", "inherit"],
+      ...options,
+      env: { ...process.env, ...offlineWranglerEnv, ...options.env },
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** Where local D1 and Durable Object state lives (shared by start and seed). */
+export const LOCAL_STATE = ".wrangler/state";
+
+export async function migrateLocal(persistTo = LOCAL_STATE): Promise<void> {
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    env: { CI: "true" },
+  });
+}
