@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { phones } from "../../functions/config";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
+import { PhoneLink } from "./PhoneLink";
 
 /**
  * The side menu on small screens. A native <details>, so it opens and its
@@ -29,6 +31,7 @@ export function MobileMenu({ viewer, showLogin }: { viewer: Viewer; showLogin: b
       <nav aria-label="Mobile" className="mobile-panel">
         <ul>
           <MainNavLinks />
+          <li><PhoneLink digits={phones.customerService} label="Call Us" /></li>
           {viewer.signedIn ? (
             <>
               <li><Link to="/portal">Back to Account</Link></li>

@@ -20,7 +20,7 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
   const showNav = !flags.isAppPage;
   const showLogin = !flags.hidelogin && !flags.isLoginPage && !flags.isAppPage;
   return (
-    <header className="site-header">
+    <header className={flags.isAppPage ? "site-header app-header" : "site-header"}>
       <div className="container header-bar">
         <Logo />
         {showNav ? (

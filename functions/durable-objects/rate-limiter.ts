@@ -39,7 +39,8 @@ export class RateLimiter extends DurableObject {
     }
     const overlap = 1 - (now - windowStart) / windowMs;
     const weighted = state.previous * overlap + state.current;
-    const allowed = weighted < limit;
+    // Count this request too: allowed only if it keeps the rate within the limit.
+    const allowed = weighted + 1 <= limit;
     if (allowed) state.current += 1;
     this.state = state;
     await this.ctx.storage.put("w", state);

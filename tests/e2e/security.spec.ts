@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { publicPages } from "./fixtures/pages";
+
+function expectSecurityHeaders(headers: Record<string, string>) {
+  expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain("unsafe-inline");
+  expect(csp).not.toContain("unsafe-eval");
+}
+
+test("every page carries the security headers and a hash-based script policy", async ({ request }) => {
+  for (const { path } of publicPages) {
+    const res = await request.get(path);
+    const headers = res.headers();
+    expectSecurityHeaders(headers);
+    const csp = headers["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toContain("nonce-");
+  }
+});
+
+test("API responses, the 404 page, PDFs and static assets carry them too", async ({ request }) => {
+  for (const path of ["/api/health", "/api/geo", "/nowhere", "/documents/privacy-notice.pdf", "/favicon.svg"]) {
+    expectSecurityHeaders((await request.get(path)).headers());
+  }
+  expect((await request.get("/api/health")).headers()["content-security-policy"]).toContain("default-src 'none'");
+});
+
+test("pages hydrate and run with no policy violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+  });
+  for (const path of ["/", "/faq", "/how-it-works", "/about-us", "/missing"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // Hydrated: a client-only control works.
+  await page.goto("/faq");
+  await page.getByRole("button", { name: "Expand All" }).click();
+  await expect(page.getByRole("button", { name: "Collapse All" })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("the geo endpoint answers from the edge request", async ({ request }) => {
+  const res = await request.get("/api/geo");
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { ip: string; country: string | null };
+  expect(body.ip).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1|0\.0\.0\.0)$/);
+  expect(body).toHaveProperty("country");
+});
+
+test("form posts from another origin are refused", async ({ request }) => {
+  const res = await request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+});

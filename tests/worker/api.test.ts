@@ -1,0 +1,66 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api } from "../../functions/api/app";
+import { rateLimitPolicies } from "../../functions/http/rate-limit";
+
+function call(path: string, headers: Record<string, string> = {}, cf?: Record<string, unknown>) {
+  const request = new Request(`https://ridgeline.test${path}`, { headers });
+  if (cf) Object.defineProperty(request, "cf", { value: cf });
+  return api.request(request, undefined, env);
+}
+
+describe("GET /api/health", () => {
+  it("answers ok without touching storage", async () => {
+    const res = await call("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("GET /api/geo", () => {
+  it("answers the IP and country from the edge request itself", async () => {
+    const res = await call("/api/geo", { "CF-Connecting-IP": "198.51.100.7" }, { country: "US" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ip: "198.51.100.7", country: "US" });
+    expect(res.headers.get("Cache-Control")).toContain("no-store");
+  });
+
+  it("answers country null when the edge gives none", async () => {
+    const res = await call("/api/geo", { "CF-Connecting-IP": "198.51.100.8" });
+    expect(await res.json()).toEqual({ ip: "198.51.100.8", country: null });
+  });
+
+  it("is rate limited per client IP: 429 with Retry-After past the limit", async () => {
+    const ip = "198.51.100.99";
+    let last: Response | undefined;
+    for (let i = 0; i <= rateLimitPolicies.apiPerIp.limit; i++) last = await call("/api/geo", { "CF-Connecting-IP": ip });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another client is unaffected.
+    expect((await call("/api/geo", { "CF-Connecting-IP": "198.51.100.100" })).status).toBe(200);
+  });
+});
+
+describe("GET /api/documents/:slug", () => {
+  it("serves a seeded document from D1", async () => {
+    const res = await call("/api/documents/termsConditions", { "CF-Connecting-IP": "198.51.100.20" });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { title: string; html: string };
+    expect(body.title).toBe("Terms and Conditions");
+    expect(body.html).toContain("<h2");
+    expect(body.html).not.toMatch(/\{\{/);
+  });
+
+  it("refuses an unknown document with 404", async () => {
+    const res = await call("/api/documents/secrets", { "CF-Connecting-IP": "198.51.100.21" });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer JSON 404", async () => {
+    const res = await call("/api/nothing-here", { "CF-Connecting-IP": "198.51.100.22" });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+});

@@ -1,0 +1,37 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { documentSeedSql } from "./db/seed/documents";
+
+/**
+ * Two projects: `unit` runs pure modules in Node; `worker` runs inside
+ * workerd with real D1 and Durable Object bindings from wrangler.toml, with
+ * the migrations applied and the documents seeded in its setup file.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              main: "./tests/worker/entry.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED_SQL: documentSeedSql() },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["./tests/worker/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});
