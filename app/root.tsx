@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { brand } from "../functions/config";
 import { sessionContext } from "../functions/http/request-context";
@@ -52,6 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  // Tells tests (and CSS, if ever needed) that the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const viewer = useRouteLoaderData<typeof loader>("root") ?? SIGNED_OUT;
   const flags = useLayoutFlags();
   return (

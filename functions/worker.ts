@@ -23,7 +23,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const context = new RouterContextProvider();
   context.set(edgeContext, { env, ctx });
   const response = await handlePage(request, context);
-  return cacheable ? storePage(request, response, buildVersion, ctx) : response;
+  return cacheable ? await storePage(request, response, buildVersion, ctx) : response;
 }
 
 export default {

@@ -7,39 +7,64 @@ import { hasSessionCookie } from "../sessions/cookie";
  * another person's header. Browsers are told `no-cache` so they come back
  * after signing in. The key carries the build version, so a deployment never
  * serves HTML that points at assets it no longer has.
+ *
+ * Two tiers: a small in-isolate copy (no I/O at all on a hit), then the
+ * Workers Cache API shared by the isolates of a data centre.
  */
+
+interface Stored {
+  expiresAt: number;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+const MEMORY_LIMIT = 64;
+const memory = new Map<string, Stored>();
 
 export function isCacheableRequest(request: Request): boolean {
   return request.method === "GET" && !hasSessionCookie(request) && !new URL(request.url).pathname.endsWith(".data");
 }
 
-function cacheKey(request: Request, buildVersion: string): Request {
+function cacheKey(request: Request, buildVersion: string): string {
   const url = new URL(request.url);
   url.searchParams.set("__build", buildVersion);
-  return new Request(url.toString(), { method: "GET" });
+  return url.toString();
 }
 
-export async function cachedPage(request: Request, buildVersion: string): Promise<Response | undefined> {
-  const hit = await caches.default.match(cacheKey(request, buildVersion));
-  if (!hit) return undefined;
-  const response = new Response(hit.body, hit);
+function toBrowser(body: BodyInit, init: ResponseInit, tier: string): Response {
+  const response = new Response(body, init);
   response.headers.set("Cache-Control", "no-cache");
-  response.headers.set("X-Edge-Cache", "HIT");
+  response.headers.delete("CDN-Cache-Control");
+  response.headers.set("X-Edge-Cache", tier);
   return response;
 }
 
-/** Stores a cacheable page and returns the copy to send to the browser. */
-export function storePage(request: Request, response: Response, buildVersion: string, ctx: ExecutionContext): Response {
-  const directive = response.headers.get("CDN-Cache-Control");
-  const maxAge = directive?.match(/max-age=(\d+)/)?.[1];
+function remember(key: string, stored: Stored): void {
+  if (memory.size >= MEMORY_LIMIT) memory.delete(memory.keys().next().value!);
+  memory.set(key, stored);
+}
+
+export async function cachedPage(request: Request, buildVersion: string, now = Date.now()): Promise<Response | undefined> {
+  const key = cacheKey(request, buildVersion);
+  const inMemory = memory.get(key);
+  if (inMemory && inMemory.expiresAt > now) return toBrowser(inMemory.body, inMemory, "HIT");
+  memory.delete(key);
+  const hit = await caches.default.match(key);
+  if (!hit) return undefined;
+  return toBrowser(hit.body ?? "", hit, "HIT");
+}
+
+/** Stores a cacheable page in both tiers and returns the copy for the browser. */
+export async function storePage(request: Request, response: Response, buildVersion: string, ctx: ExecutionContext): Promise<Response> {
+  const maxAge = Number(response.headers.get("CDN-Cache-Control")?.match(/max-age=(\d+)/)?.[1] ?? 0);
   if (!maxAge || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
-  const stored = new Response(response.clone().body, response);
-  stored.headers.set("Cache-Control", `public, max-age=${maxAge}`);
-  stored.headers.delete("CDN-Cache-Control");
-  ctx.waitUntil(caches.default.put(cacheKey(request, buildVersion), stored));
-  const sent = new Response(response.body, response);
-  sent.headers.set("Cache-Control", "no-cache");
-  sent.headers.delete("CDN-Cache-Control");
-  sent.headers.set("X-Edge-Cache", "MISS");
-  return sent;
+  const key = cacheKey(request, buildVersion);
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.delete("CDN-Cache-Control");
+  headers.set("Cache-Control", `public, max-age=${maxAge}`);
+  remember(key, { expiresAt: Date.now() + maxAge * 1000, status: response.status, headers: [...headers], body });
+  ctx.waitUntil(caches.default.put(key, new Response(body.slice(0), { status: response.status, headers })));
+  return toBrowser(body, response, "MISS");
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
 
 const widths = [360, 1440];
@@ -22,7 +23,7 @@ for (const width of widths) {
 }
 
 test("FAQ with everything expanded and the fee chart open passes axe", async ({ page }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.getByRole("button", { name: "Expand All" }).click();
   let results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
@@ -32,7 +33,7 @@ test("FAQ with everything expanded and the fee chart open passes axe", async ({ 
 });
 
 test("keyboard: skip link reaches the main content", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
   await expect(skip).toBeFocused();
@@ -44,7 +45,7 @@ test.describe("mobile side menu", () => {
   test.use({ viewport: { width: 390, height: 800 } });
 
   test("opens from its button, lists the navigation, Esc closes and returns focus", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const button = page.locator(".mobile-menu > summary");
     await button.focus();
     await page.keyboard.press("Enter");
@@ -59,7 +60,7 @@ test.describe("mobile side menu", () => {
   });
 
   test("closes after navigating", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.locator(".mobile-menu > summary").click();
     await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about-us$/);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
 
 const sectionTitles = [
   "About",
@@ -13,7 +14,7 @@ const sectionTitles = [
 
 test("eight sections in order; Expand All / Collapse All toggles every one", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await expect(page.locator(".faq-section > summary h2")).toHaveText(sectionTitles);
   const sections = page.locator("details.faq-section");
   await expect(page.locator("details.faq-section[open]")).toHaveCount(0);
@@ -27,15 +28,15 @@ test("eight sections in order; Expand All / Collapse All toggles every one", asy
 
 test("About starts open at 1023px and narrower, closed when wider", async ({ page }) => {
   await page.setViewportSize({ width: 1023, height: 800 });
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await expect(page.locator("#faq-about")).toHaveAttribute("open", "");
   await page.setViewportSize({ width: 1024, height: 800 });
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await expect(page.locator("#faq-about")).not.toHaveAttribute("open", "");
 });
 
 test("Cost of Credit opens the fee chart popup; Esc closes it and focus returns", async ({ page }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.locator("#faq-cost-fees > summary").click();
   await page.locator("#cost-of-credit > summary").click();
   const link = page.getByRole("link", { name: "Cost of Credit" });
@@ -50,7 +51,7 @@ test("Cost of Credit opens the fee chart popup; Esc closes it and focus returns"
 });
 
 test("the fee chart popup closes with its X, and keeps focus inside while open", async ({ page }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.locator("#faq-cost-fees > summary").click();
   await page.locator("#cost-of-credit > summary").click();
   await page.getByRole("link", { name: "Cost of Credit" }).click();
@@ -64,7 +65,7 @@ test("the fee chart popup closes with its X, and keeps focus inside while open",
 });
 
 test("the account-closure link opens the Statement section and scrolls to the closure item", async ({ page }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.getByRole("button", { name: "Expand All" }).click();
   await page.getByRole("button", { name: "Collapse All" }).click();
   const link = page.locator('a[href="#account-closure"]').first();
@@ -80,9 +81,9 @@ test("the account-closure link opens the Statement section and scrolls to the cl
 });
 
 test("the terms popup loads the terms from the document store on demand", async ({ page }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.locator("#faq-application > summary").click();
-  const link = page.getByRole("link", { name: "Terms and Conditions" }).first();
+  const link = page.locator('#faq-application a[href="/termsandconditions"]');
   const item = link.locator("xpath=ancestor::details[contains(@class,'faq-item')]");
   await item.locator("> summary").click();
   const loaded = page.waitForResponse("**/api/documents/termsConditions");

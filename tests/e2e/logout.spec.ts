@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
 import { E2E_LOGOUT_SESSION_ID } from "./fixtures/constants";
 
 test("Log Out ends the session on the server and the shell shows Log In again", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "rl_session", value: E2E_LOGOUT_SESSION_ID, url: baseURL! }]);
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();

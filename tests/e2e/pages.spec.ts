@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
 
 test.describe("public pages render on the server", () => {
@@ -18,7 +19,7 @@ test("home page: hero, max line from config, apply, eSign log in, anchors, four 
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access the funds you need - when you need them");
   await expect(page.locator(".hero-limit")).toHaveText("Lines of Credit up to $3,500");
-  await expect(page.getByRole("link", { name: "APPLY NOW" })).toHaveAttribute("href", "/apply/personal");
+  await expect(page.getByRole("link", { name: "APPLY NOW", exact: true })).toHaveAttribute("href", "/apply/personal");
   await expect(page.locator(".esign-prompt")).toHaveText("Do you need to eSign? Log In");
   for (const [name, id] of [["How it Works", "#how-it-works"], ["What is it", "#what-is-it"], ["Benefits to You", "#benefits"]]) {
     await expect(page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name })).toHaveAttribute("href", id!);
@@ -48,7 +49,7 @@ test("shell: header, phone, navigation, Apply Now pill and footer with the consu
 });
 
 test("navigating between pages works and lands at the top", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
   await page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click();
   await expect(page).toHaveURL(/\/faq$/);
@@ -86,7 +87,7 @@ test("footer PDFs are real PDF documents", async ({ request }) => {
 });
 
 test("how it works: four-step carousel switches slides by click and arrow keys", async ({ page }) => {
-  await page.goto("/how-it-works");
+  await gotoHydrated(page, "/how-it-works");
   await expect(page.getByRole("heading", { name: "Requirements" })).toBeVisible();
   for (const text of ["Be 18 or older", "Be a US resident", "Have a steady income", "Have an active bank account"]) {
     await expect(page.getByText(text)).toBeVisible();

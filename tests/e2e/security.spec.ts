@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
 
 function expectSecurityHeaders(headers: Record<string, string>) {
@@ -40,7 +41,7 @@ test("pages hydrate and run with no policy violations", async ({ page }) => {
     await page.waitForLoadState("networkidle");
   }
   // Hydrated: a client-only control works.
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   await page.getByRole("button", { name: "Expand All" }).click();
   await expect(page.getByRole("button", { name: "Collapse All" })).toBeVisible();
   expect(violations).toEqual([]);

@@ -1,8 +1,12 @@
-import type { Env } from "../../functions/env";
+import type { D1Migration } from "cloudflare:test";
+import type { Env as WorkerEnv } from "../../functions/env";
 
-declare module "cloudflare:test" {
-  interface ProvidedEnv extends Env {
-    TEST_MIGRATIONS: D1Migration[];
-    TEST_SEED_SQL: string[];
+declare global {
+  namespace Cloudflare {
+    // `env` from cloudflare:test: the Worker's bindings plus the test-only ones.
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[];
+      TEST_SEED_SQL: string[];
+    }
   }
 }

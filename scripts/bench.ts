@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: serves the built Worker on local workerd and loads it from
+ * this second process with autocannon. Prints requests/s, p50 and p99 for
+ * the home page's server render and for /api/health, their ratio, and the
+ * gzip size of the JavaScript the home page loads against the framework's
+ * own floor (React + React Router's client runtime). Not a test: figures go
+ * in the README.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { migrateLocal, run } from "./run";
+import { seedLocal } from "./seed";
+import { offlineWranglerEnv } from "./wrangler-env";
+
+const PORT = 8798;
+const BASE = `http://localhost:${PORT}`;
+const STATE = ".wrangler/bench-state";
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("bench: server did not start");
+}
+
+async function load(path: string) {
+  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: ${path} had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return { path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function gzipSize(path: string): Promise<number> {
+  const res = await fetch(`${BASE}${path}`);
+  return gzipSync(new Uint8Array(await res.arrayBuffer())).length;
+}
+
+/** Every script the home page loads: module preloads and the inline module's imports. */
+async function homeJavaScript(): Promise<{ total: number; floor: number; files: string[] }> {
+  const html = await (await fetch(`${BASE}/`)).text();
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/import (?:\* as \w+ from )?"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]!);
+  const manifestPath = [...files].find((f) => /\/manifest-[^/]+\.js$/.test(f));
+  if (!manifestPath) throw new Error("bench: no route manifest on the home page");
+  const manifest = await (await fetch(`${BASE}${manifestPath}`)).text();
+  const entry = manifest.match(/"entry":\{"module":"([^"]+)","imports":\[([^\]]*)\]/);
+  if (!entry) throw new Error("bench: no entry in the route manifest");
+  const floorFiles = [entry[1]!, ...[...entry[2]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)];
+  const sizes = new Map(await Promise.all([...new Set([...files, ...floorFiles])].map(async (f) => [f, await gzipSize(f)] as const)));
+  const sum = (list: Iterable<string>) => [...list].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
+  return { total: sum(files), floor: sum(floorFiles), files: [...files] };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (!process.env.BENCH_SKIP_BUILD) await run("npx", ["react-router", "build"]);
+rmSync(STATE, { recursive: true, force: true });
+await migrateLocal(STATE);
+await seedLocal(STATE);
+
+// Per-request logging in wrangler's Node process would dominate the figures.
+const server = spawn("npx", ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+  stdio: "ignore",
+  env: { ...process.env, ...offlineWranglerEnv },
+  detached: true,
+});
+try {
+  await waitForServer();
+  // Warm both paths (isolate start, edge cache fill) before measuring.
+  for (let i = 0; i < 20; i++) await Promise.all([fetch(`${BASE}/`), fetch(`${BASE}/api/health`)]);
+  const health = await load("/api/health");
+  const home = await load("/");
+  const js = await homeJavaScript();
+
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
+  console.table(
+    [home, health].map((r) => ({ path: r.path, "requests/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99 })),
+  );
+  const ratio = home.rps / health.rps;
+  console.log(`Home / health throughput: ${(ratio * 100).toFixed(0)}% (target >= 50%)`);
+  console.log(`Home p99: ${home.p99} ms (target <= 50 ms)`);
+  console.log(`Home page JavaScript: ${kb(js.total)} gzip in ${js.files.length} files`);
+  console.log(`Framework floor (React + React Router client runtime): ${kb(js.floor)} gzip`);
+  console.log(`Above the floor: ${kb(js.total - js.floor)} (target <= 15 KB)`);
+} finally {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+}

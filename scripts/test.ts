@@ -1,0 +1,13 @@
+/**
+ * `npm test`: the whole suite. Unit tests in Node and worker tests inside
+ * workerd (vitest projects), then browser tests in Chromium against the
+ * built site (Playwright starts it: scripts/serve-e2e.ts).
+ */
+import { run } from "./run";
+
+const env = { VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" };
+
+await run("npx", ["react-router", "typegen"]);
+await run("npx", ["tsc", "-p", "."]);
+await run("npx", ["vitest", "run"], { env });
+await run("npx", ["playwright", "test"], { env });
