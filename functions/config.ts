@@ -9,7 +9,7 @@ export const brand = {
   legalName: "Ridgeline Credit, LLC",
   lender: "Ridgeline Tribal Lending Authority",
   partnerBank: "Summit Valley Bank",
-  servicer: "Ridgeline Servicing Co.",
+  servicer: "Ridgeline Servicing Company",
   financialEducationUrl: "https://www.consumerfinance.gov/consumer-tools/",
   copyrightYear: 2026,
 } as const;

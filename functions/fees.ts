@@ -1,4 +1,4 @@
-import { type BillingCycle, carriedBalanceFees, cashAdvanceFeeBps, type PayFrequency, payFrequencies } from "./config";
+import { type BillingCycle, carriedBalanceFees, cashAdvanceFeeBps, minimumPaymentPrincipalBps, type PayFrequency, payFrequencies } from "./config";
 
 /**
  * The fee rules of 0-decisions.md, shared by pages, agreements, the FAQ fee
@@ -33,4 +33,15 @@ export function feeChartRows(): Array<{ fromCents: number; toCents: number; shor
     shortCycleCents: row.shortCycleCents,
     monthlyCents: row.monthlyCents,
   }));
+}
+
+/**
+ * Minimum payment on a statement: the carried balance fee plus 5% (bi-weekly,
+ * semi-monthly) or 10% (monthly) of principal, rounded up to the cent, never
+ * more than the whole balance (principal plus that fee).
+ */
+export function minimumPayment(principalCents: number, cycle: BillingCycle): number {
+  const fee = carriedBalanceFee(principalCents, cycle);
+  const share = Math.ceil((principalCents * minimumPaymentPrincipalBps[cycle]) / 10_000);
+  return Math.min(fee + share, principalCents + fee);
 }

@@ -1,6 +1,7 @@
 import { cashAdvanceFeeBps } from "../../functions/config";
 import { feeChartRows } from "../../functions/fees";
 import { formatMoney, formatPercent } from "../lib/format";
+import { TableScroll } from "./TableScroll";
 
 /** The fee chart, from the one fee table in configuration. */
 export function FeeChart() {
@@ -11,7 +12,7 @@ export function FeeChart() {
         semi-monthly pay cycle, {formatPercent(cashAdvanceFeeBps.monthly)} on a monthly cycle, deducted from the amount
         deposited.
       </p>
-      <div className="table-scroll">
+      <TableScroll label="Fee chart">
         <table className="fee-chart">
           <caption>Carried balance fee per statement, by principal balance</caption>
           <thead>
@@ -33,7 +34,7 @@ export function FeeChart() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { PhoneLink } from "./PhoneLink";
  * links work without JavaScript; with it, Esc closes the menu and returns
  * focus to its button, and navigating closes it.
  */
-export function MobileMenu({ viewer, showLogin }: { viewer: Viewer; showLogin: boolean }) {
+export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: Viewer; showLogin: boolean; showBackToAccount: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -34,7 +34,7 @@ export function MobileMenu({ viewer, showLogin }: { viewer: Viewer; showLogin: b
           <li><PhoneLink digits={phones.customerService} label="Call Us" /></li>
           {viewer.signedIn ? (
             <>
-              <li><Link to="/portal">Back to Account</Link></li>
+              {showBackToAccount ? <li><Link to="/portal">Back to Account</Link></li> : null}
               <li><LogOutButton className="link-button" /></li>
             </>
           ) : (

@@ -19,6 +19,7 @@ export function ApplyNowPill() {
 export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: Viewer }) {
   const showNav = !flags.isAppPage;
   const showLogin = !flags.hidelogin && !flags.isLoginPage && !flags.isAppPage;
+  const showBackToAccount = viewer.signedIn && !flags.portal;
   return (
     <header className={flags.isAppPage ? "site-header app-header" : "site-header"}>
       <div className="container header-bar">
@@ -33,12 +34,12 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
         <div className="header-actions">
           <PhoneLink digits={phones.customerService} label={flags.isAppPage ? "Call Us" : undefined} className="header-phone" />
           {showNav && !viewer.signedIn ? <ApplyNowPill /> : null}
-          {showNav && viewer.signedIn && !flags.portal ? (
+          {showNav && showBackToAccount ? (
             <Link to="/portal" className="button button-outline">Back to Account</Link>
           ) : null}
           {viewer.signedIn ? <LogOutButton /> : showLogin ? <Link to="/login" className="button button-outline">Log In</Link> : null}
         </div>
-        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} /> : null}
+        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} showBackToAccount={showBackToAccount} /> : null}
       </div>
     </header>
   );

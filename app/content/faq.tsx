@@ -4,7 +4,7 @@ import {
   federalReserveHolidays, hours, minimumPaymentPrincipalBps, noBusinessStates, payFrequencies, phones, servicing,
   smsStopKeywords, states,
 } from "../../functions/config";
-import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "../../functions/fees";
+import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/fees";
 import { formatMoney as money, formatPercent } from "../lib/format";
 import { PhoneLink } from "../components/PhoneLink";
 import { FeeChartLink } from "../components/FeeChartDialog";
@@ -49,11 +49,8 @@ const feeFreeBalanceCents = carriedBalanceFees.find((r) => r.shortCycleCents ===
 const exampleBalanceCents = creditLine.newCustomerMaxLimitCents;
 const exampleDrawCents = draws.minCents;
 
-/** Minimum payment on the example balance: carried balance fee + share of principal, rounded up. */
-function exampleMinimum(cycle: BillingCycle): number {
-  const fee = carriedBalanceFee(exampleBalanceCents, cycle);
-  return fee + Math.ceil((exampleBalanceCents * minimumPaymentPrincipalBps[cycle]) / 10_000);
-}
+/** Minimum payment on the example balance. */
+const exampleMinimum = (cycle: BillingCycle) => minimumPayment(exampleBalanceCents, cycle);
 
 const q = (id: string, question: string, answer: ReactNode): FaqItem => ({ id, question, answer });
 

@@ -25,6 +25,7 @@ export default function Faq() {
   const [feeChartOpen, setFeeChartOpen] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [terms, setTerms] = useState<TermsState>({ status: "idle" });
+  const termsRequested = useRef(false);
 
   const allDetails = () => [...(root.current?.querySelectorAll("details") ?? [])];
 
@@ -53,14 +54,17 @@ export default function Faq() {
       openFeeChart: () => setFeeChartOpen(true),
       openTerms() {
         setTermsOpen(true);
-        setTerms((current) => {
-          if (current.status === "ready" || current.status === "loading") return current;
-          fetch("/api/documents/termsConditions")
-            .then((r) => (r.ok ? (r.json() as Promise<{ html: string }>) : Promise.reject(new Error(String(r.status)))))
-            .then((doc) => setTerms({ status: "ready", html: doc.html }))
-            .catch(() => setTerms({ status: "error" }));
-          return { status: "loading" };
-        });
+        // Load the terms once, on first opening (they live in the document store).
+        if (termsRequested.current) return;
+        termsRequested.current = true;
+        setTerms({ status: "loading" });
+        fetch("/api/documents/termsConditions")
+          .then((r) => (r.ok ? (r.json() as Promise<{ html: string }>) : Promise.reject(new Error(String(r.status)))))
+          .then((doc) => setTerms({ status: "ready", html: doc.html }))
+          .catch(() => {
+            termsRequested.current = false;
+            setTerms({ status: "error" });
+          });
       },
     }),
     [],

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { brand, creditLine } from "../../functions/config";
+import { TableScroll } from "../components/TableScroll";
 import { formatMoney } from "../lib/format";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";
@@ -102,7 +103,7 @@ export default function Home() {
 
       <section id="benefits" className="container page-section" aria-labelledby="benefits-title">
         <h2 id="benefits-title">Benefits to You</h2>
-        <div className="table-scroll">
+        <TableScroll label="Comparison with other short-term loans">
           <table className="comparison">
             <caption>How a {brand.name} line of credit compares with other short-term loans</caption>
             <thead>
@@ -122,7 +123,7 @@ export default function Home() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section className="band" aria-labelledby="education-title">

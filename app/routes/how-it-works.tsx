@@ -10,7 +10,7 @@ export function meta() {
   return [{ title: `How It Works | ${brand.name}` }];
 }
 
-const requirements = ["Be 18 or older", "Be a US resident", "Have a steady income", "Have an active bank account"];
+const requirements = [`Be ${creditLine.minApplicantAge} or older`, "Be a US resident", "Have a steady income", "Have an active bank account"];
 
 const slides: Slide[] = [
   { title: "Apply", body: <p>Complete the online application. It only takes a few minutes, and you get a decision right away.</p> },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carriedBalanceFees } from "../../functions/config";
-import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows } from "../../functions/fees";
+import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "../../functions/fees";
 
 describe("billing cycle follows pay frequency", () => {
   it.each([
@@ -57,5 +57,24 @@ describe("carried balance fee chart (0-decisions.md)", () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.fromCents).toBe(rows[i - 1]!.toCents + 1);
     for (const row of carriedBalanceFees) expect(row.monthlyCents).toBe(row.shortCycleCents * 2);
     expect(rows).toHaveLength(15);
+  });
+});
+
+describe("minimum payment (0-decisions.md)", () => {
+  it("is the carried balance fee plus 5% of principal on short cycles, rounded up", () => {
+    // $1,234.56 principal: fee $55 + ceil(6,172.8) cents.
+    expect(minimumPayment(123_456, "biweekly")).toBe(5_500 + 6_173);
+    expect(minimumPayment(123_456, "semimonthly")).toBe(5_500 + 6_173);
+  });
+
+  it("is the fee plus 10% on the monthly cycle", () => {
+    expect(minimumPayment(50_000, "monthly")).toBe(4_000 + 5_000);
+  });
+
+  it("never exceeds the whole balance", () => {
+    // $10 principal carries no fee; 5% of it is far below the balance...
+    expect(minimumPayment(1_000, "biweekly")).toBe(50);
+    // ...and a tiny balance is never asked for more than itself.
+    expect(minimumPayment(1, "monthly")).toBe(1);
   });
 });
