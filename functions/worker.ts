@@ -23,7 +23,12 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const context = new RouterContextProvider();
   context.set(edgeContext, { env, ctx });
   const response = await handlePage(request, context);
-  return cacheable ? await storePage(request, response, buildVersion, ctx) : response;
+  if (cacheable && response.headers.has("CDN-Cache-Control")) return storePage(request, response, buildVersion, ctx);
+  // Not shared: the edge directive goes, and pages seen with a session may
+  // hold personal data, so nothing may store them.
+  response.headers.delete("CDN-Cache-Control");
+  if (!cacheable && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }
 
 export default {

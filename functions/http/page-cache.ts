@@ -14,9 +14,9 @@ import { hasSessionCookie } from "../sessions/cookie";
 
 interface Stored {
   expiresAt: number;
-  status: number;
+  /** Headers as the browser gets them, built once when stored. */
   headers: [string, string][];
-  body: ArrayBuffer;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 const MEMORY_LIMIT = 64;
@@ -32,12 +32,13 @@ function cacheKey(request: Request, buildVersion: string): string {
   return url.toString();
 }
 
-function toBrowser(body: BodyInit, init: ResponseInit, tier: string): Response {
-  const response = new Response(body, init);
-  response.headers.set("Cache-Control", "no-cache");
-  response.headers.delete("CDN-Cache-Control");
-  response.headers.set("X-Edge-Cache", tier);
-  return response;
+/** Headers for the browser: it must revalidate, so a later sign-in is seen. */
+function browserHeaders(from: Headers, tier: string): Headers {
+  const headers = new Headers(from);
+  headers.set("Cache-Control", "no-cache");
+  headers.delete("CDN-Cache-Control");
+  headers.set("X-Edge-Cache", tier);
+  return headers;
 }
 
 function remember(key: string, stored: Stored): void {
@@ -48,23 +49,26 @@ function remember(key: string, stored: Stored): void {
 export async function cachedPage(request: Request, buildVersion: string, now = Date.now()): Promise<Response | undefined> {
   const key = cacheKey(request, buildVersion);
   const inMemory = memory.get(key);
-  if (inMemory && inMemory.expiresAt > now) return toBrowser(inMemory.body, inMemory, "HIT");
+  if (inMemory && inMemory.expiresAt > now) return new Response(inMemory.body, { headers: inMemory.headers });
   memory.delete(key);
   const hit = await caches.default.match(key);
   if (!hit) return undefined;
-  return toBrowser(hit.body ?? "", hit, "HIT");
+  return new Response(hit.body, { status: hit.status, headers: browserHeaders(hit.headers, "HIT") });
 }
 
 /** Stores a cacheable page in both tiers and returns the copy for the browser. */
 export async function storePage(request: Request, response: Response, buildVersion: string, ctx: ExecutionContext): Promise<Response> {
   const maxAge = Number(response.headers.get("CDN-Cache-Control")?.match(/max-age=(\d+)/)?.[1] ?? 0);
-  if (!maxAge || response.status !== 200 || response.headers.has("Set-Cookie")) return response;
+  if (!maxAge || response.status !== 200 || response.headers.has("Set-Cookie")) {
+    response.headers.delete("CDN-Cache-Control");
+    return response;
+  }
   const key = cacheKey(request, buildVersion);
-  const body = await response.arrayBuffer();
-  const headers = new Headers(response.headers);
-  headers.delete("CDN-Cache-Control");
-  headers.set("Cache-Control", `public, max-age=${maxAge}`);
-  remember(key, { expiresAt: Date.now() + maxAge * 1000, status: response.status, headers: [...headers], body });
-  ctx.waitUntil(caches.default.put(key, new Response(body.slice(0), { status: response.status, headers })));
-  return toBrowser(body, response, "MISS");
+  const body = new Uint8Array(await response.arrayBuffer());
+  const shared = new Headers(response.headers);
+  shared.delete("CDN-Cache-Control");
+  shared.set("Cache-Control", `public, max-age=${maxAge}`);
+  remember(key, { expiresAt: Date.now() + maxAge * 1000, headers: [...browserHeaders(response.headers, "HIT")], body });
+  ctx.waitUntil(caches.default.put(key, new Response(body.slice(), { status: response.status, headers: shared })));
+  return new Response(body, { status: response.status, headers: browserHeaders(response.headers, "MISS") });
 }

@@ -47,11 +47,21 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
   return Promise.all([...bodies].map(sha256Base64));
 }
 
+function secure(headers: Headers): void {
+  for (const [name, value] of Object.entries(BASE_HEADERS)) headers.set(name, value);
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
+}
+
 /** Adds the headers every response carries; keeps a CSP the page already set. */
 export function withSecurityHeaders(response: Response): Response {
-  // Responses from fetch/cache can be immutable; copy once.
-  const secured = new Response(response.body, response);
-  for (const [name, value] of Object.entries(BASE_HEADERS)) secured.headers.set(name, value);
-  if (!secured.headers.has("Content-Security-Policy")) secured.headers.set("Content-Security-Policy", API_CSP);
-  return secured;
+  try {
+    // Responses this Worker built are mutable: no copy of the body on the hot path.
+    secure(response.headers);
+    return response;
+  } catch {
+    // Responses from fetch() or the cache have immutable headers.
+    const copy = new Response(response.body, response);
+    secure(copy.headers);
+    return copy;
+  }
 }

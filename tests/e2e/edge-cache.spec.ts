@@ -31,6 +31,8 @@ test.describe("signed in", () => {
     await request.get("/");
     const res = await page.goto("/");
     expect(res?.headers()["x-edge-cache"]).toBeUndefined();
+    expect(res?.headers()["cache-control"]).toBe("private, no-store");
+    expect(res?.headers()["cdn-cache-control"]).toBeUndefined();
     const header = page.getByRole("banner");
     await expect(header.getByRole("button", { name: "Log Out" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Back to Account" })).toBeVisible();
