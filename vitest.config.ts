@@ -21,7 +21,12 @@ export default defineConfig(async () => {
               main: "./tests/worker/entry.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, TEST_SEED_SQL: documentSeedSql() },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  TEST_SEED_SQL: documentSeedSql(),
+                  // Test-only key material; real environments set the secret.
+                  SSN_ENCRYPTION_KEY: "test-only-ssn-key-0123456789abcdef0123456789",
+                },
               },
             }),
           ],

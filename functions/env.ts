@@ -1,8 +1,13 @@
 import type { RateLimiter } from "./durable-objects/rate-limiter";
 
-/** Bindings and vars every environment of wrangler.toml provides. */
+/** Bindings, vars and secrets every environment of wrangler.toml provides. */
 export interface Env {
   DB: D1Database;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   ENVIRONMENT: "development" | "preview" | "production";
+  /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
+  SSN_ENCRYPTION_KEY: string;
+  /** Upstream platform mode (both set); the embedded core otherwise. */
+  PLATFORM_API_BASE?: string;
+  PLATFORM_MERCHANT_ID?: string;
 }

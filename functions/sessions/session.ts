@@ -2,6 +2,7 @@ import { eq, lt, or } from "drizzle-orm";
 import { database } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { security } from "../config";
+import { randomToken, sha256Hex } from "../tokens";
 import { expiredSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "./cookie";
 import type { SessionData } from "./session-data";
 
@@ -27,15 +28,7 @@ export type SessionLookup =
   | { status: "active"; session: Session }
   | { status: "expired"; reason: SessionEnd };
 
-async function hashId(id: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function newSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
+const hashId = sha256Hex;
 
 /**
  * The session behind the request's cookie. Ends it on the server when it has
@@ -77,7 +70,7 @@ export async function startSession(
 ): Promise<{ session: Session; setCookie: string }> {
   const now = options.now ?? Date.now();
   const db = database(d1);
-  const id = newSessionId();
+  const id = randomToken();
   const session: Session = { id, data, createdAt: now, lastSeenAt: now, expiresAt: now + ABSOLUTE_MS };
   const insert = db.insert(sessions).values({ idHash: await hashId(id), data, createdAt: now, lastSeenAt: now, expiresAt: session.expiresAt });
   if (options.replacing) {

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { SessionData } from "../functions/sessions/session-data";
+import type { SessionData } from "../../functions/sessions/session-data";
 
 /**
  * Server-side sessions. The cookie carries a random id; only its SHA-256

@@ -1,0 +1,2 @@
+export * from "./servicing";
+export * from "./site";

@@ -1,0 +1,262 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * The embedded servicing core's tables. Money is integer cents; instants are
+ * epoch milliseconds; calendar dates are ISO `YYYY-MM-DD` text. Balances are
+ * never stored: they are derived from `ledger_entries` (append-only).
+ */
+
+const createdAt = () => integer("created_at").notNull();
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    /** HMAC of the 9 digits (look-ups); the number itself only encrypted. */
+    ssnHash: text("ssn_hash").notNull(),
+    ssnEncrypted: text("ssn_encrypted").notNull(),
+    ssnLast4: text("ssn_last4").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dob: text("dob").notNull(),
+    email: text("email").notNull(),
+    address1: text("address1").notNull(),
+    address2: text("address2").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    homePhone: text("home_phone").notNull(),
+    mobilePhone: text("mobile_phone").notNull().default(""),
+    allowMarketingEmails: integer("allow_marketing_emails", { mode: "boolean" }).notNull().default(false),
+    allowMarketingCalls: integer("allow_marketing_calls", { mode: "boolean" }).notNull().default(false),
+    allowMarketingTexts: integer("allow_marketing_texts", { mode: "boolean" }).notNull().default(false),
+    allowServicingTexts: integer("allow_servicing_texts", { mode: "boolean" }).notNull().default(true),
+    isMilitary: integer("is_military", { mode: "boolean" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("customers_ssn_hash").on(t.ssnHash), index("customers_email").on(t.email)],
+);
+
+export const applications = sqliteTable(
+  "applications",
+  {
+    /** A random 8-digit number: the Application ID people read out on the phone. */
+    id: integer("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    /** pending | approved | denied | existing | withdrawn | voided */
+    status: text("status").notNull(),
+    decisionReason: text("decision_reason").notNull().default(""),
+    approvedLimitCents: integer("approved_limit_cents"),
+    requestedAmountCents: integer("requested_amount_cents").notNull(),
+    requestedDrawCents: integer("requested_draw_cents"),
+    /** The underwriting transaction id (lead posts read it back). */
+    transactionId: text("transaction_id").notNull(),
+    extTransactionId: text("ext_transaction_id").notNull(),
+    leadSource: text("lead_source").notNull().default(""),
+    incomeSource: text("income_source").notNull(),
+    employerName: text("employer_name").notNull().default(""),
+    workPhone: text("work_phone").notNull().default(""),
+    workPhoneExt: text("work_phone_ext").notNull().default(""),
+    incomePaymentMethod: text("income_payment_method").notNull(),
+    takeHomeCents: integer("take_home_cents").notNull(),
+    payFrequency: text("pay_frequency").notNull(),
+    lastPayDate: text("last_pay_date").notNull(),
+    nextPayDate: text("next_pay_date").notNull(),
+    secondPayDate: text("second_pay_date").notNull(),
+    bankRouting: text("bank_routing").notNull(),
+    bankAccountEncrypted: text("bank_account_encrypted").notNull(),
+    bankAccountLast4: text("bank_account_last4").notNull(),
+    repaymentMethod: text("repayment_method").notNull(),
+    requestIp: text("request_ip").notNull(),
+    userAgent: text("user_agent").notNull(),
+    voidReason: text("void_reason"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at"),
+  },
+  (t) => [
+    index("applications_customer").on(t.customerId),
+    uniqueIndex("applications_transaction").on(t.transactionId),
+    uniqueIndex("applications_ext_transaction").on(t.extTransactionId),
+  ],
+);
+
+/** A line of credit; its id is the account number pages call applNo. */
+export const lines = sqliteTable(
+  "lines",
+  {
+    id: integer("id").primaryKey(),
+    applicationId: integer("application_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    creditLimitCents: integer("credit_limit_cents").notNull(),
+    /** awaiting_esign | open | closed | withdrawn */
+    status: text("status").notNull(),
+    payFrequency: text("pay_frequency").notNull(),
+    /** A known pay date; due dates fall on pay dates generated from it. */
+    payAnchorDate: text("pay_anchor_date").notNull(),
+    repaymentMethod: text("repayment_method").notNull(),
+    openedAt: integer("opened_at"),
+    chargedOffAt: integer("charged_off_at"),
+    closedAt: integer("closed_at"),
+    closureReason: text("closure_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lines_application").on(t.applicationId), index("lines_customer").on(t.customerId)],
+);
+
+/** Append-only: a mistake is corrected by a reversing row, never an edit. */
+export const ledgerEntries = sqliteTable(
+  "ledger_entries",
+  {
+    id: text("id").primaryKey(),
+    lineId: integer("line_id").notNull(),
+    kind: text("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    effectiveDate: text("effective_date").notNull(),
+    postedAt: integer("posted_at").notNull(),
+    reversesId: text("reverses_id"),
+    adjustmentTarget: text("adjustment_target"),
+    description: text("description").notNull(),
+  },
+  (t) => [index("ledger_line").on(t.lineId, t.effectiveDate)],
+);
+
+/** Draw requests and one-time payments, from request to posting. */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    lineId: integer("line_id").notNull(),
+    /** D (draw) | P (payment) */
+    code: text("code").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** Payments: the date they take effect; draws: the funding date. */
+    effectiveDate: text("effective_date").notNull(),
+    /** pending | posted | cancelled | returned */
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+    postedAt: integer("posted_at"),
+  },
+  (t) => [index("transactions_line").on(t.lineId, t.status)],
+);
+
+export const statements = sqliteTable(
+  "statements",
+  {
+    id: text("id").primaryKey(),
+    lineId: integer("line_id").notNull(),
+    statementDate: text("statement_date").notNull(),
+    dueDate: text("due_date").notNull(),
+    principalCents: integer("principal_cents").notNull(),
+    feeCents: integer("fee_cents").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+    minimumDueCents: integer("minimum_due_cents").notNull(),
+    pastDueCents: integer("past_due_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statements_line_due").on(t.lineId, t.dueDate)],
+);
+
+/** Stripe-style idempotency: one answer per (customer, key), kept >= 24 hours. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    customerId: text("customer_id").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** null while the first request is still running */
+    responseJson: text("response_json"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);
+
+export const platformTokens = sqliteTable(
+  "platform_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    /** merchant | customer */
+    kind: text("kind").notNull(),
+    customerId: text("customer_id"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("platform_tokens_expires").on(t.expiresAt)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    customerId: text("customer_id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: integer("locked_until"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email").on(t.email)],
+);
+
+export const passwordResets = sqliteTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  customerId: text("customer_id"),
+  processId: text("process_id").notNull(),
+  success: integer("success", { mode: "boolean" }).notNull(),
+  note: text("note").notNull(),
+  createdAt: createdAt(),
+});
+
+export const signatures = sqliteTable("signatures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  lineId: integer("line_id").notNull(),
+  documentId: text("document_id").notNull(),
+  signatureText: text("signature_text").notNull(),
+  ipAddress: text("ip_address").notNull(),
+  userAgent: text("user_agent").notNull(),
+  orderNo: integer("order_no").notNull(),
+  signedAt: integer("signed_at").notNull(),
+});
+
+export const notes = sqliteTable("notes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  customerId: text("customer_id").notNull(),
+  note: text("note").notNull(),
+  isUrgent: integer("is_urgent", { mode: "boolean" }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  category: text("category").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every e-mail, text and call the product sends, as the default provider writes them. */
+export const outbox = sqliteTable("outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  channel: text("channel").notNull(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull().default(""),
+  body: text("body").notNull(),
+  customerId: text("customer_id"),
+  createdAt: createdAt(),
+});
+
+/** Small operational settings (the development clock's offset). */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

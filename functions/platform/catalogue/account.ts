@@ -1,0 +1,206 @@
+import * as v from "valibot";
+import { Cents, defineCall, Digits, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
+
+const Transaction = v.object({
+  transationId: v.string(),
+  transationDate: IsoDate,
+  transationAmount: v.number(),
+  transationDescription: v.string(),
+});
+
+const StatementLink = v.object({ statementId: v.string(), eDocumentDate: IsoDate, eDocumentURL: v.string() });
+
+export const SummaryAnswer = withToken({
+  accountProfile: v.object({
+    custId: v.string(),
+    firstName: v.string(),
+    lastName: v.string(),
+    custEmail: v.string(),
+    phoneNumber: v.string(),
+    mobileNumber: v.string(),
+    address1: v.string(),
+    address2: v.string(),
+    city: v.string(),
+    state: v.string(),
+    zip: v.string(),
+    custDOB: IsoDate,
+    last4SSN: v.string(),
+  }),
+  accountHeader: v.object({
+    applNo: v.number(),
+    creditLimit: Cents,
+    accountBalance: Cents,
+    accountNumber: v.string(),
+    availableCredit: Cents,
+    nextPaymentDate: v.nullable(IsoDate),
+    minPaymentAmount: Cents,
+    currentDue: Cents,
+    pastDueAmount: Cents,
+    daysPastDue: v.number(),
+    isDelinquent: v.boolean(),
+    isChargeoff: v.boolean(),
+    isClosed: v.boolean(),
+    pendingTransactionAmount: Cents,
+    pendingTranType: v.string(),
+    preApprovedAmount: Cents,
+    isOriginated: v.boolean(),
+    /** G approved awaiting e-sign, W withdrawn, O open, C closed. */
+    loanStatusCode: v.string(),
+    requiresESignature: v.boolean(),
+    hasValidEsignatures: v.boolean(),
+    cashAdvanceFeePercentage: v.number(),
+    creditUsedPercent: v.number(),
+    billingCycle: v.string(),
+  }),
+  accountConfig: v.object({
+    minimumDrawAmount: Cents,
+    incrementDrawAmount: Cents,
+    isEligibleForDraw: v.boolean(),
+    drawMessage: v.string(),
+    achEffectiveDate: IsoDate,
+    minAchTransactionAmount: Cents,
+    maxPendingAchTranCount: v.number(),
+    pendingAchTranCount: v.number(),
+    maxNoOfAchEffectiveDays: v.number(),
+    allowSameDayACH: v.boolean(),
+    isPaperCheckAllowed: v.boolean(),
+  }),
+  bankAccountInfo: v.object({ accountID: v.string(), accountTypeDescription: v.string(), accountNumber: v.string() }),
+  preferences: v.object({
+    allowMarketingEmails: v.boolean(),
+    allowMarketingCalls: v.boolean(),
+    allowMarketingTexts: v.boolean(),
+    allowServicingTexts: v.boolean(),
+  }),
+  employerPayrollInfo: v.object({
+    incomeTypeCode: v.string(),
+    employerName: v.string(),
+    workPhone: v.string(),
+    workPhoneExtension: v.string(),
+    payrollTypeCode: v.string(),
+    payrollAmount: Cents,
+    payFrequencyCode: v.string(),
+  }),
+  recentStatements: v.array(StatementLink),
+  allStatements: v.array(StatementLink),
+  recentTransactions: v.array(Transaction),
+  allTransactions: v.array(Transaction),
+  pendingETransactions: v.array(
+    v.object({ transactionId: v.number(), transactionDescription: v.string(), transationAmount: Cents, transationDate: IsoDate }),
+  ),
+});
+
+export const GetSummary = defineCall({
+  method: "POST",
+  path: "Account/GetSummary",
+  auth: "customer",
+  payloadIn: "body",
+  payload: Empty,
+  answer: SummaryAnswer,
+});
+
+/**
+ * Draws (D) and one-time payments (P). Moves money, so it takes an
+ * Idempotency-Key: the same key posts once and later answers repeat the first.
+ */
+export const PostTransaction = defineCall({
+  method: "POST",
+  path: "Account/PostTransaction",
+  auth: "customer",
+  payloadIn: "body",
+  idempotent: true,
+  payload: v.object({
+    applNo: v.number(),
+    transactionDate: IsoDate,
+    transactionAmount: v.pipe(Cents, v.minValue(1, "The amount must be more than zero.")),
+    transactionCode: v.picklist(["D", "P"], "transactionCode is D or P."),
+    isSameDay: v.optional(v.boolean(), false),
+  }),
+  answer: withToken({ paymentTransactionId: v.number(), statusDescription: v.string(), effectiveDate: IsoDate }),
+});
+
+export const DocumentKind = v.picklist(
+  ["agrcredit", "agrarbitration", "agreleconsent", "agrprivacypolicy", "agrcalprivacyact"],
+  "Unknown document.",
+);
+
+export const GetDocuments = defineCall({
+  method: "POST",
+  path: "Account/GetDocuments",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({ pdfOnly: v.optional(v.boolean(), false), documentKind: v.optional(DocumentKind, "agrcredit") }),
+  answer: withToken({
+    documentsData: v.array(
+      v.object({ documentId: v.string(), documentTitle: v.string(), documentText: v.string(), eSigCount: v.number() }),
+    ),
+  }),
+});
+
+export const UpdateProfile = defineCall({
+  method: "POST",
+  path: "Account/UpdateProfile",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({
+    custEmail: v.optional(Email),
+    phoneNumber: v.optional(Digits(10)),
+    mobileNumber: v.optional(OptionalPhone),
+    preferences: v.optional(
+      v.object({
+        allowMarketingEmails: v.optional(v.boolean()),
+        allowMarketingCalls: v.optional(v.boolean()),
+        allowMarketingTexts: v.optional(v.boolean()),
+        isMilitaryPersonnel: v.optional(v.boolean()),
+      }),
+    ),
+    /** Item 100629: the repayment method chosen at signing. */
+    additionalFields: v.optional(
+      v.array(v.object({ id: v.literal(100629), value: v.picklist(["Electronic Funds Transfer (EFT)", "Paper Check"]) })),
+    ),
+  }),
+  answer: Status,
+});
+
+export const SaveNote = defineCall({
+  method: "POST",
+  path: "Account/SaveNote",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({ note: v.pipe(Text(1000), v.minLength(1, "Required.")), isUrgent: v.optional(v.boolean(), false) }),
+  answer: Status,
+});
+
+export const SaveSignatures = defineCall({
+  method: "POST",
+  path: "Account/SaveSignatures",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({
+    signaturesData: v.pipe(
+      v.array(
+        v.object({
+          eSignatureId: v.number(),
+          documentId: v.pipe(Text(60), v.minLength(1, "Required.")),
+          eSignatureText: v.pipe(Text(120), v.minLength(1, "Required.")),
+          eSignatureIPAddress: Text(45),
+          eSignatureUserAgent: v.optional(Text(512), ""),
+          eSignatureDate: v.pipe(v.string(), v.isoTimestamp("eSignatureDate is an ISO timestamp.")),
+          eSignatureOrderNo: v.number(),
+        }),
+      ),
+      v.minLength(1, "At least one signature."),
+    ),
+  }),
+  answer: Status,
+});
+
+/** Opens the signed line: the account becomes usable in the portal. */
+export const OpenLine = defineCall({
+  method: "POST",
+  path: "Account/OpenLine",
+  auth: "customer",
+  payloadIn: "body",
+  payload: Empty,
+  answer: Status,
+});

@@ -1,0 +1,8 @@
+/** The whole call catalogue, by area. */
+export * as account from "./account";
+export * as applications from "./applications";
+export * as auth from "./auth";
+export * as communications from "./communications";
+export * as misc from "./misc";
+export * as token from "./token";
+export type { Answer, CallDef, Payload } from "./define";

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { database } from "../../db/client";
+import { currentTime } from "./clock";
+import { ServicingError, type ServicingEnv } from "./context";
+import { applicationRoutes } from "./routes/applications";
+import { tokenRoutes } from "./routes/token";
+
+/**
+ * The embedded platform: the whole call catalogue on D1, as a Hono app.
+ * The product calls it in-process (functions/platform/embedded-transport.ts);
+ * no public route mounts it. `npm run platform` serves it on a local port for
+ * the upstream contract tests.
+ */
+export const servicingApp = new Hono<ServicingEnv>()
+  .use(async (c, next) => {
+    const db = database(c.env.DB);
+    c.set("db", db);
+    c.set("now", await currentTime(c.env, db));
+    await next();
+  })
+  .route("/", tokenRoutes)
+  .route("/", applicationRoutes)
+  .notFound((c) => c.json({ error: "No such call." }, 404))
+  .onError((error, c) => {
+    if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);
+    if (error instanceof HTTPException) return c.json({ error: error.message || "Bad request." }, error.status);
+    console.error("servicing error", error instanceof Error ? error.name : "unknown");
+    return c.json({ error: "The platform could not complete the request." }, 500);
+  });

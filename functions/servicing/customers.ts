@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { applications, customers, lines } from "../../db/schema/index";
+import type { Env } from "../env";
+import { ssnKeys, ssnLookupHash, type SsnKeys } from "./crypto";
+import { ServicingError } from "./context";
+
+let keyCache: { secret: string; keys: Promise<SsnKeys> } | undefined;
+
+/** The SSN keys for this isolate, derived once from the secret binding. */
+export function personalDataKeys(env: Pick<Env, "SSN_ENCRYPTION_KEY">): Promise<SsnKeys> {
+  if (!env.SSN_ENCRYPTION_KEY) throw new Error("SSN_ENCRYPTION_KEY is not configured");
+  if (keyCache?.secret !== env.SSN_ENCRYPTION_KEY) keyCache = { secret: env.SSN_ENCRYPTION_KEY, keys: ssnKeys(env.SSN_ENCRYPTION_KEY) };
+  return keyCache.keys;
+}
+
+export async function customerBySsn(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, ssn: string) {
+  const hash = await ssnLookupHash(await personalDataKeys(env), ssn);
+  return db.select().from(customers).where(eq(customers.ssnHash, hash)).get();
+}
+
+/**
+ * An existing customer is one who was ever given a line (whatever became of
+ * it): they sign in instead of applying again. A previously denied applicant
+ * is not, and gets a fresh decision.
+ */
+export async function isExistingCustomer(db: Database, customerId: string): Promise<boolean> {
+  return Boolean(await db.select({ id: lines.id }).from(lines).where(eq(lines.customerId, customerId)).get());
+}
+
+export async function customerById(db: Database, id: string) {
+  const customer = await db.select().from(customers).where(eq(customers.id, id)).get();
+  if (!customer) throw new ServicingError(404, "No such customer.");
+  return customer;
+}
+
+/** The customer's most recent line, whatever its status. */
+export async function latestLine(db: Database, customerId: string) {
+  return db.select().from(lines).where(eq(lines.customerId, customerId)).orderBy(desc(lines.createdAt)).get();
+}
+
+/** The application whose line still awaits e-sign: the one that may be voided or withdrawn. */
+export async function pendingApplication(db: Database, customerId: string) {
+  return db
+    .select({ application: applications, line: lines })
+    .from(applications)
+    .innerJoin(lines, eq(lines.applicationId, applications.id))
+    .where(and(eq(applications.customerId, customerId), inArray(applications.status, ["approved"]), eq(lines.status, "awaiting_esign")))
+    .orderBy(desc(applications.createdAt))
+    .get();
+}
+
+/** A random 8-digit id (application and line numbers people read out on the phone). */
+export function newAccountNumber(): number {
+  const [n] = crypto.getRandomValues(new Uint32Array(1));
+  return 10_000_000 + (n! % 90_000_000);
+}

@@ -1,0 +1,54 @@
+import { vValidator } from "@hono/valibot-validator";
+import type { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import type { CallDef } from "../platform/catalogue/define";
+import { type ServicingContext, type ServicingEnv } from "./context";
+import { authenticate } from "./tokens";
+
+type AnswerBody<D extends CallDef> = Omit<v.InferInput<D["answer"]>, "tokenToUse">;
+export type CallHandler<D extends CallDef> = (c: ServicingContext, payload: v.InferOutput<D["payload"]>) => Promise<AnswerBody<D>>;
+
+/** Bad payloads: 400 with each field's message, and nothing written. */
+function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[v.getDotPath(issue) ?? "(payload)"] ??= issue.message;
+  return fields;
+}
+
+function requireAuth(level: CallDef["auth"]) {
+  return createMiddleware<ServicingEnv>(async (c, next) => {
+    if (level === "none") {
+      c.set("caller", { kind: "merchant", customerId: null, tokenToUse: "" });
+      return next();
+    }
+    const token = c.req.header("Authorization")?.match(/^Bearer (\S+)$/)?.[1];
+    const caller = token ? await authenticate(c.var.db, token, c.var.now.getTime()) : null;
+    if (!caller) return c.json({ error: "The token is missing, unknown or expired." }, 401);
+    if (level === "customer" && caller.kind !== "customer") return c.json({ error: "A customer token is required." }, 403);
+    c.set("caller", caller);
+    return next();
+  });
+}
+
+/**
+ * Registers one catalogue call: authentication, the payload validated with
+ * the catalogue's schema (vValidator), the handler, and tokenToUse on the answer.
+ */
+export function implement<D extends CallDef>(app: Hono<ServicingEnv>, def: D, handler: CallHandler<D>): void {
+  const target = def.payloadIn === "query" ? "query" : "json";
+  app.on(
+    def.method,
+    `/${def.path}`,
+    requireAuth(def.auth),
+    vValidator(target, def.payload, (result, c) => {
+      if (!result.success) return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues) }, 400);
+    }),
+    async (c) => {
+      const payload = c.req.valid(target as never) as v.InferOutput<D["payload"]>;
+      const answer = await handler(c as unknown as ServicingContext, payload);
+      const tokenToUse = c.var.caller.tokenToUse;
+      return c.json(tokenToUse ? { ...answer, tokenToUse } : answer);
+    },
+  );
+}

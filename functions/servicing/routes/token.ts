@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { token as calls } from "../../platform/catalogue/index";
+import { EMBEDDED_MERCHANT_ID } from "../../platform/merchant";
+import { ServicingError, type ServicingEnv } from "../context";
+import { implement } from "../implement";
+import { issueToken } from "../tokens";
+
+export const tokenRoutes = new Hono<ServicingEnv>();
+
+implement(tokenRoutes, calls.CreateMerchantToken, async (c, { merchantId }) => {
+  if (merchantId !== EMBEDDED_MERCHANT_ID) throw new ServicingError(401, "Unknown merchant.");
+  const writtenToken = await issueToken(c.var.db, "merchant", null, c.var.now.getTime());
+  c.var.caller.tokenToUse = writtenToken;
+  return { token: { writtenToken } };
+});

@@ -1,0 +1,41 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { platformTokens } from "../../db/schema/index";
+import { randomToken, sha256Hex } from "../tokens";
+import type { Caller } from "./context";
+
+/** Platform bearer tokens: opaque, stored hashed, 30 minutes from last rotation. */
+const LIFETIME_MS = 30 * 60_000;
+/** After this age a call gets a fresh token (tokenToUse) and the old one winds down. */
+const ROTATE_AFTER_MS = 10 * 60_000;
+/** How long a replaced token still works (requests already in flight). */
+const GRACE_MS = 60_000;
+
+export async function issueToken(db: Database, kind: Caller["kind"], customerId: string | null, now: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(platformTokens).values({ tokenHash: await sha256Hex(token), kind, customerId, createdAt: now, expiresAt: now + LIFETIME_MS });
+  return token;
+}
+
+/** The caller behind a bearer token, rotating it when it is old; null when unknown or expired. */
+export async function authenticate(db: Database, token: string, now: number): Promise<Caller | null> {
+  const tokenHash = await sha256Hex(token);
+  const row = await db
+    .select()
+    .from(platformTokens)
+    .where(and(eq(platformTokens.tokenHash, tokenHash), gt(platformTokens.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  const kind = row.kind as Caller["kind"];
+  if (now - row.createdAt < ROTATE_AFTER_MS) return { kind, customerId: row.customerId, tokenToUse: token };
+  const fresh = randomToken();
+  await db.batch([
+    db.insert(platformTokens).values({ tokenHash: await sha256Hex(fresh), kind, customerId: row.customerId, createdAt: now, expiresAt: now + LIFETIME_MS }),
+    db.update(platformTokens).set({ expiresAt: Math.min(row.expiresAt, now + GRACE_MS) }).where(eq(platformTokens.tokenHash, tokenHash)),
+  ]);
+  return { kind, customerId: row.customerId, tokenToUse: fresh };
+}
+
+export async function revokeToken(db: Database, token: string): Promise<void> {
+  await db.delete(platformTokens).where(eq(platformTokens.tokenHash, await sha256Hex(token)));
+}

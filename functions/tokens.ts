@@ -1,0 +1,13 @@
+/** Opaque random identifiers and their stored hashes (sessions, platform tokens, reset links). */
+
+/** 256 random bits, URL-safe base64 without padding (43 characters). */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** What is stored in place of a token: a copy of the table cannot be replayed. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
