@@ -4,6 +4,7 @@ import { database } from "../../db/client";
 import { currentTime } from "./clock";
 import { ServicingError, type ServicingEnv } from "./context";
 import { applicationRoutes } from "./routes/applications";
+import { authRoutes } from "./routes/auth";
 import { tokenRoutes } from "./routes/token";
 
 /**
@@ -21,6 +22,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   })
   .route("/", tokenRoutes)
   .route("/", applicationRoutes)
+  .route("/", authRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {
     if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);

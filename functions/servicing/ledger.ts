@@ -12,14 +12,7 @@ import { carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../fees";
  * YYYY-MM-DD strings, which compare correctly as strings.
  */
 
-export type EntryKind =
-  | "draw"
-  | "cash_advance_fee"
-  | "carried_balance_fee"
-  | "payment"
-  | "payment_return"
-  | "adjustment"
-  | "reversal";
+export type EntryKind = "draw" | "cash_advance_fee" | "carried_balance_fee" | "payment" | "payment_return" | "adjustment" | "reversal";
 
 export interface LedgerEntry {
   id: string;
@@ -36,25 +29,14 @@ export interface LedgerEntry {
   adjustmentTarget?: "fees" | "principal";
 }
 
-export interface StatementDue {
-  id: string;
-  statementDate: string;
-  dueDate: string;
-  minimumDueCents: number;
-}
+export interface StatementDue { id: string; statementDate: string; dueDate: string; minimumDueCents: number }
 
-export interface PaymentAllocation {
-  entryId: string;
-  toFeesCents: number;
-  toPrincipalCents: number;
-  unappliedCents: number;
-}
+export interface PaymentAllocation { entryId: string; toFeesCents: number; toPrincipalCents: number; unappliedCents: number }
 
 export interface DerivedAccount {
   principalCents: number;
   feesCents: number;
-  /** principal + fees, never negative. */
-  balanceCents: number;
+  balanceCents: number; // principal + fees, never negative
   creditLimitCents: number;
   /** limit - balance, floored at 0 (fees can push the balance above the limit). */
   availableCreditCents: number;
@@ -158,12 +140,7 @@ export function activeEntries(entries: LedgerEntry[]): LedgerEntry[] {
  *    servicing.chargeOffAfterDaysPastDue is a charge-off, and then the full
  *    balance is due with no minimum option (0-decisions.md).
  */
-export function deriveAccount(
-  entries: LedgerEntry[],
-  statements: StatementDue[],
-  asOf: string,
-  creditLimitCents: number,
-): DerivedAccount {
+export function deriveAccount(entries: LedgerEntry[], statements: StatementDue[], asOf: string, creditLimitCents: number): DerivedAccount {
   utcMs(asOf);
   assertValidRows(entries); // all rows, not only those up to asOf: a bad row is bad whatever the date
   if (!Number.isSafeInteger(creditLimitCents) || creditLimitCents < 0) throw new RangeError("creditLimitCents must be a non-negative integer");
@@ -197,8 +174,7 @@ export function deriveAccount(
         payments.push({ entryId: e.id, toFeesCents, toPrincipalCents, unappliedCents: e.amountCents - toFeesCents - toPrincipalCents });
         break;
       }
-      default:
-        break; // reversal / payment_return never reach here (activeEntries drops them)
+      default: // reversal and payment_return rows never get here: activeEntries drops them
     }
   }
   const balanceCents = principal + fees;
@@ -209,7 +185,8 @@ export function deriveAccount(
       utcMs(s.dueDate);
       return utcMs(s.statementDate) <= utcMs(asOf);
     })
-    .sort((a, b) => cmp(a.dueDate, b.dueDate) || cmp(a.statementDate, b.statementDate) || cmp(a.id, b.id));
+    // Ties on a due date need no tie-breaker: every figure below aggregates by due date.
+    .sort((a, b) => cmp(a.dueDate, b.dueDate));
   // Unapplied money was never owed, so it cannot count towards a minimum.
   let pool = payments.reduce((sum, p) => sum + p.toFeesCents + p.toPrincipalCents, 0);
   let pastDue = 0;
@@ -237,7 +214,7 @@ export function deriveAccount(
     feesCents: fees,
     balanceCents,
     creditLimitCents,
-    availableCreditCents: creditLimitCents - balanceCents,
+    availableCreditCents: Math.max(0, creditLimitCents - balanceCents),
     pastDueCents,
     currentDueCents,
     minimumDueCents: chargedOff ? balanceCents : pastDueCents + currentDueCents,
@@ -260,12 +237,14 @@ export function maxPaymentCents(derived: DerivedAccount, pendingPaymentsCents: n
 }
 
 /**
- * Rows for a draw: the full draw goes to principal and its cash advance fee is a
- * separate fee row (the fee is deducted from the deposit, not from the draw).
+ * Rows for a draw. The full draw amount is added to the balance and the cash
+ * advance fee is deducted from what is deposited (0-decisions.md): so the
+ * balance grows by the draw, split into the deposited principal and a fee row
+ * (which payments then clear first).
  */
 export function drawRows(id: string, drawCents: number, cycle: BillingCycle, effectiveDate: string, postedAt: number): LedgerEntry[] {
   const fee = cashAdvanceFee(drawCents, cycle);
-  const draw: LedgerEntry = { id, kind: "draw", amountCents: drawCents, effectiveDate, postedAt };
+  const draw: LedgerEntry = { id, kind: "draw", amountCents: drawCents - fee, effectiveDate, postedAt };
   return fee > 0 ? [draw, { id: `${id}:fee`, kind: "cash_advance_fee", amountCents: fee, effectiveDate, postedAt }] : [draw];
 }
 

@@ -43,10 +43,12 @@ describe("draws and fees", () => {
     expect(a).toMatchObject({ principalCents: 20_000, feesCents: 1_000, balanceCents: 21_000, availableCreditCents: 29_000, payments: [] });
   });
 
-  it("drawRows builds the same two rows from the fee table", () => {
+  it("drawRows adds the full draw to the balance: the deposited principal plus the cash advance fee", () => {
     const rows = drawRows("d1", 20_000, "biweekly", "2026-01-05", 5);
-    expect(rows.map((r) => [r.kind, r.amountCents])).toEqual([["draw", 20_000], ["cash_advance_fee", 1_000]]);
-    expect(drawRows("m", 20_000, "monthly", "2026-01-05", 5)[1]!.amountCents).toBe(2_000);
+    expect(rows.map((r) => [r.kind, r.amountCents])).toEqual([["draw", 19_000], ["cash_advance_fee", 1_000]]);
+    expect(deriveAccount(rows, [], "2026-01-05", LIMIT).balanceCents).toBe(20_000);
+    const monthly = drawRows("m", 20_000, "monthly", "2026-01-05", 5);
+    expect(monthly.map((r) => r.amountCents)).toEqual([18_000, 2_000]);
   });
 
   it("statementRows charges the carried balance fee and sets the minimum from principal", () => {

@@ -106,13 +106,21 @@ export const ChangePassword = defineCall({
   answer: withToken({ updated: v.boolean(), reason: v.optional(v.string()) }),
 });
 
-/** E-mails a reset link (token valid 30 minutes); answers the same whether or not the e-mail is known. */
+/**
+ * E-mails a reset link (valid 30 minutes) when the identity matches; answers
+ * the same either way, so it cannot be used to probe who is a customer.
+ */
 export const ResetPassword = defineCall({
   method: "POST",
   path: "Auth/ResetPassword",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ email: Email, resetUrlBase: v.pipe(v.string(), v.url("resetUrlBase must be a URL.")) }),
+  payload: v.object({
+    email: Email,
+    last4SSN: Digits(4),
+    DateOfBirth: IsoDate,
+    resetUrlBase: v.pipe(v.string(), v.url("resetUrlBase must be a URL.")),
+  }),
   answer: Status,
 });
 

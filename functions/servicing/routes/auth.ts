@@ -1,0 +1,180 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { Hono } from "hono";
+import { loginAttempts, passwordResets, users } from "../../../db/schema/index";
+import { security } from "../../config";
+import { auth as calls } from "../../platform/catalogue/index";
+import { meetsPasswordCriteria } from "../../passwords";
+import { randomToken, sha256Hex } from "../../tokens";
+import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { customerById } from "../customers";
+import { hashPassword, verifyPassword } from "../crypto";
+import { borrowersByEmail, lineStanding, matchIdentity, recentFailures, userByEmail } from "../identity";
+import { implement } from "../implement";
+import { maskEmail, outboxProvider } from "../messages";
+import { issueToken, revokeToken } from "../tokens";
+
+export const authRoutes = new Hono<ServicingEnv>();
+
+const LOCK_MS = security.loginLockMinutes * 60_000;
+const RESET_LINK_MS = 30 * 60_000;
+
+/** Login result codes the pages act on. */
+const LOGIN = { success: 1, invalid: 2, unknown: 3, locked: 6, lockedNow: 10 } as const;
+
+function checkNewPassword(password: string, confirm: string): void {
+  if (password !== confirm) throw new ServicingError(422, "Passwords must match.", { confirmPassword: "Passwords must match." });
+  if (!meetsPasswordCriteria(password)) {
+    throw new ServicingError(422, "Please enter a password that meets the criteria", { password: "Please enter a password that meets the criteria" });
+  }
+}
+
+implement(authRoutes, calls.Login, async (c, { userName, password }) => {
+  const db = c.var.db;
+  const now = c.var.now.getTime();
+  const user = await userByEmail(db, userName);
+  const refusal = { id: 0, custId: "", sessionId: "", firstName: "", loanStatus: "", firstDrawAmount: 0, hasValidEsignatures: false };
+  if (!user) return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
+  if (user.lockedUntil && user.lockedUntil > now) return { ...refusal, customerLoginResults: LOGIN.locked, lockedUntil: user.lockedUntil };
+
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    const failures = user.failedLogins + 1;
+    const lockedUntil = failures >= security.loginMaxWrong ? now + LOCK_MS : null;
+    await db.batch([
+      db.update(users).set({ failedLogins: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now }).where(eq(users.customerId, user.customerId)),
+      db.insert(loginAttempts).values({ customerId: user.customerId, processId: "login", success: false, note: "Failed attempt", createdAt: now }),
+    ]);
+    return { ...refusal, customerLoginResults: lockedUntil ? LOGIN.lockedNow : LOGIN.invalid, lockedUntil };
+  }
+
+  const customer = await customerById(db, user.customerId);
+  const standing = await lineStanding(db, user.customerId);
+  await db.batch([
+    db.update(users).set({ failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, user.customerId)),
+    db.insert(loginAttempts).values({ customerId: user.customerId, processId: "login", success: true, note: "Success attempt", createdAt: now }),
+  ]);
+  c.var.caller.tokenToUse = await issueToken(db, "customer", user.customerId, now);
+  return {
+    customerLoginResults: LOGIN.success,
+    id: standing.lineId,
+    custId: customer.id,
+    sessionId: randomToken(16),
+    firstName: customer.firstName,
+    loanStatus: standing.loanStatus,
+    firstDrawAmount: standing.firstDrawAmount,
+    hasValidEsignatures: standing.hasValidEsignatures,
+    lockedUntil: null,
+  };
+});
+
+implement(authRoutes, calls.Logout, async (c) => {
+  requireCustomer(c);
+  const token = c.req.header("Authorization")?.replace(/^Bearer /, "") ?? "";
+  await revokeToken(c.var.db, token);
+  if (c.var.caller.tokenToUse !== token) await revokeToken(c.var.db, c.var.caller.tokenToUse);
+  c.var.caller.tokenToUse = "";
+  return { status: true };
+});
+
+implement(authRoutes, calls.ValidateEmail, async (c, { emailAddress }) => {
+  const borrowers = await borrowersByEmail(c.var.db, emailAddress);
+  const user = await userByEmail(c.var.db, emailAddress);
+  return {
+    validEmail: borrowers.length > 0,
+    multiUser: borrowers.length > 1,
+    twoFactorAuthenticationEnabled: true,
+    users: borrowers.map((b, i) => ({
+      userId: user?.customerId === b.id ? i + 1 : 0,
+      customerId: b.id,
+      firstName: b.firstName,
+      // Only the last four digits ever leave the platform after the application.
+      custSSN: b.ssnLast4,
+      custMobileNumber: b.mobilePhone,
+      custHomePhoneNumber: b.homePhone,
+      maskedEmail: maskEmail(b.email),
+    })),
+  };
+});
+
+implement(authRoutes, calls.VerifyIdentity, async (c, { emailAddress, custSSN, custDOB }) => {
+  const borrowers = await borrowersByEmail(c.var.db, emailAddress);
+  const match = await matchIdentity(c.var.db, emailAddress, custSSN, custDOB);
+  const user = await userByEmail(c.var.db, emailAddress);
+  return { validEmail: borrowers.length > 0, validIdentity: Boolean(match), isRegistered: Boolean(user) };
+});
+
+implement(authRoutes, calls.Register, async (c, { email, password, confirmPassword, custSSN, dob }) => {
+  const db = c.var.db;
+  const match = await matchIdentity(db, email, custSSN, dob);
+  if (!match) return { registered: false, reason: "identity" };
+  if (await userByEmail(db, email)) return { registered: false, reason: "already_registered" };
+  checkNewPassword(password, confirmPassword);
+  const now = c.var.now.getTime();
+  await db.insert(users).values({ customerId: match.id, email, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now });
+  return { registered: true };
+});
+
+implement(authRoutes, calls.ChangePassword, async (c, { email, last4SSN, dateOfBirth, password, confirmPassword }) => {
+  const db = c.var.db;
+  const match = await matchIdentity(db, email, last4SSN, dateOfBirth);
+  const user = await userByEmail(db, email);
+  if (!match || !user || user.customerId !== match.id) return { updated: false, reason: "identity" };
+  checkNewPassword(password, confirmPassword);
+  await db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: c.var.now.getTime() }).where(eq(users.customerId, user.customerId));
+  return { updated: true };
+});
+
+implement(authRoutes, calls.ResetPassword, async (c, { email, last4SSN, DateOfBirth, resetUrlBase }) => {
+  const db = c.var.db;
+  const now = c.var.now.getTime();
+  const match = await matchIdentity(db, email, last4SSN, DateOfBirth);
+  const user = await userByEmail(db, email);
+  if (match && user?.customerId === match.id) {
+    const token = randomToken();
+    await db.insert(passwordResets).values({ tokenHash: await sha256Hex(token), customerId: match.id, expiresAt: now + RESET_LINK_MS });
+    const link = new URL(resetUrlBase);
+    link.searchParams.set("token", token);
+    await outboxProvider(db, () => now).send({
+      channel: "email",
+      recipient: email,
+      subject: "Reset your password",
+      body: `Hello ${match.firstName}, use this link within 30 minutes to reset your password: ${link.toString()}`,
+      customerId: match.id,
+    });
+  }
+  return { status: true };
+});
+
+async function liveReset(c: Parameters<Parameters<typeof implement>[2]>[0], token: string) {
+  return c.var.db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), gt(passwordResets.expiresAt, c.var.now.getTime()), isNull(passwordResets.usedAt)))
+    .get();
+}
+
+implement(authRoutes, calls.ValidateToken, async (c, { token }) => {
+  const reset = await liveReset(c, token);
+  if (!reset) return { tokenState: 1, emailAddress: "", passwordGUID: "" };
+  const customer = await customerById(c.var.db, reset.customerId);
+  return { tokenState: 0, emailAddress: customer.email, passwordGUID: token };
+});
+
+implement(authRoutes, calls.UpdatePassword, async (c, { email, password, confirmPassword, tokenId }) => {
+  const db = c.var.db;
+  const reset = await liveReset(c, tokenId);
+  const user = await userByEmail(db, email);
+  if (!reset || !user || user.customerId !== reset.customerId) return { updated: false, reason: "token" };
+  checkNewPassword(password, confirmPassword);
+  const now = c.var.now.getTime();
+  await db.batch([
+    db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, user.customerId)),
+    db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash)),
+  ]);
+  return { updated: true };
+});
+
+implement(authRoutes, calls.LoginAttempts, async (c, { Note, ProcessId, Success, CustomerId }) => {
+  const now = c.var.now.getTime();
+  await c.var.db.insert(loginAttempts).values({ customerId: CustomerId || null, processId: ProcessId, success: Success, note: Note, createdAt: now });
+  return { status: true, attemptCount: CustomerId ? await recentFailures(c.var.db, CustomerId, ProcessId, now) : 0 };
+});
