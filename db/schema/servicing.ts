@@ -99,6 +99,11 @@ export const lines = sqliteTable(
     chargedOffAt: integer("charged_off_at"),
     closedAt: integer("closed_at"),
     closureReason: text("closure_reason"),
+    /**
+     * Optimistic concurrency for money movements: each posting swaps this
+     * for a fresh random value and its rows are written only if the swap won.
+     */
+    version: text("version").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("lines_application").on(t.applicationId), index("lines_customer").on(t.customerId)],

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "../../db/client";
 import { currentTime } from "./clock";
 import { ServicingError, type ServicingEnv } from "./context";
+import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";
 import { tokenRoutes } from "./routes/token";
@@ -23,6 +24,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   .route("/", tokenRoutes)
   .route("/", applicationRoutes)
   .route("/", authRoutes)
+  .route("/", accountRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {
     if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);

@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { EMBEDDED_MERCHANT_ID } from "../../functions/platform/index";
+import { accountContract } from "../contract/account-suite";
+import { authContract } from "../contract/auth-suite";
 import { platformContract } from "../contract/suite";
 
-platformContract("embedded, in-process", () => embeddedTransport(env), EMBEDDED_MERCHANT_ID);
+const transport = () => embeddedTransport(env);
+platformContract("embedded, in-process", transport, EMBEDDED_MERCHANT_ID);
+authContract("embedded, in-process", transport, EMBEDDED_MERCHANT_ID);
+accountContract("embedded, in-process", transport, EMBEDDED_MERCHANT_ID);

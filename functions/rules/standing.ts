@@ -1,0 +1,59 @@
+import { draws, drawBlockedStates, servicing } from "../config";
+
+/**
+ * Account standing and the draw rules: one function each, used by the
+ * servicing core (which enforces them) and the portal pages (which explain them).
+ */
+export type Standing = "awaiting_esign" | "withdrawn" | "closed" | "charged_off" | "delinquent" | "current";
+
+export interface StandingInput {
+  lineStatus: string;
+  chargedOff: boolean;
+  pastDueCents: number;
+}
+
+export function standingOf({ lineStatus, chargedOff, pastDueCents }: StandingInput): Standing {
+  if (lineStatus === "awaiting_esign") return "awaiting_esign";
+  if (lineStatus === "withdrawn") return "withdrawn";
+  if (lineStatus === "closed") return "closed";
+  if (chargedOff) return "charged_off";
+  return pastDueCents > 0 ? "delinquent" : "current";
+}
+
+/** Spec file 3, section 8: the draw blocks, verbatim. */
+export const drawBlockMessages = {
+  pastDue: "Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.",
+  chargedOff: "Your account has been closed due to lack of payment. You can no longer draw funds from this account.",
+  notEnoughCredit:
+    "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
+  state: "Draws are unavailble in your state.",
+  notEligible: "Draws are not available on this account.",
+} as const;
+
+export type DrawBlock = keyof typeof drawBlockMessages;
+
+export function drawBlock(standing: Standing, availableCents: number, state: string): DrawBlock | null {
+  if (standing === "charged_off") return "chargedOff";
+  if (standing === "delinquent") return "pastDue";
+  if (standing !== "current") return "notEligible";
+  if (drawBlockedStates.includes(state)) return "state";
+  if (availableCents < draws.minCents) return "notEnoughCredit";
+  return null;
+}
+
+/** Problems with a draw amount, or null: minimum, increment, available credit. */
+export function drawAmountProblem(amountCents: number, availableCents: number): "minimum" | "increment" | "maximum" | null {
+  if (amountCents < draws.minCents) return "minimum";
+  if (amountCents % draws.incrementCents !== 0) return "increment";
+  if (amountCents > availableCents) return "maximum";
+  return null;
+}
+
+/** Problems with a one-time payment amount, or null. */
+export function paymentAmountProblem(amountCents: number, maxCents: number, pendingCount: number): "minimum" | "maximum" | "pendingLimit" | null {
+  if (pendingCount >= servicing.maxPendingPayments) return "pendingLimit";
+  if (amountCents > maxCents) return "maximum";
+  // A balance below the minimum may still be paid off in full.
+  if (amountCents < Math.min(servicing.minAchTransactionCents, maxCents)) return "minimum";
+  return null;
+}

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { customers, ledgerEntries, lines, notes, signatures, transactions } from "../../../db/schema/index";
+import { account as calls } from "../../platform/catalogue/index";
+import { cycleOf, loadCustomerState } from "../account-state";
+import { agreementHtml, agreementTitles } from "../agreements";
+import { drawFundingDate } from "../calendar";
+import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { customerById } from "../customers";
+import { claimKey, recordAnswer, releaseKey } from "../idempotency";
+import { implement } from "../implement";
+import { drawRows } from "../ledger";
+import { newTransactionId, postTransaction } from "../posting";
+import { buildSummary } from "../summary";
+
+export const accountRoutes = new Hono<ServicingEnv>();
+
+implement(accountRoutes, calls.GetSummary, async (c) => {
+  const customerId = requireCustomer(c);
+  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  return buildSummary(c.var.db, customer, state, c.var.now);
+});
+
+implement(accountRoutes, calls.PostTransaction, async (c, payload) => {
+  const customerId = requireCustomer(c);
+  const key = c.req.header("Idempotency-Key");
+  if (!key) throw new ServicingError(400, "An Idempotency-Key header is required.", { "Idempotency-Key": "Required." });
+  const db = c.var.db;
+  const claim = await claimKey(db, customerId, key, payload, c.var.now.getTime());
+  if (claim.kind === "replay") {
+    if (claim.status === 200) return claim.body as Awaited<ReturnType<typeof postTransaction>>;
+    const refusal = claim.body as { error: string; fields?: Record<string, string> };
+    throw new ServicingError(claim.status as 422, refusal.error, refusal.fields);
+  }
+  try {
+    const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now);
+    await recordAnswer(db, customerId, key, 200, result);
+    return result;
+  } catch (error) {
+    // Refusals are answers too (the same key gets the same refusal); crashes free the key.
+    if (error instanceof ServicingError && error.status === 422) await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
+    else await releaseKey(db, customerId, key);
+    throw error;
+  }
+});
+
+implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
+  const customerId = requireCustomer(c);
+  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  const signed = await c.var.db.select().from(signatures).where(eq(signatures.lineId, state.line.id)).all();
+  const party = { firstName: customer.firstName, lastName: customer.lastName, creditLimitCents: state.line.creditLimitCents, lineId: state.line.id };
+  return {
+    documentsData: [
+      {
+        documentId: `${documentKind}-${state.line.id}`,
+        documentTitle: agreementTitles[documentKind],
+        documentText: agreementHtml(documentKind, party),
+        eSigCount: signed.length,
+      },
+    ],
+  };
+});
+
+implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
+  const customerId = requireCustomer(c);
+  const db = c.var.db;
+  const prefs = payload.preferences ?? {};
+  const repayment = payload.additionalFields?.find((f) => f.id === 100629)?.value;
+  const now = c.var.now.getTime();
+  const writes = [
+    db
+      .update(customers)
+      .set({
+        ...(payload.custEmail ? { email: payload.custEmail } : {}),
+        ...(payload.phoneNumber ? { homePhone: payload.phoneNumber } : {}),
+        ...(payload.mobileNumber !== undefined ? { mobilePhone: payload.mobileNumber } : {}),
+        ...(prefs.allowMarketingEmails !== undefined ? { allowMarketingEmails: prefs.allowMarketingEmails } : {}),
+        ...(prefs.allowMarketingCalls !== undefined ? { allowMarketingCalls: prefs.allowMarketingCalls } : {}),
+        ...(prefs.allowMarketingTexts !== undefined ? { allowMarketingTexts: prefs.allowMarketingTexts } : {}),
+        ...(prefs.isMilitaryPersonnel !== undefined ? { isMilitary: prefs.isMilitaryPersonnel } : {}),
+        updatedAt: now,
+      })
+      .where(eq(customers.id, customerId)),
+  ] as const;
+  if (repayment) {
+    const state = await loadCustomerState(db, customerId, c.var.now);
+    await db.batch([...writes, db.update(lines).set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" }).where(eq(lines.id, state.line.id))]);
+  } else {
+    await db.batch(writes);
+  }
+  return { status: true };
+});
+
+implement(accountRoutes, calls.SaveNote, async (c, { note, isUrgent }) => {
+  await c.var.db.insert(notes).values({ customerId: requireCustomer(c), note, isUrgent, createdAt: c.var.now.getTime() });
+  return { status: true };
+});
+
+implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => {
+  const customerId = requireCustomer(c);
+  const state = await loadCustomerState(c.var.db, customerId, c.var.now);
+  if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line is not awaiting a signature.");
+  await c.var.db.insert(signatures).values(
+    signaturesData.map((s) => ({
+      lineId: state.line.id,
+      documentId: s.documentId,
+      signatureText: s.eSignatureText,
+      ipAddress: s.eSignatureIPAddress,
+      userAgent: s.eSignatureUserAgent,
+      orderNo: s.eSignatureOrderNo,
+      signedAt: Date.parse(s.eSignatureDate),
+    })),
+  );
+  return { status: true };
+});
+
+/** After signing: the line opens, and the first draw (if one was asked for) posts in the same batch. */
+implement(accountRoutes, calls.OpenLine, async (c) => {
+  const customerId = requireCustomer(c);
+  const db = c.var.db;
+  const state = await loadCustomerState(db, customerId, c.var.now);
+  if (state.line.status === "open") return { status: true };
+  if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line cannot be opened.");
+  const signed = await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.lineId, state.line.id)).get();
+  if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
+  const at = c.var.now.getTime();
+  const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
+  const draw = Math.min(state.requestedDrawCents, state.line.creditLimitCents);
+  if (draw <= 0) {
+    await open;
+    return { status: true };
+  }
+  const id = newTransactionId();
+  const rows = drawRows(`D${id}`, draw, cycleOf(state.line), state.today, at);
+  await db.batch([
+    open,
+    db.insert(transactions).values({ id, lineId: state.line.id, code: "D", amountCents: draw, effectiveDate: drawFundingDate(c.var.now), status: "pending", createdAt: at }),
+    db.insert(ledgerEntries).values(rows.map((r) => ({ id: r.id, lineId: state.line.id, kind: r.kind, amountCents: r.amountCents, effectiveDate: r.effectiveDate, postedAt: at, description: "First draw" }))),
+  ]);
+  return { status: true };
+});

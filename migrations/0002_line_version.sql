@@ -1,0 +1,1 @@
+ALTER TABLE `lines` ADD `version` text DEFAULT '' NOT NULL;

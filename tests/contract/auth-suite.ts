@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import type { Transport } from "../../functions/platform/transport";
+import { applicationPayload, uniqueSsn } from "./applicants";
+
+const { applications, auth } = catalogue;
+const PASSWORD = "Ridge!line42";
+
+/** Sign-in calls of the contract, over any transport. */
+export function authContract(name: string, transport: () => Transport, merchantId: string) {
+  const client = () => new PlatformClient(transport(), memoryTokenHolder(), merchantId);
+
+  /** An approved applicant with a password: e-mail, last four, birthdate. */
+  async function borrower(register = true) {
+    const ssn = uniqueSsn();
+    const payload = applicationPayload({ ssn });
+    await client().call(applications.ProcessApplication, payload);
+    const { CustEmail: email, CustDOB: dob } = payload.ExtTransactionData.Customer;
+    const identity = { email, last4: ssn.slice(-4), dob };
+    if (register) {
+      const answer = await client().call(auth.Register, { email, password: PASSWORD, confirmPassword: PASSWORD, custSSN: identity.last4, dob });
+      expect(answer.registered).toBe(true);
+    }
+    return identity;
+  }
+
+  describe(`sign-in contract (${name})`, () => {
+    it("validates an e-mail: registered users have a userId, others do not; only the last four SSN digits come back", async () => {
+      const registered = await borrower(true);
+      const fresh = await borrower(false);
+      const a = await client().call(auth.ValidateEmail, { emailAddress: registered.email });
+      expect(a.validEmail).toBe(true);
+      expect(a.users[0]).toMatchObject({ custSSN: registered.last4 });
+      expect(a.users[0]!.userId).toBeGreaterThan(0);
+      const b = await client().call(auth.ValidateEmail, { emailAddress: fresh.email });
+      expect(b.users[0]!.userId).toBe(0);
+      expect((await client().call(auth.ValidateEmail, { emailAddress: "nobody@example.com" })).validEmail).toBe(false);
+    });
+
+    it("logs in (result 1) to a customer token with the line awaiting e-sign (G)", async () => {
+      const who = await borrower();
+      const session = client();
+      const answer = await session.call(auth.Login, { userName: who.email, password: PASSWORD });
+      expect(answer).toMatchObject({ customerLoginResults: 1, firstName: "Jordan", loanStatus: "G", hasValidEsignatures: false });
+      expect(answer.id).toBeGreaterThan(0);
+      expect((await session.call(applications.GetApplications, {})).applications).toHaveLength(1);
+    });
+
+    it("locks after five wrong passwords (10), stays locked (6), even for the right password", async () => {
+      const who = await borrower();
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push((await client().call(auth.Login, { userName: who.email, password: "Wrong!pass1" })).customerLoginResults);
+      expect(results).toEqual([2, 2, 2, 2, 10]);
+      expect((await client().call(auth.Login, { userName: who.email, password: PASSWORD })).customerLoginResults).toBe(6);
+    });
+
+    it("answers 3 for an unknown user", async () => {
+      expect((await client().call(auth.Login, { userName: "nobody@example.com", password: PASSWORD })).customerLoginResults).toBe(3);
+    });
+
+    it("registers once, only with a matching identity and a password that meets the criteria", async () => {
+      const who = await borrower(false);
+      const base = { email: who.email, custSSN: who.last4, dob: who.dob };
+      expect((await client().call(auth.Register, { ...base, custSSN: "0000", password: PASSWORD, confirmPassword: PASSWORD })).registered).toBe(false);
+      await expect(client().call(auth.Register, { ...base, password: "weakpass", confirmPassword: "weakpass" })).rejects.toMatchObject({ kind: "rejected", status: 422 });
+      expect((await client().call(auth.Register, { ...base, password: PASSWORD, confirmPassword: PASSWORD })).registered).toBe(true);
+      expect((await client().call(auth.Register, { ...base, password: PASSWORD, confirmPassword: PASSWORD })).registered).toBe(false);
+    });
+
+    it("verifies identity and changes a forgotten password", async () => {
+      const who = await borrower();
+      const identity = await client().call(auth.VerifyIdentity, { emailAddress: who.email, custSSN: who.last4, custDOB: who.dob });
+      expect(identity).toMatchObject({ validEmail: true, validIdentity: true, isRegistered: true });
+      const wrong = await client().call(auth.VerifyIdentity, { emailAddress: who.email, custSSN: who.last4, custDOB: "1970-01-01" });
+      expect(wrong.validIdentity).toBe(false);
+      const changed = await client().call(auth.ChangePassword, { email: who.email, last4SSN: who.last4, dateOfBirth: who.dob, password: "New!pass99", confirmPassword: "New!pass99" });
+      expect(changed.updated).toBe(true);
+      expect((await client().call(auth.Login, { userName: who.email, password: "New!pass99" })).customerLoginResults).toBe(1);
+    });
+
+    it("answers a reset request the same whether or not the person exists", async () => {
+      const who = await borrower();
+      const base = { resetUrlBase: "https://ridgeline.test/reset-password" };
+      expect((await client().call(auth.ResetPassword, { ...base, email: who.email, last4SSN: who.last4, DateOfBirth: who.dob })).status).toBe(true);
+      expect((await client().call(auth.ResetPassword, { ...base, email: "nobody@example.com", last4SSN: "1234", DateOfBirth: who.dob })).status).toBe(true);
+      expect((await client().call(auth.ValidateToken, { token: "not-a-reset-token" })).tokenState).toBe(1);
+    });
+
+    it("ends the token on logout", async () => {
+      const who = await borrower();
+      const session = client();
+      await session.call(auth.Login, { userName: who.email, password: PASSWORD });
+      const token = session.tokens.get();
+      expect((await session.call(auth.Logout, {})).status).toBe(true);
+      const reused = new PlatformClient(transport(), memoryTokenHolder(token), merchantId);
+      await expect(reused.call(applications.GetApplications, {})).rejects.toMatchObject({ kind: "unauthorized", status: 401 });
+    });
+  });
+}
