@@ -1,9 +1,11 @@
+import type { PasscodeVault } from "./durable-objects/passcode-vault";
 import type { RateLimiter } from "./durable-objects/rate-limiter";
 
 /** Bindings, vars and secrets every environment of wrangler.toml provides. */
 export interface Env {
   DB: D1Database;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  PASSCODES: DurableObjectNamespace<PasscodeVault>;
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;

@@ -6,6 +6,7 @@ import { edgeContext } from "./http/request-context";
 import { withSecurityHeaders } from "./http/security-headers";
 import { purgeExpiredSessions } from "./sessions/session";
 
+export { PasscodeVault } from "./durable-objects/passcode-vault";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 
 // Created once per isolate, not per request.

@@ -6,6 +6,7 @@ import { ServicingError, type ServicingEnv } from "./context";
 import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";
+import { communicationRoutes } from "./routes/communications";
 import { tokenRoutes } from "./routes/token";
 
 /**
@@ -25,6 +26,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   .route("/", applicationRoutes)
   .route("/", authRoutes)
   .route("/", accountRoutes)
+  .route("/", communicationRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {
     if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);

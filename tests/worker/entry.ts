@@ -5,6 +5,7 @@
 import { api } from "../../functions/api/app";
 import type { Env } from "../../functions/env";
 
+export { PasscodeVault } from "../../functions/durable-objects/passcode-vault";
 export { RateLimiter } from "../../functions/durable-objects/rate-limiter";
 
 export default {

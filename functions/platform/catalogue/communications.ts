@@ -35,3 +35,48 @@ export const CheckLineType = defineCall({
   payload: v.object({ phonenumber: Digits(10) }),
   answer: withToken({ lineType: v.picklist(["Mobile", "Landline"]) }),
 });
+
+const OtpSent = withToken({ ewSID: v.string(), replyTo: v.string(), statusCode: v.string() });
+
+/** Sends a one-time passcode by text; ewSID names the challenge for VerifySMSOTP. */
+export const SendSmsOtp = defineCall({
+  method: "POST",
+  path: "Communications/SendSMSOTP",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ phoneNumber: Digits(10), CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  answer: OtpSent,
+});
+
+/** Reads the passcode out in a phone call. */
+export const PinDelivery = defineCall({
+  method: "POST",
+  path: "Communications/PinDelivery",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ phoneNumber: Digits(10), CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  answer: OtpSent,
+});
+
+/** E-mails the passcode. */
+export const SendEmailOtp = defineCall({
+  method: "POST",
+  path: "Communications/SendEmailOTP",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ email: Email, CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  answer: OtpSent,
+});
+
+/**
+ * statusCode "0" success; "1" wrong; "2" expired; "3" too many wrong entries;
+ * "4" unknown or already used. Passing an existing ewSID to a send call resends.
+ */
+export const VerifySmsOtp = defineCall({
+  method: "POST",
+  path: "Communications/VerifySMSOTP",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ pin: v.pipe(v.string(), v.regex(/^\d{6}$/, "Six digits.")), ewSID: v.pipe(v.string(), v.minLength(1, "Required.")) }),
+  answer: withToken({ statusCode: v.string(), wrongAttempts: v.number() }),
+});

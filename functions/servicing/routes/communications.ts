@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { brand, security } from "../../config";
+import { randomToken } from "../../tokens";
+import { contactMessages } from "../../../db/schema/index";
+import { communications as calls, misc } from "../../platform/catalogue/index";
+import type { ServicingEnv } from "../context";
+import { implement } from "../implement";
+import { outboxProvider } from "../messages";
+
+export const communicationRoutes = new Hono<ServicingEnv>();
+
+const provider = (c: { var: ServicingEnv["Variables"] }) => outboxProvider(c.var.db, () => c.var.now.getTime());
+
+implement(communicationRoutes, calls.SendEmail, async (c, { to, subject, body, customerId }) => {
+  await provider(c).send({ channel: "email", recipient: to, subject, body, customerId });
+  return { status: true };
+});
+
+implement(communicationRoutes, calls.SendSms, async (c, { to, message, customerId }) => {
+  await provider(c).send({ channel: "sms", recipient: to, body: message, customerId });
+  return { status: true };
+});
+
+/**
+ * Line type look-up (a carrier lookup in a real deployment). The embedded
+ * platform treats numbers whose exchange starts with 5 as mobile, so demo
+ * data can have both kinds on purpose.
+ */
+implement(communicationRoutes, calls.CheckLineType, async (_c, { phonenumber }) => ({
+  lineType: phonenumber[3] === "5" ? ("Mobile" as const) : ("Landline" as const),
+}));
+
+/** The device-fingerprint fraud check is a provider hook, off by default. */
+implement(communicationRoutes, misc.IovationConfig, async () => ({ status: false }));
+implement(communicationRoutes, misc.IovationProcess, async () => ({ status: true, result: "allow" as const }));
+
+implement(communicationRoutes, misc.ContactUs, async (c, form) => {
+  const now = c.var.now.getTime();
+  await c.var.db.insert(contactMessages).values({
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.contactEmail,
+    phone: form.contactPhone,
+    category: form.messageCategory,
+    message: form.messageBody,
+    createdAt: now,
+  });
+  await provider(c).send({
+    channel: "email",
+    recipient: form.contactEmail,
+    subject: "We received your message",
+    body: `Hello ${form.firstName}, thank you for contacting us. We will reply within one business day.`,
+  });
+  return { success: true };
+});
+
+/** Passcodes live in a Durable Object per challenge; delivery goes through the provider. */
+async function deliverPasscode(
+  c: { env: ServicingEnv["Bindings"]; var: ServicingEnv["Variables"] },
+  channel: "sms" | "voice" | "email",
+  recipient: string,
+  customerId: string,
+  existing: string | undefined,
+) {
+  const ewSID = existing ?? randomToken(16);
+  const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
+  const code = existing ? await vault.resend() : await vault.issue();
+  if (!code) return { ewSID, replyTo: "", statusCode: "5" };
+  const minutes = security.passcodeValidMinutes;
+  const body =
+    channel === "voice"
+      ? `Your ${brand.name} passcode is ${code.split("").join(" ")}. It expires in ${minutes} minutes.`
+      : `Your ${brand.name} passcode is ${code}. It expires in ${minutes} minutes. Never share it.`;
+  await provider(c).send({ channel, recipient, subject: channel === "email" ? `Your ${brand.name} passcode` : "", body, customerId: customerId || null });
+  return { ewSID, replyTo: "", statusCode: "0" };
+}
+
+implement(communicationRoutes, calls.SendSmsOtp, (c, p) => deliverPasscode(c, "sms", p.phoneNumber, p.CustId, p.ewSID));
+implement(communicationRoutes, calls.PinDelivery, (c, p) => deliverPasscode(c, "voice", p.phoneNumber, p.CustId, p.ewSID));
+implement(communicationRoutes, calls.SendEmailOtp, (c, p) => deliverPasscode(c, "email", p.email, p.CustId, p.ewSID));
+
+const OTP_STATUS = { ok: "0", wrong: "1", expired: "2", locked: "3", unknown: "4" } as const;
+
+implement(communicationRoutes, calls.VerifySmsOtp, async (c, { pin, ewSID }) => {
+  const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
+  const { result, wrong } = await vault.verify(pin);
+  return { statusCode: OTP_STATUS[result], wrongAttempts: wrong };
+});
