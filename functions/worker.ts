@@ -4,6 +4,9 @@ import type { Env } from "./env";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
 import { withSecurityHeaders } from "./http/security-headers";
+import { database } from "../db/client";
+import { currentTime } from "./servicing/clock";
+import { runServicing } from "./servicing/cron";
 import { purgeExpiredSessions } from "./sessions/session";
 
 export { PasscodeVault } from "./durable-objects/passcode-vault";
@@ -42,6 +45,8 @@ export default {
   },
 
   async scheduled(_controller, env) {
+    const db = database(env.DB);
     await purgeExpiredSessions(env.DB);
+    await runServicing(db, await currentTime(env, db));
   },
 } satisfies ExportedHandler<Env>;

@@ -265,3 +265,15 @@ export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** Servicing notices already sent (each at most once per line and subject). */
+export const notices = sqliteTable(
+  "notices",
+  {
+    lineId: integer("line_id").notNull(),
+    kind: text("kind").notNull(),
+    ref: text("ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.kind, t.ref] })],
+);
