@@ -13,5 +13,8 @@ export default [
   route("about-us", "routes/legal-document.tsx", { id: "about-us" }),
   route("documents/:file", "routes/documents.$file.ts"),
   route("logout", "routes/logout.ts"),
+  // Development tools (404 in preview and production).
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("dev/clock", "routes/dev/clock.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

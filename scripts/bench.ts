@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { migrateLocal, run } from "./run";
+import { ensureDevVars, migrateLocal, run } from "./run";
 import { seedLocal } from "./seed";
 import { offlineWranglerEnv } from "./wrangler-env";
 
@@ -63,6 +63,7 @@ async function homeJavaScript(): Promise<{ total: number; floor: number; files: 
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+ensureDevVars();
 if (!process.env.BENCH_SKIP_BUILD) await run("npx", ["react-router", "build"]);
 rmSync(STATE, { recursive: true, force: true });
 await migrateLocal(STATE);

@@ -1,4 +1,6 @@
 import { spawn, type SpawnOptions } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
 import { offlineWranglerEnv } from "./wrangler-env";
 
 /** Runs a command with wrangler kept offline; rejects on a non-zero exit. */
@@ -21,4 +23,15 @@ export async function migrateLocal(persistTo = LOCAL_STATE): Promise<void> {
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
     env: { CI: "true" },
   });
+}
+
+/**
+ * Local secrets for wrangler dev (never committed): a random SSN key made on
+ * first use, so `npm start` needs no set-up. The build copies it next to the
+ * built Worker.
+ */
+export function ensureDevVars(): void {
+  if (existsSync(".dev.vars")) return;
+  const key = randomBytes(36).toString("base64url");
+  writeFileSync(".dev.vars", `# Local development secrets (generated; not committed)\nSSN_ENCRYPTION_KEY=${key}\n`);
 }

@@ -5,10 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
-import { migrateLocal, run } from "./run";
+import { ensureDevVars, migrateLocal, run } from "./run";
 import { seedLocal } from "./seed";
 import { E2E_LOGOUT_SESSION_ID, E2E_PORT, E2E_SESSION_ID, E2E_STATE } from "../tests/e2e/fixtures/constants";
 
+ensureDevVars();
 rmSync(E2E_STATE, { recursive: true, force: true });
 await migrateLocal(E2E_STATE);
 await seedLocal(E2E_STATE);

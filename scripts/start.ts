@@ -2,11 +2,12 @@
  * `npm start`: local D1 migrations, seed, build, then serve the built Worker
  * on local workerd at http://localhost:8787 (PORT overrides). Offline.
  */
-import { LOCAL_STATE, migrateLocal, run } from "./run";
+import { ensureDevVars, LOCAL_STATE, migrateLocal, run } from "./run";
 import { seedLocal } from "./seed";
 
 const port = process.env.PORT ?? "8787";
 
+ensureDevVars();
 await migrateLocal();
 await seedLocal();
 await run("npx", ["react-router", "build"]);

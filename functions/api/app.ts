@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { calendarApi } from "./calendar";
+import { devApi } from "./dev";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
@@ -13,6 +15,8 @@ export const api = new Hono<ApiEnv>()
   .use(limitPerIp("apiPerIp"))
   .route("/geo", geo)
   .route("/documents", documentsApi)
+  .route("/calendar", calendarApi)
+  .route("/dev", devApi)
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
     // Log the failure without request data (no personal data in logs).

@@ -64,3 +64,21 @@ describe("unknown API paths", () => {
     expect(await res.json()).toEqual({ error: "Not found" });
   });
 });
+
+describe("GET /api/calendar/holidays", () => {
+  it("answers the year's observed Fed holidays, a Saturday holiday not moved to Friday", async () => {
+    const res = await call("/api/calendar/holidays?year=2026", { "CF-Connecting-IP": "198.51.100.30" });
+    expect(res.status).toBe(200);
+    const days = (await res.json()) as Array<{ date: string; name: string }>;
+    expect(days).toHaveLength(11);
+    expect(days).toContainEqual({ date: "2026-07-04", name: "Independence Day" });
+    expect(days.map((d) => d.date)).not.toContain("2026-07-03");
+    expect(days).toContainEqual({ date: "2026-06-19", name: "Juneteenth" });
+  });
+
+  it("refuses a missing or malformed year with 400", async () => {
+    for (const q of ["", "?year=26", "?year=abcd", "?year=1800"]) {
+      expect((await call(`/api/calendar/holidays${q}`, { "CF-Connecting-IP": "198.51.100.31" })).status).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { vValidator } from "@hono/valibot-validator";
+import { desc } from "drizzle-orm";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import { database } from "../../db/client";
+import { outbox } from "../../db/schema/index";
+import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../servicing/clock";
+import { runServicing } from "../servicing/cron";
+import { DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
+import type { ApiEnv } from "./types";
+
+/** Development tools only: every route answers 404 in preview and production. */
+const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (c.env.ENVIRONMENT !== "development") return c.json({ error: "Not found" }, 404);
+  await next();
+});
+
+export const devApi = new Hono<ApiEnv>()
+  .use(developmentOnly)
+  .post("/seed", async (c) => {
+    const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
+    return c.json({
+      created,
+      password: DEMO_PASSWORD,
+      borrowers: demoBorrowers.map((b) => ({ email: b.email, standing: b.standing, last4SSN: b.ssn.slice(-4), dob: b.dob })),
+    });
+  })
+  .get("/outbox", async (c) => {
+    const rows = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100).all();
+    return c.json(rows);
+  })
+  .post(
+    "/clock",
+    vValidator("json", v.object({ step: v.pipe(v.string(), v.regex(/^\+?\d+[dhm]$/, "Use a step like +30d, +12h or +90m.")) }), (result, c) => {
+      if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+    }),
+    async (c) => {
+      const db = database(c.env.DB);
+      await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
+      const now = await currentTime(c.env, db);
+      return c.json({ now: now.toISOString(), report: await runServicing(db, now) });
+    },
+  );

@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { applications, customers, lines, signatures, users } from "../../db/schema/index";
+import type { Env } from "../env";
+import { achEffectiveDate, addDays, easternDateTime } from "./calendar";
+import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
+import { personalDataKeys } from "./customers";
+import { runServicing } from "./cron";
+import { postTransaction } from "./posting";
+import { loadCustomerState } from "./account-state";
+
+/**
+ * Demo borrowers for local development, one in every standing the pages
+ * handle, with months of history made by the real servicing code run over
+ * past dates. Development only; printed by `npm start` and listed in the README.
+ */
+export const DEMO_PASSWORD = "Demo!pass1";
+const DAY = 86_400_000;
+
+export interface DemoBorrower {
+  email: string;
+  standing: string;
+  firstName: string;
+  lastName: string;
+  state: string;
+  ssn: string;
+  dob: string;
+  /** Days before today the line was created; null: no line activity simulated. */
+  openedDaysAgo: number;
+  lineStatus: "open" | "awaiting_esign" | "withdrawn";
+  limitCents: number;
+  /** Draws and payments by day offset from opening. */
+  script: Array<{ day: number; draw?: number; pay?: number }>;
+}
+
+const biweeklyPayments = (from: number, to: number, amount: number) =>
+  Array.from({ length: Math.floor((to - from) / 14) + 1 }, (_, i) => ({ day: from + i * 14, pay: amount }));
+
+export const demoBorrowers: DemoBorrower[] = [
+  { email: "current@demo.ridgeline.test", standing: "current, months of history", firstName: "Casey", lastName: "Morgan", state: "OH", ssn: "123450001", dob: "1988-04-12", openedDaysAgo: 180, lineStatus: "open", limitCents: 100_000, script: [{ day: 1, draw: 30_000 }, { day: 70, draw: 10_000 }, ...biweeklyPayments(20, 170, 6_000)] },
+  { email: "pastdue@demo.ridgeline.test", standing: "delinquent (past due)", firstName: "Devon", lastName: "Price", state: "TX", ssn: "123450002", dob: "1979-09-30", openedDaysAgo: 80, lineStatus: "open", limitCents: 80_000, script: [{ day: 2, draw: 40_000 }, { day: 25, pay: 5_000 }] },
+  { email: "chargedoff@demo.ridgeline.test", standing: "charged off", firstName: "Riley", lastName: "Quinn", state: "FL", ssn: "123450003", dob: "1992-01-05", openedDaysAgo: 170, lineStatus: "open", limitCents: 60_000, script: [{ day: 1, draw: 50_000 }] },
+  // Existing Washington borrowers keep the portal but cannot draw (0-decisions.md).
+  { email: "washington@demo.ridgeline.test", standing: "current, Washington resident (draws unavailable)", firstName: "Harper", lastName: "Lane", state: "WA", ssn: "123450004", dob: "1985-06-21", openedDaysAgo: 120, lineStatus: "open", limitCents: 90_000, script: [] },
+  { email: "closed@demo.ridgeline.test", standing: "closed (12 months without a draw)", firstName: "Jamie", lastName: "Ellis", state: "MO", ssn: "123450005", dob: "1990-11-11", openedDaysAgo: 380, lineStatus: "open", limitCents: 50_000, script: [] },
+  { email: "esign@demo.ridgeline.test", standing: "approved, awaiting e-sign", firstName: "Avery", lastName: "Stone", state: "OH", ssn: "123450006", dob: "1995-02-14", openedDaysAgo: 0, lineStatus: "awaiting_esign", limitCents: 75_000, script: [] },
+  { email: "withdrawn@demo.ridgeline.test", standing: "application withdrawn", firstName: "Morgan", lastName: "Fox", state: "IN", ssn: "123450007", dob: "1983-07-07", openedDaysAgo: 0, lineStatus: "withdrawn", limitCents: 40_000, script: [] },
+];
+
+const noon = (ms: number) => new Date(Math.floor(ms / DAY) * DAY + 17 * 3_600_000);
+
+async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, index: number, now: number, passwordHash: string) {
+  const keys = await personalDataKeys(env);
+  const customerId = `demo-${index + 1}`;
+  const lineId = 90_000_001 + index;
+  const created = noon(now - b.openedDaysAgo * DAY);
+  const anchor = easternDateTime(created).date;
+  await db.batch([
+    db.insert(customers).values({
+      id: customerId, ssnHash: await ssnLookupHash(keys, b.ssn), ssnEncrypted: await encryptPersonal(keys, b.ssn), ssnLast4: b.ssn.slice(-4),
+      firstName: b.firstName, lastName: b.lastName, dob: b.dob, email: b.email, address1: `${100 + index} Demo Avenue`, address2: "", city: "Springfield",
+      state: b.state, zip: "45501", homePhone: `614555${String(1000 + index).slice(-4)}`, mobilePhone: `614555${String(2000 + index).slice(-4)}`,
+      allowMarketingEmails: true, createdAt: created.getTime(), updatedAt: created.getTime(),
+    }),
+    db.insert(applications).values({
+      id: lineId, customerId, status: b.lineStatus === "withdrawn" ? "withdrawn" : "approved", decisionReason: "approved", approvedLimitCents: b.limitCents,
+      requestedAmountCents: 100_000, requestedDrawCents: 10_000, transactionId: `demo-transaction-${index + 1}`, extTransactionId: crypto.randomUUID(),
+      incomeSource: "P", employerName: "Springfield Works", incomePaymentMethod: "D", takeHomeCents: 160_000, payFrequency: "B",
+      lastPayDate: anchor, nextPayDate: addDays(anchor, 14), secondPayDate: addDays(anchor, 28), bankRouting: "021000021",
+      bankAccountEncrypted: await encryptPersonal(keys, "000123456789"), bankAccountLast4: "6789", repaymentMethod: "A",
+      requestIp: "127.0.0.1", userAgent: "demo seed", createdAt: created.getTime(), decidedAt: created.getTime(),
+    }),
+    db.insert(lines).values({
+      id: lineId, applicationId: lineId, customerId, creditLimitCents: b.limitCents, status: b.lineStatus, payFrequency: "B", payAnchorDate: anchor,
+      repaymentMethod: "A", openedAt: b.lineStatus === "open" ? created.getTime() : null, createdAt: created.getTime(),
+    }),
+    db.insert(users).values({ customerId, email: b.email, passwordHash, createdAt: created.getTime(), updatedAt: created.getTime() }),
+    ...(b.lineStatus === "open"
+      ? [db.insert(signatures).values({ lineId, documentId: "agrcredit", signatureText: `${b.firstName} ${b.lastName}`, ipAddress: "127.0.0.1", userAgent: "demo seed", orderNo: 1, signedAt: created.getTime() })]
+      : []),
+  ]);
+  return customerId;
+}
+
+/** Creates the demo borrowers once (a second call finds them and does nothing). */
+export async function seedDemoBorrowers(db: Database, d1: D1Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, now = Date.now()): Promise<boolean> {
+  if (await db.select({ id: customers.id }).from(customers).where(eq(customers.id, "demo-1")).get()) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids = await Promise.all(demoBorrowers.map((b, i) => createBorrower(db, env, b, i, now, passwordHash)));
+
+  // Replay every scripted draw and payment on its day, and run the servicing
+  // on those days and every week between, so statements, fees and
+  // delinquency happen as they would have.
+  const start = Math.max(...demoBorrowers.map((b) => b.openedDaysAgo));
+  const eventDays = demoBorrowers.flatMap((b) => b.script.map((s) => b.openedDaysAgo - s.day));
+  const weekly = Array.from({ length: Math.floor(start / 7) + 1 }, (_, i) => start - i * 7);
+  const days = [...new Set([...eventDays, ...weekly, 0])].filter((d) => d >= 0).sort((a, b) => b - a);
+  for (const daysAgo of days) {
+    const day = noon(now - daysAgo * DAY);
+    for (const [i, b] of demoBorrowers.entries()) {
+      const step = b.script.find((s) => b.openedDaysAgo - s.day === daysAgo);
+      if (!step) continue;
+      const state = await loadCustomerState(db, ids[i]!, day);
+      const amount = step.draw ?? Math.min(step.pay!, state.derived.balanceCents);
+      if (amount <= 0) continue;
+      const date = step.draw ? state.today : achEffectiveDate(day, false);
+      await postTransaction(d1, db, ids[i]!, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
+    }
+    await runServicing(db, day);
+  }
+  return true;
+}

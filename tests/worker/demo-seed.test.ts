@@ -1,0 +1,29 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { database } from "../../db/client";
+import { loadCustomerState } from "../../functions/servicing/account-state";
+import { demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
+import { drawBlock } from "../../functions/rules/standing";
+
+describe("demo borrowers (npm start)", () => {
+  it("seeds one borrower in every standing, once", async () => {
+    const db = database(env.DB);
+    expect(await seedDemoBorrowers(db, env.DB, env)).toBe(true);
+    expect(await seedDemoBorrowers(db, env.DB, env)).toBe(false);
+    const now = new Date();
+    const standings = await Promise.all(demoBorrowers.map(async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).standing] as const));
+    expect(Object.fromEntries(standings)).toEqual({
+      "current@demo.ridgeline.test": "current",
+      "pastdue@demo.ridgeline.test": "delinquent",
+      "chargedoff@demo.ridgeline.test": "charged_off",
+      "washington@demo.ridgeline.test": "current",
+      "closed@demo.ridgeline.test": "closed",
+      "esign@demo.ridgeline.test": "awaiting_esign",
+      "withdrawn@demo.ridgeline.test": "withdrawn",
+    });
+    const current = await loadCustomerState(db, "demo-1", now);
+    expect(current.statements.length).toBeGreaterThanOrEqual(8);
+    expect(current.entries.filter((e) => e.kind === "payment").length).toBeGreaterThanOrEqual(8);
+    expect(drawBlock("current", 50_000, "WA")).toBe("state");
+  }, 60_000);
+});
