@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { ensureDevVars, migrateLocal, run } from "./run";
+import { ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { offlineWranglerEnv } from "./wrangler-env";
 
@@ -20,17 +20,6 @@ const STATE = ".wrangler/bench-state";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("bench: server did not start");
-}
 
 async function load(path: string) {
   const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S });
@@ -76,7 +65,7 @@ const server = spawn("npx", ["wrangler", "dev", "--port", String(PORT), "--persi
   detached: true,
 });
 try {
-  await waitForServer();
+  await waitForHealth(BASE);
   // Warm both paths (isolate start, edge cache fill) before measuring.
   for (let i = 0; i < 20; i++) await Promise.all([fetch(`${BASE}/`), fetch(`${BASE}/api/health`)]);
   const health = await load("/api/health");

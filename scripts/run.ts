@@ -35,3 +35,16 @@ export function ensureDevVars(): void {
   const key = randomBytes(36).toString("base64url");
   writeFileSync(".dev.vars", `# Local development secrets (generated; not committed)\nSSN_ENCRYPTION_KEY=${key}\n`);
 }
+
+/** Waits until the local site answers /api/health (two minutes at most). */
+export async function waitForHealth(base: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${base} did not start`);
+}
