@@ -16,6 +16,17 @@ export default defineConfig(async () => {
           test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
         },
         {
+          // The platform contract over real HTTP: the embedded platform on a local port.
+          test: {
+            name: "contract",
+            include: ["tests/contract/**/*.contract.test.ts"],
+            environment: "node",
+            globalSetup: ["./tests/contract/global-setup.ts"],
+            testTimeout: 20_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
           plugins: [
             cloudflareTest({
               main: "./tests/worker/entry.ts",

@@ -19,8 +19,8 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
 /** Where local D1 and Durable Object state lives (shared by start and seed). */
 export const LOCAL_STATE = ".wrangler/state";
 
-export async function migrateLocal(persistTo = LOCAL_STATE): Promise<void> {
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+export async function migrateLocal(persistTo = LOCAL_STATE, config = "wrangler.toml"): Promise<void> {
+  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persistTo], {
     env: { CI: "true" },
   });
 }

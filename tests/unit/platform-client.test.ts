@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
+import { upstreamTransport } from "../../functions/platform/upstream-transport";
+
+const { account, applications } = catalogue;
+
+function clientWith(fetch: (request: Request) => Promise<Response>, token: string | null = "t0", timeoutMs = 1_000) {
+  return new PlatformClient(upstreamTransport({ baseUrl: "https://platform.example/api/", fetch, timeoutMs }), memoryTokenHolder(token), "m-1");
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("upstream transport and the typed client", () => {
+  it("sends the bearer token and idempotency key to the catalogue path, and takes tokenToUse", async () => {
+    const seen: Request[] = [];
+    const client = clientWith(async (r) => {
+      seen.push(r);
+      return json({ paymentTransactionId: 7, statusDescription: "ok", effectiveDate: "2026-12-01", tokenToUse: "t1" });
+    });
+    await client.call(account.PostTransaction, { applNo: 1, transactionDate: "2026-12-01", transactionAmount: 1_000, transactionCode: "P" }, { idempotencyKey: "key-12345678" });
+    expect(seen[0]!.url).toBe("https://platform.example/api/Account/PostTransaction");
+    expect(seen[0]!.headers.get("Authorization")).toBe("Bearer t0");
+    expect(seen[0]!.headers.get("Idempotency-Key")).toBe("key-12345678");
+    expect(client.tokens.get()).toBe("t1");
+  });
+
+  it("gives a clear 'unavailable' error on a timeout", async () => {
+    const client = clientWith((r) => new Promise((_, reject) => r.signal.addEventListener("abort", () => reject(r.signal.reason))), "t0", 50);
+    const error = await client.call(account.GetSummary, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error).toMatchObject({ kind: "unavailable", message: "Account/GetSummary: no answer within 50 ms" });
+  });
+
+  it("gives 'unavailable' when the platform cannot be reached or answers 5xx", async () => {
+    const down = clientWith(async () => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(down.call(account.GetSummary, {})).rejects.toMatchObject({ kind: "unavailable" });
+    const failing = clientWith(async () => json({ error: "boom" }, 503));
+    await expect(failing.call(account.GetSummary, {})).rejects.toMatchObject({ kind: "unavailable", status: 503 });
+  });
+
+  it("maps 401/403 to 'unauthorized' and 4xx to 'rejected' with the platform's fields", async () => {
+    await expect(clientWith(async () => json({ error: "expired" }, 401)).call(account.GetSummary, {})).rejects.toMatchObject({ kind: "unauthorized" });
+    await expect(clientWith(async () => json({ error: "bad", fields: { applNo: "Unknown." } }, 422)).call(account.GetSummary, {})).rejects.toMatchObject({
+      kind: "rejected",
+      fields: { applNo: "Unknown." },
+    });
+  });
+
+  it("refuses an answer that does not match the catalogue schema", async () => {
+    await expect(clientWith(async () => json({ customerExists: "yes" })).call(applications.ValidateSsn, { custSSN: "123456789" })).rejects.toMatchObject({ kind: "invalid_answer" });
+  });
+
+  it("creates a merchant token first when it has none", async () => {
+    const paths: string[] = [];
+    const client = clientWith(async (r) => {
+      paths.push(new URL(r.url).pathname + new URL(r.url).search);
+      return r.url.includes("CreateMerchantToken") ? json({ token: { writtenToken: "m-token" } }) : json({ customerExists: 0 });
+    }, null);
+    await client.call(applications.ValidateSsn, { custSSN: "123456789" });
+    expect(paths).toEqual(["/api/Token/CreateMerchantToken?merchantId=m-1", "/api/Account/Validate"]);
+    expect(client.tokens.get()).toBe("m-token");
+  });
+});
