@@ -6,6 +6,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { addDays } from "../../functions/servicing/calendar";
 import { runServicing } from "../../functions/servicing/cron";
+import { issueToken } from "../../functions/servicing/tokens";
 import { applicationPayload } from "../contract/applicants";
 
 const { account, applications } = catalogue;
@@ -99,5 +100,26 @@ describe("the servicing run (cron)", () => {
     const twice = await loadCustomerState(db, customerId, at(40));
     expect(twice.statements).toHaveLength(once.statements.length);
     expect(twice.entries).toHaveLength(once.entries.length);
+  });
+});
+
+describe("billing statements as PDF", () => {
+  it("renders the owner's statement with its figures, and nobody else's", async () => {
+    const owner = await openLine(40_000);
+    const other = await openLine(0);
+    await runServicing(db, at(40));
+    const state = await loadCustomerState(db, owner.customerId, at(40));
+    const statement = state.statements[0]!;
+    // The run 40 days ahead purged today's tokens as expired: sign both in again.
+    const signIn = async (customerId: string) =>
+      new PlatformClient(embeddedTransport(env), memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())), EMBEDDED_MERCHANT_ID);
+    owner.session = await signIn(owner.customerId);
+    other.session = await signIn(other.customerId);
+    const pdf = await owner.session.call(account.GetStatement, { statementId: statement.id });
+    const text = atob(pdf.pdfBase64);
+    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    expect(text).toContain(`Payment due date ${statement.dueDate}`);
+    expect(text).toContain("Carried balance fee this statement: $20.00");
+    await expect(other.session.call(account.GetStatement, { statementId: statement.id })).rejects.toMatchObject({ status: 404 });
   });
 });

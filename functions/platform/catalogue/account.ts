@@ -204,3 +204,13 @@ export const OpenLine = defineCall({
   payload: Empty,
   answer: Status,
 });
+
+/** A billing statement as a PDF (base64), only for the statement's owner. */
+export const GetStatement = defineCall({
+  method: "POST",
+  path: "Account/GetStatement",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({ statementId: v.pipe(Text(80), v.minLength(1, "Required.")) }),
+  answer: withToken({ fileName: v.string(), contentType: v.literal("application/pdf"), pdfBase64: v.string() }),
+});

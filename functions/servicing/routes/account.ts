@@ -11,6 +11,7 @@ import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
 import { drawRows } from "../ledger";
 import { newTransactionId, postTransaction } from "../posting";
+import { statementPdf } from "../statement-pdf";
 import { buildSummary } from "../summary";
 
 export const accountRoutes = new Hono<ServicingEnv>();
@@ -138,4 +139,16 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
     db.insert(ledgerEntries).values(rows.map((r) => ({ id: r.id, lineId: state.line.id, kind: r.kind, amountCents: r.amountCents, effectiveDate: r.effectiveDate, postedAt: at, description: "First draw" }))),
   ]);
   return { status: true };
+});
+
+implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
+  const customerId = requireCustomer(c);
+  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  // Only statements of the caller's own line are found: another customer's id is simply unknown here.
+  const statement = state.statements.find((s) => s.id === statementId);
+  if (!statement) throw new ServicingError(404, "No such statement.");
+  const bytes = statementPdf(customer, state, statement);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return { fileName: `statement-${statement.statementDate}.pdf`, contentType: "application/pdf" as const, pdfBase64: btoa(binary) };
 });
