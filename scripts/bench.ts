@@ -50,6 +50,21 @@ async function homeJavaScript(): Promise<{ total: number; floor: number; files: 
   return { total: sum(files), floor: sum(floorFiles), files: [...files] };
 }
 
+const PLATFORM_ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000);
+const PLATFORM_SAMPLES = 500;
+
+/** Seeds the accounts through the dev API in chunks, then times the calls inside the Worker. */
+async function platformFigures() {
+  for (let from = 0; from < PLATFORM_ACCOUNTS; from += 1_000) {
+    const res = await fetch(`${BASE}/api/dev/bench/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ from, count: Math.min(1_000, PLATFORM_ACCOUNTS - from) }) });
+    if (!res.ok) throw new Error(`bench: seeding failed (${res.status})`);
+  }
+  const res = await fetch(`${BASE}/api/dev/bench/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accounts: PLATFORM_ACCOUNTS, samples: PLATFORM_SAMPLES }) });
+  if (!res.ok) throw new Error(`bench: platform run failed (${res.status})`);
+  type Timing = { samples: number; p50: number; p99: number };
+  return (await res.json()) as { getSummary: Timing; postTransaction: Timing };
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDevVars();
@@ -71,6 +86,7 @@ try {
   const health = await load("/api/health");
   const home = await load("/");
   const js = await homeJavaScript();
+  const platform = await platformFigures();
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
   console.table(
@@ -82,6 +98,12 @@ try {
   console.log(`Home page JavaScript: ${kb(js.total)} gzip in ${js.files.length} files`);
   console.log(`Framework floor (React + React Router client runtime): ${kb(js.floor)} gzip`);
   console.log(`Above the floor: ${kb(js.total - js.floor)} (target <= 15 KB)`);
+  console.log(`\nPlatform in-process (embedded core through the typed client), D1 with ${PLATFORM_ACCOUNTS.toLocaleString()} accounts of 50 ledger rows:`);
+  console.table([
+    { call: "Account/GetSummary", samples: platform.getSummary.samples, "p50 ms": platform.getSummary.p50, "p99 ms": platform.getSummary.p99 },
+    { call: "Account/PostTransaction", samples: platform.postTransaction.samples, "p50 ms": platform.postTransaction.p50, "p99 ms": platform.postTransaction.p99 },
+  ]);
+  console.log(`GetSummary p99: ${platform.getSummary.p99} ms (target <= 20 ms)`);
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }

@@ -8,6 +8,8 @@ import { outbox } from "../../db/schema/index";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../servicing/clock";
 import { runServicing } from "../servicing/cron";
 import { DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
+import { embeddedTransport } from "../platform/embedded-transport";
+import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
 
 /** Development tools only: every route answers 404 in preview and production. */
@@ -26,6 +28,23 @@ export const devApi = new Hono<ApiEnv>()
       borrowers: demoBorrowers.map((b) => ({ email: b.email, standing: b.standing, last4SSN: b.ssn.slice(-4), dob: b.dob })),
     });
   })
+  .post(
+    "/bench/seed",
+    vValidator("json", v.object({ from: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)) })),
+    async (c) => {
+      const { from, count } = c.req.valid("json");
+      await seedBenchAccounts(c.env.DB, from, count, Date.now());
+      return c.json({ seeded: count });
+    },
+  )
+  .post(
+    "/bench/run",
+    vValidator("json", v.object({ accounts: v.pipe(v.number(), v.integer(), v.minValue(1)), samples: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5_000)) })),
+    async (c) => {
+      const { accounts, samples } = c.req.valid("json");
+      return c.json(await measurePlatform(database(c.env.DB), embeddedTransport(c.env), accounts, samples, Date.now()));
+    },
+  )
   .get("/outbox", async (c) => {
     const rows = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100).all();
     return c.json(rows);

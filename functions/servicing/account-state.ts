@@ -15,6 +15,7 @@ export type StatementRow = typeof statements.$inferSelect;
 /** Everything about one line as of a moment: rows read once, balances derived. */
 export interface AccountState {
   line: LineRow;
+  application: typeof applications.$inferSelect | undefined;
   requestedDrawCents: number;
   entries: LedgerEntry[];
   statements: StatementRow[];
@@ -37,19 +38,22 @@ export function toLedgerEntry(row: typeof ledgerEntries.$inferSelect): LedgerEnt
 }
 
 export async function loadLineState(db: Database, line: LineRow, now: Date): Promise<AccountState> {
-  const [entryRows, statementRows, pending, application] = await Promise.all([
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)).all(),
-    db.select().from(statements).where(eq(statements.lineId, line.id)).orderBy(asc(statements.dueDate)).all(),
-    db.select().from(transactions).where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending"))).orderBy(asc(transactions.effectiveDate)).all(),
-    db.select({ draw: applications.requestedDrawCents }).from(applications).where(eq(applications.id, line.applicationId)).get(),
+  // One round trip to D1 for the four reads.
+  const [entryRows, statementRows, pending, applicationRows] = await db.batch([
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)),
+    db.select().from(statements).where(eq(statements.lineId, line.id)).orderBy(asc(statements.dueDate)),
+    db.select().from(transactions).where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending"))).orderBy(asc(transactions.effectiveDate)),
+    db.select().from(applications).where(eq(applications.id, line.applicationId)).limit(1),
   ]);
+  const application = applicationRows[0];
   const today = easternDateTime(now).date;
   const entries = entryRows.map(toLedgerEntry);
   const derived = deriveAccount(entries, statementRows, today, line.creditLimitCents);
   const chargedOff = line.chargedOffAt !== null || derived.chargedOff;
   return {
     line,
-    requestedDrawCents: application?.draw ?? 0,
+    application,
+    requestedDrawCents: application?.requestedDrawCents ?? 0,
     entries,
     statements: statementRows,
     pending,

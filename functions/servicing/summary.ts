@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, type customers } from "../../db/schema/index";
+import type { customers } from "../../db/schema/index";
 import { cashAdvanceFeeBps, draws, servicing } from "../config";
 import type { Answer } from "../platform/catalogue/define";
 import type { GetSummary } from "../platform/catalogue/account";
@@ -29,9 +27,9 @@ const describe = (kind: string) =>
 /** Credits show as negative amounts (the pages put them in parentheses). */
 const CREDITS = new Set(["payment", "adjustment"]);
 
-export async function buildSummary(db: Database, customer: Customer, state: AccountState, now: Date): Promise<Summary> {
+export function buildSummary(customer: Customer, state: AccountState, now: Date): Summary {
   const { line, derived, standing } = state;
-  const application = await db.select().from(applications).where(eq(applications.id, line.applicationId)).get();
+  const application = state.application;
   const firstDraw = state.entries.filter((e) => e.kind === "draw").sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1))[0];
   const lastDue = state.statements.at(-1)?.dueDate ?? null;
   const cycle = cycleOf(line);

@@ -19,7 +19,7 @@ export const accountRoutes = new Hono<ServicingEnv>();
 implement(accountRoutes, calls.GetSummary, async (c) => {
   const customerId = requireCustomer(c);
   const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
-  return buildSummary(c.var.db, customer, state, c.var.now);
+  return buildSummary(customer, state, c.var.now);
 });
 
 implement(accountRoutes, calls.PostTransaction, async (c, payload) => {

@@ -1,0 +1,108 @@
+import type { Database } from "../../db/client";
+import { account } from "../platform/catalogue/index";
+import { PlatformClient, memoryTokenHolder } from "../platform/client";
+import { EMBEDDED_MERCHANT_ID } from "../platform/merchant";
+import type { Transport } from "../platform/transport";
+import { addDays, easternDateTime } from "./calendar";
+import { issueToken } from "./tokens";
+
+/**
+ * Development-only load for `npm run bench`: accounts of 50 ledger rows each,
+ * then GetSummary and PostTransaction timed in-process (through the typed
+ * client and the embedded transport, as pages call them).
+ */
+export const BENCH_ROWS_PER_ACCOUNT = 50;
+const DAY = 86_400_000;
+
+/** SQL literal for generated bench values (never user input). */
+const lit = (value: string | number) => (typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`);
+
+function insertSql(table: string, columns: string[], rows: Array<Array<string | number>>): string {
+  return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES ${rows.map((r) => `(${r.map(lit).join(", ")})`).join(", ")}`;
+}
+
+/**
+ * Bulk rows as multi-row literal INSERTs: D1 allows only 100 bound
+ * parameters per statement, far too few for half a million rows.
+ */
+export async function seedBenchAccounts(d1: D1Database, from: number, count: number, now: number): Promise<void> {
+  const today = easternDateTime(new Date(now)).date;
+  const start = addDays(today, -200);
+  const ids = Array.from({ length: count }, (_, k) => from + k);
+  const sql: string[] = [];
+  for (const group of chunk(ids, 100)) {
+    sql.push(
+      insertSql(
+        "customers",
+        ["id", "ssn_hash", "ssn_encrypted", "ssn_last4", "first_name", "last_name", "dob", "email", "address1", "address2", "city", "state", "zip", "home_phone", "mobile_phone", "created_at", "updated_at"],
+        group.map((n) => [`bench-${n}`, `bench-hash-${n}`, "v1.bench", String(n % 10_000).padStart(4, "0"), "Bench", `Borrower ${n}`, "1985-01-01", `bench${n}@bench.test`, "1 Load Street", "", "Testville", "OH", "43004", "6145550000", "", now, now]),
+      ),
+      insertSql(
+        "lines",
+        ["id", "application_id", "customer_id", "credit_limit_cents", "status", "pay_frequency", "pay_anchor_date", "repayment_method", "opened_at", "created_at"],
+        group.map((n) => [50_000_000 + n, 50_000_000 + n, `bench-${n}`, 150_000, "open", "B", start, "A", now - 200 * DAY, now - 200 * DAY]),
+      ),
+    );
+    // 10 draws with their fees (20 rows), 15 payments and 15 carried-balance fees: 50 rows each.
+    const entries = group.flatMap((n) =>
+      Array.from({ length: BENCH_ROWS_PER_ACCOUNT }, (_, r) => {
+        const kind = r < 20 ? (r % 2 === 0 ? "draw" : "cash_advance_fee") : r < 35 ? "payment" : "carried_balance_fee";
+        const amount = kind === "draw" ? 9_500 : kind === "payment" ? 4_000 : 500;
+        return [`B${n}-${r}`, 50_000_000 + n, kind, amount, addDays(start, r * 4), now, kind];
+      }),
+    );
+    for (const rows of chunk(entries, 500)) sql.push(insertSql("ledger_entries", ["id", "line_id", "kind", "amount_cents", "effective_date", "posted_at", "description"], rows));
+    const statementRows = group.flatMap((n) =>
+      Array.from({ length: 12 }, (_, s) => [`BS${n}-${s}`, 50_000_000 + n, addDays(start, 14 + s * 14), addDays(start, 28 + s * 14), 30_000, 500, 30_500, 2_000, 0, now]),
+    );
+    for (const rows of chunk(statementRows, 500)) {
+      sql.push(insertSql("statements", ["id", "line_id", "statement_date", "due_date", "principal_cents", "fee_cents", "balance_cents", "minimum_due_cents", "past_due_cents", "created_at"], rows));
+    }
+  }
+  await d1.batch(sql.map((statement) => d1.prepare(statement)));
+}
+
+function chunk<T>(rows: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface Timing {
+  samples: number;
+  p50: number;
+  p99: number;
+}
+
+async function time(samples: number, run: (i: number) => Promise<unknown>): Promise<Timing> {
+  const durations: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await run(i);
+    durations.push(performance.now() - t0);
+  }
+  durations.sort((a, b) => a - b);
+  return { samples, p50: Number(percentile(durations, 50).toFixed(2)), p99: Number(percentile(durations, 99).toFixed(2)) };
+}
+
+export async function measurePlatform(db: Database, transport: Transport, accounts: number, samples: number, now: number) {
+  const pick = (i: number) => (i * 7919) % accounts;
+  const clients = await Promise.all(
+    Array.from({ length: samples }, async (_, i) => new PlatformClient(transport, memoryTokenHolder(await issueToken(db, "customer", `bench-${pick(i)}`, now)), EMBEDDED_MERCHANT_ID)),
+  );
+  const today = easternDateTime(new Date(now)).date;
+  // Warm the isolate and SQLite's page cache first, on accounts the timed run does not use.
+  const warm = new PlatformClient(transport, memoryTokenHolder(await issueToken(db, "customer", `bench-${accounts - 1}`, now)), EMBEDDED_MERCHANT_ID);
+  for (let i = 0; i < 50; i++) await warm.call(account.GetSummary, {});
+  const getSummary = await time(samples, (i) => clients[i]!.call(account.GetSummary, {}));
+  const postTransaction = await time(samples, (i) =>
+    clients[i]!.call(
+      account.PostTransaction,
+      { applNo: 50_000_000 + pick(i), transactionDate: today, transactionAmount: 10_000, transactionCode: "D" },
+      { idempotencyKey: `bench-${now}-${i}` },
+    ),
+  );
+  return { getSummary, postTransaction };
+}
