@@ -6,4 +6,9 @@ export interface SessionData {
   /** Set when a borrower has signed in. */
   customerId?: string;
   firstName?: string;
+  /**
+   * The platform bearer token (merchant-level before sign-in, the customer's
+   * after). Server-side only; replaced by every answer's tokenToUse.
+   */
+  platformToken?: string;
 }

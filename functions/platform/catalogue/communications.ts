@@ -80,3 +80,13 @@ export const VerifySmsOtp = defineCall({
   payload: v.object({ pin: v.pipe(v.string(), v.regex(/^\d{6}$/, "Six digits.")), ewSID: v.pipe(v.string(), v.minLength(1, "Required.")) }),
   answer: withToken({ statusCode: v.string(), wrongAttempts: v.number() }),
 });
+
+/** Records the outcome of a phone-call verification (the spec's LogTransaction, LogTypeId 1). */
+export const LogTransaction = defineCall({
+  method: "POST",
+  path: "Communications/LogTransaction",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ LogTypeId: v.literal(1), request: v.pipe(Text(500), v.minLength(1, "Required.")), CustId: v.optional(v.string(), "") }),
+  answer: Status,
+});

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { brand, security } from "../../config";
 import { randomToken } from "../../tokens";
-import { contactMessages } from "../../../db/schema/index";
+import { contactMessages, loginAttempts } from "../../../db/schema/index";
 import { communications as calls, misc } from "../../platform/catalogue/index";
 import type { ServicingEnv } from "../context";
 import { implement } from "../implement";
@@ -85,4 +85,9 @@ implement(communicationRoutes, calls.VerifySmsOtp, async (c, { pin, ewSID }) => 
   const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
   const { result, wrong } = await vault.verify(pin);
   return { statusCode: OTP_STATUS[result], wrongAttempts: wrong };
+});
+
+implement(communicationRoutes, calls.LogTransaction, async (c, { request, CustId }) => {
+  await c.var.db.insert(loginAttempts).values({ customerId: CustId || null, processId: "phone_call", success: true, note: request, createdAt: c.var.now.getTime() });
+  return { status: true };
 });

@@ -1,0 +1,27 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { catalogue, EMBEDDED_MERCHANT_ID, PlatformClient } from "../../functions/platform/index";
+import { sessionTokenHolder } from "../../functions/platform/session-tokens";
+import { getSession, startSession } from "../../functions/sessions/session";
+
+describe("the platform token lives in the server-side session", () => {
+  it("is created on first need, stored in the session record, and reused on the next request", async () => {
+    const { session, setCookie } = await startSession(env.DB, {});
+    const request = () => new Request("https://ridgeline.test/", { headers: { Cookie: setCookie.split(";")[0]! } });
+
+    const first = sessionTokenHolder(session);
+    const client = new PlatformClient(embeddedTransport(env), first, EMBEDDED_MERCHANT_ID);
+    await client.call(catalogue.applications.ValidateSsn, { custSSN: "123456780" });
+    await first.persist(env.DB);
+
+    const stored = await getSession(env.DB, request());
+    expect(stored?.data.platformToken).toBe(first.get());
+    // The cookie never carries it.
+    expect(setCookie).not.toContain(first.get()!);
+
+    const second = sessionTokenHolder(stored);
+    await new PlatformClient(embeddedTransport(env), second, EMBEDDED_MERCHANT_ID).call(catalogue.applications.ValidateSsn, { custSSN: "123456780" });
+    expect(second.get()).toBe(first.get());
+  });
+});
