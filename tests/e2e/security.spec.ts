@@ -59,3 +59,20 @@ test("form posts from another origin are refused", async ({ request }) => {
   const res = await request.post("/logout", { headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
   expect(res.status()).toBe(403);
 });
+
+test("the embedded platform is not reachable through the site", async ({ request }) => {
+  for (const path of ["/Account/GetSummary", "/Token/CreateMerchantToken", "/api/Account/GetSummary"]) {
+    const get = await request.get(path);
+    expect(get.status()).toBe(404);
+    const post = await request.post(path, { data: {} });
+    expect(post.status()).toBeGreaterThanOrEqual(400);
+    expect(await post.text()).not.toContain("writtenToken");
+  }
+});
+
+test("development tools exist in development: the outbox and the clock", async ({ page }) => {
+  await page.goto("/dev/outbox");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Outbox");
+  await page.goto("/dev/clock");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Servicing clock");
+});
