@@ -3,8 +3,8 @@ import { noticePdf } from "../../functions/documents/notices";
 import type { Route } from "./+types/documents.$file";
 
 /** The footer's PDF notices, rendered as real PDF files. */
-export function loader({ params }: Route.LoaderArgs) {
-  const pdf = noticePdf(params.file);
+export async function loader({ params }: Route.LoaderArgs) {
+  const pdf = await noticePdf(params.file);
   if (!pdf) throw data(null, { status: 404 });
   return new Response(pdf, {
     headers: {

@@ -11,7 +11,7 @@ const notices: Record<string, { title: string; text: string }> = {
   "sc-disclosure.pdf": { title: "South Carolina Disclosure", text: scDisclosure },
 };
 
-export function noticePdf(file: string): Uint8Array<ArrayBuffer> | null {
+export async function noticePdf(file: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const notice = notices[file];
   return notice ? renderPdf(notice.title, parseTextDocument(fillPlaceholders(notice.text))) : null;
 }

@@ -10,7 +10,7 @@ export function statementPdf(
   customer: { firstName: string; lastName: string; address1: string; city: string; state: string; zip: string },
   state: AccountState,
   statement: StatementRow,
-): Uint8Array<ArrayBuffer> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const index = state.statements.findIndex((s) => s.id === statement.id);
   const previous = index > 0 ? state.statements[index - 1]!.statementDate : "0000-00-00";
   const activity = state.entries

@@ -80,7 +80,7 @@ test("footer PDFs are real PDF documents", async ({ request }) => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
     const body = await res.body();
-    expect(body.subarray(0, 8).toString()).toBe("%PDF-1.4");
+    expect(body.subarray(0, 5).toString()).toBe("%PDF-");
     expect(body.toString()).toContain("%%EOF");
   }
   expect((await request.get("/documents/other.pdf")).status()).toBe(404);

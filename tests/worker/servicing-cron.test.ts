@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
@@ -116,10 +117,11 @@ describe("billing statements as PDF", () => {
     owner.session = await signIn(owner.customerId);
     other.session = await signIn(other.customerId);
     const pdf = await owner.session.call(account.GetStatement, { statementId: statement.id });
-    const text = atob(pdf.pdfBase64);
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
-    expect(text).toContain(`Payment due date ${statement.dueDate}`);
-    expect(text).toContain("Carried balance fee this statement: $20.00");
+    const bytes = Uint8Array.from(atob(pdf.pdfBase64), (ch) => ch.charCodeAt(0));
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe("Ridgeline Credit Billing Statement");
+    expect(pdf.fileName).toBe(`statement-${statement.statementDate}.pdf`);
     await expect(other.session.call(account.GetStatement, { statementId: statement.id })).rejects.toMatchObject({ status: 404 });
   });
 });

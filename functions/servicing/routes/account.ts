@@ -147,7 +147,7 @@ implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
   // Only statements of the caller's own line are found: another customer's id is simply unknown here.
   const statement = state.statements.find((s) => s.id === statementId);
   if (!statement) throw new ServicingError(404, "No such statement.");
-  const bytes = statementPdf(customer, state, statement);
+  const bytes = await statementPdf(customer, state, statement);
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return { fileName: `statement-${statement.statementDate}.pdf`, contentType: "application/pdf" as const, pdfBase64: btoa(binary) };
