@@ -11,6 +11,16 @@ export default [
   route("caprivacy-policy", "routes/legal-document.tsx", { id: "caprivacy-policy" }),
   route("caprivacy-policy-info", "routes/legal-document.tsx", { id: "caprivacy-policy-info" }),
   route("about-us", "routes/legal-document.tsx", { id: "about-us" }),
+  // The online application (spec file 1, section 2).
+  route("apply/personal", "routes/apply/personal.tsx"),
+  route("apply/address", "routes/apply/address.tsx"),
+  route("apply/income", "routes/apply/income.tsx"),
+  route("apply/payfrequency", "routes/apply/payfrequency.tsx"),
+  route("apply/banking", "routes/apply/banking.tsx"),
+  route("apply/back", "routes/apply/back.ts"),
+  route("apply/approved", "routes/apply/approved.tsx"),
+  route("apply/review", "routes/apply/review.tsx"),
+  route("apply/leadpost", "routes/apply/leadpost.tsx"),
   route("documents/:file", "routes/documents.$file.ts"),
   route("logout", "routes/logout.ts"),
   // Development tools (404 in preview and production).

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { phones } from "../../functions/config";
+import { useApplyHref } from "../lib/apply-link";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
 import { PhoneLink } from "./PhoneLink";
 
@@ -12,6 +13,7 @@ import { PhoneLink } from "./PhoneLink";
 export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: Viewer; showLogin: boolean; showBackToAccount: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const applyHref = useApplyHref();
 
   useEffect(() => {
     ref.current?.removeAttribute("open");
@@ -39,7 +41,7 @@ export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: V
             </>
           ) : (
             <>
-              <li><Link to="/apply/personal">Apply Now</Link></li>
+              <li><Link to={applyHref}>Apply Now</Link></li>
               {showLogin ? <li><Link to="/login">Log In</Link></li> : null}
             </>
           )}

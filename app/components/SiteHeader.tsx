@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { creditLine, phones } from "../../functions/config";
+import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../lib/format";
 import type { LayoutFlags } from "../lib/layout";
 import { MobileMenu } from "./MobileMenu";
@@ -9,8 +10,9 @@ import { Logo } from "./Logo";
 
 /** "Apply Now" pill: always states the line maximum from configuration. */
 export function ApplyNowPill() {
+  const href = useApplyHref();
   return (
-    <Link to="/apply/personal" className="button button-primary apply-pill">
+    <Link to={href} className="button button-primary apply-pill">
       Apply Now<span className="pill-note"> Lines of credit up to {formatMoney(creditLine.maxLimitCents)}</span>
     </Link>
   );

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { brand, creditLine } from "../../functions/config";
 import { TableScroll } from "../components/TableScroll";
+import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../lib/format";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";
@@ -40,6 +41,7 @@ function Mark({ yes }: { yes: boolean }) {
 
 export default function Home() {
   const viewer = useRouteLoaderData<typeof rootLoader>("root");
+  const applyHref = useApplyHref();
   return (
     <>
       <section className="hero">
@@ -54,7 +56,7 @@ export default function Home() {
               {viewer?.signedIn ? (
                 <Link to="/portal" className="button button-primary button-large">Back to Account</Link>
               ) : (
-                <Link to="/apply/personal" className="button button-primary button-large">APPLY NOW</Link>
+                <Link to={applyHref} className="button button-primary button-large">APPLY NOW</Link>
               )}
               <p className="esign-prompt">
                 Do you need to eSign? <Link to="/login">Log In</Link>

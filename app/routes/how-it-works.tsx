@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { brand, creditLine } from "../../functions/config";
 import { StepCarousel, type Slide } from "../components/StepCarousel";
 import { publicPageHeaders } from "../lib/edge-cache";
+import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../lib/format";
 
 export const headers = publicPageHeaders;
@@ -29,6 +30,7 @@ const slides: Slide[] = [
 ];
 
 export default function HowItWorks() {
+  const applyHref = useApplyHref();
   return (
     <section className="container page-section">
       <h1>Line Of Credit Basics</h1>
@@ -51,7 +53,7 @@ export default function HowItWorks() {
         </div>
       </div>
       <p>
-        <Link to="/apply/personal" className="button button-primary button-large">Apply Now</Link>
+        <Link to={applyHref} className="button button-primary button-large">Apply Now</Link>
       </p>
     </section>
   );

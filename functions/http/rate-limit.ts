@@ -7,6 +7,10 @@ export const rateLimitPolicies = {
   apiPerIp: { limit: 120, windowMs: 60_000 },
   /** Form posts to pages from one client IP. */
   formPostPerIp: { limit: 60, windowMs: 60_000 },
+  /** Existing-customer SSN checks (application personal step) per client IP. */
+  ssnCheckPerIp: { limit: 30, windowMs: 3_600_000 },
+  /** Application decisions (banking step) per client IP. */
+  decisionPerIp: { limit: 20, windowMs: 3_600_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

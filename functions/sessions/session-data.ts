@@ -1,3 +1,5 @@
+import type { ApplicationDraft } from "../application/draft";
+
 /**
  * What a server-side session may hold. Later features add their own optional
  * fields here; the browser only ever holds the opaque session id.
@@ -11,4 +13,6 @@ export interface SessionData {
    * after). Server-side only; replaced by every answer's tokenToUse.
    */
   platformToken?: string;
+  /** The online application in progress (sensitive numbers sealed). */
+  application?: ApplicationDraft;
 }

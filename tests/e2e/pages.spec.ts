@@ -19,7 +19,7 @@ test("home page: hero, max line from config, apply, eSign log in, anchors, four 
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access the funds you need - when you need them");
   await expect(page.locator(".hero-limit")).toHaveText("Lines of Credit up to $3,500");
-  await expect(page.getByRole("link", { name: "APPLY NOW", exact: true })).toHaveAttribute("href", "/apply/personal");
+  await expect(page.getByRole("link", { name: "APPLY NOW", exact: true })).toHaveAttribute("href", "/apply/personal?start=1");
   await expect(page.locator(".esign-prompt")).toHaveText("Do you need to eSign? Log In");
   for (const [name, id] of [["How it Works", "#how-it-works"], ["What is it", "#what-is-it"], ["Benefits to You", "#benefits"]]) {
     await expect(page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name })).toHaveAttribute("href", id!);
@@ -102,5 +102,5 @@ test("how it works: four-step carousel switches slides by click and arrow keys",
   await expect(page.getByRole("tabpanel")).toContainText("Keep up with your minimum payments");
   await page.keyboard.press("Home");
   await expect(page.getByRole("tabpanel")).toContainText("Complete the online application");
-  await expect(page.getByRole("link", { name: "Apply Now" }).last()).toHaveAttribute("href", "/apply/personal");
+  await expect(page.getByRole("link", { name: "Apply Now" }).last()).toHaveAttribute("href", "/apply/personal?start=1");
 });

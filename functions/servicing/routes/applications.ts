@@ -98,7 +98,25 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
       decidedAt: now,
     }),
   ] as const;
+  try {
+    await writeApplication();
+  } catch (error) {
+    // Two submissions of one application racing: the loser answers with the winner's decision.
+    const winner = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
+    if (!winner) throw error;
+    return { appStatus: winner.status === "approved" ? "A" : "D", approvedAmount: winner.approvedLimitCents ?? 0, applicationId: winner.id, transactionId: winner.transactionId };
+  }
   if (decision.status === "A") {
+    // The applicant continues (approved page, e-sign) with a token of their own.
+    c.var.caller.tokenToUse = await issueToken(db, "customer", customerId, now);
+  }
+  return { appStatus: decision.status, approvedAmount: decision.limitCents, applicationId, transactionId };
+
+  async function writeApplication() {
+    if (decision.status !== "A") {
+      await db.batch(writes);
+      return;
+    }
     await db.batch([
       ...writes,
       db.insert(lines).values({
@@ -113,12 +131,7 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
         createdAt: now,
       }),
     ]);
-    // The applicant continues (approved page, e-sign) with a token of their own.
-    c.var.caller.tokenToUse = await issueToken(db, "customer", customerId, now);
-  } else {
-    await db.batch(writes);
   }
-  return { appStatus: decision.status, approvedAmount: decision.limitCents, applicationId, transactionId };
 });
 
 implement(applicationRoutes, calls.GetUwsTransactionInformation, async (c, { transactinId }) => {

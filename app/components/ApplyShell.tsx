@@ -1,0 +1,59 @@
+import { Form } from "react-router";
+import { STEP_LABELS, STEPS, type Step } from "../../functions/application/draft";
+import { STEP_ALERT } from "../routes/apply/fields";
+
+/**
+ * The wizard's frame: the step bar (completed steps are buttons that go
+ * back; a plain form post, so it works without JavaScript), the heading, and
+ * the step alert under the form.
+ */
+export function StepBar({ current, done }: { current: Step; done: Partial<Record<Step, boolean>> }) {
+  return (
+    <nav aria-label="Application steps" className="step-bar">
+      <Form method="post" action="/apply/back">
+        <ol>
+          {STEPS.map((step, i) => {
+            const isCurrent = step === current;
+            const label = (
+              <>
+                <span className="step-index" aria-hidden="true">{i + 1}</span>
+                <span>{STEP_LABELS[step]}</span>
+              </>
+            );
+            return (
+              <li key={step} className={isCurrent ? "is-current" : done[step] ? "is-done" : ""} aria-current={isCurrent ? "step" : undefined}>
+                {done[step] && !isCurrent ? (
+                  <button type="submit" name="step" value={step} className="step-link">
+                    {label}
+                    <span className="visually-hidden"> (completed, go back)</span>
+                  </button>
+                ) : (
+                  <span className="step-static">{label}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </Form>
+    </nav>
+  );
+}
+
+export function StepAlert({ show, message = STEP_ALERT }: { show: boolean; message?: string }) {
+  return (
+    <div className="step-alert" role="alert">
+      {show ? message : ""}
+    </div>
+  );
+}
+
+export function ApplyShell({ step, done, title, lead, children }: { step: Step; done: Partial<Record<Step, boolean>>; title: string; lead?: string; children: React.ReactNode }) {
+  return (
+    <section className="container page-section apply">
+      <StepBar current={step} done={done} />
+      <h1>{title}</h1>
+      {lead ? <p className="lead">{lead}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from "react";
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
+const pad = (n: number) => String(n).padStart(2, "0");
+const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const fromIso = (s: string) => new Date(`${s}T00:00:00Z`);
+const addDays = (s: string, n: number) => iso(new Date(fromIso(s).getTime() + n * 86_400_000));
+function addMonths(s: string, n: number) {
+  const d = fromIso(s);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return iso(new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(d.getUTCDate(), last))));
+}
+
+/**
+ * An accessible date picker (WAI-ARIA dialog + grid): arrows move a day or a
+ * week, Page Up/Down a month (with Shift a year), Home/End the week's ends,
+ * Enter or Space picks, Esc closes and returns focus to the calendar button.
+ */
+export function DatePicker({ label, value, min, max, onPick, onClose }: { label: string; value: string; min?: string; max?: string; onPick: (iso: string) => void; onClose: () => void }) {
+  const clamp = (s: string) => (min && s < min ? min : max && s > max ? max : s);
+  const [focus, setFocus] = useState(() => clamp(value || max || iso(new Date())));
+  const grid = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focus}"]`)?.focus();
+  }, [focus]);
+
+  const d = fromIso(focus);
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  const start = addDays(iso(first), -first.getUTCDay());
+  const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, i) => addDays(start, w * 7 + i)));
+  const allowed = (s: string) => (!min || s >= min) && (!max || s <= max);
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => addDays(focus, -1),
+      ArrowRight: () => addDays(focus, 1),
+      ArrowUp: () => addDays(focus, -7),
+      ArrowDown: () => addDays(focus, 7),
+      PageUp: () => addMonths(focus, event.shiftKey ? -12 : -1),
+      PageDown: () => addMonths(focus, event.shiftKey ? 12 : 1),
+      Home: () => addDays(focus, -fromIso(focus).getUTCDay()),
+      End: () => addDays(focus, 6 - fromIso(focus).getUTCDay()),
+    };
+    if (event.key === "Escape") {
+      event.preventDefault();
+      onClose();
+    } else if (moves[event.key]) {
+      event.preventDefault();
+      setFocus(clamp(moves[event.key]!()));
+    }
+  }
+
+  return (
+    <div role="dialog" aria-modal="false" aria-label={`Choose ${label}`} className="date-picker" onKeyDown={onKeyDown}>
+      <div className="date-picker-head">
+        <button type="button" aria-label="Previous month" onClick={() => setFocus(clamp(addMonths(focus, -1)))}>‹</button>
+        <h2 aria-live="polite">{MONTHS[d.getUTCMonth()]} {d.getUTCFullYear()}</h2>
+        <button type="button" aria-label="Next month" onClick={() => setFocus(clamp(addMonths(focus, 1)))}>›</button>
+      </div>
+      <table role="grid" ref={grid}>
+        <thead>
+          <tr>{DAYS.map((day) => <th key={day} scope="col" abbr={day}>{day}</th>)}</tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const inMonth = fromIso(day).getUTCMonth() === d.getUTCMonth();
+                return (
+                  <td key={day}>
+                    <button
+                      type="button"
+                      data-date={day}
+                      tabIndex={day === focus ? 0 : -1}
+                      disabled={!allowed(day)}
+                      aria-selected={day === value}
+                      aria-label={`${MONTHS[fromIso(day).getUTCMonth()]} ${fromIso(day).getUTCDate()}, ${fromIso(day).getUTCFullYear()}`}
+                      className={inMonth ? "day" : "day other-month"}
+                      onClick={() => onPick(day)}
+                    >
+                      {fromIso(day).getUTCDate()}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" className="link-button" onClick={onClose}>Close</button>
+    </div>
+  );
+}

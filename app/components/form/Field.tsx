@@ -1,0 +1,134 @@
+import { masks, type MaskName } from "./masks";
+
+/** The message under a field, linked to it for screen readers. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={`${id}-error`} className="field-error" role={message ? "alert" : undefined}>
+      {message ?? ""}
+    </p>
+  );
+}
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  defaultValue?: string;
+  error?: string;
+  mask?: MaskName;
+  inputMode?: "text" | "numeric" | "decimal" | "email" | "tel";
+  autoComplete?: string;
+  maxLength?: number;
+  type?: "text" | "email" | "tel" | "password";
+  placeholder?: string;
+  hint?: string;
+  optional?: boolean;
+  noPaste?: boolean;
+  onBlurValue?: (value: string) => string;
+  children?: React.ReactNode;
+}
+
+/** A labelled text input with its error slot; masks apply as the person types. */
+export function TextField(props: TextFieldProps) {
+  const { name, label, error, mask } = props;
+  const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`].filter(Boolean).join(" ");
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={name}>
+        {label}
+        {props.optional ? <span className="optional"> (optional)</span> : null}
+      </label>
+      {props.hint ? <p id={`${name}-hint`} className="field-hint">{props.hint}</p> : null}
+      <div className="input-row">
+        <input
+          id={name}
+          name={name}
+          type={props.type ?? "text"}
+          defaultValue={props.defaultValue}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete}
+          maxLength={props.maxLength}
+          placeholder={props.placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onInput={mask ? (e) => { const el = e.currentTarget; el.value = masks[mask](el.value); } : undefined}
+          onPaste={props.noPaste ? (e) => e.preventDefault() : undefined}
+          onBlur={props.onBlurValue ? (e) => { const el = e.currentTarget; el.value = props.onBlurValue!(el.value); } : undefined}
+        />
+        {props.children}
+      </div>
+      <FieldError id={name} message={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  defaultValue,
+  error,
+  disabled = [],
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: ReadonlyArray<{ code: string; label: string }>;
+  defaultValue?: string;
+  error?: string;
+  disabled?: ReadonlyArray<string>;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={name}>{label}</label>
+      <select
+        id={name}
+        name={name}
+        defaultValue={defaultValue ?? "0"}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${name}-error`}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+      >
+        <option value="0">Select</option>
+        {options.map((o) => (
+          <option key={o.code} value={o.code} disabled={disabled.includes(o.code)}>
+            {o.label}
+            {disabled.includes(o.code) ? " (not available)" : ""}
+          </option>
+        ))}
+      </select>
+      <FieldError id={name} message={error} />
+    </div>
+  );
+}
+
+export function RadioGroup({
+  name,
+  legend,
+  options,
+  defaultValue,
+  error,
+  onChange,
+  className,
+}: {
+  name: string;
+  legend: string;
+  options: ReadonlyArray<{ code: string; label: string }>;
+  defaultValue?: string;
+  error?: string;
+  onChange?: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={`field radio-group ${className ?? ""} ${error ? "has-error" : ""}`} aria-describedby={`${name}-error`}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.code} className="radio">
+          <input type="radio" name={name} value={o.code} defaultChecked={defaultValue === o.code} onChange={onChange ? () => onChange(o.code) : undefined} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+      <FieldError id={name} message={error} />
+    </fieldset>
+  );
+}

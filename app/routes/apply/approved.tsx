@@ -1,0 +1,68 @@
+import { useEffect } from "react";
+import { Link, redirect, useNavigate } from "react-router";
+import { brand } from "../../../functions/config";
+import { edgeContext } from "../../../functions/http/request-context";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import { formatMoney } from "../../lib/format";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/approved";
+import { openDraft, storeDraft } from "./wizard.server";
+
+export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
+
+export function meta() {
+  return [{ title: `Approved | ${brand.name}` }];
+}
+
+const ESIGN = "/esign/consent";
+/** How long the "documents are being prepared" loader shows before moving on. */
+const FORWARD_MS = 3_000;
+
+/**
+ * No query: the applicant's own decision from the session. With ?ID (a lead
+ * post): a new token and the transaction information, else the lead-post
+ * error page. Only the first name and the approved limit are shown.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { env, ctx } = context.get(edgeContext);
+  const { session, draft, setCookie } = await openDraft(context, request);
+  const leadId = new URL(request.url).searchParams.get("ID");
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  if (leadId) {
+    const tokens = memoryTokenHolder();
+    try {
+      const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, { transactinId: leadId });
+      const record = info.transactionRecords[0];
+      if (!record) throw redirect("/apply/leadpost", { headers });
+      await storeDraft(context, session, { ...draft, decision: { status: "A", limitCents: record.approvedAmount, applicationId: record.applicationId, transactionId: leadId }, values: { ...draft.values, personal: { firstName: record.firstName } } }, tokens.get());
+      return { firstName: record.firstName, limitCents: record.approvedAmount };
+    } catch (error) {
+      if (error instanceof PlatformError) throw redirect("/apply/leadpost", { headers });
+      throw error;
+    }
+  }
+  if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login", { headers });
+  return { firstName: draft.values.personal?.firstName ?? "", limitCents: draft.decision.limitCents };
+}
+
+export default function Approved({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(ESIGN), FORWARD_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="container page-section approved">
+      <h1>
+        Congratulations, {loaderData.firstName}! You're conditionally approved for a line of credit of {formatMoney(loaderData.limitCents)}.
+      </h1>
+      <div className="loader" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Please wait while we prepare your documents.</p>
+      </div>
+      <p>
+        <Link to={ESIGN} className="button button-primary">Continue to eSign</Link>
+      </p>
+    </section>
+  );
+}

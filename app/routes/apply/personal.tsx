@@ -1,0 +1,84 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { brand } from "../../../functions/config";
+import { emptyDraft, sealFields } from "../../../functions/application/draft";
+import { edgeContext } from "../../../functions/http/request-context";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { ApplyShell, StepAlert } from "../../components/ApplyShell";
+import { TextField } from "../../components/form/Field";
+import { DateField } from "../../components/form/DateField";
+import { useStepValidation } from "../../components/form/useStepValidation";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/personal";
+import { personalSchema } from "./personal.schema";
+import { finishStep, formValues, loadStep, openDraft, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
+import { easternToday } from "../../lib/today";
+
+export const handle: RouteHandle = { layout: { isAppPage: true } };
+
+export function meta() {
+  return [{ title: `Personal information | Apply | ${brand.name}` }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Apply Now enters with ?start: a fresh application (the lead source stays), then a clean URL.
+  if (new URL(request.url).searchParams.has("start")) {
+    const { session, draft, setCookie } = await openDraft(context, request);
+    await storeDraft(context, session, emptyDraft(draft.leadSource));
+    throw redirect("/apply/personal", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  }
+  return loadStep(context, request, "personal", ["ssn"]);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { env } = context.get(edgeContext);
+  const { session, draft } = await openDraft(context, request);
+  const values = await formValues(request);
+  const checked = await validateStep(personalSchema(easternToday()), values);
+  if (!checked.ok) return checked.failure;
+  if (!(await withinLimit(context, request, "ssnCheckPerIp"))) return { errors: {}, values, alert: TOO_MANY_ATTEMPTS };
+
+  const { platform, tokens } = platformFor(context, session);
+  try {
+    const answer = await platform.call(catalogue.applications.ValidateSsn, { custSSN: checked.output.ssn });
+    // An existing customer signs in instead of applying again.
+    if (answer.customerExists === 1) {
+      await storeDraft(context, session, draft, tokens.get());
+      return redirect("/login?CalledFrom=ExistingCustomer");
+    }
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    return { errors: {}, values, alert: "We're sorry, we could not check your information just now. Please try again." };
+  }
+  const sealed = await sealFields(env, draft, { ssn: checked.output.ssn });
+  const { ssn: _ssn, ...plain } = values;
+  return finishStep(context, session, sealed, "personal", plain, tokens.get());
+}
+
+export default function Personal({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? loaderData.values;
+  const { errors, alert, formProps } = useStepValidation(personalSchema(easternToday()), actionData?.errors);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <ApplyShell step="personal" done={loaderData.done} title="Let's get started. Tell us about yourself.">
+      <Form method="post" className="apply-form" {...formProps}>
+        <div className="field-grid">
+          <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
+          <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
+          <DateField name="birthdate" label="Birthdate" defaultValue={values.birthdate} error={errors.birthdate} autoComplete="bday" />
+          <TextField name="ssn" label="Social Security Number" defaultValue={values.ssn} error={errors.ssn} mask="ssn" inputMode="numeric" maxLength={11} placeholder="###-##-####" autoComplete="off" />
+          <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
+          <TextField name="confirmEmail" label="Confirm Email Address" type="email" defaultValue={values.confirmEmail} error={errors.confirmEmail} inputMode="email" autoComplete="off" maxLength={254} noPaste />
+        </div>
+        <p className="consent-line">
+          By clicking Continue, you agree to our <a href="/termsandconditions" target="_blank" rel="noopener">Terms and Conditions</a> and{" "}
+          <a href="/privacy-policy" target="_blank" rel="noopener">Privacy Policy</a>, and you give your written consent to be contacted by
+          phone at the numbers you provide, even if they are on a do-not-call registry.
+        </p>
+        <StepAlert show={alert || Boolean(actionData?.alert)} message={actionData?.alert} />
+        <button type="submit" className="button button-primary button-large" disabled={submitting}>
+          CONTINUE
+        </button>
+      </Form>
+    </ApplyShell>
+  );
+}

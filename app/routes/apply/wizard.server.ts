@@ -1,0 +1,110 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import * as v from "valibot";
+import {
+  type ApplicationDraft,
+  completeStep,
+  emptyDraft,
+  goBackTo,
+  leadSourceFrom,
+  nextStep,
+  redirectFor,
+  type Step,
+  unsealFields,
+} from "../../../functions/application/draft";
+import { clientInfo } from "../../../functions/http/client-info";
+import { rateLimit } from "../../../functions/http/rate-limit";
+import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import { memoryTokenHolder, platformClient } from "../../../functions/platform/index";
+import { saveSession, type Session, startSession } from "../../../functions/sessions/session";
+import { fieldErrors } from "./fields";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The visitor's draft; a session is started for it on first need. */
+export async function openDraft(context: Context, request: Request): Promise<{ session: Session; draft: ApplicationDraft; setCookie?: string }> {
+  const { env } = context.get(edgeContext);
+  const { session } = context.get(sessionContext);
+  const url = new URL(request.url);
+  if (session) {
+    const draft = session.data.application ?? emptyDraft();
+    return { session, draft: { ...draft, leadSource: leadSourceFrom(url, draft.leadSource) } };
+  }
+  const draft = emptyDraft(leadSourceFrom(url, ""));
+  const started = await startSession(env.DB, { application: draft });
+  return { session: started.session, draft, setCookie: started.setCookie };
+}
+
+/** Saves the draft (and the rotated platform token, when a call returned one) in one write. */
+export async function storeDraft(context: Context, session: Session, draft: ApplicationDraft, platformToken?: string | null): Promise<Session> {
+  const { env } = context.get(edgeContext);
+  return saveSession(env.DB, session, { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken });
+}
+
+/** The platform client for this request, its token kept in the session record. */
+export function platformFor(context: Context, session: Session) {
+  const { env, ctx } = context.get(edgeContext);
+  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+  return { platform: platformClient(env, tokens, ctx), tokens };
+}
+
+/** Counts one attempt against a per-IP policy; a refusal is a step-level message. */
+export async function withinLimit(context: Context, request: Request, policy: "ssnCheckPerIp" | "decisionPerIp"): Promise<boolean> {
+  const { env } = context.get(edgeContext);
+  return (await rateLimit(env, policy, clientInfo(request).ip)).allowed;
+}
+
+export const TOO_MANY_ATTEMPTS = "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
+
+const withCookie = (setCookie?: string): HeadersInit | undefined => (setCookie ? { "Set-Cookie": setCookie } : undefined);
+
+/**
+ * A step's loader: sends the person to the first incomplete earlier step, or
+ * answers the step's saved values (sensitive numbers only on their own step).
+ */
+export async function loadStep(context: Context, request: Request, step: Step, sealedOnThisStep: Array<"ssn" | "routing" | "account"> = []) {
+  const { env } = context.get(edgeContext);
+  const { session, draft, setCookie } = await openDraft(context, request);
+  if (draft.decision) throw redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review", { headers: withCookie(setCookie) });
+  const missing = redirectFor(draft, step);
+  if (missing) throw redirect(`/apply/${missing}`, { headers: withCookie(setCookie) });
+  const sealed = sealedOnThisStep.length ? await unsealFields(env, draft) : {};
+  const values: Record<string, string> = { ...(draft.values[step] ?? {}) };
+  for (const field of sealedOnThisStep) if (sealed[field]) values[field] = field === "ssn" ? maskSsn(sealed[field]!) : sealed[field]!;
+  if (draft.leadSource !== session.data.application?.leadSource || setCookie) await storeDraft(context, session, draft);
+  return data({ values, done: draft.done }, { headers: withCookie(setCookie) });
+}
+
+const maskSsn = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+
+/** Form fields as strings (what the schemas take). */
+export async function formValues(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData();
+  return Object.fromEntries([...form].map(([k, value]) => [k, String(value)]));
+}
+
+export type StepFailure = { errors: Record<string, string>; values: Record<string, string>; alert?: string };
+
+/**
+ * A step's action: re-validate everything with the step's schema (the server
+ * is the authority), answer 400 with the messages, or hand the parsed output on.
+ */
+export async function validateStep<S extends v.GenericSchema>(schema: S, values: Record<string, string>) {
+  const result = v.safeParse(schema, values);
+  if (result.success) return { ok: true as const, output: result.output as v.InferOutput<S> };
+  // The typed values come back to the same step's form only (never another page).
+  return { ok: false as const, failure: data<StepFailure>({ errors: fieldErrors(result.issues), values }, { status: 400 }) };
+}
+
+/** Marks the step complete with its plain values and moves to the next step. */
+export async function finishStep(context: Context, session: Session, draft: ApplicationDraft, step: Step, plainValues: Record<string, string>, platformToken?: string | null) {
+  await storeDraft(context, session, completeStep(draft, step, plainValues), platformToken);
+  const next = nextStep(step);
+  return redirect(next ? `/apply/${next}` : "/apply/approved");
+}
+
+export async function backTo(context: Context, session: Session, draft: ApplicationDraft, step: Step) {
+  await storeDraft(context, session, goBackTo(draft, step));
+  return redirect(`/apply/${step}`);
+}
+
+export { easternToday } from "../../lib/today";
