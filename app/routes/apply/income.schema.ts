@@ -38,8 +38,8 @@ export const incomeSchema = v.pipe(
     source: required(v.picklist(incomeSources.map((s) => s.code), incomeMessages.source)),
     secondarySource: v.optional(v.string(), "0"),
     employerName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, incomeMessages.employerName)), ""),
-    /** ###-###-#### with an optional " x####" extension; at most 17 characters. */
-    workPhone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(17, incomeMessages.workPhone)), ""),
+    /** ###-###-#### with an optional x#### extension: at most 17 characters once spaces are dropped. */
+    workPhone: v.optional(v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, "")), v.maxLength(17, incomeMessages.workPhone)), ""),
     paymentMethod: required(v.picklist(incomePaymentMethods.map((m) => m.code), incomeMessages.paymentMethod)),
     takeHomePay: required(v.pipe(
       v.string(incomeMessages.takeHomePay),
@@ -52,7 +52,7 @@ export const incomeSchema = v.pipe(
   }),
   v.forward(v.partialCheck([["source"], ["employerName"]], (i) => !hasEmployer(i.source) || i.employerName.length > 0, incomeMessages.employerName), ["employerName"]),
   v.forward(
-    v.partialCheck([["source"], ["workPhone"]], (i) => !hasEmployer(i.source) || /^\d{3}-\d{3}-\d{4}( ?x\d{1,4})?$/.test(i.workPhone), incomeMessages.workPhone),
+    v.partialCheck([["source"], ["workPhone"]], (i) => !hasEmployer(i.source) || /^\d{3}-\d{3}-\d{4}(x\d{1,4})?$/.test(i.workPhone), incomeMessages.workPhone),
     ["workPhone"],
   ),
   v.forward(
@@ -62,7 +62,7 @@ export const incomeSchema = v.pipe(
   // Fields that do not apply to the chosen source are cleared (spec section 4).
   v.transform((i) => {
     const employer = hasEmployer(i.source);
-    const [phone = "", ext = ""] = employer ? i.workPhone.split(/\s*x/) : [];
+    const [phone = "", ext = ""] = employer ? i.workPhone.split("x") : [];
     return {
       source: i.source,
       secondarySource: i.source === "W" ? i.secondarySource : "0",
