@@ -1,6 +1,6 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { inlineScriptHashes, pageCsp } from "../functions/http/security-headers";
 
 const RENDER_TIMEOUT_MS = 5_000;
@@ -34,6 +34,7 @@ export default async function handleRequest(
 
 /** Logs server errors by kind only: requests may carry personal data. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // Aborted requests and deliberate 4xx answers (404s, redirects) are not failures.
+  if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
   console.error("server error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
 };
