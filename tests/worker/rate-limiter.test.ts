@@ -72,3 +72,17 @@ describe("RateLimiter Durable Object", () => {
     expect(other.remaining).toBe(rateLimitPolicies.formPostPerIp.limit - 1);
   });
 });
+
+describe("application rate limits per client IP", () => {
+  it("refuse the 21st decision and the 31st SSN check in an hour", async () => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 200)}`;
+    const decisions = [];
+    for (let i = 0; i < 21; i++) decisions.push((await rateLimit(env, "decisionPerIp", ip)).allowed);
+    expect(decisions.filter(Boolean)).toHaveLength(20);
+    expect(decisions.at(-1)).toBe(false);
+    const checks = [];
+    for (let i = 0; i < 31; i++) checks.push((await rateLimit(env, "ssnCheckPerIp", ip)).allowed);
+    expect(checks.filter(Boolean)).toHaveLength(30);
+    expect(checks.at(-1)).toBe(false);
+  });
+});
