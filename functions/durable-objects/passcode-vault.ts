@@ -10,7 +10,20 @@ interface Challenge {
   wrong: number;
   resends: number;
   done: boolean;
+  startedAt: number;
+  /** Whose code it is and why: fixed when the challenge starts, never taken from a verifier. */
+  subject?: PasscodeSubject;
 }
+
+export interface PasscodeSubject {
+  customerId: string;
+  purpose: "forgot" | "create" | "esign";
+}
+
+export type SendResult = { code: string; resend: boolean } | { refused: "resend_limit" | "locked" };
+
+/** A challenge this old is forgotten: the next send starts afresh. */
+const CHALLENGE_MEMORY_MS = 24 * 3_600_000;
 
 /**
  * One passcode challenge per instance (idFromName(challenge id)): a 6-digit
@@ -30,17 +43,33 @@ export class PasscodeVault extends DurableObject {
     return sha256Hex(`${this.ctx.id.toString()}:${code}`);
   }
 
-  /** Starts the challenge and returns the code to deliver. */
-  async issue(now: number = Date.now()): Promise<string> {
+  /** Starts a fresh challenge and returns the code to deliver. */
+  async issue(now: number = Date.now(), subject?: PasscodeSubject): Promise<string> {
     const code = PasscodeVault.code();
     await this.ctx.storage.put<Challenge>("c", {
+      subject,
       codeHash: await this.hash(code),
       expiresAt: now + security.passcodeValidMinutes * 60_000,
       wrong: 0,
       resends: 0,
       done: false,
+      startedAt: now,
     });
     return code;
+  }
+
+  /**
+   * One active code per identity: a send while a challenge is open is a
+   * resend (counted, and the wrong entries stay); only a finished or
+   * forgotten challenge starts afresh. Asking again is no way around the limits.
+   */
+  async send(now: number = Date.now(), subject?: PasscodeSubject): Promise<SendResult> {
+    const current = await this.ctx.storage.get<Challenge>("c");
+    const open = current && !current.done && now - current.startedAt < CHALLENGE_MEMORY_MS;
+    if (!open) return { code: await this.issue(now, subject), resend: false };
+    if (current.wrong >= security.passcodeMaxWrong) return { refused: "locked" };
+    const code = await this.resend(now);
+    return code ? { code, resend: true } : { refused: "resend_limit" };
   }
 
   /** A new code for the same challenge, or null when resends are used up or it is over. */
@@ -57,17 +86,18 @@ export class PasscodeVault extends DurableObject {
     return code;
   }
 
-  async verify(code: string, now: number = Date.now()): Promise<{ result: PasscodeCheck; wrong: number }> {
+  async verify(code: string, now: number = Date.now()): Promise<{ result: PasscodeCheck; wrong: number; subject?: PasscodeSubject; lockedNow?: boolean }> {
     const current = await this.ctx.storage.get<Challenge>("c");
     if (!current || current.done) return { result: "unknown", wrong: current?.wrong ?? 0 };
-    if (current.wrong >= security.passcodeMaxWrong) return { result: "locked", wrong: current.wrong };
+    if (current.wrong >= security.passcodeMaxWrong) return { result: "locked", wrong: current.wrong, subject: current.subject };
     if (now >= current.expiresAt) return { result: "expired", wrong: current.wrong };
     if ((await this.hash(code)) === current.codeHash) {
       await this.ctx.storage.put<Challenge>("c", { ...current, done: true });
-      return { result: "ok", wrong: current.wrong };
+      return { result: "ok", wrong: current.wrong, subject: current.subject };
     }
     const wrong = current.wrong + 1;
     await this.ctx.storage.put<Challenge>("c", { ...current, wrong });
-    return { result: wrong >= security.passcodeMaxWrong ? "locked" : "wrong", wrong };
+    const locked = wrong >= security.passcodeMaxWrong;
+    return { result: locked ? "locked" : "wrong", wrong, subject: current.subject, lockedNow: locked };
   }
 }

@@ -55,3 +55,14 @@ export function newAccountNumber(): number {
   const [n] = crypto.getRandomValues(new Uint32Array(1));
   return 10_000_000 + (n! % 90_000_000);
 }
+
+/** Withdraws the customer's line awaiting e-sign, if any (answers whether one was). */
+export async function withdrawPending(db: Database, customerId: string, reason: string, now: number): Promise<boolean> {
+  const pending = await pendingApplication(db, customerId);
+  if (!pending) return false;
+  await db.batch([
+    db.update(applications).set({ status: "withdrawn", voidReason: reason }).where(eq(applications.id, pending.application.id)),
+    db.update(lines).set({ status: "withdrawn", closedAt: now, closureReason: reason }).where(eq(lines.id, pending.line.id)),
+  ]);
+  return true;
+}

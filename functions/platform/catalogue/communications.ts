@@ -36,7 +36,17 @@ export const CheckLineType = defineCall({
   answer: withToken({ lineType: v.picklist(["Mobile", "Landline"]) }),
 });
 
-const OtpSent = withToken({ ewSID: v.string(), replyTo: v.string(), statusCode: v.string() });
+const OtpSent = withToken({ ewSID: v.string(), replyTo: v.string(), statusCode: v.string(), resend: v.boolean() });
+
+/**
+ * ewSID names the identity whose passcode this is (one active code each);
+ * purpose decides the withdrawal reason if the wrong-entry limit is reached.
+ */
+const OtpTarget = {
+  CustId: v.optional(v.string(), ""),
+  ewSID: v.optional(v.pipe(v.string(), v.minLength(8), v.maxLength(120))),
+  purpose: v.optional(v.picklist(["forgot", "create", "esign"]), "forgot"),
+};
 
 /** Sends a one-time passcode by text; ewSID names the challenge for VerifySMSOTP. */
 export const SendSmsOtp = defineCall({
@@ -44,7 +54,7 @@ export const SendSmsOtp = defineCall({
   path: "Communications/SendSMSOTP",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ phoneNumber: Digits(10), CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  payload: v.object({ phoneNumber: Digits(10), ...OtpTarget }),
   answer: OtpSent,
 });
 
@@ -54,7 +64,7 @@ export const PinDelivery = defineCall({
   path: "Communications/PinDelivery",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ phoneNumber: Digits(10), CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  payload: v.object({ phoneNumber: Digits(10), ...OtpTarget }),
   answer: OtpSent,
 });
 
@@ -64,13 +74,14 @@ export const SendEmailOtp = defineCall({
   path: "Communications/SendEmailOTP",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ email: Email, CustId: v.optional(v.string(), ""), ewSID: v.optional(v.string()) }),
+  payload: v.object({ email: Email, ...OtpTarget }),
   answer: OtpSent,
 });
 
 /**
- * statusCode "0" success; "1" wrong; "2" expired; "3" too many wrong entries;
- * "4" unknown or already used. Passing an existing ewSID to a send call resends.
+ * statusCode "0" success; "1" wrong; "2" expired; "3" too many wrong entries
+ * (the customer's pending application is withdrawn); "4" unknown or used.
+ * Send calls answer "5" when the resend limit is reached or the code is locked.
  */
 export const VerifySmsOtp = defineCall({
   method: "POST",

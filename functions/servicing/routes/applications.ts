@@ -6,7 +6,7 @@ import { randomToken } from "../../tokens";
 import { easternDateTime } from "../calendar";
 import { encryptPersonal, ssnLookupHash } from "../crypto";
 import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
-import { customerBySsn, isExistingCustomer, newAccountNumber, pendingApplication, personalDataKeys } from "../customers";
+import { customerBySsn, isExistingCustomer, newAccountNumber, pendingApplication, personalDataKeys, withdrawPending } from "../customers";
 import { implement } from "../implement";
 import { issueToken } from "../tokens";
 import { decide } from "../underwriting";
@@ -166,17 +166,17 @@ implement(applicationRoutes, calls.UpdateDrawAmount, async (c, { requestedDrawAm
   return { status: true };
 });
 
-/** Void and withdraw end a line that was never signed; both need it still pending. */
-async function endPendingApplication(c: Parameters<Parameters<typeof implement>[2]>[0], status: "voided" | "withdrawn", reason: string) {
+implement(applicationRoutes, calls.VoidApplication, async (c, { voidReason }) => {
   const db = c.var.db;
   const pending = await pendingApplication(db, requireCustomer(c));
   if (!pending) return { status: false };
   await db.batch([
-    db.update(applications).set({ status, voidReason: reason }).where(eq(applications.id, pending.application.id)),
-    db.update(lines).set({ status: "withdrawn", closedAt: c.var.now.getTime(), closureReason: reason }).where(eq(lines.id, pending.line.id)),
+    db.update(applications).set({ status: "voided", voidReason }).where(eq(applications.id, pending.application.id)),
+    db.update(lines).set({ status: "withdrawn", closedAt: c.var.now.getTime(), closureReason: voidReason }).where(eq(lines.id, pending.line.id)),
   ]);
   return { status: true };
-}
+});
 
-implement(applicationRoutes, calls.VoidApplication, (c, { voidReason }) => endPendingApplication(c, "voided", voidReason));
-implement(applicationRoutes, calls.WithdrawApplication, (c, { reason }) => endPendingApplication(c, "withdrawn", reason));
+implement(applicationRoutes, calls.WithdrawApplication, async (c, { reason }) => ({
+  status: await withdrawPending(c.var.db, requireCustomer(c), reason, c.var.now.getTime()),
+}));

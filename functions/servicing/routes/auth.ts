@@ -18,6 +18,9 @@ export const authRoutes = new Hono<ServicingEnv>();
 const LOCK_MS = security.loginLockMinutes * 60_000;
 const RESET_LINK_MS = 30 * 60_000;
 
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomToken()));
+
 /** Login result codes the pages act on. */
 const LOGIN = { success: 1, invalid: 2, unknown: 3, locked: 6, lockedNow: 10 } as const;
 
@@ -33,7 +36,11 @@ implement(authRoutes, calls.Login, async (c, { userName, password }) => {
   const now = c.var.now.getTime();
   const user = await userByEmail(db, userName);
   const refusal = { id: 0, custId: "", sessionId: "", firstName: "", loanStatus: "", firstDrawAmount: 0, hasValidEsignatures: false };
-  if (!user) return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
+  if (!user) {
+    // Spend the same time as a real check, so timing does not tell who has an account.
+    await verifyPassword(password, await dummyHash());
+    return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
+  }
   if (user.lockedUntil && user.lockedUntil > now) return { ...refusal, customerLoginResults: LOGIN.locked, lockedUntil: user.lockedUntil };
 
   if (!(await verifyPassword(password, user.passwordHash))) {

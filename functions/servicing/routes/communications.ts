@@ -4,6 +4,7 @@ import { randomToken } from "../../tokens";
 import { contactMessages, loginAttempts } from "../../../db/schema/index";
 import { communications as calls, misc } from "../../platform/catalogue/index";
 import type { ServicingEnv } from "../context";
+import { withdrawPending } from "../customers";
 import { implement } from "../implement";
 import { outboxProvider } from "../messages";
 
@@ -54,36 +55,44 @@ implement(communicationRoutes, misc.ContactUs, async (c, form) => {
   return { success: true };
 });
 
-/** Passcodes live in a Durable Object per challenge; delivery goes through the provider. */
+/** Passcodes live in a Durable Object per identity; delivery goes through the provider. */
 async function deliverPasscode(
   c: { env: ServicingEnv["Bindings"]; var: ServicingEnv["Variables"] },
   channel: "sms" | "voice" | "email",
   recipient: string,
-  customerId: string,
-  existing: string | undefined,
+  target: { CustId: string; ewSID?: string; purpose: "forgot" | "create" | "esign" },
 ) {
-  const ewSID = existing ?? randomToken(16);
+  const ewSID = target.ewSID ?? randomToken(16);
   const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
-  const code = existing ? await vault.resend() : await vault.issue();
-  if (!code) return { ewSID, replyTo: "", statusCode: "5" };
+  const sent = await vault.send(c.var.now.getTime(), target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined);
+  if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
   const minutes = security.passcodeValidMinutes;
   const body =
     channel === "voice"
-      ? `Your ${brand.name} passcode is ${code.split("").join(" ")}. It expires in ${minutes} minutes.`
-      : `Your ${brand.name} passcode is ${code}. It expires in ${minutes} minutes. Never share it.`;
-  await provider(c).send({ channel, recipient, subject: channel === "email" ? `Your ${brand.name} passcode` : "", body, customerId: customerId || null });
-  return { ewSID, replyTo: "", statusCode: "0" };
+      ? `Your ${brand.name} passcode is ${sent.code.split("").join(" ")}. It expires in ${minutes} minutes.`
+      : `Your ${brand.name} passcode is ${sent.code}. It expires in ${minutes} minutes. Never share it.`;
+  await provider(c).send({ channel, recipient, subject: channel === "email" ? `Your ${brand.name} passcode` : "", body, customerId: target.CustId || null });
+  return { ewSID, replyTo: "", statusCode: "0", resend: sent.resend };
 }
 
-implement(communicationRoutes, calls.SendSmsOtp, (c, p) => deliverPasscode(c, "sms", p.phoneNumber, p.CustId, p.ewSID));
-implement(communicationRoutes, calls.PinDelivery, (c, p) => deliverPasscode(c, "voice", p.phoneNumber, p.CustId, p.ewSID));
-implement(communicationRoutes, calls.SendEmailOtp, (c, p) => deliverPasscode(c, "email", p.email, p.CustId, p.ewSID));
+implement(communicationRoutes, calls.SendSmsOtp, (c, p) => deliverPasscode(c, "sms", p.phoneNumber, p));
+implement(communicationRoutes, calls.PinDelivery, (c, p) => deliverPasscode(c, "voice", p.phoneNumber, p));
+implement(communicationRoutes, calls.SendEmailOtp, (c, p) => deliverPasscode(c, "email", p.email, p));
 
 const OTP_STATUS = { ok: "0", wrong: "1", expired: "2", locked: "3", unknown: "4" } as const;
 
+/** Spec file 2, section 8: the withdrawal reasons when the wrong-entry limit is reached. */
+export const WITHDRAWAL_REASONS = {
+  forgot: "Failed ID verification - Credit application could not be verified.",
+  create: "Failed ID verification - Credit application could not be verified.",
+  esign: "Verification failed. Your application has been withdrawn",
+} as const;
+
 implement(communicationRoutes, calls.VerifySmsOtp, async (c, { pin, ewSID }) => {
   const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
-  const { result, wrong } = await vault.verify(pin);
+  const { result, wrong, subject, lockedNow } = await vault.verify(pin, c.var.now.getTime());
+  // The limit reached: the customer's pending application is withdrawn (spec file 2, section 4).
+  if (lockedNow && subject) await withdrawPending(c.var.db, subject.customerId, WITHDRAWAL_REASONS[subject.purpose], c.var.now.getTime());
   return { statusCode: OTP_STATUS[result], wrongAttempts: wrong };
 });
 
