@@ -1,3 +1,4 @@
+import type { AccessFlow } from "../access/flow";
 import type { ApplicationDraft } from "../application/draft";
 
 /**
@@ -8,6 +9,11 @@ export interface SessionData {
   /** Set when a borrower has signed in. */
   customerId?: string;
   firstName?: string;
+  /** The line's status at sign-in (G, W, O, C) and whether it was e-signed. */
+  loanStatus?: string;
+  hasValidEsignatures?: boolean;
+  /** A password or passcode flow in progress (create / forgot password). */
+  access?: AccessFlow;
   /**
    * The platform bearer token (merchant-level before sign-in, the customer's
    * after). Server-side only; replaced by every answer's tokenToUse.

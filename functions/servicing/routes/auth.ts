@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { loginAttempts, passwordResets, users } from "../../../db/schema/index";
 import { security } from "../../config";
 import { auth as calls } from "../../platform/catalogue/index";
+import { isCommonPassword } from "../../access/common-passwords";
 import { meetsPasswordCriteria } from "../../passwords";
 import { randomToken, sha256Hex } from "../../tokens";
 import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
@@ -28,6 +29,10 @@ function checkNewPassword(password: string, confirm: string): void {
   if (password !== confirm) throw new ServicingError(422, "Passwords must match.", { confirmPassword: "Passwords must match." });
   if (!meetsPasswordCriteria(password)) {
     throw new ServicingError(422, "Please enter a password that meets the criteria", { password: "Please enter a password that meets the criteria" });
+  }
+  if (isCommonPassword(password)) {
+    const message = "This password is too common. Please choose a password that is harder to guess.";
+    throw new ServicingError(422, message, { password: message });
   }
 }
 

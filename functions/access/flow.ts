@@ -1,0 +1,30 @@
+/**
+ * A create-password or forgot-password flow in progress, kept in the
+ * server-side session: which step, whose identity, and how the passcode was
+ * sent. The passcode itself lives only in its Durable Object.
+ */
+export type AccessStep = "email" | "method" | "code" | "thanks" | "form" | "unknown" | "done";
+
+export interface PasscodeChannel {
+  id: string;
+  /** Text or Call for phones (by line type), Email for the masked address. */
+  kind: "Text" | "Call" | "Email";
+  /** What the person sees: a masked number or address. */
+  label: string;
+}
+
+export interface AccessFlow {
+  kind: "create" | "forgot";
+  step: AccessStep;
+  email?: string;
+  customerId?: string;
+  channels?: PasscodeChannel[];
+  channelId?: string;
+  resends?: number;
+  notice?: string;
+}
+
+/** 614-555-0101 -> (xxx) xxx-0101: enough to recognise, not to harvest. */
+export function maskPhone(digits: string): string {
+  return `(xxx) xxx-${digits.slice(-4)}`;
+}
