@@ -12,6 +12,7 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
+  globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     ...devices["Desktop Chrome"],

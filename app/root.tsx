@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
-import { brand } from "../functions/config";
+import { brand, security } from "../functions/config";
 import { sessionContext } from "../functions/http/request-context";
 import { formPostMiddleware, sessionMiddleware } from "../functions/sessions/page-middleware";
 import type { Route } from "./+types/root";
@@ -8,6 +8,7 @@ import type { Viewer } from "./components/NavLinks";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { useLayoutFlags } from "./lib/layout";
+import { useIdleLogout } from "./lib/use-idle-logout";
 import stylesheet from "./styles/app.css?url";
 import { NotFound } from "./components/NotFound";
 
@@ -59,6 +60,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   }, []);
   const viewer = useRouteLoaderData<typeof loader>("root") ?? SIGNED_OUT;
   const flags = useLayoutFlags();
+  useIdleLogout(viewer.signedIn, security.sessionIdleMinutes * 60_000);
   return (
     <>
       <SiteHeader flags={flags} viewer={viewer} />

@@ -23,6 +23,8 @@ export default [
   route("apply/leadpost", "routes/apply/leadpost.tsx"),
   route("documents/:file", "routes/documents.$file.ts"),
   route("logout", "routes/logout.ts"),
+  // Account access (spec file 2, section 2).
+  route("login", "routes/login.tsx"),
   // Development tools (404 in preview and production).
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/clock", "routes/dev/clock.tsx"),

@@ -23,7 +23,16 @@ export interface RateLimitVerdict {
 export class RateLimiter extends DurableObject {
   private state: { windowStart: number; current: number; previous: number } | undefined;
 
+  /** Would one more hit be allowed? Counts nothing (failure-only limits check first, count on failure). */
+  async peek(policy: RateLimitPolicy, now: number = Date.now()): Promise<RateLimitVerdict> {
+    return this.evaluate(policy, now, false);
+  }
+
   async hit(policy: RateLimitPolicy, now: number = Date.now()): Promise<RateLimitVerdict> {
+    return this.evaluate(policy, now, true);
+  }
+
+  private async evaluate(policy: RateLimitPolicy, now: number, count: boolean): Promise<RateLimitVerdict> {
     const { limit, windowMs } = policy;
     const state = this.state ?? (await this.ctx.storage.get<typeof this.state>("w")) ?? {
       windowStart: now - (now % windowMs),
@@ -41,13 +50,13 @@ export class RateLimiter extends DurableObject {
     const weighted = state.previous * overlap + state.current;
     // Count this request too: allowed only if it keeps the rate within the limit.
     const allowed = weighted + 1 <= limit;
-    if (allowed) state.current += 1;
+    if (allowed && count) state.current += 1;
     this.state = state;
-    await this.ctx.storage.put("w", state);
+    if (count) await this.ctx.storage.put("w", state);
     // Retry when enough of the previous window has slid out, or at the latest
     // when the current window ends.
     const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    return { allowed, remaining: Math.max(0, Math.floor(limit - weighted - (allowed ? 1 : 0))), retryAfterSeconds };
+    return { allowed, remaining: Math.max(0, Math.floor(limit - weighted - (allowed && count ? 1 : 0))), retryAfterSeconds };
   }
 
   /** Forget the key (e.g. after a successful sign-in clears failed attempts). */

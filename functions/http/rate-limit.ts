@@ -33,6 +33,12 @@ export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolic
   return stub.hit(rateLimitPolicies[policy]);
 }
 
+/** Would one more hit be allowed? Counts nothing. */
+export function peekRateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string): Promise<RateLimitVerdict> {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
+  return stub.peek(rateLimitPolicies[policy]);
+}
+
 export function tooManyRequests(verdict: RateLimitVerdict, body: BodyInit | null = "Too many requests. Please wait a moment and try again."): Response {
   return new Response(body, {
     status: 429,

@@ -86,3 +86,13 @@ describe("application rate limits per client IP", () => {
     expect(checks.at(-1)).toBe(false);
   });
 });
+
+describe("failure-only limits", () => {
+  it("peek answers without counting", async () => {
+    const stub = limiter(`peek-${crypto.randomUUID()}`);
+    const t = 1_800_000_000_000;
+    for (let i = 0; i < 5; i++) expect((await stub.peek(policy, t + i)).allowed).toBe(true);
+    for (let i = 0; i < 3; i++) await stub.hit(policy, t + 10 + i);
+    expect((await stub.peek(policy, t + 20)).allowed).toBe(false);
+  });
+});

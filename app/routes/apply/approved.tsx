@@ -41,6 +41,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       throw error;
     }
   }
+  if (!draft.decision && session.data.customerId) {
+    // Signed in with a line awaiting e-sign (login with loan status G): from the account summary.
+    const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+    try {
+      const summary = await platformClient(env, tokens, ctx).call(catalogue.account.GetSummary, {});
+      return { firstName: summary.accountProfile.firstName, limitCents: summary.accountHeader.creditLimit };
+    } catch (error) {
+      if (error instanceof PlatformError) throw redirect("/login");
+      throw error;
+    }
+  }
   if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login", { headers });
   return { firstName: draft.values.personal?.firstName ?? "", limitCents: draft.decision.limitCents };
 }

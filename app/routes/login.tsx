@@ -1,0 +1,133 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { brand } from "../../functions/config";
+import { landingFor, signIn } from "../../functions/access/sign-in";
+import { clientInfo } from "../../functions/http/client-info";
+import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
+import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { catalogue, PlatformError } from "../../functions/platform/index";
+import { TextField } from "../components/form/Field";
+import { useStepValidation } from "../components/form/useStepValidation";
+import type { RouteHandle } from "../lib/layout";
+import type { Route } from "./+types/login";
+import { accessMessages, emailSchema, loginSchema } from "./access.schema";
+import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { formValues, validateStep } from "./apply/wizard.server";
+
+export const handle: RouteHandle = { layout: { isLoginPage: true, hidelogin: true } };
+
+export function meta() {
+  return [{ title: `Log In | ${brand.name}` }];
+}
+
+/** Named conditions of spec file 2, section 8 whose wording the spec leaves to us. */
+export const loginMessages = {
+  noAccount: "We couldn't find an account with that email address.",
+  invalidLogin: "The email or password you entered is incorrect. Please try again.",
+  locked: "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
+  serviceDown: "We're sorry, we could not sign you in just now. Please try again.",
+} as const;
+
+const notices: Record<string, string> = {
+  ExistingCustomer: "It looks like you already have an account with us. Please log in to continue.",
+  idle: "For your security, you were logged out after 30 minutes without activity. Please log in again.",
+  absolute: "For your security, your session ended. Please log in again.",
+  UpdatePwd: "Your password has been updated. Please log in.",
+  loggedout: "You have been logged out.",
+};
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { session, ended } = context.get(sessionContext);
+  if (session?.data.customerId) throw redirect(landingFor(session.data.loanStatus, session.data.hasValidEsignatures));
+  const url = new URL(request.url);
+  const key = ended ?? url.searchParams.get("logout") ?? url.searchParams.get("CalledFrom") ?? "";
+  return { notice: notices[key] ?? null };
+}
+
+type Answer = { stage: "email" | "password"; email: string; errors: Record<string, string>; alert?: string; createLink?: boolean };
+
+export async function action({ context, request }: Route.ActionArgs): Promise<Answer | Response> {
+  const { env } = context.get(edgeContext);
+  const values = await formValues(request);
+  const email = (values.email ?? "").trim().toLowerCase();
+
+  if (values.intent !== "login") {
+    const checked = await validateStep(emailSchema, values);
+    if (!checked.ok) return { stage: "email", email, errors: { email: accessMessages.email } };
+    if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { stage: "email", email, errors: {}, alert: TOO_MANY };
+    const { platform } = accessPlatform(context);
+    try {
+      const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: clientInfo(request).ip });
+      if (!answer.validEmail) return { stage: "email", email, errors: { email: loginMessages.noAccount } };
+      // A borrower without a password yet is offered to create one.
+      if (!answer.users.some((u) => u.userId > 0)) return { stage: "email", email, errors: {}, alert: accessMessages.noPassword, createLink: true };
+      return { stage: "password", email, errors: {} };
+    } catch (error) {
+      if (error instanceof PlatformError) return { stage: "email", email, errors: {}, alert: loginMessages.serviceDown };
+      throw error;
+    }
+  }
+
+  const checked = await validateStep(loginSchema, values);
+  if (!checked.ok) return { stage: "password", email, errors: { password: accessMessages.password } };
+  const ip = clientInfo(request).ip;
+  // Wrong passwords count per client IP here and per e-mail on the platform.
+  const ipFailures = await peekRateLimit(env, "loginFailPerIp", ip);
+  if (!ipFailures.allowed) return { stage: "password", email, errors: {}, alert: loginMessages.locked };
+  const { platform, tokens } = accessPlatform(context);
+  try {
+    const answer = await platform.call(catalogue.auth.Login, { userName: email, password: checked.output.password, remoteIP: ip });
+    if (answer.customerLoginResults === 1 && answer.id > 0) {
+      const { session } = context.get(sessionContext);
+      const setCookie = await signIn(env, session, {
+        customerId: answer.custId,
+        firstName: answer.firstName,
+        loanStatus: answer.loanStatus,
+        hasValidEsignatures: answer.hasValidEsignatures,
+        platformToken: tokens.get(),
+      });
+      return redirect(landingFor(answer.loanStatus, answer.hasValidEsignatures), { headers: { "Set-Cookie": setCookie } });
+    }
+    if (answer.customerLoginResults === 6 || answer.customerLoginResults === 10) return { stage: "password", email, errors: {}, alert: loginMessages.locked };
+    const counted = await rateLimit(env, "loginFailPerIp", ip);
+    return { stage: "password", email, errors: {}, alert: counted.allowed && counted.remaining > 0 ? loginMessages.invalidLogin : loginMessages.locked };
+  } catch (error) {
+    if (error instanceof PlatformError) return { stage: "password", email, errors: {}, alert: loginMessages.serviceDown };
+    throw error;
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const stage = actionData?.stage ?? "email";
+  const { errors, formProps } = useStepValidation(stage === "email" ? emailSchema : loginSchema, actionData?.errors);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="container page-section access">
+      <h1>Log In</h1>
+      {loaderData.notice ? <p className="notice" role="status">{loaderData.notice}</p> : null}
+      <Form method="post" className="apply-form access-form" {...formProps}>
+        {stage === "email" ? (
+          <TextField name="email" label="Email Address" type="email" defaultValue={actionData?.email} error={errors.email} inputMode="email" autoComplete="username webauthn" />
+        ) : (
+          <>
+            <p>
+              Signing in as <strong>{actionData?.email}</strong>. <Link to="/login">Not you?</Link>
+            </p>
+            <input type="hidden" name="email" value={actionData?.email} />
+            <TextField name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" maxLength={128} />
+          </>
+        )}
+        <div className="step-alert" role="alert">
+          {actionData?.alert ? (
+            actionData.createLink ? <Link to="/create-password">{actionData.alert}</Link> : actionData.alert
+          ) : null}
+        </div>
+        <button type="submit" name="intent" value={stage === "email" ? "email" : "login"} className="button button-primary button-large" disabled={busy}>
+          {stage === "email" ? "CONTINUE" : "LOG IN"}
+        </button>
+      </Form>
+      <p className="access-links">
+        <Link to="/create-password">Create Password</Link> · <Link to="/forgot-password">Forgot Password</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
+
+const PASSWORD = "Demo!pass1";
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "LOG IN" }).click();
+}
+
+test("login asks for the e-mail first, then the password; the page hides the Log In button", async ({ page }) => {
+  await gotoHydrated(page, "/login");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toHaveCount(0);
+  await expect(page.getByLabel("Password")).toHaveCount(0);
+  await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
+for (const [email, landing] of [
+  ["current@demo.ridgeline.test", "/account"],
+  ["chargedoff@demo.ridgeline.test", "/account"],
+  ["withdrawn@demo.ridgeline.test", "/accountcredit"],
+  ["esign@demo.ridgeline.test", "/apply/approved"],
+] as const) {
+  test(`${email} lands on ${landing}, with a new session id`, async ({ page, context }) => {
+    await gotoHydrated(page, "/apply/personal?start=1");
+    const before = (await context.cookies()).find((c) => c.name === "rl_session")?.value;
+    await logIn(page, email);
+    await expect(page).toHaveURL(new RegExp(`${landing.replace("/", "\\/")}$`));
+    const after = (await context.cookies()).find((c) => c.name === "rl_session")?.value;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    // Already signed in: the login page sends the borrower on.
+    await page.goto("/login");
+    await expect(page).toHaveURL(new RegExp(`${landing.replace("/", "\\/")}$`));
+  });
+}
+
+test("an approved borrower who has not e-signed sees the approved page with name and limit", async ({ page }) => {
+  await logIn(page, "esign@demo.ridgeline.test");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Avery! You're conditionally approved for a line of credit of $750.");
+});
+
+test("an unknown e-mail and a bad format get their messages", async ({ page }) => {
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill("not-an-email");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.locator("#email-error")).toHaveText("Please enter your email address in this format: name@example.com");
+  await page.getByLabel("Email Address").fill("nobody@example.com");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.locator("#email-error")).toHaveText("We couldn't find an account with that email address.");
+});
+
+test("five wrong passwords lock the account for 30 minutes", async ({ page }) => {
+  const email = "pastdue@demo.ridgeline.test";
+  for (let i = 0; i < 4; i++) {
+    await logIn(page, email, "Wrong!pass9");
+    await expect(page.locator(".step-alert")).toHaveText("The email or password you entered is incorrect. Please try again.");
+  }
+  await logIn(page, email, "Wrong!pass9");
+  await expect(page.locator(".step-alert")).toHaveText(/temporarily locked/);
+  await logIn(page, email);
+  await expect(page.locator(".step-alert")).toHaveText(/temporarily locked/);
+});
+
+test("log out, and idle logout after 30 minutes returns to login with a notice", async ({ page }) => {
+  await page.clock.install();
+  await logIn(page, "washington@demo.ridgeline.test");
+  await expect(page).toHaveURL(/\/account$/);
+  await gotoHydrated(page, "/faq");
+  await page.clock.fastForward("30:01");
+  await expect(page).toHaveURL(/\/login\?logout=idle$/);
+  await expect(page.getByText("For your security, you were logged out after 30 minutes without activity. Please log in again.")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("login works by plain form posts", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");
+    await page.getByRole("button", { name: "CONTINUE" }).click();
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "LOG IN" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
