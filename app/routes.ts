@@ -25,6 +25,8 @@ export default [
   route("logout", "routes/logout.ts"),
   // Account access (spec file 2, section 2).
   route("login", "routes/login.tsx"),
+  route("create-password", "routes/password.tsx", { id: "create-password" }),
+  route("forgot-password", "routes/password.tsx", { id: "forgot-password" }),
   // Development tools (404 in preview and production).
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/clock", "routes/dev/clock.tsx"),

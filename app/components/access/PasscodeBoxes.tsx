@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Six single-digit boxes: typing moves on, Backspace clears a box (and steps
+ * back when it is already empty), pasting six digits fills them all. NEXT is
+ * enabled only when all six are filled. Without JavaScript they are six
+ * plain inputs the server joins.
+ */
+export function PasscodeBoxes({ onComplete }: { onComplete: (complete: boolean) => void }) {
+  const [digits, setDigits] = useState(["", "", "", "", "", ""]);
+  const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  // A fresh set of boxes starts incomplete (NEXT disabled).
+  useEffect(() => onComplete(false), [onComplete]);
+
+  function update(next: string[]) {
+    setDigits(next);
+    onComplete(next.every((d) => /^\d$/.test(d)));
+  }
+
+  function onInput(i: number, value: string) {
+    const all = value.replace(/\D/g, "");
+    // Typing into a filled box replaces its digit.
+    const typed = digits[i] && all.length > 1 && all.startsWith(digits[i]) ? all.slice(digits[i].length) : all;
+    const next = [...digits];
+    if (typed.length > 1) {
+      // Several digits at once (one-time-code autofill, dictation): spread them over the boxes.
+      const spread = typed.slice(-(6 - i));
+      spread.split("").forEach((d, k) => (next[i + k] = d));
+      update(next);
+      boxes.current[Math.min(5, i + spread.length)]?.focus();
+      return;
+    }
+    next[i] = typed;
+    update(next);
+    if (typed && i < 5) boxes.current[i + 1]?.focus();
+  }
+
+  function onKeyDown(i: number, event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Backspace") return;
+    event.preventDefault();
+    const next = [...digits];
+    if (next[i]) {
+      next[i] = "";
+    } else if (i > 0) {
+      next[i - 1] = "";
+      boxes.current[i - 1]?.focus();
+    }
+    update(next);
+  }
+
+  function onPaste(event: React.ClipboardEvent) {
+    const pasted = event.clipboardData.getData("text").replace(/\D/g, "");
+    if (pasted.length !== 6) return;
+    event.preventDefault();
+    update(pasted.split(""));
+    boxes.current[5]?.focus();
+  }
+
+  return (
+    <fieldset className="passcode" onPaste={onPaste}>
+      <legend>Enter the six-digit passcode</legend>
+      <div className="passcode-boxes">
+        {digits.map((digit, i) => (
+          <input
+            key={i}
+            ref={(el) => {
+              boxes.current[i] = el;
+            }}
+            name={`d${i + 1}`}
+            aria-label={`Digit ${i + 1} of 6`}
+            inputMode="numeric"
+            autoComplete={i === 0 ? "one-time-code" : "off"}
+            maxLength={i === 0 ? 6 : 1}
+            value={digit}
+            onChange={(e) => onInput(i, e.currentTarget.value)}
+            onKeyDown={(e) => onKeyDown(i, e)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

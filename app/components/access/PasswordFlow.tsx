@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { phones } from "../../../functions/config";
+import { DateField } from "../form/DateField";
+import { RadioGroup, TextField } from "../form/Field";
+import { formatPhone, phoneHref } from "../../lib/format";
+import type { FlowAnswer, FlowView } from "../../routes/password-flow.server";
+import { NewPasswordFields } from "./NewPasswordFields";
+import { PasscodeBoxes } from "./PasscodeBoxes";
+
+const THANKS_MS = 3_000;
+
+const TEXT = {
+  create: {
+    title: "Welcome! Let's create your password.",
+    thanks: "You'll now be directed to create your password",
+    done: "Congratulations! You've successfully created your password.",
+  },
+  forgot: {
+    title: "Forgot your password?",
+    thanks: "Thanks for verifying!",
+    done: "Good job. You successfully reset your password.",
+  },
+} as const;
+
+/** The create-password and forgot-password flows (spec file 2, sections 2.3 and 2.4), step by step. */
+export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"; flow: FlowView; answer: FlowAnswer | undefined }) {
+  const text = TEXT[kind];
+  const errors = answer?.errors ?? {};
+  const busy = useNavigation().state !== "idle";
+  const submit = useSubmit();
+  const [complete, setComplete] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each step announces itself to screen readers by taking focus on its heading.
+  useEffect(() => heading.current?.focus(), [flow.step]);
+  useEffect(() => {
+    if (flow.step !== "thanks") return;
+    const timer = setTimeout(() => void submit({ intent: "continue" }, { method: "post" }), THANKS_MS);
+    return () => clearTimeout(timer);
+  }, [flow.step, submit]);
+
+  const alert = <div className="step-alert" role="alert">{answer?.alert ?? ""}</div>;
+
+  switch (flow.step) {
+    case "email":
+      return (
+        <Form method="post" className="apply-form access-form" noValidate>
+          <h1 ref={heading} tabIndex={-1}>{text.title}</h1>
+          <TextField name="email" label="Email Address" type="email" defaultValue={flow.email} error={errors.email} inputMode="email" autoComplete="username" />
+          {alert}
+          {answer?.alert && kind === "forgot" ? <p><Link to="/create-password">Create a password</Link></p> : null}
+          <button type="submit" name="intent" value="email" className="button button-primary button-large" disabled={busy}>NEXT</button>
+          {kind === "create" ? <p><Link to="/login">Do you already have a password? Log in here</Link></p> : <p><Link to="/login">Back to Log In</Link></p>}
+        </Form>
+      );
+    case "method":
+      return (
+        <Form method="post" className="apply-form access-form" noValidate>
+          <h1 ref={heading} tabIndex={-1}>How would you like to receive your passcode?</h1>
+          <RadioGroup name="channel" legend="Send my passcode by" options={flow.channels.map((c) => ({ code: c.id, label: `${c.kind} ${c.label}` }))} error={errors.channel} />
+          {alert}
+          <button type="submit" name="intent" value="method" className="button button-primary button-large" disabled={busy}>SEND CODE</button>
+        </Form>
+      );
+    case "code":
+      return (
+        <Form method="post" className="apply-form access-form" noValidate>
+          <h1 ref={heading} tabIndex={-1}>Enter your passcode</h1>
+          <p>We sent a six-digit passcode. It expires in 10 minutes.</p>
+          {flow.notice ? <p className="notice" role="status">{flow.notice}</p> : null}
+          {/* A fresh set of boxes after each answer (a wrong code, a resend). */}
+          <PasscodeBoxes key={`${answer?.alert ?? ""}|${flow.notice ?? ""}`} onComplete={setComplete} />
+          {alert}
+          <div className="button-row">
+            <button type="submit" name="intent" value="resend" className="button button-outline" disabled={busy || flow.resendDisabled}>RESEND CODE</button>
+            <NextButton complete={complete} busy={busy} />
+          </div>
+        </Form>
+      );
+    case "thanks":
+      return (
+        <Form method="post" className="apply-form access-form">
+          <h1 ref={heading} tabIndex={-1}>{text.thanks}</h1>
+          <div className="loader" role="status"><span className="spinner" aria-hidden="true" /></div>
+          <button type="submit" name="intent" value="continue" className="button button-primary no-js-only">Continue</button>
+        </Form>
+      );
+    case "form":
+      return (
+        <Form method="post" className="apply-form access-form" noValidate>
+          <h1 ref={heading} tabIndex={-1}>{kind === "create" ? "Create your password" : "Reset your password"}</h1>
+          <div className="field-grid">
+            <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
+            <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+          </div>
+          <NewPasswordFields errors={errors} />
+          {alert}
+          <button type="submit" name="intent" value="save" className="button button-primary button-large" disabled={busy}>SAVE PASSWORD</button>
+        </Form>
+      );
+    case "unknown":
+      return (
+        <div className="access-form">
+          <h1 ref={heading} tabIndex={-1}>We couldn't find your information</h1>
+          <p>We could not match that email address to an account. Please call us and we will help you.</p>
+          <p><a className="button button-primary" href={phoneHref(phones.contact)}>Call Now {formatPhone(phones.contact)}</a></p>
+          <p><Link to={`/${kind === "create" ? "create" : "forgot"}-password?restart`}>Try another email address</Link></p>
+        </div>
+      );
+    case "done":
+      return (
+        <div className="access-form">
+          <h1 ref={heading} tabIndex={-1}>{text.done}</h1>
+          <p><Link className="button button-primary" to="/login">Log In</Link></p>
+        </div>
+      );
+  }
+}
+
+/** NEXT is enabled only when all six boxes are filled (always enabled without JavaScript). */
+function NextButton({ complete, busy }: { complete: boolean; busy: boolean }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <button type="submit" name="intent" value="code" className="button button-primary" disabled={busy || (hydrated && !complete)}>
+      NEXT
+    </button>
+  );
+}

@@ -1,0 +1,186 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import type { AccessFlow, PasscodeChannel } from "../../functions/access/flow";
+import { maskPhone } from "../../functions/access/flow";
+import { phones } from "../../functions/config";
+import { clientInfo } from "../../functions/http/client-info";
+import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../functions/platform/index";
+import { saveSession, type Session, startSession } from "../../functions/sessions/session";
+import { formatPhone } from "../lib/format";
+import { easternToday } from "../lib/today";
+import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
+import { TOO_MANY, withinAccessLimits } from "./access.server";
+import { formValues, validateStep } from "./apply/wizard.server";
+
+type Context = Readonly<RouterContextProvider>;
+type Kind = AccessFlow["kind"];
+
+/** Named conditions of spec file 2, section 8 whose wording the spec leaves to us. */
+export const flowMessages = {
+  invalidCode: "The passcode you entered is incorrect. Please try again.",
+  expiredCode: "Your passcode has expired. Please tap RESEND CODE for a new one.",
+  lockedCode: "Too many incorrect passcodes. For your security we could not verify your identity; please call customer service.",
+  usedCode: "Please request a new passcode.",
+  resendLimit: "You have reached the maximum number of passcode requests. Please call customer service.",
+  identity: "We could not verify your identity with those details. Please check them and try again.",
+  creationError: "We could not save your password. Please try again or call customer service.",
+} as const;
+
+export interface FlowView {
+  step: AccessFlow["step"];
+  email: string;
+  channels: PasscodeChannel[];
+  channelId: string | null;
+  notice: string | null;
+  resendDisabled: boolean;
+}
+
+export interface FlowAnswer {
+  errors: Record<string, string>;
+  alert?: string;
+}
+
+function view(flow: AccessFlow): FlowView {
+  return {
+    step: flow.step,
+    email: flow.email ?? "",
+    channels: flow.channels ?? [],
+    channelId: flow.channelId ?? null,
+    notice: flow.notice ?? null,
+    resendDisabled: flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode,
+  };
+}
+
+async function openSession(context: Context): Promise<{ session: Session; setCookie?: string }> {
+  const { env } = context.get(edgeContext);
+  const { session } = context.get(sessionContext);
+  if (session) return { session };
+  const started = await startSession(env.DB, {});
+  return { session: started.session, setCookie: started.setCookie };
+}
+
+function platformFor(context: Context, session: Session) {
+  const { env, ctx } = context.get(edgeContext);
+  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+  return { platform: platformClient(env, tokens, ctx), tokens };
+}
+
+async function store(context: Context, session: Session, flow: AccessFlow | undefined, token: string | null) {
+  const { env } = context.get(edgeContext);
+  await saveSession(env.DB, session, { ...session.data, access: flow, platformToken: token ?? session.data.platformToken });
+}
+
+/** The flow's current step; arriving fresh (or with another kind in progress) starts at the e-mail step. */
+export async function loadFlow(context: Context, request: Request, kind: Kind) {
+  const { session, setCookie } = await openSession(context);
+  const current = session.data.access;
+  const fresh = !current || current.kind !== kind || new URL(request.url).searchParams.has("restart");
+  const flow: AccessFlow = fresh ? { kind, step: "email" } : current;
+  if (fresh || setCookie) await store(context, session, flow, null);
+  return { flow: view(flow), setCookie };
+}
+
+const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
+
+/** Offers each phone on file as Text (mobile) or Call (landline), and the masked e-mail. */
+async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
+  const channels: Array<PasscodeChannel & { destination: string }> = [];
+  const numbers = [...new Set([user.custMobileNumber, user.custHomePhoneNumber].filter((n) => /^\d{10}$/.test(n)))];
+  for (const [i, number] of numbers.entries()) {
+    const { lineType } = await platform.call(catalogue.communications.CheckLineType, { phonenumber: number });
+    channels.push({ id: `phone${i}`, kind: lineType === "Mobile" ? "Text" : "Call", label: maskPhone(number), destination: number });
+  }
+  channels.push({ id: "email", kind: "Email", label: user.maskedEmail, destination: "" });
+  return channels;
+}
+
+export async function flowAction(context: Context, request: Request, kind: Kind): Promise<Response | FlowAnswer> {
+  const { session } = await openSession(context);
+  const flow: AccessFlow = session.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
+  const values = await formValues(request);
+  const { platform, tokens } = platformFor(context, session);
+  const ip = clientInfo(request).ip;
+  const save = (next: AccessFlow | undefined) => store(context, session, next, tokens.get());
+
+  try {
+    switch (values.intent) {
+      case "email": {
+        const checked = await validateStep(emailSchema, values);
+        if (!checked.ok) return { errors: { email: accessMessages.email } };
+        const email = checked.output.email;
+        if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { errors: {}, alert: TOO_MANY };
+        const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: ip });
+        const user = answer.users[0];
+        if (!answer.validEmail || !user) return save({ kind, step: "unknown", email }).then(() => ({ errors: {} }));
+        const registered = user.userId > 0;
+        if (kind === "create" && registered) return redirect("/login");
+        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword };
+        const channels = await channelsFor(platform, user);
+        await save({ kind, step: "method", email, customerId: user.customerId, channels: channels.map(({ destination: _d, ...c }) => c), resends: 0 });
+        // Destinations stay server-side, re-read at send time.
+        return { errors: {} };
+      }
+      case "method":
+      case "resend": {
+        const checked = values.intent === "method" ? await validateStep(methodSchema, values) : { ok: true as const, output: { channel: flow.channelId ?? "" } };
+        if (!checked.ok) return { errors: { channel: accessMessages.method } };
+        if (!flow.email || !flow.customerId) return save({ kind, step: "email" }).then(() => ({ errors: {} }));
+        if (!(await withinAccessLimits(context, request, "passcodeSendPerIp", { policy: "passcodeSendPerEmail", email: flow.email }))) return { errors: {}, alert: TOO_MANY };
+        const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: flow.email, remoteIP: ip });
+        const user = answer.users.find((u) => u.customerId === flow.customerId);
+        if (!user) return save({ kind, step: "unknown", email: flow.email }).then(() => ({ errors: {} }));
+        const channel = (await channelsFor(platform, user)).find((c) => c.id === checked.output.channel);
+        if (!channel) return { errors: { channel: accessMessages.method } };
+        const target = { CustId: flow.customerId, ewSID: IDENTITY_KEY(kind, flow.customerId), purpose: kind };
+        const sent =
+          channel.kind === "Text"
+            ? await platform.call(catalogue.communications.SendSmsOtp, { phoneNumber: channel.destination, ...target })
+            : channel.kind === "Call"
+              ? await platform.call(catalogue.communications.PinDelivery, { phoneNumber: channel.destination, ...target })
+              : await platform.call(catalogue.communications.SendEmailOtp, { email: flow.email, ...target });
+        const notice = sent.statusCode === "5" ? flowMessages.resendLimit : values.intent === "resend" ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : null;
+        await save({ ...flow, step: "code", channelId: channel.id, notice: notice ?? undefined });
+        return { errors: {} };
+      }
+      case "code": {
+        const code = values.code ?? [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
+        const checked = await validateStep(codeSchema, { code });
+        if (!checked.ok || !flow.customerId) return { errors: {}, alert: flowMessages.invalidCode };
+        if (!(await withinAccessLimits(context, request, "passcodeCheckPerIp"))) return { errors: {}, alert: TOO_MANY };
+        const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: checked.output.code, ewSID: IDENTITY_KEY(kind, flow.customerId) });
+        const ok = result.statusCode === "0";
+        // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt').
+        await platform.call(catalogue.auth.LoginAttempts, { Note: ok ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: ok, CustomerId: flow.customerId });
+        if (ok) return save({ ...flow, step: "thanks", notice: undefined }).then(() => ({ errors: {} }));
+        const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": flowMessages.lockedCode }[result.statusCode] ?? flowMessages.usedCode;
+        if (result.statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
+        return { errors: {}, alert: message };
+      }
+      case "continue": {
+        if (flow.step !== "thanks") return { errors: {} };
+        return save({ ...flow, step: "form" }).then(() => ({ errors: {} }));
+      }
+      case "save": {
+        if (flow.step !== "form" || !flow.email) return { errors: {} };
+        const checked = await validateStep(identityFormSchema(easternToday()), values);
+        if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
+        if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email }))) return { errors: {}, alert: TOO_MANY };
+        const o = checked.output;
+        const answer =
+          kind === "create"
+            ? await platform.call(catalogue.auth.Register, { email: flow.email, password: o.password, confirmPassword: o.confirmPassword, custSSN: o.last4, dob: o.birthdate })
+            : await platform.call(catalogue.auth.ChangePassword, { email: flow.email, last4SSN: o.last4, dateOfBirth: o.birthdate, password: o.password, confirmPassword: o.confirmPassword });
+        const done = "registered" in answer ? answer.registered : answer.updated;
+        if (!done) return { errors: {}, alert: answer.reason === "identity" ? flowMessages.identity : flowMessages.creationError };
+        await save({ kind, step: "done", email: flow.email });
+        return { errors: {} };
+      }
+      default:
+        return redirect(request.url);
+    }
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const passwordProblem = error.fields.password;
+    return { errors: passwordProblem ? { password: passwordProblem } : {}, alert: passwordProblem ?? flowMessages.creationError };
+  }
+}

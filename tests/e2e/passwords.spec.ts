@@ -1,0 +1,108 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { applicant, applyToTheEnd } from "./fixtures/applicant";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { latestPasscode } from "./fixtures/outbox";
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Digit 1 of 6").focus();
+  await page.keyboard.insertText(code);
+}
+
+test("create password end to end: e-mail, channel, passcode from the outbox, thanks, form, success", async ({ page, browser }) => {
+  const a = applicant();
+  const applying = await (await browser.newContext()).newPage();
+  await gotoHydrated(applying, "/apply/personal?start=1");
+  await applyToTheEnd(applying, a);
+  await expect(applying).toHaveURL(/\/apply\/approved$/);
+  const email = `jordan.${a.ssn}@example.com`;
+
+  await gotoHydrated(page, "/create-password");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome! Let's create your password.");
+  await axe(page);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
+  await expect(page.getByLabel(/^Text \(xxx\) xxx-0101$/)).toBeVisible();
+  await axe(page);
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.locator(".field-error").first()).toHaveText("Please select an option");
+  await page.getByLabel(/^Email /).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
+  await expect(page.getByRole("button", { name: "NEXT" })).toBeDisabled();
+  await axe(page);
+  await enterCode(page, await latestPasscode(page, email));
+  await expect(page.getByRole("button", { name: "NEXT" })).toBeEnabled();
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You'll now be directed to create your password");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password", { timeout: 8_000 });
+  await axe(page);
+  await page.getByLabel("Date of Birth", { exact: true }).fill("05171990");
+  await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
+  await page.getByLabel("Password", { exact: true }).fill("password");
+  await page.getByLabel("Confirm Password").fill("password");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.locator("#password-error")).toHaveText("Please enter a password that meets the criteria");
+  await expect(page.locator(".step-alert")).toHaveText("Please complete all sections as noted above");
+  await page.getByLabel("Password", { exact: true }).fill("P@ssw0rd");
+  await page.getByLabel("Confirm Password").fill("P@ssw0rd");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.locator(".step-alert")).toHaveText("This password is too common. Please choose a password that is harder to guess.");
+  await page.getByLabel("Password", { exact: true }).fill("Ridge!line42");
+  await page.getByLabel("Confirm Password").fill("Ridge!line42");
+  await expect(page.locator("#password-criteria li.met")).toHaveCount(6);
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
+  await axe(page);
+});
+
+test("forgot password end to end with a texted passcode, a wrong code, and a resend", async ({ page }) => {
+  const email = "closed@demo.ridgeline.test";
+  await gotoHydrated(page, "/forgot-password");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await page.getByLabel("Text (xxx) xxx-2004").check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
+  const recipient = "6145552004";
+  const first = await latestPasscode(page, recipient);
+  await enterCode(page, first === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.locator(".step-alert")).toHaveText("The passcode you entered is incorrect. Please try again.");
+  await page.getByRole("button", { name: "RESEND CODE" }).click();
+  await expect(page.getByText(/We have received your request and sent your new passcode/)).toBeVisible();
+  // Backspace clears a box.
+  await page.getByLabel("Digit 1 of 6").focus();
+  await page.keyboard.type("9");
+  await page.keyboard.press("Backspace");
+  await expect(page.getByLabel("Digit 1 of 6")).toHaveValue("");
+  await enterCode(page, await latestPasscode(page, recipient));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 8_000 });
+  await page.getByLabel("Date of Birth", { exact: true }).fill("11111990");
+  await page.getByLabel("Last 4 of SSN").fill("0005");
+  await page.getByLabel("Password", { exact: true }).fill("Brand!new77");
+  await page.getByLabel("Confirm Password").fill("Brand!new77");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Good job. You successfully reset your password.");
+  await page.locator("main").getByRole("link", { name: "Log In" }).click();
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByLabel("Password").fill("Brand!new77");
+  await page.getByRole("button", { name: "LOG IN" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test("an unknown e-mail gets the Call Now step", async ({ page }) => {
+  await gotoHydrated(page, "/forgot-password?restart");
+  await page.getByLabel("Email Address").fill("stranger@example.com");
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find your information");
+  await expect(page.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", "tel:+18005550142");
+});
