@@ -32,6 +32,7 @@ const notices: Record<string, string> = {
   idle: "For your security, you were logged out after 30 minutes without activity. Please log in again.",
   absolute: "For your security, your session ended. Please log in again.",
   UpdatePwd: "Your password has been updated. Please log in.",
+  TokenExpired: "Your password reset link has expired or is not valid. Please request a new one from Forgot Password.",
   loggedout: "You have been logged out.",
 };
 

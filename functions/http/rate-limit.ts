@@ -11,17 +11,21 @@ export const rateLimitPolicies = {
   ssnCheckPerIp: { limit: 30, windowMs: 3_600_000 },
   /** Application decisions (banking step) per client IP. */
   decisionPerIp: { limit: 20, windowMs: 3_600_000 },
-  /** "Is this e-mail registered?" (login, create and forgot password). */
-  emailCheckPerIp: { limit: 30, windowMs: 600_000 },
+  /**
+   * "Is this e-mail registered?" (login, create and forgot password). Per-IP
+   * limits leave room for offices behind one address; per-e-mail limits are
+   * the tight ones that bound enumeration and guessing.
+   */
+  emailCheckPerIp: { limit: 100, windowMs: 600_000 },
   emailCheckPerEmail: { limit: 10, windowMs: 600_000 },
   /** Wrong passwords from one client IP (per e-mail the platform counts 5). */
   loginFailPerIp: { limit: 20, windowMs: 1_800_000 },
   /** Passcode sends and checks. */
-  passcodeSendPerIp: { limit: 15, windowMs: 3_600_000 },
+  passcodeSendPerIp: { limit: 40, windowMs: 3_600_000 },
   passcodeSendPerEmail: { limit: 6, windowMs: 3_600_000 },
-  passcodeCheckPerIp: { limit: 30, windowMs: 3_600_000 },
+  passcodeCheckPerIp: { limit: 80, windowMs: 3_600_000 },
   /** Password changes and reset requests. */
-  passwordResetPerIp: { limit: 10, windowMs: 3_600_000 },
+  passwordResetPerIp: { limit: 30, windowMs: 3_600_000 },
   passwordResetPerEmail: { limit: 5, windowMs: 3_600_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 

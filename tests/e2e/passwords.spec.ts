@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { latestPasscode } from "./fixtures/outbox";
+import { latestMessage, latestPasscode } from "./fixtures/outbox";
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -105,4 +105,51 @@ test("an unknown e-mail gets the Call Now step", async ({ page }) => {
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find your information");
   await expect(page.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", "tel:+18005550142");
+});
+
+test("a reset link by e-mail sets a new password; an expired or forged link goes to login", async ({ page, browser }) => {
+  // A borrower with a password: apply, then create one.
+  const a = applicant();
+  const applying = await (await browser.newContext()).newPage();
+  await gotoHydrated(applying, "/apply/personal?start=1");
+  await applyToTheEnd(applying, a);
+  await expect(applying).toHaveURL(/\/apply\/approved$/);
+  const email = `jordan.${a.ssn}@example.com`;
+  await gotoHydrated(page, "/create-password?restart");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
+  await page.getByLabel(/^Email /).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
+  await enterCode(page, await latestPasscode(page, email));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password", { timeout: 8_000 });
+  await page.getByLabel("Date of Birth", { exact: true }).fill("05171990");
+  await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
+  await page.getByLabel("Password", { exact: true }).fill("First!pass11");
+  await page.getByLabel("Confirm Password").fill("First!pass11");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
+
+  await gotoHydrated(page, "/reset-password");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
+  await page.getByLabel("Date of Birth", { exact: true }).fill("05171990");
+  await page.getByRole("button", { name: "E-MAIL ME A LINK" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check Your Inbox");
+  const link = (await latestMessage(page, email)).match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset Your Password");
+  await axe(page);
+  await page.getByLabel("Password", { exact: true }).fill("Second!pass22");
+  await page.getByLabel("Confirm Password").fill("Second!pass22");
+  await page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" }).click();
+  await expect(page).toHaveURL(/\/login\?CalledFrom=UpdatePwd$/);
+  await expect(page.getByText("Your password has been updated. Please log in.")).toBeVisible();
+  // The link works once.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/login\?CalledFrom=TokenExpired$/);
+  await page.goto("/reset-password?token=forged-token");
+  await expect(page.getByText(/reset link has expired or is not valid/)).toBeVisible();
 });

@@ -51,7 +51,11 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
           {alert}
           {answer?.alert && kind === "forgot" ? <p><Link to="/create-password">Create a password</Link></p> : null}
           <button type="submit" name="intent" value="email" className="button button-primary button-large" disabled={busy}>NEXT</button>
-          {kind === "create" ? <p><Link to="/login">Do you already have a password? Log in here</Link></p> : <p><Link to="/login">Back to Log In</Link></p>}
+          {kind === "create" ? (
+            <p><Link to="/login">Do you already have a password? Log in here</Link></p>
+          ) : (
+            <p><Link to="/reset-password">E-mail me a reset link instead</Link> · <Link to="/login">Back to Log In</Link></p>
+          )}
         </Form>
       );
     case "method":

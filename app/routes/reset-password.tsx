@@ -1,0 +1,109 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import * as v from "valibot";
+import { brand } from "../../functions/config";
+import { catalogue, PlatformError } from "../../functions/platform/index";
+import { NewPasswordFields } from "../components/access/NewPasswordFields";
+import { DateField } from "../components/form/DateField";
+import { TextField } from "../components/form/Field";
+import type { RouteHandle } from "../lib/layout";
+import { easternToday } from "../lib/today";
+import type { Route } from "./+types/reset-password";
+import { accessMessages, emailField, resetSchema } from "./access.schema";
+import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { parseUsDate, required, yearsBetween } from "./apply/fields";
+import { formValues, validateStep } from "./apply/wizard.server";
+
+export const handle: RouteHandle = { layout: { hidelogin: true } };
+
+export function meta() {
+  return [{ title: `Reset Your Password | ${brand.name}` }];
+}
+
+const requestSchema = v.object({
+  email: emailField,
+  last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
+  birthdate: required(v.pipe(v.string(accessMessages.dobRequired), v.transform((t) => parseUsDate(t.trim()) ?? ""), v.nonEmpty(accessMessages.dobInvalid), v.check((iso) => yearsBetween(iso, easternToday()) >= 18, accessMessages.dobRequired))),
+});
+
+/**
+ * With ?token (from the e-mailed link, valid 30 minutes): the new-password
+ * form. Without: a form that e-mails such a link ("Check Your Inbox").
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return { mode: "request" as const };
+  const { platform } = accessPlatform(context);
+  const answer = await platform.call(catalogue.auth.ValidateToken, { token });
+  if (answer.tokenState !== 0) throw redirect("/login?CalledFrom=TokenExpired");
+  return { mode: "reset" as const };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const values = await formValues(request);
+  const { platform } = accessPlatform(context);
+  try {
+    if (token) {
+      const checked = await validateStep(resetSchema, values);
+      if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
+      const state = await platform.call(catalogue.auth.ValidateToken, { token });
+      if (state.tokenState !== 0) return redirect("/login?CalledFrom=TokenExpired");
+      const answer = await platform.call(catalogue.auth.UpdatePassword, { email: state.emailAddress, password: checked.output.password, confirmPassword: checked.output.confirmPassword, tokenId: state.passwordGUID });
+      return answer.updated ? redirect("/login?CalledFrom=UpdatePwd") : { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
+    }
+    const checked = await validateStep(requestSchema, values);
+    if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
+    if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email }))) return { errors: {}, alert: TOO_MANY, sent: false };
+    await platform.call(catalogue.auth.ResetPassword, {
+      email: checked.output.email,
+      last4SSN: checked.output.last4,
+      DateOfBirth: checked.output.birthdate,
+      resetUrlBase: `${url.origin}/reset-password`,
+    });
+    return { errors: {}, sent: true };
+  } catch (error) {
+    if (error instanceof PlatformError) {
+      const problem = error.fields.password;
+      const errors: Record<string, string> = problem ? { password: problem } : {};
+      return { errors, alert: problem ?? "We're sorry, please try again.", sent: false };
+    }
+    throw error;
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const busy = useNavigation().state !== "idle";
+  const alert = actionData && "alert" in actionData ? actionData.alert : undefined;
+  if (actionData?.sent) {
+    return (
+      <section className="container page-section access">
+        <h1>Check Your Inbox</h1>
+        <p>If the details match an account, we have e-mailed a link to reset your password. It works for 30 minutes.</p>
+        <p><Link to="/" className="button button-outline">Back to home</Link></p>
+      </section>
+    );
+  }
+  return (
+    <section className="container page-section access">
+      <h1>Reset Your Password</h1>
+      <Form method="post" className="apply-form access-form" noValidate>
+        {loaderData.mode === "reset" ? (
+          <NewPasswordFields errors={errors} />
+        ) : (
+          <>
+            <p>Tell us who you are and we'll e-mail you a link to reset your password.</p>
+            <TextField name="email" label="Email Address" type="email" error={errors.email} autoComplete="username" />
+            <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+            <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
+          </>
+        )}
+        <div className="step-alert" role="alert">{alert ?? ""}</div>
+        <button type="submit" className="button button-primary button-large" disabled={busy}>
+          {loaderData.mode === "reset" ? "SUBMIT & GO TO LOG IN" : "E-MAIL ME A LINK"}
+        </button>
+      </Form>
+    </section>
+  );
+}
