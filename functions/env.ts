@@ -9,6 +9,9 @@ export interface Env {
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;
+  /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
+  WEBAUTHN_RP_ID: string;
+  WEBAUTHN_ORIGINS: string;
   /** Upstream platform mode (both set); the embedded core otherwise. */
   PLATFORM_API_BASE?: string;
   PLATFORM_MERCHANT_ID?: string;

@@ -5,6 +5,7 @@ import { clientInfo } from "../../functions/http/client-info";
 import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
+import { PasskeyLogin } from "../components/access/PasskeyLogin";
 import { TextField } from "../components/form/Field";
 import { useStepValidation } from "../components/form/useStepValidation";
 import type { RouteHandle } from "../lib/layout";
@@ -126,6 +127,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {stage === "email" ? "CONTINUE" : "LOG IN"}
         </button>
       </Form>
+      <PasskeyLogin autofill={stage === "email"} />
       <p className="access-links">
         <Link to="/create-password">Create Password</Link> · <Link to="/forgot-password">Forgot Password</Link>
       </p>

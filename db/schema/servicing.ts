@@ -277,3 +277,30 @@ export const notices = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.lineId, t.kind, t.ref] })],
 );
+
+/** WebAuthn passkeys of signed-in borrowers (public keys only). */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull(),
+    transports: text("transports").notNull().default("[]"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("passkeys_customer").on(t.customerId)],
+);
+
+/** Short-lived WebAuthn challenges (five minutes, single use). */
+export const webauthnChallenges = sqliteTable("webauthn_challenges", {
+  id: text("id").primaryKey(),
+  challenge: text("challenge").notNull(),
+  /** register (for this customer) or login (anyone). */
+  purpose: text("purpose").notNull(),
+  customerId: text("customer_id"),
+  expiresAt: integer("expires_at").notNull(),
+});

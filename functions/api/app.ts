@@ -4,6 +4,7 @@ import { devApi } from "./dev";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
+import { passkeysApi } from "./passkeys";
 import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
 
@@ -17,6 +18,7 @@ export const api = new Hono<ApiEnv>()
   .route("/documents", documentsApi)
   .route("/calendar", calendarApi)
   .route("/dev", devApi)
+  .route("/passkeys", passkeysApi)
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
     // Log the failure without request data (no personal data in logs).

@@ -24,6 +24,8 @@ export const rateLimitPolicies = {
   passcodeSendPerIp: { limit: 40, windowMs: 3_600_000 },
   passcodeSendPerEmail: { limit: 6, windowMs: 3_600_000 },
   passcodeCheckPerIp: { limit: 80, windowMs: 3_600_000 },
+  /** Passkey ceremonies. */
+  passkeyPerIp: { limit: 60, windowMs: 600_000 },
   /** Password changes and reset requests. */
   passwordResetPerIp: { limit: 30, windowMs: 3_600_000 },
   passwordResetPerEmail: { limit: 5, windowMs: 3_600_000 },

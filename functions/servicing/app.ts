@@ -7,6 +7,7 @@ import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";
 import { communicationRoutes } from "./routes/communications";
+import { passkeyRoutes } from "./routes/passkeys";
 import { tokenRoutes } from "./routes/token";
 
 /**
@@ -27,6 +28,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   .route("/", authRoutes)
   .route("/", accountRoutes)
   .route("/", communicationRoutes)
+  .route("/", passkeyRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {
     if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);

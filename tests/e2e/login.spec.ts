@@ -9,7 +9,7 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "LOG IN" }).click();
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
 }
 
 test("login asks for the e-mail first, then the password; the page hides the Log In button", async ({ page }) => {
@@ -87,7 +87,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");
     await page.getByRole("button", { name: "CONTINUE" }).click();
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "LOG IN" }).click();
+    await page.getByRole("button", { name: "LOG IN", exact: true }).click();
     await expect(page).toHaveURL(/\/account$/);
   });
 });

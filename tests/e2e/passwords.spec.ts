@@ -95,7 +95,7 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await page.getByLabel("Password").fill("Brand!new77");
-  await page.getByRole("button", { name: "LOG IN" }).click();
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
 });
 

@@ -4,5 +4,6 @@ export * as applications from "./applications";
 export * as auth from "./auth";
 export * as communications from "./communications";
 export * as misc from "./misc";
+export * as passkeys from "./passkeys";
 export * as token from "./token";
 export type { Answer, CallDef, Payload } from "./define";

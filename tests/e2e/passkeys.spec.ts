@@ -1,0 +1,59 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./fixtures/hydrated";
+
+test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({ page, context }) => {
+  // Chromium's virtual authenticator (CDP WebAuthn): a platform authenticator with user verification.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByLabel("Password").fill("Demo!pass1");
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await gotoHydrated(page, "/preferences");
+  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+  await page.getByLabel("Name for a new passkey").fill("Test laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Your passkey was added. You can now log in with it.")).toBeVisible();
+  await expect(page.locator(".passkey-name")).toHaveText(["Test laptop"]);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+  page.once("dialog", (dialog) => void dialog.accept("Work laptop"));
+  await page.getByRole("button", { name: "Rename Test laptop" }).click();
+  await expect(page.locator(".passkey-name")).toHaveText(["Work laptop"]);
+
+  // Browser autofill (conditional mediation): the login page offers the passkey by itself,
+  // and the virtual authenticator picks it at once.
+  await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/account$/);
+
+  // The button, in a browser without autofill: it lands where the password would.
+  await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
+  await gotoHydrated(page, "/login");
+  await page.getByRole("button", { name: "Log in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await gotoHydrated(page, "/preferences");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Remove Work laptop" }).click();
+  await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+});
+
+test("preferences need a signed-in borrower", async ({ page }) => {
+  await page.goto("/preferences");
+  await expect(page).toHaveURL(/\/login$/);
+});
