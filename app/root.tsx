@@ -91,6 +91,16 @@ export function ErrorBoundary() {
       </Shell>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 429) {
+    return (
+      <Shell>
+        <section className="container page-section">
+          <h1>Please slow down</h1>
+          <p>We've received too many requests from your connection. Please wait a minute and try again.</p>
+        </section>
+      </Shell>
+    );
+  }
   return (
     <Shell>
       <section className="container page-section">

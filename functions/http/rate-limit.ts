@@ -3,10 +3,10 @@ import type { Env } from "../env";
 
 /** Named policies, so every door states its limit in one place. */
 export const rateLimitPolicies = {
-  /** Any /api call from one client IP. */
-  apiPerIp: { limit: 120, windowMs: 60_000 },
+  /** Any /api call from one client IP (generous: shared addresses; each door has its own limit too). */
+  apiPerIp: { limit: 300, windowMs: 60_000 },
   /** Form posts to pages from one client IP. */
-  formPostPerIp: { limit: 60, windowMs: 60_000 },
+  formPostPerIp: { limit: 240, windowMs: 60_000 },
   /** Existing-customer SSN checks (application personal step) per client IP. */
   ssnCheckPerIp: { limit: 30, windowMs: 3_600_000 },
   /** Application decisions (banking step) per client IP. */
