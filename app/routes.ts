@@ -28,6 +28,7 @@ export default [
   route("create-password", "routes/password.tsx", { id: "create-password" }),
   route("forgot-password", "routes/password.tsx", { id: "forgot-password" }),
   route("reset-password", "routes/reset-password.tsx"),
+  route("verify-identity", "routes/verify-identity.tsx"),
   route("preferences", "routes/preferences.tsx"),
   // Development tools (404 in preview and production).
   route("dev/outbox", "routes/dev/outbox.tsx"),

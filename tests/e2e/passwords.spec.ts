@@ -153,3 +153,26 @@ test("a reset link by e-mail sets a new password; an expired or forged link goes
   await page.goto("/reset-password?token=forged-token");
   await expect(page.getByText(/reset link has expired or is not valid/)).toBeVisible();
 });
+
+test("verify identity starts create password for a borrower without one; every step passes axe", async ({ page, browser }) => {
+  const a = applicant();
+  const applying = await (await browser.newContext()).newPage();
+  await gotoHydrated(applying, "/apply/personal?start=1");
+  await applyToTheEnd(applying, a);
+  await expect(applying).toHaveURL(/\/apply\/approved$/);
+  await gotoHydrated(page, "/verify-identity");
+  await axe(page);
+  await page.getByLabel("Email Address").fill(`jordan.${a.ssn}@example.com`);
+  await page.getByLabel("Last 4 of SSN").fill("0000");
+  await page.getByLabel("Birthdate", { exact: true }).fill("05171990");
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.locator(".step-alert")).toHaveText("We could not verify your identity with those details. Please check them and try again.");
+  await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page).toHaveURL(/\/create-password$/);
+  await expect(page.getByLabel("Email Address")).toHaveValue(`jordan.${a.ssn}@example.com`);
+  await page.getByRole("link", { name: "Do you already have a password? Log in here" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await gotoHydrated(page, "/forgot-password?restart");
+  await axe(page);
+});

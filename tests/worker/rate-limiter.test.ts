@@ -96,3 +96,21 @@ describe("failure-only limits", () => {
     expect((await stub.peek(policy, t + 20)).allowed).toBe(false);
   });
 });
+
+describe("every door's policy", () => {
+  it("allows exactly its limit in a window and refuses the next request with a retry time", async () => {
+    for (const [name, policy] of Object.entries(rateLimitPolicies)) {
+      const stub = limiter(`${name}:policy-${crypto.randomUUID()}`);
+      const t = Math.ceil(Date.now() / policy.windowMs) * policy.windowMs;
+      let allowed = 0;
+      let refused = null;
+      for (let i = 0; i <= policy.limit; i++) {
+        const verdict = await stub.hit(policy, t + i);
+        if (verdict.allowed) allowed++;
+        else refused = verdict;
+      }
+      expect({ name, allowed }).toEqual({ name, allowed: policy.limit });
+      expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import * as v from "valibot";
+import { brand } from "../../functions/config";
+import { clientInfo } from "../../functions/http/client-info";
+import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { catalogue, PlatformError } from "../../functions/platform/index";
+import { saveSession, startSession } from "../../functions/sessions/session";
+import { DateField } from "../components/form/DateField";
+import { TextField } from "../components/form/Field";
+import type { RouteHandle } from "../lib/layout";
+import { easternToday } from "../lib/today";
+import type { Route } from "./+types/verify-identity";
+import { accessMessages, emailField } from "./access.schema";
+import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { parseUsDate, required, yearsBetween } from "./apply/fields";
+import { formValues, validateStep } from "./apply/wizard.server";
+import { flowMessages } from "./password-flow.server";
+
+export const handle: RouteHandle = { layout: { hidelogin: true } };
+
+export function meta() {
+  return [{ title: `Verify Your Identity | ${brand.name}` }];
+}
+
+const schema = v.object({
+  email: emailField,
+  last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
+  birthdate: required(
+    v.pipe(v.string(accessMessages.dobRequired), v.nonEmpty(accessMessages.dobRequired), v.transform((t) => parseUsDate(t.trim()) ?? ""), v.nonEmpty(accessMessages.dobInvalid), v.check((iso) => yearsBetween(iso, easternToday()) >= 18, accessMessages.dobRequired)),
+  ),
+});
+
+/**
+ * The start of create password (spec file 2, section 2.2): e-mail, last four
+ * of the SSN and birthdate. A match without a password continues to the
+ * passcode step of create password; a registered borrower goes to login.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { env } = context.get(edgeContext);
+  const values = await formValues(request);
+  const checked = await validateStep(schema, values);
+  if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
+  const { email, last4, birthdate } = checked.output;
+  if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { errors: {}, alert: TOO_MANY };
+  const { platform, tokens } = accessPlatform(context);
+  try {
+    const identity = await platform.call(catalogue.auth.VerifyIdentity, { emailAddress: email, custSSN: last4, custDOB: birthdate, remoteIP: clientInfo(request).ip });
+    if (!identity.validIdentity) return { errors: {}, alert: flowMessages.identity };
+    if (identity.isRegistered) return redirect("/login");
+    const found = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email });
+    const user = found.users[0];
+    if (!user) return { errors: {}, alert: flowMessages.identity };
+    // Continue in create password at the channel step (the e-mail is known).
+    const { session } = context.get(sessionContext);
+    const flow = { kind: "create" as const, step: "email" as const, email };
+    const cookie = session ? null : await startSession(env.DB, { access: flow, platformToken: tokens.get() ?? undefined });
+    if (session) await saveSession(env.DB, session, { ...session.data, access: flow, platformToken: tokens.get() ?? session.data.platformToken });
+    return redirect("/create-password", cookie ? { headers: { "Set-Cookie": cookie.setCookie } } : undefined);
+  } catch (error) {
+    if (error instanceof PlatformError) return { errors: {}, alert: "We're sorry, please try again." };
+    throw error;
+  }
+}
+
+export default function VerifyIdentity({ actionData }: Route.ComponentProps) {
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const busy = useNavigation().state !== "idle";
+  return (
+    <section className="container page-section access">
+      <h1>Verify your identity</h1>
+      <Form method="post" className="apply-form access-form" noValidate>
+        <TextField name="email" label="Email Address" type="email" error={errors.email} autoComplete="username" />
+        <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+        <DateField name="birthdate" label="Birthdate" error={errors.birthdate} autoComplete="bday" />
+        <div className="step-alert" role="alert">{actionData?.alert ?? ""}</div>
+        <div className="button-row">
+          <Link to="/login" className="button button-outline">CANCEL</Link>
+          <button type="submit" className="button button-primary" disabled={busy}>NEXT</button>
+        </div>
+      </Form>
+    </section>
+  );
+}
