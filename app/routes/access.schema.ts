@@ -63,3 +63,20 @@ export function identityFormSchema(today: string) {
 
 export const methodSchema = v.object({ channel: required(v.pipe(v.string(accessMessages.method), v.nonEmpty(accessMessages.method))) });
 export const codeSchema = v.object({ code: required(v.pipe(v.string(), v.regex(/^\d{6}$/, "Please enter the six-digit passcode."))) });
+
+/** E-mail, last four of the SSN and birthdate: who is asking (verify identity, reset link). */
+export function identityLookupSchema(today: string) {
+  return v.object({
+    email: emailField,
+    last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
+    birthdate: required(
+      v.pipe(
+        v.string(accessMessages.dobRequired),
+        v.nonEmpty(accessMessages.dobRequired),
+        v.transform((t) => parseUsDate(t.trim()) ?? ""),
+        v.nonEmpty(accessMessages.dobInvalid),
+        v.check((iso) => yearsBetween(iso, today) >= creditLine.minApplicantAge, accessMessages.dobRequired),
+      ),
+    ),
+  });
+}

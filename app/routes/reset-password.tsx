@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import * as v from "valibot";
 import { brand } from "../../functions/config";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
@@ -8,9 +7,8 @@ import { TextField } from "../components/form/Field";
 import type { RouteHandle } from "../lib/layout";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
-import { accessMessages, emailField, resetSchema } from "./access.schema";
+import { identityLookupSchema, resetSchema } from "./access.schema";
 import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
-import { parseUsDate, required, yearsBetween } from "./apply/fields";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
@@ -19,11 +17,6 @@ export function meta() {
   return [{ title: `Reset Your Password | ${brand.name}` }];
 }
 
-const requestSchema = v.object({
-  email: emailField,
-  last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
-  birthdate: required(v.pipe(v.string(accessMessages.dobRequired), v.transform((t) => parseUsDate(t.trim()) ?? ""), v.nonEmpty(accessMessages.dobInvalid), v.check((iso) => yearsBetween(iso, easternToday()) >= 18, accessMessages.dobRequired))),
-});
 
 /**
  * With ?token (from the e-mailed link, valid 30 minutes): the new-password
@@ -52,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const answer = await platform.call(catalogue.auth.UpdatePassword, { email: state.emailAddress, password: checked.output.password, confirmPassword: checked.output.confirmPassword, tokenId: state.passwordGUID });
       return answer.updated ? redirect("/login?CalledFrom=UpdatePwd") : { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
     }
-    const checked = await validateStep(requestSchema, values);
+    const checked = await validateStep(identityLookupSchema(easternToday()), values);
     if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
     if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email }))) return { errors: {}, alert: TOO_MANY, sent: false };
     await platform.call(catalogue.auth.ResetPassword, {

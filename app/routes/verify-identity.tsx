@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import * as v from "valibot";
 import { brand } from "../../functions/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
@@ -10,9 +9,8 @@ import { TextField } from "../components/form/Field";
 import type { RouteHandle } from "../lib/layout";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/verify-identity";
-import { accessMessages, emailField } from "./access.schema";
+import { accessMessages, identityLookupSchema } from "./access.schema";
 import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
-import { parseUsDate, required, yearsBetween } from "./apply/fields";
 import { formValues, validateStep } from "./apply/wizard.server";
 import { flowMessages } from "./password-flow.server";
 
@@ -22,13 +20,6 @@ export function meta() {
   return [{ title: `Verify Your Identity | ${brand.name}` }];
 }
 
-const schema = v.object({
-  email: emailField,
-  last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
-  birthdate: required(
-    v.pipe(v.string(accessMessages.dobRequired), v.nonEmpty(accessMessages.dobRequired), v.transform((t) => parseUsDate(t.trim()) ?? ""), v.nonEmpty(accessMessages.dobInvalid), v.check((iso) => yearsBetween(iso, easternToday()) >= 18, accessMessages.dobRequired)),
-  ),
-});
 
 /**
  * The start of create password (spec file 2, section 2.2): e-mail, last four
@@ -38,7 +29,7 @@ const schema = v.object({
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
   const values = await formValues(request);
-  const checked = await validateStep(schema, values);
+  const checked = await validateStep(identityLookupSchema(easternToday()), values);
   if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
   const { email, last4, birthdate } = checked.output;
   if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { errors: {}, alert: TOO_MANY };

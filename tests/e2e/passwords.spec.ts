@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
+import { approvedApplicant, createPassword, enterCode } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
 
@@ -9,10 +10,6 @@ async function axe(page: Page) {
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 
-async function enterCode(page: Page, code: string) {
-  await page.getByLabel("Digit 1 of 6").focus();
-  await page.keyboard.insertText(code);
-}
 
 test("create password end to end: e-mail, channel, passcode from the outbox, thanks, form, success", async ({ page, browser }) => {
   const a = applicant();
@@ -108,29 +105,9 @@ test("an unknown e-mail gets the Call Now step", async ({ page }) => {
 });
 
 test("a reset link by e-mail sets a new password; an expired or forged link goes to login", async ({ page, browser }) => {
-  // A borrower with a password: apply, then create one.
-  const a = applicant();
-  const applying = await (await browser.newContext()).newPage();
-  await gotoHydrated(applying, "/apply/personal?start=1");
-  await applyToTheEnd(applying, a);
-  await expect(applying).toHaveURL(/\/apply\/approved$/);
-  const email = `jordan.${a.ssn}@example.com`;
-  await gotoHydrated(page, "/create-password?restart");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByRole("button", { name: "NEXT" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
-  await page.getByLabel(/^Email /).check();
-  await page.getByRole("button", { name: "SEND CODE" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
-  await enterCode(page, await latestPasscode(page, email));
-  await page.getByRole("button", { name: "NEXT" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password", { timeout: 8_000 });
-  await page.getByLabel("Date of Birth", { exact: true }).fill("05171990");
-  await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
-  await page.getByLabel("Password", { exact: true }).fill("First!pass11");
-  await page.getByLabel("Confirm Password").fill("First!pass11");
-  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
+  const a = await approvedApplicant(browser);
+  const email = a.email;
+  await createPassword(page, a, "First!pass11");
 
   await gotoHydrated(page, "/reset-password");
   await page.getByLabel("Email Address").fill(email);
@@ -155,11 +132,7 @@ test("a reset link by e-mail sets a new password; an expired or forged link goes
 });
 
 test("verify identity starts create password for a borrower without one; every step passes axe", async ({ page, browser }) => {
-  const a = applicant();
-  const applying = await (await browser.newContext()).newPage();
-  await gotoHydrated(applying, "/apply/personal?start=1");
-  await applyToTheEnd(applying, a);
-  await expect(applying).toHaveURL(/\/apply\/approved$/);
+  const a = await approvedApplicant(browser);
   await gotoHydrated(page, "/verify-identity");
   await axe(page);
   await page.getByLabel("Email Address").fill(`jordan.${a.ssn}@example.com`);
