@@ -30,6 +30,12 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-identity", "routes/verify-identity.tsx"),
   route("preferences", "routes/preferences.tsx"),
+  // E-sign (spec file 2, sections 2.6-2.9).
+  route("esign/consent", "routes/esign/consent.tsx"),
+  route("esign/document/:kind", "routes/esign/document.tsx"),
+  route("esign/signature", "routes/esign/signature.tsx"),
+  route("esign/contact", "routes/esign/contact.tsx"),
+  route("esign/military", "routes/esign/military.tsx"),
   // Development tools (404 in preview and production).
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/clock", "routes/dev/clock.tsx"),

@@ -304,3 +304,17 @@ export const webauthnChallenges = sqliteTable("webauthn_challenges", {
   customerId: text("customer_id"),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/** The exact agreement HTML a borrower signed, with the signature block (the portal shows these). */
+export const signedDocuments = sqliteTable(
+  "signed_documents",
+  {
+    id: text("id").primaryKey(),
+    lineId: integer("line_id").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    html: text("html").notNull(),
+    signedAt: integer("signed_at").notNull(),
+  },
+  (t) => [index("signed_documents_line").on(t.lineId)],
+);

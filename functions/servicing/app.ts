@@ -7,6 +7,7 @@ import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";
 import { communicationRoutes } from "./routes/communications";
+import { esignRoutes } from "./routes/esign";
 import { passkeyRoutes } from "./routes/passkeys";
 import { tokenRoutes } from "./routes/token";
 
@@ -28,6 +29,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   .route("/", authRoutes)
   .route("/", accountRoutes)
   .route("/", communicationRoutes)
+  .route("/", esignRoutes)
   .route("/", passkeyRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {

@@ -1,6 +1,15 @@
 import type { AccessFlow } from "../access/flow";
 import type { ApplicationDraft } from "../application/draft";
 
+export interface EsignState {
+  agreed: Partial<Record<"agrarbitration" | "agrprivacypolicy" | "agreleconsent" | "agrcalprivacyact" | "agrcredit", boolean>>;
+  marketingTexts: boolean | null;
+  marketingCalls: boolean;
+  drawCents: number;
+  refuseDraw: boolean;
+  consentComplete: boolean;
+}
+
 /**
  * What a server-side session may hold. Later features add their own optional
  * fields here; the browser only ever holds the opaque session id.
@@ -19,6 +28,10 @@ export interface SessionData {
    * after). Server-side only; replaced by every answer's tokenToUse.
    */
   platformToken?: string;
+  /** E-sign answers in progress (consent, then signature). */
+  esign?: EsignState;
+  /** What the e-sign success page shows once signing is done. */
+  esignDone?: { firstName: string; drawCents: number; fundingDate: string | null };
   /** The online application in progress (sensitive numbers sealed). */
   application?: ApplicationDraft;
 }

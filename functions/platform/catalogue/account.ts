@@ -214,3 +214,40 @@ export const GetStatement = defineCall({
   payload: v.object({ statementId: v.pipe(Text(80), v.minLength(1, "Required.")) }),
   answer: withToken({ fileName: v.string(), contentType: v.literal("application/pdf"), pdfBase64: v.string() }),
 });
+
+/**
+ * Finishing e-sign in one step, so nothing is half-saved: the signature (IP,
+ * user agent, time), the signed agreements as the borrower saw them,
+ * preferences, the military answer, repayment method, first-draw amount and
+ * note, and the line opened with its first draw, all in one D1 batch.
+ */
+export const FinishESign = defineCall({
+  method: "POST",
+  path: "Account/FinishESign",
+  auth: "customer",
+  payloadIn: "body",
+  payload: v.object({
+    signatureText: v.pipe(Text(120), v.minLength(1, "Required.")),
+    ipAddress: Text(45),
+    userAgent: Text(512),
+    signedAt: v.pipe(v.string(), v.isoTimestamp("signedAt is an ISO timestamp.")),
+    agreements: v.pipe(v.array(DocumentKind), v.minLength(1)),
+    allowMarketingTexts: v.boolean(),
+    allowMarketingCalls: v.boolean(),
+    isMilitaryPersonnel: v.literal(false),
+    repaymentMethod: v.picklist(["A", "K"]),
+    requestedDrawAmount: Cents,
+    drawNote: v.optional(Text(500), ""),
+  }),
+  answer: withToken({ status: v.boolean(), drawAmount: Cents, fundingDate: v.nullable(IsoDate) }),
+});
+
+/** The signed agreements of the caller's line (the portal's Line Of Credit Agreement). */
+export const GetSignedDocuments = defineCall({
+  method: "POST",
+  path: "Account/GetSignedDocuments",
+  auth: "customer",
+  payloadIn: "body",
+  payload: Empty,
+  answer: withToken({ documents: v.array(v.object({ kind: v.string(), title: v.string(), html: v.string(), signedAt: v.number() })) }),
+});

@@ -5,7 +5,7 @@ import { account as calls } from "../../platform/catalogue/index";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
 import { drawFundingDate } from "../calendar";
-import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById } from "../customers";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
@@ -15,6 +15,26 @@ import { statementPdf } from "../statement-pdf";
 import { buildSummary } from "../summary";
 
 export const accountRoutes = new Hono<ServicingEnv>();
+
+/** The writes that open a signed line, with its first draw (posted and funding) when one was asked for. */
+export function openingWrites(db: ServicingContext["var"]["db"], state: Awaited<ReturnType<typeof loadCustomerState>>, requestedDrawCents: number, now: Date) {
+  const at = now.getTime();
+  const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
+  const draw = Math.min(requestedDrawCents, state.line.creditLimitCents);
+  if (draw <= 0) return { open, draw: [], drawCents: 0, fundingDate: null };
+  const id = newTransactionId();
+  const fundingDate = drawFundingDate(now);
+  const rows = drawRows(`D${id}`, draw, cycleOf(state.line), state.today, at);
+  return {
+    open,
+    drawCents: draw,
+    fundingDate,
+    draw: [
+      db.insert(transactions).values({ id, lineId: state.line.id, code: "D", amountCents: draw, effectiveDate: fundingDate, status: "pending", createdAt: at }),
+      db.insert(ledgerEntries).values(rows.map((r) => ({ id: r.id, lineId: state.line.id, kind: r.kind, amountCents: r.amountCents, effectiveDate: r.effectiveDate, postedAt: at, description: "First draw" }))),
+    ],
+  };
+}
 
 implement(accountRoutes, calls.GetSummary, async (c) => {
   const customerId = requireCustomer(c);
@@ -124,20 +144,8 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
   if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line cannot be opened.");
   const signed = await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.lineId, state.line.id)).get();
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
-  const at = c.var.now.getTime();
-  const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
-  const draw = Math.min(state.requestedDrawCents, state.line.creditLimitCents);
-  if (draw <= 0) {
-    await open;
-    return { status: true };
-  }
-  const id = newTransactionId();
-  const rows = drawRows(`D${id}`, draw, cycleOf(state.line), state.today, at);
-  await db.batch([
-    open,
-    db.insert(transactions).values({ id, lineId: state.line.id, code: "D", amountCents: draw, effectiveDate: drawFundingDate(c.var.now), status: "pending", createdAt: at }),
-    db.insert(ledgerEntries).values(rows.map((r) => ({ id: r.id, lineId: state.line.id, kind: r.kind, amountCents: r.amountCents, effectiveDate: r.effectiveDate, postedAt: at, description: "First draw" }))),
-  ]);
+  const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
+  await db.batch([opening.open, ...opening.draw]);
   return { status: true };
 });
 

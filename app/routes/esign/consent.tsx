@@ -1,0 +1,185 @@
+import { useState } from "react";
+import { Form, Link, redirect, useFetcher } from "react-router";
+import { brand, draws } from "../../../functions/config";
+import { catalogue } from "../../../functions/platform/index";
+import type { EsignState } from "../../../functions/sessions/session-data";
+import { Modal } from "../../components/Modal";
+import { formatMoney } from "../../lib/format";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/consent";
+import { consentMessages, consentProblems } from "./consent.schema";
+import { esignFacts, esignPlatform, esignSession, esignState, storeEsign } from "./esign.server";
+
+export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
+
+export function meta() {
+  return [{ title: `eSign: Consent | ${brand.name}` }];
+}
+
+const AGREEMENTS = [
+  { kind: "agrarbitration", label: "Arbitration Agreement" },
+  { kind: "agrprivacypolicy", label: "Privacy Policy" },
+  { kind: "agreleconsent", label: "Consent for Electronic Records" },
+  { kind: "agrcalprivacyact", label: "California Privacy Act" },
+  { kind: "agrcredit", label: "Credit Agreement" },
+] as const;
+type Kind = (typeof AGREEMENTS)[number]["kind"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = esignSession(context);
+  const { facts } = await esignFacts(context, session);
+  return { facts, state: esignState(session, facts.requestedDrawCents) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const session = esignSession(context);
+  const { facts, tokens } = await esignFacts(context, session);
+  const state = esignState(session, facts.requestedDrawCents);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const [verb, kind] = intent.split(":") as [string, Kind | undefined];
+  if ((verb === "agree" || verb === "disagree") && kind && AGREEMENTS.some((a) => a.kind === kind)) {
+    // Agree sets the flag; disagree clears it (spec file 2, section 4).
+    await storeEsign(context, session, { ...state, agreed: { ...state.agreed, [kind]: verb === "agree" } }, tokens.get());
+    return form.get("from") === "page" ? redirect("/esign/consent") : { errors: {} };
+  }
+  const refuseDraw = form.get("refuseDraw") === "on";
+  const texts = form.get("marketingTexts");
+  const next: EsignState = {
+    ...state,
+    marketingTexts: texts === "yes" ? true : texts === "no" ? false : null,
+    marketingCalls: form.get("marketingCalls") === "yes",
+    refuseDraw,
+    drawCents: refuseDraw ? 0 : Math.round(Number(String(form.get("drawAmount") ?? "0").replace(/[^\d.]/g, "") || 0) * 100),
+  };
+  const errors = consentProblems(next, facts.limitCents);
+  const complete = Object.keys(errors).length === 0;
+  await storeEsign(context, session, { ...next, consentComplete: complete }, tokens.get());
+  if (!complete) return { errors, alert: consentMessages.incomplete };
+  const { platform } = esignPlatform(context, session);
+  await platform.call(catalogue.applications.UpdateDrawAmount, { requestedDrawAmount: next.drawCents });
+  return redirect("/esign/signature");
+}
+
+/** A document read in a popup that must be scrolled to the end before Agree / Disagree. */
+function AgreementModal({ kind, label, onClose }: { kind: Kind; label: string; onClose: () => void }) {
+  const doc = useFetcher<{ html: string }>();
+  const decide = useFetcher();
+  const [read, setRead] = useState(false);
+  if (doc.state === "idle" && !doc.data) void doc.load(`/esign/document/${kind}`);
+  return (
+    <Modal id={`doc-${kind}`} title={label} open onClose={onClose} returnHref="#agreements">
+      <p className="field-hint">You must scroll down to review the agreement and select Agree or Disagree at the bottom</p>
+      <div
+        className="agreement-scroll"
+        tabIndex={0}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (el.scrollTop + el.clientHeight >= el.scrollHeight - 8) setRead(true);
+        }}
+        ref={(el) => {
+          if (el && doc.data && el.scrollHeight <= el.clientHeight + 8) setRead(true);
+        }}
+      >
+        {doc.data ? <div className="document-body" dangerouslySetInnerHTML={{ __html: doc.data.html }} /> : <p>Loading…</p>}
+      </div>
+      <div className="button-row">
+        {(["agree", "disagree"] as const).map((verb) => (
+          <button
+            key={verb}
+            type="button"
+            className={verb === "agree" ? "button button-primary" : "button button-outline"}
+            disabled={!read}
+            onClick={() => {
+              void decide.submit({ intent: `${verb}:${kind}` }, { method: "post", action: "/esign/consent" });
+              onClose();
+            }}
+          >
+            {verb === "agree" ? "Agree" : "Disagree"}
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}
+
+export default function Consent({ loaderData, actionData }: Route.ComponentProps) {
+  const { facts, state } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [open, setOpen] = useState<Kind | null>(null);
+  const [texts, setTexts] = useState<boolean | null>(state.marketingTexts);
+  const [warning, setWarning] = useState(false);
+  const [refused, setRefused] = useState(state.refuseDraw);
+  const [draw, setDraw] = useState(state.refuseDraw ? "" : String(state.drawCents / 100));
+  const [previous, setPrevious] = useState(draw);
+  const drawCents = Math.round(Number(draw || 0) * 100);
+  const fee = Math.round((drawCents * facts.feePercent) / 100);
+  return (
+    <section className="container page-section esign">
+      <h1>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
+      <Form method="post" className="apply-form" noValidate>
+        <fieldset id="agreements" className="field">
+          <legend>Agreements</legend>
+          {AGREEMENTS.map(({ kind, label }) => (
+            <div key={kind} className="agreement-row">
+              <span className={state.agreed[kind] ? "agreed" : undefined}>
+                {state.agreed[kind] ? "✓ " : ""}
+                {label}
+                <span className="visually-hidden">{state.agreed[kind] ? " (agreed)" : " (not agreed)"}</span>
+              </span>
+              <Link to={`/esign/document/${kind}`} className="button button-outline" onClick={(e) => { e.preventDefault(); setOpen(kind); }}>
+                Read &amp; Agree<span className="visually-hidden"> to the {label}</span>
+              </Link>
+              {errors[kind] ? <p className="field-error" role="alert">{errors[kind]}</p> : null}
+            </div>
+          ))}
+        </fieldset>
+        {open ? <AgreementModal kind={open} label={AGREEMENTS.find((a) => a.kind === open)!.label} onClose={() => setOpen(null)} /> : null}
+
+        <fieldset className="field radio-group">
+          <legend>Contact Consent: may we send you marketing texts?</legend>
+          <label className="radio"><input type="radio" name="marketingTexts" value="yes" checked={texts === true} onChange={() => setTexts(true)} /> Yes</label>
+          <label className="radio"><input type="radio" name="marketingTexts" value="no" checked={texts === false} onChange={() => { setTexts(false); setWarning(true); }} /> No</label>
+          <p className="field-error" role={errors.marketingTexts ? "alert" : undefined}>{errors.marketingTexts ?? ""}</p>
+        </fieldset>
+        <fieldset className="field radio-group">
+          <legend>May we call you about offers?</legend>
+          <label className="radio"><input type="radio" name="marketingCalls" value="yes" defaultChecked={state.marketingCalls} /> Yes</label>
+          <label className="radio"><input type="radio" name="marketingCalls" value="no" defaultChecked={!state.marketingCalls} /> No</label>
+        </fieldset>
+        <Modal id="texts-warning" title="Stay informed" open={warning} onClose={() => setWarning(false)} returnHref="#texts">
+          <p>Texts tell you about payment reminders, new offers and ways to save. You can stop them at any time.</p>
+          <button type="button" className="button button-primary" onClick={() => { setTexts(true); setWarning(false); }}>STAY INFORMED</button>
+        </Modal>
+
+        <fieldset className="field">
+          <legend>Request Your First Draw</legend>
+          <div className="field">
+            <label htmlFor="drawAmount">Draw amount ($)</label>
+            <input id="drawAmount" name="drawAmount" inputMode="numeric" value={draw} disabled={refused} aria-describedby="drawAmount-error draw-figures" onChange={(e) => setDraw(e.currentTarget.value.replace(/[^\d]/g, ""))} />
+            <p id="drawAmount-error" className="field-error" role={errors.drawAmount ? "alert" : undefined}>{errors.drawAmount ?? ""}</p>
+          </div>
+          <p id="draw-figures" className="field-hint">
+            Minimum {formatMoney(draws.minCents)}, in {formatMoney(draws.incrementCents)} steps, up to {formatMoney(facts.limitCents)}. Cash advance fee: {formatMoney(fee, { cents: true })}; you receive {formatMoney(Math.max(0, drawCents - fee), { cents: true })}.
+          </p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="refuseDraw"
+              checked={refused}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setRefused(on);
+                // Ticking stores the amount and sets the draw to 0; unticking restores it.
+                if (on) { setPrevious(draw); setDraw(""); } else setDraw(previous);
+              }}
+            />{" "}
+            I don't want to draw right now
+          </label>
+        </fieldset>
+        <div className="step-alert" role="alert">{actionData && "alert" in actionData ? actionData.alert : ""}</div>
+        <button type="submit" name="intent" value="save" className="button button-primary button-large">Save and Continue</button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, redirect } from "react-router";
+import { brand, phones } from "../../../functions/config";
+import { sessionContext } from "../../../functions/http/request-context";
+import { LogOutButton } from "../../components/NavLinks";
+import { PhoneLink } from "../../components/PhoneLink";
+import { formatMoney } from "../../lib/format";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/contact";
+
+export const handle: RouteHandle = { layout: { isEsignPage: true, isEsignContact: true, isPortalNavDisplay: true } };
+
+export function meta() {
+  return [{ title: `eSigned | ${brand.name}` }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { session } = context.get(sessionContext);
+  const done = session?.data.esignDone;
+  if (!done) throw redirect(session?.data.customerId ? "/account" : "/login");
+  return done;
+}
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** Spec file 2, section 2.8. */
+export default function EsignContact({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="container page-section outcome">
+      <h1>Congrats, {loaderData.firstName}. You've successfully eSigned your line of credit.</h1>
+      <p>Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.</p>
+      {loaderData.drawCents > 0 && loaderData.fundingDate ? (
+        <p className="notice">
+          We're processing your {formatMoney(loaderData.drawCents)} draw. The funds may show in your bank account as soon as {longDate(loaderData.fundingDate)}.
+        </p>
+      ) : (
+        <p>To request your first draw, log in and choose Draw.</p>
+      )}
+      <div className="button-row outcome-actions">
+        <LogOutButton className="button button-primary" />
+      </div>
+      <p>
+        Need to eSign again? <Link to="/apply/approved">Return to your approval</Link>. Questions? Call <PhoneLink digits={phones.customerService} />.
+      </p>
+    </section>
+  );
+}

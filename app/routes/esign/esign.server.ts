@@ -1,0 +1,65 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { draws } from "../../../functions/config";
+import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import type { EsignState } from "../../../functions/sessions/session-data";
+import { saveSession, type Session } from "../../../functions/sessions/session";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Who may e-sign: an approved applicant (this session's decision) or a signed-in borrower with status G. */
+export function esignSession(context: Context): Session {
+  const { session } = context.get(sessionContext);
+  const approved = session?.data.application?.decision?.status === "A";
+  const awaiting = session?.data.customerId && session.data.loanStatus === "G";
+  if (!session?.data.platformToken || !(approved || awaiting)) throw redirect("/login");
+  return session;
+}
+
+export function esignPlatform(context: Context, session: Session) {
+  const { env, ctx } = context.get(edgeContext);
+  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+  return { platform: platformClient(env, tokens, ctx), tokens };
+}
+
+/** The line, name and fee figures the e-sign pages show (from the account summary). */
+export async function esignFacts(context: Context, session: Session) {
+  const { platform, tokens } = esignPlatform(context, session);
+  try {
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    if (!summary.accountHeader.requiresESignature) throw redirect("/esign/contact");
+    const apps = await platform.call(catalogue.applications.GetApplications, {});
+    return {
+      tokens,
+      facts: {
+        firstName: summary.accountProfile.firstName,
+        lastName: summary.accountProfile.lastName,
+        limitCents: summary.accountHeader.creditLimit,
+        feePercent: summary.accountHeader.cashAdvanceFeePercentage,
+        paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
+        requestedDrawCents: apps.applications[0]?.requestedDrawAmount ?? 0,
+      },
+    };
+  } catch (error) {
+    if (error instanceof PlatformError) throw redirect("/login");
+    throw error;
+  }
+}
+
+export function esignState(session: Session, requestedDrawCents: number): EsignState {
+  return (
+    session.data.esign ?? {
+      agreed: {},
+      marketingTexts: null,
+      marketingCalls: false,
+      drawCents: requestedDrawCents || draws.firstDrawDefaultCents,
+      refuseDraw: false,
+      consentComplete: false,
+    }
+  );
+}
+
+export async function storeEsign(context: Context, session: Session, esign: EsignState, token: string | null) {
+  const { env } = context.get(edgeContext);
+  await saveSession(env.DB, session, { ...session.data, esign, platformToken: token ?? session.data.platformToken });
+}

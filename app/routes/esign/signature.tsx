@@ -1,0 +1,152 @@
+import { useState } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { brand, phones, servicing } from "../../../functions/config";
+import { clientInfo } from "../../../functions/http/client-info";
+import { edgeContext } from "../../../functions/http/request-context";
+import { saveSession } from "../../../functions/sessions/session";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { borrowerNameMatches } from "../../../functions/rules/esign";
+import { Modal } from "../../components/Modal";
+import { formatMoney, formatPhone } from "../../lib/format";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/signature";
+import { esignFacts, esignPlatform, esignSession, esignState, storeEsign } from "./esign.server";
+
+export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
+
+export function meta() {
+  return [{ title: `eSign: Signature | ${brand.name}` }];
+}
+
+/** Spec file 2, sections 5 and 8, verbatim. */
+export const signatureMessages = {
+  repayment: "Please select a repayment method",
+  military: "Please select the statement that applies to you",
+  terms: "You must check the box as part of your eSignature",
+  name: "Please enter your name to eSign",
+  incomplete: "Please complete all sections as noted above",
+  notSaved: "Data not saved. please try again.",
+} as const;
+
+const MILITARY_WITHDRAWAL = "Military service declared: the lender does not lend to active-duty military, their spouses or dependents.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = esignSession(context);
+  const { facts } = await esignFacts(context, session);
+  const state = esignState(session, facts.requestedDrawCents);
+  if (!state.consentComplete) throw redirect("/esign/consent");
+  return { facts, drawCents: state.drawCents };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const session = esignSession(context);
+  const { facts } = await esignFacts(context, session);
+  const state = esignState(session, facts.requestedDrawCents);
+  if (!state.consentComplete) return redirect("/esign/consent");
+  const form = await request.formData();
+  const method = String(form.get("repaymentMethod") ?? "");
+  const military = String(form.get("military") ?? "");
+  const name = String(form.get("borrowerName") ?? "");
+  const errors: Record<string, string> = {};
+  if (method !== "direct-deposit" && method !== "paper-check") errors.repaymentMethod = signatureMessages.repayment;
+  if (method === "paper-check" && !facts.paperCheckAllowed) errors.repaymentMethod = signatureMessages.repayment;
+  if (military !== "no" && military !== "yes") errors.military = signatureMessages.military;
+  if (form.get("acceptTerms") !== "on") errors.acceptTerms = signatureMessages.terms;
+  if (!borrowerNameMatches(name, facts.firstName, facts.lastName)) errors.borrowerName = signatureMessages.name;
+  if (Object.keys(errors).length) return { errors, alert: signatureMessages.incomplete, values: { method, military, name } };
+
+  const { platform, tokens } = esignPlatform(context, session);
+  try {
+    if (military === "yes") {
+      // No line for active-duty military, spouses or dependents: the application is withdrawn.
+      await platform.call(catalogue.applications.WithdrawApplication, { reason: MILITARY_WITHDRAWAL });
+      await storeEsign(context, session, state, tokens.get());
+      return redirect("/esign/military");
+    }
+    const client = clientInfo(request);
+    const signedAt = new Date().toISOString();
+    const finished = await platform.call(catalogue.account.FinishESign, {
+      signatureText: name.trim(),
+      ipAddress: client.ip,
+      userAgent: client.userAgent,
+      signedAt,
+      agreements: (["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"] as const).filter((k) => state.agreed[k]),
+      allowMarketingTexts: state.marketingTexts === true,
+      allowMarketingCalls: state.marketingCalls || state.marketingTexts === true,
+      isMilitaryPersonnel: false,
+      repaymentMethod: method === "paper-check" ? "K" : "A",
+      requestedDrawAmount: state.drawCents,
+      drawNote: state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
+    });
+    const { env } = context.get(edgeContext);
+    await saveSession(env.DB, session, {
+      ...session.data,
+      esign: undefined,
+      loanStatus: "O",
+      hasValidEsignatures: true,
+      platformToken: tokens.get() ?? session.data.platformToken,
+      esignDone: { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate },
+    });
+    return redirect("/esign/contact");
+  } catch (error) {
+    if (error instanceof PlatformError) return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
+    throw error;
+  }
+}
+
+export default function Signature({ loaderData, actionData }: Route.ComponentProps) {
+  const { facts } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [method, setMethod] = useState(actionData?.values?.method || "direct-deposit");
+  const [modal, setModal] = useState(false);
+  const busy = useNavigation().state !== "idle";
+  const paperPanel = method === "paper-check" && facts.paperCheckAllowed;
+  return (
+    <section className="container page-section esign">
+      <h1>
+        {facts.firstName}, you're conditionally approved for a line of credit of {formatMoney(facts.limitCents)}.
+      </h1>
+      <Form method="post" className="apply-form" noValidate>
+        <fieldset className="field radio-group">
+          <legend>Repayment Method</legend>
+          <label className="radio"><input type="radio" name="repaymentMethod" value="direct-deposit" checked={method === "direct-deposit"} onChange={() => setMethod("direct-deposit")} /> Electronic Funds Transfer</label>
+          <label className="radio">
+            <input type="radio" name="repaymentMethod" value="paper-check" checked={method === "paper-check"} onChange={() => { setMethod("paper-check"); if (!facts.paperCheckAllowed) setModal(true); }} /> Paper Check
+          </label>
+          <p className="field-error" role={errors.repaymentMethod ? "alert" : undefined}>{errors.repaymentMethod ?? ""}</p>
+        </fieldset>
+        {paperPanel ? (
+          <div className="notice" role="status">
+            Paper check payments add {servicing.paperCheckExtraBusinessDays.min} to {servicing.paperCheckExtraBusinessDays.max} business days. We'll call you at{" "}
+            {formatPhone(phones.customerService)} to confirm the details.
+          </div>
+        ) : null}
+        <Modal id="paper-check" title="Paper check is not available" open={modal} onClose={() => setModal(false)} returnHref="#">
+          <p>Paper check repayment is not available for your line. Please use Electronic Funds Transfer to finish eSigning.</p>
+          <button type="button" className="button button-primary" onClick={() => { setMethod("direct-deposit"); setModal(false); }}>GO BACK TO EFT AND FINISH ESIGN</button>
+        </Modal>
+        <fieldset className="field radio-group">
+          <legend>Military Service</legend>
+          <label className="radio"><input type="radio" name="military" value="no" defaultChecked={actionData?.values?.military === "no"} /> I am not an active-duty member of the military, or a spouse or dependent of one</label>
+          <label className="radio"><input type="radio" name="military" value="yes" defaultChecked={actionData?.values?.military === "yes"} /> I am an active-duty member of the military, or a spouse or dependent of one</label>
+          <p className="field-hint">Federal law limits lending to active-duty service members and their families; we do not offer lines of credit to them.</p>
+          <p className="field-error" role={errors.military ? "alert" : undefined}>{errors.military ?? ""}</p>
+        </fieldset>
+        <label className="checkbox">
+          <input type="checkbox" name="acceptTerms" /> I agree to sign the agreements electronically (eSign terms)
+        </label>
+        <p className="field-error" role={errors.acceptTerms ? "alert" : undefined}>{errors.acceptTerms ?? ""}</p>
+        <div className="field">
+          <label htmlFor="borrowerName">Type your first and last name to eSign</label>
+          <input id="borrowerName" name="borrowerName" defaultValue={actionData?.values?.name} autoComplete="name" aria-describedby="borrowerName-error" />
+          <p id="borrowerName-error" className="field-error" role={errors.borrowerName ? "alert" : undefined}>{errors.borrowerName ?? ""}</p>
+        </div>
+        <div className="step-alert" role="alert">{actionData?.alert ?? ""}</div>
+        <div className="button-row">
+          <Link to="/esign/consent" className="button button-outline">BACK</Link>
+          <button type="submit" className="button button-primary button-large" disabled={busy || modal}>SUBMIT</button>
+        </div>
+      </Form>
+    </section>
+  );
+}

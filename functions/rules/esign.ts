@@ -1,0 +1,30 @@
+import { draws } from "../config";
+import { formatMoney } from "../../app/lib/format";
+
+/**
+ * E-sign rules shared by the pages and the platform (spec file 2, sections 4
+ * and 5): the typed name and the first-draw amount.
+ */
+
+/** The typed name must be first plus last name, case-insensitive, spaces ignored. */
+export function borrowerNameMatches(typed: string, firstName: string, lastName: string): boolean {
+  const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
+  return squash(typed) !== "" && squash(typed) === squash(`${firstName}${lastName}`);
+}
+
+export const drawMessages = {
+  minimum: `The minimum draw is ${formatMoney(draws.minCents)}.`,
+  limit: "Your draw amount cannot exceed your credit limit",
+  increment: `Draws must be in ${formatMoney(draws.incrementCents)} increments.`,
+  decision: "Please select a draw amount or check the box indicating you don't want to draw right now",
+} as const;
+
+/** The first draw: 0 means none; otherwise minimum, increment and the credit limit apply. */
+export function firstDrawProblem(amountCents: number, limitCents: number, refused: boolean): keyof typeof drawMessages | null {
+  if (refused) return null;
+  if (amountCents <= 0) return "decision";
+  if (amountCents < draws.minCents) return "minimum";
+  if (amountCents > limitCents) return "limit";
+  if (amountCents % draws.incrementCents !== 0) return "increment";
+  return null;
+}

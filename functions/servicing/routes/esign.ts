@@ -1,0 +1,59 @@
+import { asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { applications, customers, lines, notes, signatures, signedDocuments } from "../../../db/schema/index";
+import { account as calls } from "../../platform/catalogue/index";
+import { borrowerNameMatches } from "../../rules/esign";
+import { loadCustomerState } from "../account-state";
+import { agreementHtml, agreementTitles } from "../agreements";
+import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { customerById } from "../customers";
+import { implement } from "../implement";
+import { openingWrites } from "./account";
+
+export const esignRoutes = new Hono<ServicingEnv>();
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The signature block appended to each agreement as signed. */
+function signatureBlock(name: string, signedAt: string, ip: string): string {
+  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAt)} from IP address ${escape(ip)}.</p></section>`;
+}
+
+implement(esignRoutes, calls.FinishESign, async (c, p) => {
+  const customerId = requireCustomer(c);
+  const db = c.var.db;
+  const [customer, state] = await Promise.all([customerById(db, customerId), loadCustomerState(db, customerId, c.var.now)]);
+  if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line is not awaiting a signature.");
+  if (!borrowerNameMatches(p.signatureText, customer.firstName, customer.lastName)) throw new ServicingError(422, "Please enter your name to eSign", { signatureText: "Please enter your name to eSign" });
+
+  const at = Date.parse(p.signedAt);
+  const party = { firstName: customer.firstName, lastName: customer.lastName, creditLimitCents: state.line.creditLimitCents, lineId: state.line.id };
+  const opening = openingWrites(db, state, p.requestedDrawAmount, c.var.now);
+  // One batch: signature, signed documents, preferences, answers, draw, note and the opened line, or none of it.
+  await db.batch([
+    db.insert(signatures).values({ lineId: state.line.id, documentId: `loc-${state.line.id}`, signatureText: p.signatureText, ipAddress: p.ipAddress, userAgent: p.userAgent, orderNo: 1, signedAt: at }),
+    db.insert(signedDocuments).values(
+      p.agreements.map((kind) => ({
+        id: `${state.line.id}-${kind}`,
+        lineId: state.line.id,
+        kind,
+        title: agreementTitles[kind],
+        html: agreementHtml(kind, party) + signatureBlock(p.signatureText, p.signedAt, p.ipAddress),
+        signedAt: at,
+      })),
+    ),
+    db.update(customers).set({ allowMarketingTexts: p.allowMarketingTexts, allowMarketingCalls: p.allowMarketingCalls, isMilitary: false, updatedAt: at }).where(eq(customers.id, customerId)),
+    db.update(lines).set({ repaymentMethod: p.repaymentMethod }).where(eq(lines.id, state.line.id)),
+    db.update(applications).set({ requestedDrawCents: p.requestedDrawAmount }).where(eq(applications.id, state.line.applicationId)),
+    ...(p.drawNote ? [db.insert(notes).values({ customerId, note: p.drawNote, isUrgent: false, createdAt: at })] : []),
+    opening.open,
+    ...opening.draw,
+  ]);
+  return { status: true, drawAmount: opening.drawCents, fundingDate: opening.fundingDate };
+});
+
+implement(esignRoutes, calls.GetSignedDocuments, async (c) => {
+  const state = await loadCustomerState(c.var.db, requireCustomer(c), c.var.now);
+  const rows = await c.var.db.select().from(signedDocuments).where(eq(signedDocuments.lineId, state.line.id)).orderBy(asc(signedDocuments.kind)).all();
+  return { documents: rows.map((d) => ({ kind: d.kind, title: d.title, html: d.html, signedAt: d.signedAt })) };
+});

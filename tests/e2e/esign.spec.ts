@@ -1,0 +1,85 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { applicant, applyToTheEnd } from "./fixtures/applicant";
+import { gotoHydrated } from "./fixtures/hydrated";
+
+async function approved(page: Page) {
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await applyToTheEnd(page, applicant());
+  await expect(page).toHaveURL(/\/apply\/approved$/);
+  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  await expect(page).toHaveURL(/\/esign\/consent$/);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+}
+
+async function agree(page: Page, label: string) {
+  await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
+  const dialog = page.getByRole("dialog", { name: label });
+  await expect(dialog.locator(".document-body")).toBeVisible();
+  await dialog.locator(".agreement-scroll").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await dialog.getByRole("button", { name: "Agree", exact: true }).click();
+  await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+}
+
+test("approved application to an e-signed line with a first draw", async ({ page }) => {
+  await approved(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("$800");
+  await axe(page);
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page.locator(".step-alert")).toHaveText("Please complete all sections as noted above");
+  await expect(page.getByText("Please read & agree to the Arbitration Agreement")).toBeVisible();
+  await agree(page, "Arbitration Agreement");
+  await agree(page, "Consent for Electronic Records");
+  await agree(page, "Credit Agreement");
+  await page.getByLabel("Yes").first().check();
+  await expect(page.getByLabel("Draw amount ($)")).toHaveValue("100");
+  await expect(page.getByText("Cash advance fee: $5.00; you receive $95.00.")).toBeVisible();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await axe(page);
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel("Type your first and last name to eSign").fill("Jordan Smith");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel("Type your first and last name to eSign").fill("jordan rivera");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congrats, Jordan. You've successfully eSigned your line of credit.");
+  await expect(page.getByText(/We're processing your \$100 draw/)).toBeVisible();
+  await axe(page);
+});
+
+test("refusing the draw, and a military declaration withdraws the application", async ({ page }) => {
+  await approved(page);
+  await agree(page, "Arbitration Agreement");
+  await agree(page, "Consent for Electronic Records");
+  await agree(page, "Credit Agreement");
+  await page.getByLabel("Yes").first().check();
+  await page.getByLabel("I don't want to draw right now").check();
+  await expect(page.getByLabel("Draw amount ($)")).toHaveValue("");
+  await page.getByLabel("I don't want to draw right now").uncheck();
+  await expect(page.getByLabel("Draw amount ($)")).toHaveValue("100");
+  await page.getByLabel("I don't want to draw right now").check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await page.reload();
+  await page.getByLabel(/I am an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel("Type your first and last name to eSign").fill("Jordan Rivera");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/military$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+});
+
+test("without an e-sign session the consent page sends the visitor to login", async ({ page }) => {
+  await page.goto("/esign/consent");
+  await expect(page).toHaveURL(/\/login$/);
+});
