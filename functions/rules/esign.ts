@@ -28,3 +28,11 @@ export function firstDrawProblem(amountCents: number, limitCents: number, refuse
   if (amountCents % draws.incrementCents !== 0) return "increment";
   return null;
 }
+
+/**
+ * Paper-check repayment is offered only to borrowers paid by paper check
+ * (decision record 008): everyone paid by direct deposit repays by EFT.
+ */
+export function paperCheckAllowed(incomePaymentMethod: string | undefined): boolean {
+  return incomePaymentMethod === "P";
+}

@@ -2,6 +2,7 @@ import type { customers } from "../../db/schema/index";
 import { cashAdvanceFeeBps, draws, servicing } from "../config";
 import type { Answer } from "../platform/catalogue/define";
 import type { GetSummary } from "../platform/catalogue/account";
+import { paperCheckAllowed } from "../rules/esign";
 import { drawBlock, drawBlockMessages } from "../rules/standing";
 import { achEffectiveDate, addDays } from "./calendar";
 import { cycleOf, type AccountState } from "./account-state";
@@ -101,7 +102,7 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       pendingAchTranCount: pendingPayments.length,
       maxNoOfAchEffectiveDays: servicing.maxNoOfAchEffectiveDays,
       allowSameDayACH: false,
-      isPaperCheckAllowed: true,
+      isPaperCheckAllowed: paperCheckAllowed(application?.incomePaymentMethod),
     },
     bankAccountInfo: {
       accountID: String(line.id),

@@ -42,6 +42,12 @@ test("approved application to an e-signed line with a first draw", async ({ page
   await page.getByRole("button", { name: "Save and Continue" }).click();
   await expect(page).toHaveURL(/\/esign\/signature$/);
   await axe(page);
+  // Paid by direct deposit: paper check is not allowed, and the modal sends the borrower back to EFT.
+  await page.getByLabel("Paper Check", { exact: true }).check();
+  const modal = page.getByRole("dialog", { name: "Paper check is not available" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "GO BACK TO EFT AND FINISH ESIGN" }).click();
+  await expect(page.getByLabel("Electronic Funds Transfer")).toBeChecked();
   await page.getByLabel(/I am not an active-duty member/).check();
   await page.getByLabel(/eSign terms/).check();
   await page.getByLabel("Type your first and last name to eSign").fill("Jordan Smith");

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { borrowerNameMatches, drawMessages, firstDrawProblem } from "../../functions/rules/esign";
+import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
+import { signatureMessages } from "../../app/routes/esign/signature";
+import { cashAdvanceFee } from "../../functions/fees";
+
+describe("the typed borrower name", () => {
+  it("equals first plus last name, case-insensitive, spaces ignored", () => {
+    expect(borrowerNameMatches("Jordan Rivera", "Jordan", "Rivera")).toBe(true);
+    expect(borrowerNameMatches("jordan rivera", "Jordan", "Rivera")).toBe(true);
+    expect(borrowerNameMatches("JordanRivera", "Jordan", "Rivera")).toBe(true);
+    expect(borrowerNameMatches("Mary Ann Smith", "Mary Ann", "Smith")).toBe(true);
+    expect(borrowerNameMatches("Jordan Smith", "Jordan", "Rivera")).toBe(false);
+    expect(borrowerNameMatches("", "", "")).toBe(false);
+  });
+});
+
+describe("the first draw (spec file 2, section 5)", () => {
+  it("needs a decision: a draw above 0 or the refuse box", () => {
+    expect(firstDrawProblem(0, 80_000, false)).toBe("decision");
+    expect(firstDrawProblem(0, 80_000, true)).toBeNull();
+    expect(drawMessages.decision).toBe("Please select a draw amount or check the box indicating you don't want to draw right now");
+  });
+
+  it("applies the minimum, the credit limit and the increment", () => {
+    expect(firstDrawProblem(7_500, 80_000, false)).toBe("minimum");
+    expect(drawMessages.minimum).toBe("The minimum draw is $100.");
+    expect(firstDrawProblem(82_500, 80_000, false)).toBe("limit");
+    expect(drawMessages.limit).toBe("Your draw amount cannot exceed your credit limit");
+    expect(firstDrawProblem(11_000, 80_000, false)).toBe("increment");
+    expect(drawMessages.increment).toBe("Draws must be in $25 increments.");
+    expect(firstDrawProblem(12_500, 80_000, false)).toBeNull();
+  });
+
+  it("shows the cash advance fee and the amount received from the fee percent", () => {
+    expect(cashAdvanceFee(12_500, "biweekly")).toBe(625);
+    expect(12_500 - cashAdvanceFee(12_500, "monthly")).toBe(11_250);
+  });
+});
+
+describe("consent is valid only when complete", () => {
+  const complete = { agreed: { agrarbitration: true, agreleconsent: true, agrcredit: true }, marketingTexts: false, marketingCalls: false, drawCents: 10_000, refuseDraw: false, consentComplete: false };
+
+  it("passes when the three agreements are accepted, texts answered and the draw decided", () => {
+    expect(consentProblems(complete, 80_000)).toEqual({});
+  });
+
+  it("names each missing agreement, the unanswered texts question and the draw", () => {
+    expect(consentProblems({ ...complete, agreed: {}, marketingTexts: null, drawCents: 0 }, 80_000)).toEqual({
+      agrarbitration: "Please read & agree to the Arbitration Agreement",
+      agreleconsent: "Please read & agree to the Consent for Electronic Records",
+      agrcredit: "Please read & agree to the Credit Agreement",
+      marketingTexts: "Please select an option",
+      drawAmount: "Please select a draw amount or check the box indicating you don't want to draw right now",
+    });
+    expect(consentMessages.incomplete).toBe("Please complete all sections as noted above");
+  });
+
+  it("a disagreed agreement is missing again", () => {
+    expect(consentProblems({ ...complete, agreed: { ...complete.agreed, agrcredit: false } }, 80_000)).toEqual({ agrcredit: consentMessages.agrcredit });
+  });
+});
+
+describe("signature messages (spec file 2, section 8)", () => {
+  it("are the spec's texts", () => {
+    expect(signatureMessages).toMatchObject({
+      repayment: "Please select a repayment method",
+      military: "Please select the statement that applies to you",
+      terms: "You must check the box as part of your eSignature",
+      name: "Please enter your name to eSign",
+      notSaved: "Data not saved. please try again.",
+    });
+  });
+});
