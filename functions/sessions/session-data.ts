@@ -8,6 +8,11 @@ export interface EsignState {
   drawCents: number;
   refuseDraw: boolean;
   consentComplete: boolean;
+  /**
+   * The optional inline password: chosen (sealed with AES-GCM until the
+   * passcode confirms it), then created.
+   */
+  password?: { step: "code" | "done"; sealed?: string; notice?: string };
 }
 
 /**

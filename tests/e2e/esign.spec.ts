@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { latestPasscode } from "./fixtures/outbox";
 
 async function approved(page: Page) {
   await gotoHydrated(page, "/apply/personal?start=1");
@@ -88,4 +89,66 @@ test("refusing the draw, and a military declaration withdraws the application", 
 test("without an e-sign session the consent page sends the visitor to login", async ({ page }) => {
   await page.goto("/esign/consent");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("an inline password with two-factor verification, and logging in after signing", async ({ page }) => {
+  const a = applicant();
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await applyToTheEnd(page, a);
+  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  await expect(page).toHaveURL(/\/esign\/consent$/);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  await page.getByLabel("Password", { exact: true }).fill("Esign!pass33");
+  await page.getByLabel("Confirm Password").fill("Esign!pass33");
+  await page.getByRole("button", { name: "Create Password" }).click();
+  const email = `jordan.${a.ssn}@example.com`;
+  await expect(page.getByText("We e-mailed you a six-digit passcode")).toBeVisible();
+  await page.getByLabel("Digit 1 of 6").focus();
+  await page.keyboard.insertText(await latestPasscode(page, email));
+  await page.locator(".inline-password").getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByText("Your password is created. You can log in with it from now on.")).toBeVisible();
+
+  await agree(page, "Arbitration Agreement");
+  await agree(page, "Consent for Electronic Records");
+  await agree(page, "Credit Agreement");
+  await page.getByLabel("No").first().check();
+  await page.getByRole("dialog", { name: "Stay informed" }).getByRole("button", { name: "STAY INFORMED" }).click();
+  await expect(page.getByLabel("Yes").first()).toBeChecked();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel("Type your first and last name to eSign").fill("Jordan Rivera");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/contact$/);
+  await page.locator("main").getByRole("button", { name: "Log Out" }).click();
+
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByLabel("Password").fill("Esign!pass33");
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("agreements open as pages and the e-sign flow completes by form posts", async ({ page }) => {
+    await page.goto("/apply/personal?start=1");
+    await applyToTheEnd(page, applicant());
+    await page.getByRole("link", { name: "Continue to eSign" }).click();
+    for (const label of ["Arbitration Agreement", "Consent for Electronic Records", "Credit Agreement"]) {
+      await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
+      await page.getByRole("button", { name: "Agree", exact: true }).click();
+      await expect(page).toHaveURL(/\/esign\/consent$/);
+    }
+    await page.getByLabel("Yes").first().check();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await expect(page).toHaveURL(/\/esign\/signature$/);
+    await page.getByLabel(/I am not an active-duty member/).check();
+    await page.getByLabel(/eSign terms/).check();
+    await page.getByLabel("Type your first and last name to eSign").fill("Jordan Rivera");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page).toHaveURL(/\/esign\/contact$/);
+  });
 });

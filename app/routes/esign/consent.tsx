@@ -3,12 +3,15 @@ import { Form, Link, redirect, useFetcher } from "react-router";
 import { brand, draws } from "../../../functions/config";
 import { catalogue } from "../../../functions/platform/index";
 import type { EsignState } from "../../../functions/sessions/session-data";
+import { NewPasswordFields } from "../../components/access/NewPasswordFields";
+import { PasscodeBoxes } from "../../components/access/PasscodeBoxes";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
 import { consentMessages, consentProblems } from "./consent.schema";
 import { esignFacts, esignPlatform, esignSession, esignState, storeEsign } from "./esign.server";
+import { confirmInlinePassword, startInlinePassword } from "./inline-password.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -38,6 +41,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const [verb, kind] = intent.split(":") as [string, Kind | undefined];
+  if (intent === "pwCreate" || intent === "pwCode") {
+    const { platform } = esignPlatform(context, session);
+    const values = Object.fromEntries([...form].map(([k, value]) => [k, String(value)]));
+    if (intent === "pwCreate") {
+      const started = await startInlinePassword(context, platform, state, values, facts.customerId, facts.email);
+      await storeEsign(context, session, started.state, tokens.get());
+      return { errors: started.errors };
+    }
+    const code = [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
+    const confirmed = await confirmInlinePassword(context, platform, session, state, code, facts.customerId, facts.email);
+    await storeEsign(context, session, confirmed.state, tokens.get());
+    return { errors: {}, passwordAlert: confirmed.alert };
+  }
   if ((verb === "agree" || verb === "disagree") && kind && AGREEMENTS.some((a) => a.kind === kind)) {
     // Agree sets the flag; disagree clears it (spec file 2, section 4).
     await storeEsign(context, session, { ...state, agreed: { ...state.agreed, [kind]: verb === "agree" } }, tokens.get());
@@ -103,6 +119,31 @@ function AgreementModal({ kind, label, onClose }: { kind: Kind; label: string; o
   );
 }
 
+/** Optional: a password now (then a passcode by e-mail), so the borrower can log in later. */
+function InlinePassword({ step, errors, alert }: { step: "code" | "done" | null; errors: Record<string, string>; alert?: string }) {
+  const [complete, setComplete] = useState(false);
+  if (step === "done") return <p className="notice" role="status">Your password is created. You can log in with it from now on.</p>;
+  return (
+    <section className="inline-password" aria-labelledby="inline-password-title">
+      <h2 id="inline-password-title">Create a password (optional)</h2>
+      {step === "code" ? (
+        <Form method="post" className="apply-form" noValidate>
+          <p>We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.</p>
+          <PasscodeBoxes key={alert ?? ""} onComplete={setComplete} />
+          <div className="step-alert" role="alert">{alert ?? errors.password ?? ""}</div>
+          <button type="submit" name="intent" value="pwCode" className="button button-primary">NEXT</button>
+          {complete ? null : <span className="visually-hidden">Enter all six digits.</span>}
+        </Form>
+      ) : (
+        <Form method="post" className="apply-form" noValidate>
+          <NewPasswordFields errors={errors} />
+          <button type="submit" name="intent" value="pwCreate" className="button button-outline">Create Password</button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 export default function Consent({ loaderData, actionData }: Route.ComponentProps) {
   const { facts, state } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -117,6 +158,9 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="container page-section esign">
       <h1>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
+      {facts.hasPassword && state.password?.step !== "done" ? null : (
+        <InlinePassword step={state.password?.step ?? null} errors={errors} alert={actionData && "passwordAlert" in actionData ? actionData.passwordAlert : undefined} />
+      )}
       <Form method="post" className="apply-form" noValidate>
         <fieldset id="agreements" className="field">
           <legend>Agreements</legend>
@@ -177,6 +221,7 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
             I don't want to draw right now
           </label>
         </fieldset>
+        {errors.password ? <p className="field-error" role="alert">{errors.password}</p> : null}
         <div className="step-alert" role="alert">{actionData && "alert" in actionData ? actionData.alert : ""}</div>
         <button type="submit" name="intent" value="save" className="button button-primary button-large">Save and Continue</button>
       </Form>

@@ -29,15 +29,21 @@ export async function esignFacts(context: Context, session: Session) {
     const summary = await platform.call(catalogue.account.GetSummary, {});
     if (!summary.accountHeader.requiresESignature) throw redirect("/esign/contact");
     const apps = await platform.call(catalogue.applications.GetApplications, {});
+    // The inline create-password section is for borrowers who have no password yet.
+    const users = (await platform.call(catalogue.auth.ValidateEmail, { emailAddress: summary.accountProfile.custEmail })).users;
+    const hasPassword = users.some((u) => u.customerId === summary.accountProfile.custId && u.userId > 0);
     return {
       tokens,
       facts: {
+        customerId: summary.accountProfile.custId,
+        email: summary.accountProfile.custEmail,
         firstName: summary.accountProfile.firstName,
         lastName: summary.accountProfile.lastName,
         limitCents: summary.accountHeader.creditLimit,
         feePercent: summary.accountHeader.cashAdvanceFeePercentage,
         paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
         requestedDrawCents: apps.applications[0]?.requestedDrawAmount ?? 0,
+        hasPassword,
       },
     };
   } catch (error) {

@@ -1,0 +1,47 @@
+import type { RouterContextProvider } from "react-router";
+import * as v from "valibot";
+import { unsealFields } from "../../../functions/application/draft";
+import { edgeContext } from "../../../functions/http/request-context";
+import { catalogue, type PlatformClient } from "../../../functions/platform/index";
+import { decryptPersonal, encryptPersonal } from "../../../functions/servicing/crypto";
+import { personalDataKeys } from "../../../functions/servicing/customers";
+import type { EsignState } from "../../../functions/sessions/session-data";
+import type { Session } from "../../../functions/sessions/session";
+import { resetSchema } from "../access.schema";
+import { parseUsDate } from "../apply/fields";
+import { flowMessages } from "../password-flow.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The consent page's optional create-password section: the chosen password
+ * is sealed in the session, a passcode is e-mailed (two-factor), and only a
+ * confirmed passcode creates the login (Auth/Register).
+ */
+export async function startInlinePassword(context: Context, platform: PlatformClient, state: EsignState, values: Record<string, string>, customerId: string, email: string) {
+  const checked = v.safeParse(resetSchema, values);
+  if (!checked.success) return { state, errors: { password: "Please enter a password that meets the criteria", ...(values.password !== values.confirmPassword ? { confirmPassword: "Passwords must match." } : {}) } };
+  const { env } = context.get(edgeContext);
+  const sealed = await encryptPersonal(await personalDataKeys(env), checked.output.password);
+  await platform.call(catalogue.communications.SendEmailOtp, { email, CustId: customerId, ewSID: `esign:${customerId}`, purpose: "esign" });
+  return { state: { ...state, password: { step: "code" as const, sealed } }, errors: {} };
+}
+
+export async function confirmInlinePassword(context: Context, platform: PlatformClient, session: Session, state: EsignState, code: string, customerId: string, email: string) {
+  const { env } = context.get(edgeContext);
+  const pending = state.password;
+  if (pending?.step !== "code" || !pending.sealed) return { state, alert: flowMessages.usedCode };
+  const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: code, ewSID: `esign:${customerId}` });
+  await platform.call(catalogue.auth.LoginAttempts, { Note: result.statusCode === "0" ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: result.statusCode === "0", CustomerId: customerId });
+  if (result.statusCode !== "0") {
+    const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": "Verification failed. Your application has been withdrawn" }[result.statusCode] ?? flowMessages.usedCode;
+    return { state, alert: message };
+  }
+  const password = await decryptPersonal(await personalDataKeys(env), pending.sealed);
+  const draft = session.data.application;
+  const sealedFields = draft ? await unsealFields(env, draft) : {};
+  const dob = parseUsDate(draft?.values.personal?.birthdate ?? "") ?? "";
+  const answer = await platform.call(catalogue.auth.Register, { email, password, confirmPassword: password, custSSN: (sealedFields.ssn ?? "").slice(-4), dob });
+  if (!answer.registered) return { state, alert: flowMessages.creationError };
+  return { state: { ...state, password: { step: "done" as const } }, alert: undefined };
+}
