@@ -52,10 +52,8 @@ test("approved application to an e-signed line with a first draw", async ({ page
   await page.getByLabel(/I am not an active-duty member/).check();
   await page.getByLabel(/eSign terms/).check();
   await page.getByLabel("Type your first and last name to eSign").fill("Jordan Smith");
-  await page.getByRole("button", { name: "SUBMIT" }).click();
-  await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
-  await page.getByLabel(/eSign terms/).check();
-  await page.getByLabel(/I am not an active-duty member/).check();
+  // SUBMIT stays inactive until the typed name matches.
+  await expect(page.getByRole("button", { name: "SUBMIT" })).toBeDisabled();
   await page.getByLabel("Type your first and last name to eSign").fill("jordan rivera");
   await page.getByRole("button", { name: "SUBMIT" }).click();
   await expect(page).toHaveURL(/\/esign\/contact$/);

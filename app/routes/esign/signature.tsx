@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand, phones, servicing } from "../../../functions/config";
 import { clientInfo } from "../../../functions/http/client-info";
@@ -64,6 +64,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       return redirect("/esign/military");
     }
     const client = clientInfo(request);
+    // The device-fingerprint fraud check is a provider hook, off by default (0-decisions.md).
+    const fraud = await platform.call(catalogue.misc.IovationConfig, {});
+    if (fraud.status) {
+      const verdict = await platform.call(catalogue.misc.IovationProcess, { ipAddress: client.ip, blackBoxData: String(form.get("blackBox") ?? "") });
+      if (verdict.result === "deny") return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
+    }
     const signedAt = new Date().toISOString();
     const finished = await platform.call(catalogue.account.FinishESign, {
       signatureText: name.trim(),
@@ -100,7 +106,17 @@ export default function Signature({ loaderData, actionData }: Route.ComponentPro
   const [method, setMethod] = useState(actionData?.values?.method || "direct-deposit");
   const [modal, setModal] = useState(false);
   const busy = useNavigation().state !== "idle";
-  const paperPanel = method === "paper-check" && facts.paperCheckAllowed;
+  // SUBMIT is active only when the form is valid (with JavaScript; the server checks either way).
+  const [military, setMilitary] = useState(actionData?.values?.military ?? "");
+  const [terms, setTerms] = useState(false);
+  const [name, setName] = useState(actionData?.values?.name ?? "");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const valid = (method === "direct-deposit" || paperAllowed(method)) && military !== "" && terms && borrowerNameMatches(name, facts.firstName, facts.lastName);
+  function paperAllowed(m: string) {
+    return m === "paper-check" && facts.paperCheckAllowed;
+  }
+  const paperPanel = paperAllowed(method);
   return (
     <section className="container page-section esign">
       <h1>
@@ -127,24 +143,24 @@ export default function Signature({ loaderData, actionData }: Route.ComponentPro
         </Modal>
         <fieldset className="field radio-group">
           <legend>Military Service</legend>
-          <label className="radio"><input type="radio" name="military" value="no" defaultChecked={actionData?.values?.military === "no"} /> I am not an active-duty member of the military, or a spouse or dependent of one</label>
-          <label className="radio"><input type="radio" name="military" value="yes" defaultChecked={actionData?.values?.military === "yes"} /> I am an active-duty member of the military, or a spouse or dependent of one</label>
+          <label className="radio"><input type="radio" name="military" value="no" defaultChecked={actionData?.values?.military === "no"} onChange={() => setMilitary("no")} /> I am not an active-duty member of the military, or a spouse or dependent of one</label>
+          <label className="radio"><input type="radio" name="military" value="yes" defaultChecked={actionData?.values?.military === "yes"} onChange={() => setMilitary("yes")} /> I am an active-duty member of the military, or a spouse or dependent of one</label>
           <p className="field-hint">Federal law limits lending to active-duty service members and their families; we do not offer lines of credit to them.</p>
           <p className="field-error" role={errors.military ? "alert" : undefined}>{errors.military ?? ""}</p>
         </fieldset>
         <label className="checkbox">
-          <input type="checkbox" name="acceptTerms" /> I agree to sign the agreements electronically (eSign terms)
+          <input type="checkbox" name="acceptTerms" onChange={(e) => setTerms(e.currentTarget.checked)} /> I agree to sign the agreements electronically (eSign terms)
         </label>
         <p className="field-error" role={errors.acceptTerms ? "alert" : undefined}>{errors.acceptTerms ?? ""}</p>
         <div className="field">
           <label htmlFor="borrowerName">Type your first and last name to eSign</label>
-          <input id="borrowerName" name="borrowerName" defaultValue={actionData?.values?.name} autoComplete="name" aria-describedby="borrowerName-error" />
+          <input id="borrowerName" name="borrowerName" defaultValue={actionData?.values?.name} autoComplete="name" aria-describedby="borrowerName-error" onChange={(e) => setName(e.currentTarget.value)} />
           <p id="borrowerName-error" className="field-error" role={errors.borrowerName ? "alert" : undefined}>{errors.borrowerName ?? ""}</p>
         </div>
         <div className="step-alert" role="alert">{actionData?.alert ?? ""}</div>
         <div className="button-row">
           <Link to="/esign/consent" className="button button-outline">BACK</Link>
-          <button type="submit" className="button button-primary button-large" disabled={busy || modal}>SUBMIT</button>
+          <button type="submit" className="button button-primary button-large" disabled={busy || modal || (hydrated && !valid)}>SUBMIT</button>
         </div>
       </Form>
     </section>

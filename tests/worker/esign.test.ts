@@ -1,0 +1,60 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { applicationPayload } from "../contract/applicants";
+
+const { account, applications } = catalogue;
+
+async function approved() {
+  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  const decision = await session.call(applications.ProcessApplication, applicationPayload());
+  return { session, applNo: decision.applicationId! };
+}
+
+const finish = (name: string, draw = 10_000) => ({
+  signatureText: name,
+  ipAddress: "203.0.113.9",
+  userAgent: "worker test",
+  signedAt: new Date().toISOString(),
+  agreements: ["agrarbitration", "agreleconsent", "agrcredit"] as Array<"agrarbitration" | "agreleconsent" | "agrcredit">,
+  allowMarketingTexts: true,
+  allowMarketingCalls: false,
+  isMilitaryPersonnel: false as const,
+  repaymentMethod: "A" as const,
+  requestedDrawAmount: draw,
+  drawNote: draw ? "First draw requested at e-sign" : "",
+});
+
+describe("finishing e-sign in one batch", () => {
+  it("stores the signature, the signed agreements as shown, preferences, the draw, and opens the line", async () => {
+    const { session, applNo } = await approved();
+    const answer = await session.call(account.FinishESign, finish("Jordan Rivera"));
+    expect(answer).toMatchObject({ status: true, drawAmount: 10_000 });
+    expect(answer.fundingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const summary = await session.call(account.GetSummary, {});
+    expect(summary.accountHeader).toMatchObject({ loanStatusCode: "O", accountBalance: 10_000 });
+    expect(summary.preferences.allowMarketingTexts).toBe(true);
+    const docs = await session.call(account.GetSignedDocuments, {});
+    expect(docs.documents.map((d) => d.kind)).toEqual(["agrarbitration", "agrcredit", "agreleconsent"]);
+    const credit = docs.documents.find((d) => d.kind === "agrcredit")!;
+    expect(credit.html).toContain("Jordan Rivera");
+    expect(credit.html).toContain("Signed by <strong>Jordan Rivera</strong>");
+    expect(credit.html).toContain("203.0.113.9");
+    const signature = await env.DB.prepare("SELECT ip_address, user_agent FROM signatures WHERE line_id = ?").bind(applNo).first();
+    expect(signature).toEqual({ ip_address: "203.0.113.9", user_agent: "worker test" });
+  });
+
+  it("refuses a name that is not the borrower's and writes nothing", async () => {
+    const { session, applNo } = await approved();
+    await expect(session.call(account.FinishESign, finish("Someone Else"))).rejects.toMatchObject({ status: 422 });
+    const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM signatures WHERE line_id = ?1) AS s, (SELECT count(*) FROM signed_documents WHERE line_id = ?1) AS d, (SELECT status FROM lines WHERE id = ?1) AS line").bind(applNo).first();
+    expect(rows).toEqual({ s: 0, d: 0, line: "awaiting_esign" });
+  });
+
+  it("signs once: a second finish is refused", async () => {
+    const { session } = await approved();
+    await session.call(account.FinishESign, finish("Jordan Rivera", 0));
+    await expect(session.call(account.FinishESign, finish("Jordan Rivera", 0))).rejects.toMatchObject({ status: 409 });
+  });
+});
