@@ -4,9 +4,9 @@ import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
 
-async function approved(page: Page) {
+async function approved(page: Page, a = applicant()) {
   await gotoHydrated(page, "/apply/personal?start=1");
-  await applyToTheEnd(page, applicant());
+  await applyToTheEnd(page, a);
   await expect(page).toHaveURL(/\/apply\/approved$/);
   await page.getByRole("link", { name: "Continue to eSign" }).click();
   await expect(page).toHaveURL(/\/esign\/consent$/);
@@ -82,6 +82,7 @@ test("refusing the draw, and a military declaration withdraws the application", 
   await page.getByRole("button", { name: "SUBMIT" }).click();
   await expect(page).toHaveURL(/\/esign\/military$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+  await axe(page);
 });
 
 test("without an e-sign session the consent page sends the visitor to login", async ({ page }) => {
@@ -149,4 +150,24 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await expect(page).toHaveURL(/\/esign\/contact$/);
   });
+});
+
+test("paid by paper check: the paper-check panel instead of the modal; agreement pages pass axe", async ({ page }) => {
+  await approved(page, applicant({ incomeBy: "Paper Check" }));
+  await gotoHydrated(page, "/esign/document/agrcredit");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Line of Credit Agreement");
+  await axe(page);
+  await gotoHydrated(page, "/esign/consent");
+  await agree(page, "Arbitration Agreement");
+  await agree(page, "Consent for Electronic Records");
+  await agree(page, "Credit Agreement");
+  // A reload keeps the answers given so far.
+  await page.reload();
+  await expect(page.locator(".agreement-row", { hasText: "Credit Agreement" }).locator(".agreed")).toBeVisible();
+  await page.getByLabel("Yes").first().check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await page.getByLabel("Paper Check", { exact: true }).check();
+  await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeHidden();
+  await expect(page.getByText(/Paper check payments add 7 to 10 business days/)).toBeVisible();
 });
