@@ -21,6 +21,14 @@ export default [
   route("apply/approved", "routes/apply/approved.tsx"),
   route("apply/review", "routes/apply/review.tsx"),
   route("apply/leadpost", "routes/apply/leadpost.tsx"),
+  // The borrower portal (spec file 3).
+  route("account", "routes/portal/account.tsx"),
+  route("transactions", "routes/portal/transactions.tsx"),
+  route("documents", "routes/portal/documents.tsx"),
+  route("documents/statements/:id", "routes/portal/statement.ts"),
+  route("documents/agreement", "routes/portal/agreement.tsx"),
+  route("accountclosed", "routes/portal/interrupters.tsx", { id: "accountclosed" }),
+  route("accountcredit", "routes/portal/interrupters.tsx", { id: "accountcredit" }),
   route("documents/:file", "routes/documents.$file.ts"),
   route("logout", "routes/logout.ts"),
   // Account access (spec file 2, section 2).

@@ -25,3 +25,23 @@ export function formatPhone(digits: string): string {
 export function phoneHref(digits: string): string {
   return `tel:+${digits.length === 11 ? digits : `1${digits}`}`;
 }
+
+const MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.", "Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec."];
+
+/** 2026-11-21 -> Nov. 21, 2026 (spec file 1, section 9). */
+export function formatDate(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** 2026-11-21 -> 11/21/2026 (table dates). */
+export function formatTableDate(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${m}/${d}/${y}`;
+}
+
+/** Negative amounts in parentheses, as the portal's tables show them. */
+export function formatSignedMoney(cents: number): string {
+  const text = formatMoney(Math.abs(cents), { cents: true });
+  return cents < 0 ? `(${text})` : text;
+}

@@ -48,7 +48,7 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       transationAmount: CREDITS.has(e.kind) ? -e.amountCents : e.amountCents,
       transationDescription: describe(e.kind),
     }));
-  const statementLinks = [...state.statements].reverse().map((s) => ({ statementId: s.id, eDocumentDate: s.statementDate, eDocumentURL: `/portal/statements/${s.id}.pdf` }));
+  const statementLinks = [...state.statements].reverse().map((s) => ({ statementId: s.id, eDocumentDate: s.statementDate, eDocumentURL: `/documents/statements/${s.id}` }));
 
   return {
     accountProfile: {

@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { phones } from "../../../functions/config";
+import { Modal } from "../Modal";
+import { PhoneLink } from "../PhoneLink";
+
+export type PortalStanding = "current" | "delinquent" | "charged_off";
+
+const GLOSSARY: Array<[string, string]> = [
+  ["Available credit", "The part of your credit limit you can draw now."],
+  ["Cash advance fee", "A fee per draw, taken from the amount deposited."],
+  ["Carried balance fee", "A flat fee added to each statement, based on your principal balance."],
+  ["Draw", "A cash advance from your line of credit to your bank account."],
+  ["Minimum payment", "The least you must pay by the due date to keep your account current."],
+  ["Past due", "A minimum payment that was not paid by its due date."],
+];
+
+/**
+ * Every portal page: the portal navigation (collapsible without JavaScript
+ * too), the Glossary of Terms popup, the past-due banner and the help box
+ * with the right phone for the account's standing.
+ */
+export function PortalShell({ standing, pastDue, children }: { standing: PortalStanding; pastDue: boolean; children: React.ReactNode }) {
+  const [glossary, setGlossary] = useState(false);
+  const troubled = standing !== "current";
+  return (
+    <div className="container portal">
+      <details className="portal-nav" open>
+        <summary>Account menu</summary>
+        <nav aria-label="Account">
+          <ul>
+            <li><NavLink to="/account">Account</NavLink></li>
+            <li><NavLink to="/payments">Payments</NavLink></li>
+            <li><NavLink to="/preferences">Preferences</NavLink></li>
+            <li>
+              <a href="#glossary" onClick={(e) => { e.preventDefault(); setGlossary(true); }}>Glossary of Terms</a>
+            </li>
+          </ul>
+        </nav>
+      </details>
+      {pastDue ? (
+        <div className="past-due-banner" role="alert">
+          YOUR ACCOUNT IS PAST DUE. Please bring your account up to date; <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
+        </div>
+      ) : null}
+      <div className="portal-main">{children}</div>
+      <aside className="help-box" aria-label="Help">
+        {troubled ? (
+          <p>Talk to an Account Specialist <PhoneLink digits={phones.accountSpecialist} /></p>
+        ) : (
+          <p>Questions? Call Us <PhoneLink digits={phones.contact} /></p>
+        )}
+      </aside>
+      <Modal id="glossary" title="Glossary of Terms" open={glossary} onClose={() => setGlossary(false)} returnHref="#">
+        <dl className="glossary">
+          {GLOSSARY.map(([term, meaning]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import { saveSession, type Session } from "../../../functions/sessions/session";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Portal pages are for signed-in borrowers; guests go to login. */
+export function borrowerSession(context: Context): Session {
+  const { session } = context.get(sessionContext);
+  if (!session?.data.customerId || !session.data.platformToken) throw redirect("/login");
+  return session;
+}
+
+export function portalPlatform(context: Context, session: Session) {
+  const { env, ctx } = context.get(edgeContext);
+  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+  return {
+    platform: platformClient(env, tokens, ctx),
+    /** Keeps a rotated platform token in the session record. */
+    async persist() {
+      const token = tokens.get();
+      if (token && token !== session.data.platformToken) await saveSession(env.DB, session, { ...session.data, platformToken: token });
+    },
+  };
+}
+
+/**
+ * The account summary, once per request, and the redirects its state
+ * demands (spec file 3): a line awaiting e-sign goes to finish e-sign, a
+ * withdrawn application to the finalize-credit interrupter, a closed account
+ * to the closed-account interrupter.
+ */
+export async function portalSummary(context: Context, { allowInterrupters = false } = {}) {
+  const session = borrowerSession(context);
+  const { platform, persist } = portalPlatform(context, session);
+  try {
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    await persist();
+    const header = summary.accountHeader;
+    if (!allowInterrupters) {
+      if (header.requiresESignature) throw redirect("/apply/approved");
+      if (header.loanStatusCode === "W") throw redirect("/accountcredit");
+      if (header.isClosed) throw redirect("/accountclosed");
+    }
+    return summary;
+  } catch (error) {
+    // An expired or refused platform token means the session is over.
+    if (error instanceof PlatformError && error.kind === "unauthorized") throw redirect("/login?logout=idle");
+    throw error;
+  }
+}
