@@ -93,7 +93,9 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await page.getByLabel("Password").fill("Brand!new77");
   await page.getByRole("button", { name: "LOG IN", exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  // A closed account lands on the closed-account interrupter.
+  await expect(page).toHaveURL(/\/accountclosed$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is closed");
 });
 
 test("an unknown e-mail gets the Call Now step", async ({ page }) => {

@@ -13,7 +13,8 @@ export function meta() {
 
 export function loader({ context, request }: Route.LoaderArgs) {
   borrowerSession(context);
-  return { closed: new URL(request.url).pathname === "/accountclosed" };
+  // Client navigations ask for /accountclosed.data: match the start of the path.
+  return { closed: new URL(request.url).pathname.startsWith("/accountclosed") };
 }
 
 /** /accountclosed and /accountcredit (spec file 3, section 2). */
