@@ -1,3 +1,4 @@
+import { formatMoney } from "../../app/lib/format";
 import { draws, drawBlockedStates, servicing } from "../config";
 
 /**
@@ -40,6 +41,13 @@ export function drawBlock(standing: Standing, availableCents: number, state: str
   if (availableCents < draws.minCents) return "notEnoughCredit";
   return null;
 }
+
+/** Spec file 3, section 5: the portal's draw amount messages. */
+export const drawAmountMessages = {
+  minimum: `The minimum draw is ${formatMoney(draws.minCents)}.`,
+  increment: `Draws must be in ${formatMoney(draws.incrementCents)} increments.`,
+  maximum: "Your draw amount cannot exceed your available credit.",
+} as const;
 
 /** Problems with a draw amount, or null: minimum, increment, available credit. */
 export function drawAmountProblem(amountCents: number, availableCents: number): "minimum" | "increment" | "maximum" | null {

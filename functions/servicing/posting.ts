@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
-import { draws, servicing } from "../config";
-import { drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../rules/standing";
+import { servicing } from "../config";
+import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../rules/standing";
 import { cycleOf, loadCustomerState, type AccountState } from "./account-state";
 import { achEffectiveDate, addDays, drawFundingDate, isBusinessDay } from "./calendar";
 import { ServicingError } from "./context";
@@ -50,12 +50,7 @@ function validateDraw(state: AccountState, customerState: string, amount: number
   if (block) throw new ServicingError(422, drawBlockMessages[block]);
   if (date !== today) throw new ServicingError(422, "A draw is requested for today.", { transactionDate: "Must be today." });
   const problem = drawAmountProblem(amount, state.derived.availableCreditCents);
-  const messages = {
-    minimum: `The minimum draw is ${formatMoney(draws.minCents)}.`,
-    increment: `Draws are in ${formatMoney(draws.incrementCents)} increments.`,
-    maximum: `The most you can draw is ${formatMoney(state.derived.availableCreditCents)}.`,
-  };
-  if (problem) throw new ServicingError(422, messages[problem], { transactionAmount: messages[problem] });
+  if (problem) throw new ServicingError(422, drawAmountMessages[problem], { transactionAmount: drawAmountMessages[problem] });
 }
 
 function validatePayment(state: AccountState, amount: number, date: string, now: Date): void {

@@ -8,6 +8,7 @@ async function logIn(page: Page, email: string) {
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await page.getByLabel("Password").fill("Demo!pass1");
   await page.getByRole("button", { name: "LOG IN", exact: true }).click();
+  await expect(page).toHaveURL(/\/account(closed|credit)?$/);
 }
 
 async function axe(page: Page) {
@@ -79,4 +80,37 @@ test("guests are sent to login from portal pages", async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }
+});
+
+test("a current borrower draws once, even when SUBMIT REQUEST is double-clicked", async ({ page }) => {
+  await logIn(page, "current@demo.ridgeline.test");
+  const balance = async () => Number((await page.locator(".figures dd").first().innerText()).replace(/[$,]/g, ""));
+  const before = await balance();
+  await gotoHydrated(page, "/draw");
+  await axe(page);
+  await page.getByLabel("Amount ($)").fill("90");
+  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
+  await expect(page.locator("#amount-error")).toHaveText("The minimum draw is $100.");
+  await page.getByLabel("Amount ($)").fill("110");
+  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
+  await expect(page.locator("#amount-error")).toHaveText("Draws must be in $25 increments.");
+  await page.getByLabel("Amount ($)").fill("125");
+  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
+  await expect(page.getByText("Total Draw Amount")).toBeVisible();
+  await expect(page.locator(".figures")).toContainText("$6.25");
+  await expect(page.locator(".figures")).toContainText("$118.75");
+  await page.getByRole("button", { name: "SUBMIT REQUEST" }).dblclick();
+  await expect(page.getByRole("heading", { name: "Thank you! Your draw request was received." })).toBeVisible();
+  await gotoHydrated(page, "/account");
+  expect(await balance()).toBeCloseTo(before + 125, 2);
+});
+
+test("draw blocks: Washington residents and past-due accounts", async ({ page, browser }) => {
+  await logIn(page, "washington@demo.ridgeline.test");
+  await gotoHydrated(page, "/draw");
+  await expect(page.getByRole("alert").filter({ hasText: "Draws are unavailble in your state." })).toBeVisible();
+  const other = await (await browser.newContext()).newPage();
+  await logIn(other, "pastdue@demo.ridgeline.test");
+  await gotoHydrated(other, "/draw");
+  await expect(other.getByText("Your ability to draw funds is temporarily suspended because your account is past due.")).toBeVisible();
 });

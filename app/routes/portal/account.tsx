@@ -51,7 +51,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <div><dt>Credit Limit</dt><dd>{formatMoney(header.limit)}</dd></div>
           </dl>
         </div>
-        <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link>
+        <div className="button-row">
+          <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link>
+          <Link to="/draw" className="button button-outline">Request a Cash Advance</Link>
+        </div>
       </section>
       <section className="card" aria-labelledby="recent-title">
         <h2 id="recent-title">Recent Transactions</h2>
