@@ -26,6 +26,7 @@ export default [
   route("transactions", "routes/portal/transactions.tsx"),
   route("documents", "routes/portal/documents.tsx"),
   route("draw", "routes/portal/draw.tsx"),
+  route("payments", "routes/portal/payments.tsx"),
   route("documents/statements/:id", "routes/portal/statement.ts"),
   route("documents/agreement", "routes/portal/agreement.tsx"),
   route("accountclosed", "routes/portal/interrupters.tsx", { id: "accountclosed" }),

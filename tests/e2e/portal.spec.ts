@@ -114,3 +114,54 @@ test("draw blocks: Washington residents and past-due accounts", async ({ page, b
   await gotoHydrated(other, "/draw");
   await expect(other.getByText("Your ability to draw funds is temporarily suspended because your account is past due.")).toBeVisible();
 });
+
+async function pendingCount(page: Page): Promise<number> {
+  await gotoHydrated(page, "/transactions");
+  const text = await page.locator(".pending summary").innerText();
+  return Number(text.match(/\((\d+)\)/)![1]);
+}
+
+async function firstPaymentDay(page: Page): Promise<string> {
+  return (await page.locator("#date-window").innerText()).match(/from (\d{2}\/\d{2}\/\d{4})/)![1]!;
+}
+
+test("a one-time payment is scheduled once, even when SUBMIT PAYMENT is double-clicked", async ({ page }) => {
+  await logIn(page, "washington@demo.ridgeline.test");
+  // This borrower owes nothing: no upcoming payments.
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("You don't have any upcoming payments at this time.")).toBeVisible();
+
+  const other = await (await page.context().browser()!.newContext()).newPage();
+  await logIn(other, "current@demo.ridgeline.test");
+  const before = await pendingCount(other);
+  await gotoHydrated(other, "/payments");
+  await axe(other);
+  await other.getByRole("radio", { name: "Other Amount" }).check();
+  await other.getByLabel("Other Amount ($)").fill("5");
+  await other.getByLabel("Payment Date", { exact: true }).fill(await firstPaymentDay(other));
+  await other.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(other.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+  await other.getByLabel("Other Amount ($)").fill("20");
+  await other.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(other.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
+  await axe(other);
+  await other.getByRole("button", { name: "SUBMIT PAYMENT" }).dblclick();
+  await expect(other.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
+  expect(await pendingCount(other)).toBe(before + 1);
+});
+
+test("a past-due borrower must authorize the payment", async ({ page }) => {
+  await logIn(page, "pastdue@demo.ridgeline.test");
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("Your account is past due. Please set up a payment below.", { exact: false })).toBeVisible();
+  // The minimum option pays the past-due amount the header names.
+  const pastDue = (await page.getByText(/this does not include your Past Due amount of/).innerText()).match(/Past Due amount of (\$[\d,.]+)/)![1]!;
+  await expect(page.getByRole("radio", { name: `Past Due ${pastDue}` })).toBeChecked();
+  await page.getByLabel("Payment Date", { exact: true }).fill(await firstPaymentDay(page));
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  await expect(page.getByText("Please authorize this payment.")).toBeVisible();
+  await page.getByLabel(/I authorize/).check();
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
+});
