@@ -155,7 +155,7 @@ test("a past-due borrower must authorize the payment", async ({ page }) => {
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("Your account is past due. Please set up a payment below.", { exact: false })).toBeVisible();
   // The minimum option pays the past-due amount the header names.
-  const pastDue = (await page.getByText(/this does not include your Past Due amount of/).innerText()).match(/Past Due amount of (\$[\d,.]+)/)![1]!;
+  const pastDue = (await page.getByText(/this does not include your Past Due amount of/).innerText()).match(/Past Due amount of (\$[\d,]+\.\d{2})/)![1]!;
   await expect(page.getByRole("radio", { name: `Past Due ${pastDue}` })).toBeChecked();
   await page.getByLabel("Payment Date", { exact: true }).fill(await firstPaymentDay(page));
   await page.getByRole("button", { name: "CONTINUE" }).click();
