@@ -2,7 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // The route manifest is small; sending it with the page avoids a
-  // discovery round-trip (and an extra endpoint) on every navigation.
-  routeDiscovery: { mode: "initial" },
+  // Lazy route discovery (the default): a page ships only its own routes'
+  // manifest, which keeps the home page's JavaScript small as routes grow.
+  routeDiscovery: { mode: "lazy" },
 } satisfies Config;
