@@ -7,7 +7,7 @@ import { database } from "../../db/client";
 import { outbox } from "../../db/schema/index";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../servicing/clock";
 import { runServicing } from "../servicing/cron";
-import { DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
+import { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
 import { embeddedTransport } from "../platform/embedded-transport";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
@@ -28,6 +28,17 @@ export const devApi = new Hono<ApiEnv>()
       borrowers: demoBorrowers.map((b) => ({ email: b.email, standing: b.standing, last4SSN: b.ssn.slice(-4), dob: b.dob })),
     });
   })
+  // A fresh borrower shaped like a demo borrower, for browser tests that change an account.
+  .post(
+    "/borrower",
+    vValidator("json", v.object({ like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower.") }), (result, c) => {
+      if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+    }),
+    async (c) => {
+      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, c.req.valid("json").like);
+      return made ? c.json(made, 201) : c.json({ error: "Unknown demo borrower." }, 400);
+    },
+  )
   .post(
     "/bench/seed",
     vValidator("json", v.object({ from: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)) })),

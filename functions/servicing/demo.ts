@@ -49,10 +49,15 @@ export const demoBorrowers: DemoBorrower[] = [
 
 const noon = (ms: number) => new Date(Math.floor(ms / DAY) * DAY + 17 * 3_600_000);
 
-async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, index: number, now: number, passwordHash: string) {
+interface Identity {
+  customerId: string;
+  lineId: number;
+  /** Distinguishes phone numbers and street numbers. */
+  index: number;
+}
+
+async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, { customerId, lineId, index }: Identity, now: number, passwordHash: string) {
   const keys = await personalDataKeys(env);
-  const customerId = `demo-${index + 1}`;
-  const lineId = 90_000_001 + index;
   const created = noon(now - b.openedDaysAgo * DAY);
   const anchor = easternDateTime(created).date;
   await db.batch([
@@ -64,7 +69,7 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
     }),
     db.insert(applications).values({
       id: lineId, customerId, status: b.lineStatus === "withdrawn" ? "withdrawn" : "approved", decisionReason: "approved", approvedLimitCents: b.limitCents,
-      requestedAmountCents: 100_000, requestedDrawCents: 10_000, transactionId: `demo-transaction-${index + 1}`, extTransactionId: crypto.randomUUID(),
+      requestedAmountCents: 100_000, requestedDrawCents: 10_000, transactionId: `demo-transaction-${lineId}`, extTransactionId: crypto.randomUUID(),
       incomeSource: "P", employerName: "Springfield Works", incomePaymentMethod: "D", takeHomeCents: 160_000, payFrequency: "B",
       lastPayDate: anchor, nextPayDate: addDays(anchor, 14), secondPayDate: addDays(anchor, 28), bankRouting: "021000021",
       bankAccountEncrypted: await encryptPersonal(keys, "000123456789"), bankAccountLast4: "6789", repaymentMethod: "A",
@@ -82,31 +87,54 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
   return customerId;
 }
 
+/**
+ * Replays a borrower's scripted draws and payments on their days, running the
+ * servicing for that line on those days and every week between, so
+ * statements, fees and delinquency happen as they would have.
+ */
+async function replayHistory(db: Database, d1: D1Database, b: DemoBorrower, { customerId, lineId }: Identity, now: number): Promise<void> {
+  const weekly = Array.from({ length: Math.floor(b.openedDaysAgo / 7) + 1 }, (_, i) => b.openedDaysAgo - i * 7);
+  const days = [...new Set([...b.script.map((s) => b.openedDaysAgo - s.day), ...weekly, 0])].filter((d) => d >= 0).sort((x, y) => y - x);
+  for (const daysAgo of days) {
+    const day = noon(now - daysAgo * DAY);
+    const step = b.script.find((s) => b.openedDaysAgo - s.day === daysAgo);
+    if (step) {
+      const state = await loadCustomerState(db, customerId, day);
+      const amount = step.draw ?? Math.min(step.pay!, state.derived.balanceCents);
+      const date = step.draw ? state.today : achEffectiveDate(day, false);
+      if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
+    }
+    await runServicing(db, day, { lineId });
+  }
+}
+
 /** Creates the demo borrowers once (a second call finds them and does nothing). */
 export async function seedDemoBorrowers(db: Database, d1: D1Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, now = Date.now()): Promise<boolean> {
   if (await db.select({ id: customers.id }).from(customers).where(eq(customers.id, "demo-1")).get()) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids = await Promise.all(demoBorrowers.map((b, i) => createBorrower(db, env, b, i, now, passwordHash)));
-
-  // Replay every scripted draw and payment on its day, and run the servicing
-  // on those days and every week between, so statements, fees and
-  // delinquency happen as they would have.
-  const start = Math.max(...demoBorrowers.map((b) => b.openedDaysAgo));
-  const eventDays = demoBorrowers.flatMap((b) => b.script.map((s) => b.openedDaysAgo - s.day));
-  const weekly = Array.from({ length: Math.floor(start / 7) + 1 }, (_, i) => start - i * 7);
-  const days = [...new Set([...eventDays, ...weekly, 0])].filter((d) => d >= 0).sort((a, b) => b - a);
-  for (const daysAgo of days) {
-    const day = noon(now - daysAgo * DAY);
-    for (const [i, b] of demoBorrowers.entries()) {
-      const step = b.script.find((s) => b.openedDaysAgo - s.day === daysAgo);
-      if (!step) continue;
-      const state = await loadCustomerState(db, ids[i]!, day);
-      const amount = step.draw ?? Math.min(step.pay!, state.derived.balanceCents);
-      if (amount <= 0) continue;
-      const date = step.draw ? state.today : achEffectiveDate(day, false);
-      await postTransaction(d1, db, ids[i]!, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
-    }
-    await runServicing(db, day);
+  for (const [index, b] of demoBorrowers.entries()) {
+    const who = { customerId: `demo-${index + 1}`, lineId: 90_000_001 + index, index };
+    await createBorrower(db, env, b, who, now, passwordHash);
+    await replayHistory(db, d1, b, who, now);
   }
   return true;
+}
+
+/**
+ * A new borrower shaped like one of the demo borrowers (same standing and
+ * history, its own e-mail, SSN and line), so browser tests that move money
+ * do not share an account. Development only.
+ */
+export async function copyDemoBorrower(db: Database, d1: D1Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, templateEmail: string, now = Date.now()) {
+  const index = demoBorrowers.findIndex((b) => b.email === templateEmail);
+  if (index < 0) return null;
+  const template = demoBorrowers[index]!;
+  const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
+  const digits = [...crypto.getRandomValues(new Uint8Array(8))].map((n) => n % 10).join("");
+  const b: DemoBorrower = { ...template, email: template.email.replace("@", `+${suffix}@`), ssn: `8${digits}` };
+  // Line ids are integers: random ones above the seeded range; a clash is retried by the caller's next request.
+  const who = { customerId: `demo-copy-${suffix}`, lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000), index };
+  await createBorrower(db, env, b, who, now, await hashPassword(DEMO_PASSWORD));
+  await replayHistory(db, d1, b, who, now);
+  return { email: b.email, password: DEMO_PASSWORD, firstName: b.firstName, customerId: who.customerId };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { approvedApplicant, createPassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { freshBorrower } from "./fixtures/portal";
 
 const PASSWORD = "Demo!pass1";
 
@@ -59,11 +59,9 @@ test("an unknown e-mail and a bad format get their messages", async ({ page }) =
   await expect(page.locator("#email-error")).toHaveText("We couldn't find an account with that email address.");
 });
 
-test("five wrong passwords lock the account for 30 minutes", async ({ page, browser }) => {
+test("five wrong passwords lock the account for 30 minutes", async ({ page }) => {
   // A borrower of its own: locking a shared demo borrower would disturb other tests.
-  const borrower = await approvedApplicant(browser);
-  await createPassword(page, borrower, "Demo!pass1");
-  const email = borrower.email;
+  const { email } = await freshBorrower(page.request, "current");
   for (let i = 0; i < 4; i++) {
     await logIn(page, email, "Wrong!pass9");
     await expect(page.locator(".step-alert")).toHaveText("The email or password you entered is incorrect. Please try again.");
