@@ -47,3 +47,14 @@ export function paymentDateAllowed(date: string, option: PaymentOption, f: Payme
   const { from, to } = paymentWindow(option, f);
   return date >= from && date <= to && isBusinessDay(date);
 }
+
+/**
+ * Make a payment (spec file 3, section 4): the account page's button is
+ * disabled, and the method and date steps lock, when the pending-payment cap
+ * is reached or nothing is owed. The page opens only when the line has a limit.
+ */
+export function paymentsLocked(f: { balanceCents: number; pendingCount: number; maxPending: number }): "pendingLimit" | "nothingOwed" | null {
+  if (f.pendingCount >= f.maxPending) return "pendingLimit";
+  if (f.balanceCents <= 0) return "nothingOwed";
+  return null;
+}

@@ -65,3 +65,13 @@ export function paymentAmountProblem(amountCents: number, maxCents: number, pend
   if (amountCents < Math.min(servicing.minAchTransactionCents, maxCents)) return "minimum";
   return null;
 }
+
+/**
+ * Spec file 3, section 5: credit used percent = round(available credit /
+ * credit limit x 100), 0 when the limit is 0. (The spec's name; the figure is
+ * the share still available, which is what the donut draws.)
+ */
+export function creditUsedPercent(availableCents: number, limitCents: number): number {
+  if (limitCents <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.round((availableCents * 100) / limitCents)));
+}

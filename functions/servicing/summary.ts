@@ -3,7 +3,7 @@ import { cashAdvanceFeeBps, draws, servicing } from "../config";
 import type { Answer } from "../platform/catalogue/define";
 import type { GetSummary } from "../platform/catalogue/account";
 import { paperCheckAllowed } from "../rules/esign";
-import { drawBlock, drawBlockMessages } from "../rules/standing";
+import { creditUsedPercent, drawBlock, drawBlockMessages } from "../rules/standing";
 import { achEffectiveDate, addDays } from "./calendar";
 import { cycleOf, type AccountState } from "./account-state";
 import { loanStatusCode } from "./identity";
@@ -38,6 +38,8 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
   const pendingPayments = state.pending.filter((t) => t.code === "P");
   const block = drawBlock(standing, derived.availableCreditCents, customer.state);
   const ach = achEffectiveDate(now, false);
+  // Delinquent and charged-off accounts show no available credit (spec file 3, section 4).
+  const available = standing === "current" ? derived.availableCreditCents : 0;
 
   const history = [...state.entries]
     .filter((e) => e.kind !== "reversal")
@@ -71,7 +73,7 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       creditLimit: line.creditLimitCents,
       accountBalance: derived.balanceCents,
       accountNumber: `****${String(line.id).slice(-4)}`,
-      availableCredit: standing === "current" ? derived.availableCreditCents : 0,
+      availableCredit: available,
       nextPaymentDate: derived.nextDueDate ?? projectedDue,
       minPaymentAmount: derived.minimumDueCents,
       currentDue: derived.currentDueCents,
@@ -88,7 +90,7 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       requiresESignature: line.status === "awaiting_esign",
       hasValidEsignatures: line.openedAt !== null,
       cashAdvanceFeePercentage: cashAdvanceFeeBps[cycle] / 100,
-      creditUsedPercent: line.creditLimitCents > 0 ? Math.min(100, Math.round((derived.balanceCents * 100) / line.creditLimitCents)) : 0,
+      creditUsedPercent: creditUsedPercent(available, line.creditLimitCents),
       billingCycle: cycle,
     },
     accountConfig: {
