@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { clientInfo } from "../../functions/http/client-info";
 import { rateLimit, type RateLimitPolicyName } from "../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { memoryTokenHolder, platformClient } from "../../functions/platform/index";
+import { pagePlatform } from "../lib/platform.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -20,8 +20,5 @@ export async function withinAccessLimits(context: Context, request: Request, per
 
 /** The platform client for an anonymous (merchant-token) access page, its token in the session when there is one. */
 export function accessPlatform(context: Context) {
-  const { env, ctx } = context.get(edgeContext);
-  const { session } = context.get(sessionContext);
-  const tokens = memoryTokenHolder(session?.data.platformToken ?? null);
-  return { platform: platformClient(env, tokens, ctx), tokens };
+  return pagePlatform(context, context.get(sessionContext).session);
 }

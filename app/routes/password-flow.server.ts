@@ -4,7 +4,8 @@ import { maskPhone } from "../../functions/access/flow";
 import { phones } from "../../functions/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../functions/platform/index";
+import { catalogue, PlatformError } from "../../functions/platform/index";
+import { pagePlatform } from "../lib/platform.server";
 import { saveSession, type Session, startSession } from "../../functions/sessions/session";
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
@@ -59,11 +60,7 @@ async function openSession(context: Context): Promise<{ session: Session; setCoo
   return { session: started.session, setCookie: started.setCookie };
 }
 
-function platformFor(context: Context, session: Session) {
-  const { env, ctx } = context.get(edgeContext);
-  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
-  return { platform: platformClient(env, tokens, ctx), tokens };
-}
+const platformFor = pagePlatform;
 
 async function store(context: Context, session: Session, flow: AccessFlow | undefined, token: string | null) {
   const { env } = context.get(edgeContext);

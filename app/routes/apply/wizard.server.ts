@@ -14,7 +14,7 @@ import {
 import { clientInfo } from "../../../functions/http/client-info";
 import { rateLimit } from "../../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { memoryTokenHolder, platformClient } from "../../../functions/platform/index";
+import { pagePlatform } from "../../lib/platform.server";
 import { saveSession, type Session, startSession } from "../../../functions/sessions/session";
 import { fieldErrors } from "./fields";
 
@@ -42,9 +42,7 @@ export async function storeDraft(context: Context, session: Session, draft: Appl
 
 /** The platform client for this request, its token kept in the session record. */
 export function platformFor(context: Context, session: Session) {
-  const { env, ctx } = context.get(edgeContext);
-  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
-  return { platform: platformClient(env, tokens, ctx), tokens };
+  return pagePlatform(context, session);
 }
 
 /** Counts one attempt against a per-IP policy; a refusal is a step-level message. */

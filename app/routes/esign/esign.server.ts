@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { draws } from "../../../functions/config";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { pagePlatform } from "../../lib/platform.server";
 import type { EsignState } from "../../../functions/sessions/session-data";
 import { saveSession, type Session } from "../../../functions/sessions/session";
 
@@ -16,11 +17,7 @@ export function esignSession(context: Context): Session {
   return session;
 }
 
-export function esignPlatform(context: Context, session: Session) {
-  const { env, ctx } = context.get(edgeContext);
-  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
-  return { platform: platformClient(env, tokens, ctx), tokens };
-}
+export const esignPlatform = pagePlatform;
 
 /** The line, name and fee figures the e-sign pages show (from the account summary). */
 export async function esignFacts(context: Context, session: Session) {
