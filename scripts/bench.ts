@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: serves the built Worker on local workerd and loads it from
  * this second process with autocannon. Prints requests/s, p50 and p99 for
- * the home page's server render and for /api/health, their ratio, and the
+ * the home page's server render, the account page's server render for a
+ * signed-in borrower, and /api/health, their ratios, and the
  * gzip size of the JavaScript the home page loads against the framework's
  * own floor (React + React Router's client runtime). Not a test: figures go
  * in the README.
@@ -21,8 +22,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
 
-async function load(path: string) {
-  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S });
+async function load(path: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: ${path} had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -70,6 +71,28 @@ async function platformFigures() {
   return (await res.json()) as { getSummary: Timing; postTransaction: Timing };
 }
 
+/**
+ * A signed-in borrower's session cookie, made the way a person makes one: a
+ * fresh borrower (a copy of the current demo borrower, months of history)
+ * logs in through the login form.
+ */
+async function signedInCookie(): Promise<string> {
+  const made = await fetch(`${BASE}/api/dev/borrower`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ like: "current@demo.ridgeline.test" }) });
+  if (made.status !== 201) throw new Error(`bench: making a borrower failed (${made.status})`);
+  const { email, password } = (await made.json()) as { email: string; password: string };
+  const res = await fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+    body: new URLSearchParams({ intent: "login", email, password }),
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (res.status !== 302 || !cookie) throw new Error(`bench: login failed (${res.status})`);
+  const account = await fetch(`${BASE}/account`, { headers: { Cookie: cookie }, redirect: "manual" });
+  if (account.status !== 200) throw new Error(`bench: /account answered ${account.status} for the signed-in borrower`);
+  return cookie;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDevVars();
@@ -88,18 +111,22 @@ try {
   await waitForHealth(BASE);
   // Warm both paths (isolate start, edge cache fill) before measuring.
   for (let i = 0; i < 20; i++) await Promise.all([fetch(`${BASE}/`), fetch(`${BASE}/api/health`)]);
+  const cookie = await signedInCookie();
+  for (let i = 0; i < 20; i++) await fetch(`${BASE}/account`, { headers: { Cookie: cookie } });
   const health = await load("/api/health");
   const home = await load("/");
+  const account = await load("/account", { Cookie: cookie });
   const js = await homeJavaScript();
   const platform = await platformFigures();
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
   console.table(
-    [home, health].map((r) => ({ path: r.path, "requests/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99 })),
+    [home, account, health].map((r) => ({ path: r.path, "requests/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99 })),
   );
   const ratio = home.rps / health.rps;
   console.log(`Home / health throughput: ${(ratio * 100).toFixed(0)}% (target >= 50%)`);
   console.log(`Home p99: ${home.p99} ms (target <= 50 ms)`);
+  console.log(`Account page (signed in, one platform summary per request) / health throughput: ${((account.rps / health.rps) * 100).toFixed(0)}%`);
   console.log(`Home page JavaScript: ${kb(js.total)} gzip in ${js.files.length} files`);
   console.log(`Framework floor (React + React Router client runtime): ${kb(js.floor)} gzip`);
   console.log(`Above the floor: ${kb(js.total - js.floor)} (target <= 15 KB)`);
