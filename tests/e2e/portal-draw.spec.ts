@@ -78,9 +78,12 @@ test("a retried review form (refresh, second tab) posts the draw once", async ({
   await review(page, "100");
   const key = await page.locator("input[name=key]").inputValue();
   const post = () => page.request.post("/draw", { form: { amount: "100", key, intent: "submit" }, headers: { Origin: baseURL! } });
-  const [first, second] = await Promise.all([post(), post()]);
-  expect([first.status(), second.status()]).toEqual([200, 200]);
-  expect(await (await post()).text()).toContain(THANKS);
+  // Two at once (the second waits for the first's answer), then a third later: each gets the thank-you.
+  const answers = [...(await Promise.all([post(), post()])), await post()];
+  for (const answer of answers) {
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toContain(THANKS);
+  }
   expect(await cashAdvanceRows(page)).toBe(draws + 1);
 });
 
@@ -241,7 +244,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
     await expect(page.getByRole("heading", { name: THANKS })).toBeVisible();
     await expect(page.locator(".draw-funding")).toContainText(/expected in your bank account on \w+\.? \d{1,2}, \d{4}/);
-    expect(await cashAdvanceRowsPlain(page)).toBeGreaterThan(0);
+    expect(await cashAdvanceRowsPlain(page)).toBe(1);
   });
 
   async function cashAdvanceRowsPlain(page: Page): Promise<number> {
