@@ -51,6 +51,7 @@ const dollars = (cents: number) => String(cents / 100);
  * minimum), SUBMIT REQUEST re-checks everything and posts the draw once.
  */
 export async function drawAction(context: Context, request: Request): Promise<DrawOutcome> {
+  borrowerSession(context); // guests go to login, whatever the intent
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "review");
   const amountText = String(form.get("amount") ?? "");
