@@ -11,7 +11,16 @@ export function billingCycleFor(frequency: PayFrequency): BillingCycle {
 
 /** Cash advance fee on a draw: a percentage, rounded to the nearest cent. */
 export function cashAdvanceFee(drawCents: number, cycle: BillingCycle): number {
-  return Math.round((drawCents * cashAdvanceFeeBps[cycle]) / 10_000);
+  return cashAdvanceFeeAtPercent(drawCents, cashAdvanceFeeBps[cycle] / 100);
+}
+
+/**
+ * The same fee from the percent the account summary sends (spec file 3,
+ * section 5: draw x percent / 100, to the cent). The percent becomes whole
+ * basis points first so a fractional percent cannot drift in floating point.
+ */
+export function cashAdvanceFeeAtPercent(drawCents: number, percent: number): number {
+  return Math.round((drawCents * Math.round(percent * 100)) / 10_000);
 }
 
 /** What reaches the borrower's bank: the draw less its cash advance fee. */

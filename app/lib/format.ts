@@ -26,6 +26,11 @@ export function phoneHref(digits: string): string {
   return `tel:+${digits.length === 11 ? digits : `1${digits}`}`;
 }
 
+/** { hour: 19, minute: 45 } -> "7:45 p.m." (the spec writes times this way). */
+export function formatClock({ hour, minute }: { hour: number; minute: number }): string {
+  return `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "a.m." : "p.m."}`;
+}
+
 const MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.", "Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec."];
 
 /** 2026-11-21 -> Nov. 21, 2026 (spec file 1, section 9). */

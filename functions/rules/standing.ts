@@ -33,6 +33,15 @@ export const drawBlockMessages = {
 
 export type DrawBlock = keyof typeof drawBlockMessages;
 
+/**
+ * Which block a platform's draw message names (the summary sends only the
+ * text); an unknown text from another platform is still a block.
+ */
+export function drawBlockOf(drawMessage: string): DrawBlock {
+  const known = (Object.keys(drawBlockMessages) as DrawBlock[]).find((block) => drawBlockMessages[block] === drawMessage);
+  return known ?? "notEligible";
+}
+
 export function drawBlock(standing: Standing, availableCents: number, state: string): DrawBlock | null {
   if (standing === "charged_off") return "chargedOff";
   if (standing === "delinquent") return "pastDue";
@@ -49,12 +58,39 @@ export const drawAmountMessages = {
   maximum: "Your draw amount cannot exceed your available credit.",
 } as const;
 
-/** Problems with a draw amount, or null: minimum, increment, available credit. */
-export function drawAmountProblem(amountCents: number, availableCents: number): "minimum" | "increment" | "maximum" | null {
-  if (amountCents < draws.minCents) return "minimum";
+export type DrawAmountProblem = keyof typeof drawAmountMessages;
+
+/**
+ * Problems with a draw amount, or null, checked in the order the borrower
+ * fixes them: minimum, increment, available credit. A missing or unreadable
+ * amount (NaN) is below the minimum.
+ */
+export function drawAmountProblem(amountCents: number, availableCents: number): DrawAmountProblem | null {
+  if (!(amountCents >= draws.minCents)) return "minimum";
   if (amountCents % draws.incrementCents !== 0) return "increment";
   if (amountCents > availableCents) return "maximum";
   return null;
+}
+
+/**
+ * The largest draw allowed: available credit rounded down to the draw
+ * increment (decision record 009), so every amount the slider offers,
+ * its top included, passes drawAmountProblem. 0 when below the minimum.
+ */
+export function maxDrawCents(availableCents: number): number {
+  const max = Math.floor(Math.max(0, availableCents) / draws.incrementCents) * draws.incrementCents;
+  return max >= draws.minCents ? max : 0;
+}
+
+/**
+ * Where the slider lands for a raw position: the nearest multiple of the
+ * increment, never below the minimum draw nor above maxDrawCents (the top).
+ */
+export function snapDrawAmount(cents: number, availableCents: number): number {
+  const max = maxDrawCents(availableCents);
+  if (max === 0) return draws.minCents;
+  const nearest = Math.round(cents / draws.incrementCents) * draws.incrementCents;
+  return Math.min(max, Math.max(draws.minCents, nearest));
 }
 
 /** Problems with a one-time payment amount, or null. */

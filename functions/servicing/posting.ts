@@ -2,11 +2,11 @@ import type { Database } from "../../db/client";
 import { servicing } from "../config";
 import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../rules/standing";
 import { cycleOf, loadCustomerState, type AccountState } from "./account-state";
-import { achEffectiveDate, addDays, drawFundingDate, isBusinessDay } from "./calendar";
+import { achEffectiveDate, addDays, drawFundingDate, easternDateTime, isBusinessDay } from "./calendar";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawRows, maxPaymentCents } from "./ledger";
-import { formatMoney } from "../../app/lib/format";
+import { formatClock, formatMoney } from "../../app/lib/format";
 
 export interface PostingRequest {
   applNo: number;
@@ -53,6 +53,16 @@ function validateDraw(state: AccountState, customerState: string, amount: number
   if (problem) throw new ServicingError(422, drawAmountMessages[problem], { transactionAmount: drawAmountMessages[problem] });
 }
 
+/**
+ * The servicing note every draw leaves (spec file 3, section 4: "a draw is
+ * recorded with a note", amount and time, not urgent), in Eastern time like
+ * the cut-offs the agents quote.
+ */
+export function drawNote(amountCents: number, requestedAt: Date): string {
+  const { date, ...time } = easternDateTime(requestedAt);
+  return `Draw request of ${formatMoney(amountCents, { cents: true })} on ${date} at ${formatClock(time)} Eastern`;
+}
+
 function validatePayment(state: AccountState, amount: number, date: string, now: Date): void {
   if (!["current", "delinquent", "charged_off", "closed"].includes(state.standing) || state.derived.balanceCents === 0) {
     throw new ServicingError(422, "There is no balance to pay.");
@@ -92,12 +102,14 @@ export async function postTransaction(d1: D1Database, db: Database, customerId: 
       validateDraw(state, customer.state, request.transactionAmount, state.today, request.transactionDate);
       const funding = drawFundingDate(now);
       const rows = drawRows(`D${id}`, request.transactionAmount, cycleOf(state.line), state.today, at);
+      // The draw, its ledger rows and its note are one batch: all saved, or none.
       const won = await writeIfUnchanged(d1, state.line, [
         { sql: "INSERT INTO transactions (id, line_id, code, amount_cents, effective_date, status, created_at) SELECT ?, ?, 'D', ?, ?, 'pending', ?", params: [id, state.line.id, request.transactionAmount, funding, at] },
         ...rows.map((r) => ({
           sql: "INSERT INTO ledger_entries (id, line_id, kind, amount_cents, effective_date, posted_at, description) SELECT ?, ?, ?, ?, ?, ?, ?",
           params: [r.id, state.line.id, r.kind, r.amountCents, r.effectiveDate, at, `Draw request ${id}`],
         })),
+        { sql: "INSERT INTO notes (customer_id, note, is_urgent, created_at) SELECT ?, ?, 0, ?", params: [customerId, drawNote(request.transactionAmount, now), at] },
       ]);
       if (won) return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
     } else {

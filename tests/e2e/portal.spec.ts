@@ -82,39 +82,6 @@ test("guests are sent to login from portal pages", async ({ page }) => {
   }
 });
 
-test("a current borrower draws once, even when SUBMIT REQUEST is double-clicked", async ({ page }) => {
-  await logIn(page, "current@demo.ridgeline.test");
-  const balance = async () => Number((await page.locator(".figures dd").first().innerText()).replace(/[$,]/g, ""));
-  const before = await balance();
-  await gotoHydrated(page, "/draw");
-  await axe(page);
-  await page.getByLabel("Amount ($)").fill("90");
-  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
-  await expect(page.locator("#amount-error")).toHaveText("The minimum draw is $100.");
-  await page.getByLabel("Amount ($)").fill("110");
-  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
-  await expect(page.locator("#amount-error")).toHaveText("Draws must be in $25 increments.");
-  await page.getByLabel("Amount ($)").fill("125");
-  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
-  await expect(page.getByText("Total Draw Amount")).toBeVisible();
-  await expect(page.locator(".figures")).toContainText("$6.25");
-  await expect(page.locator(".figures")).toContainText("$118.75");
-  await page.getByRole("button", { name: "SUBMIT REQUEST" }).dblclick();
-  await expect(page.getByRole("heading", { name: "Thank you! Your draw request was received." })).toBeVisible();
-  await gotoHydrated(page, "/account");
-  expect(await balance()).toBeCloseTo(before + 125, 2);
-});
-
-test("draw blocks: Washington residents and past-due accounts", async ({ page, browser }) => {
-  await logIn(page, "washington@demo.ridgeline.test");
-  await gotoHydrated(page, "/draw");
-  await expect(page.getByRole("alert").filter({ hasText: "Draws are unavailble in your state." })).toBeVisible();
-  const other = await (await browser.newContext()).newPage();
-  await logIn(other, "pastdue@demo.ridgeline.test");
-  await gotoHydrated(other, "/draw");
-  await expect(other.getByText("Your ability to draw funds is temporarily suspended because your account is past due.")).toBeVisible();
-});
-
 async function pendingCount(page: Page): Promise<number> {
   await gotoHydrated(page, "/transactions");
   const text = await page.locator(".pending summary").innerText();

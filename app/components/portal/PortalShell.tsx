@@ -15,13 +15,35 @@ const GLOSSARY: Array<[string, string]> = [
   ["Past due", "A minimum payment that was not paid by its due date."],
 ];
 
+/** A borrower whose state rules out draws (0-decisions.md: existing Washington borrowers). */
+export interface DrawUnavailable {
+  /** The block message, verbatim from the platform. */
+  message: string;
+  /** Open the popup as the page loads (the draw page itself). */
+  openOnLoad?: boolean;
+}
+
 /**
  * Every portal page: the portal navigation (collapsible without JavaScript
- * too), the Glossary of Terms popup, the past-due banner and the help box
- * with the right phone for the account's standing.
+ * too), the Glossary of Terms and Draw Unavailable popups, the past-due
+ * banner and the help box with the right phone for the account's standing.
+ * Pages that know the borrower cannot draw in their state pass
+ * `drawUnavailable`: the navigation's draw link then opens the popup in
+ * place (without JavaScript it goes to /draw, which shows the message).
  */
-export function PortalShell({ standing, pastDue, children }: { standing: PortalStanding; pastDue: boolean; children: React.ReactNode }) {
+export function PortalShell({
+  standing,
+  pastDue,
+  drawUnavailable,
+  children,
+}: {
+  standing: PortalStanding;
+  pastDue: boolean;
+  drawUnavailable?: DrawUnavailable;
+  children: React.ReactNode;
+}) {
   const [glossary, setGlossary] = useState(false);
+  const [drawPopup, setDrawPopup] = useState(Boolean(drawUnavailable?.openOnLoad));
   const troubled = standing !== "current";
   return (
     <div className="container portal">
@@ -30,6 +52,9 @@ export function PortalShell({ standing, pastDue, children }: { standing: PortalS
         <nav aria-label="Account">
           <ul>
             <li><NavLink to="/account">Account</NavLink></li>
+            <li>
+              <NavLink to="/draw" onClick={drawUnavailable ? (e) => { e.preventDefault(); setDrawPopup(true); } : undefined}>Request a Draw</NavLink>
+            </li>
             <li><NavLink to="/payments">Payments</NavLink></li>
             <li><NavLink to="/preferences">Preferences</NavLink></li>
             <li>
@@ -61,6 +86,11 @@ export function PortalShell({ standing, pastDue, children }: { standing: PortalS
           ))}
         </dl>
       </Modal>
+      {drawUnavailable ? (
+        <Modal id="draw-unavailable" title="Draw Unavailable" open={drawPopup} onClose={() => setDrawPopup(false)} returnHref="#">
+          <p>{drawUnavailable.message}</p>
+        </Modal>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { drawFigures } from "../../../routes/portal/draw.schema";
+import { DrawFigures } from "./DrawFigures";
+
+/**
+ * The review view. Its form carries the amount and the idempotency key made
+ * at review: a double click, a refresh or a retry of this form posts the
+ * draw once. Edit keeps the amount; CANCEL REQUEST resets it to the minimum.
+ */
+export function DrawReview({ amountCents, feePercent, idempotencyKey, error }: { amountCents: number; feePercent: number; idempotencyKey: string; error: string | null }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A second click before the page re-renders must not start a second post from this browser.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (navigation.state === "idle") sent.current = false;
+  }, [navigation.state]);
+
+  function guard(event: React.FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("value") !== "submit") return;
+    if (sent.current) event.preventDefault();
+    sent.current = true;
+  }
+
+  return (
+    <Form method="post" className="card draw-review" onSubmit={guard} aria-labelledby="draw-review-title">
+      <h2 id="draw-review-title" ref={heading} tabIndex={-1}>Review Your Request</h2>
+      <DrawFigures {...drawFigures(amountCents, feePercent)} />
+      <input type="hidden" name="amount" value={String(amountCents / 100)} />
+      <input type="hidden" name="key" value={idempotencyKey} />
+      {error ? <p className="draw-error" role="alert">{error}</p> : null}
+      <div className="button-row">
+        <button type="submit" name="intent" value="edit" className="button button-outline">Edit</button>
+        <button type="submit" name="intent" value="cancel" className="button button-outline">CANCEL REQUEST</button>
+        <button type="submit" name="intent" value="submit" className="button button-primary" disabled={submitting} aria-disabled={submitting || undefined}>
+          SUBMIT REQUEST
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,44 @@
+import * as v from "valibot";
+import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
+import { drawAmountMessages, drawAmountProblem } from "../../../functions/rules/standing";
+
+/**
+ * The draw amount as typed ("125", "$1,000", "125.00") to integer cents, or
+ * NaN when it is not an amount of money at all (which reads as below the
+ * minimum: the borrower has not yet asked for a drawable amount).
+ */
+export function parseDrawAmount(text: string): number {
+  const plain = text.replace(/[$,\s]/g, "");
+  return /^\d{1,7}(\.\d{1,2})?$/.test(plain) ? Math.round(Number(plain) * 100) : Number.NaN;
+}
+
+/**
+ * Spec file 3, section 5, as one schema: the browser runs it for instant
+ * messages and the action re-checks the post with it. Available credit
+ * differs per borrower, so the schema is made for it.
+ */
+export function drawAmountSchema(availableCents: number) {
+  return v.object({
+    amount: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform(parseDrawAmount),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const problem = drawAmountProblem(dataset.value, availableCents);
+        if (problem) addIssue({ message: drawAmountMessages[problem] });
+      }),
+    ),
+  });
+}
+
+/** The message for an amount as typed, or null when it may be drawn. */
+export function drawAmountError(text: string, availableCents: number): string | null {
+  const result = v.safeParse(drawAmountSchema(availableCents), { amount: text });
+  return result.success ? null : result.issues[0].message;
+}
+
+/** The figures of every view (spec file 3, section 5): fee = draw x percent / 100; received = draw - fee. */
+export function drawFigures(amountCents: number, feePercent: number) {
+  const feeCents = cashAdvanceFeeAtPercent(amountCents, feePercent);
+  return { amountCents, feeCents, receivedCents: amountCents - feeCents };
+}
