@@ -27,3 +27,15 @@ export function statementDateFor(dueDate: string): string {
 export function nextDueToBill(payAnchor: string, cycle: BillingCycle, firstDrawDate: string, lastStatementDue: string | null): string {
   return lastStatementDue ? dueDateAfter(payAnchor, cycle, lastStatementDue) : firstDueDate(payAnchor, cycle, firstDrawDate);
 }
+
+/**
+ * The due date a borrower with a balance but no open statement should expect:
+ * the next one to bill whose statement date has not passed. Due dates whose
+ * statements were skipped at a zero balance are in the past and never billed,
+ * so they must not be shown as the next payment date.
+ */
+export function projectedDueDate(payAnchor: string, cycle: BillingCycle, firstDrawDate: string, lastStatementDue: string | null, today: string): string {
+  let due = nextDueToBill(payAnchor, cycle, firstDrawDate, lastStatementDue);
+  while (statementDateFor(due) < today) due = dueDateAfter(payAnchor, cycle, due);
+  return due;
+}

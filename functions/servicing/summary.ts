@@ -7,7 +7,7 @@ import { creditUsedPercent, drawBlock, drawBlockMessages } from "../rules/standi
 import { achEffectiveDate, addDays } from "./calendar";
 import { cycleOf, type AccountState } from "./account-state";
 import { loanStatusCode } from "./identity";
-import { nextDueToBill } from "./schedule";
+import { projectedDueDate } from "./schedule";
 
 type Summary = Omit<Answer<typeof GetSummary>, "tokenToUse">;
 type Customer = typeof customers.$inferSelect;
@@ -34,7 +34,7 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
   const firstDraw = state.entries.filter((e) => e.kind === "draw").sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1))[0];
   const lastDue = state.statements.at(-1)?.dueDate ?? null;
   const cycle = cycleOf(line);
-  const projectedDue = firstDraw && derived.balanceCents > 0 ? nextDueToBill(line.payAnchorDate, cycle, firstDraw.effectiveDate, lastDue) : null;
+  const projectedDue = firstDraw && derived.balanceCents > 0 ? projectedDueDate(line.payAnchorDate, cycle, firstDraw.effectiveDate, lastDue, state.today) : null;
   const pendingPayments = state.pending.filter((t) => t.code === "P");
   const block = drawBlock(standing, derived.availableCreditCents, customer.state);
   const ach = achEffectiveDate(now, false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { billingCycleFor } from "../../functions/fees";
-import { dueDateAfter, firstDueDate, nextDueToBill, statementDateFor } from "../../functions/servicing/schedule";
+import { dueDateAfter, firstDueDate, nextDueToBill, projectedDueDate, statementDateFor } from "../../functions/servicing/schedule";
 
 describe("due dates follow pay dates, one per billing cycle", () => {
   it("weekly pay is billed bi-weekly: every other pay date from the anchor", () => {
@@ -34,5 +34,21 @@ describe("due dates follow pay dates, one per billing cycle", () => {
     expect(statementDateFor("2026-01-30")).toBe("2026-01-16");
     expect(nextDueToBill("2026-01-02", "biweekly", "2026-01-05", null)).toBe("2026-01-30");
     expect(nextDueToBill("2026-01-02", "biweekly", "2026-01-05", "2026-01-30")).toBe("2026-02-13");
+  });
+});
+
+describe("the projected next due date of a balance with no open statement", () => {
+  const cycle = billingCycleFor("B");
+
+  it("is the next due to bill when its statement date has not passed", () => {
+    // First draw 2026-01-05: first due 2026-01-30, statement 2026-01-16.
+    expect(projectedDueDate("2026-01-02", cycle, "2026-01-05", null, "2026-01-10")).toBe("2026-01-30");
+  });
+
+  it("skips due dates whose statements were passed over at a zero balance, so it is never in the past", () => {
+    // The last statement was for 2026-01-30; a draw months later is billed on the first due date still ahead.
+    const due = projectedDueDate("2026-01-02", cycle, "2026-01-05", "2026-01-30", "2026-06-01");
+    expect(due).toBe("2026-06-19");
+    expect(statementDateFor(due) >= "2026-06-01").toBe(true);
   });
 });
