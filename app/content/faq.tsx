@@ -5,7 +5,7 @@ import {
   smsStopKeywords, states,
 } from "../../functions/config";
 import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/fees";
-import { formatMoney as money, formatPercent } from "../lib/format";
+import { formatClock, formatMoney as money, formatPercent } from "../lib/format";
 import { PhoneLink } from "../components/PhoneLink";
 import { FeeChartLink } from "../components/FeeChartDialog";
 import { ClosureLink, TermsLink } from "../components/FaqLinks";
@@ -22,13 +22,6 @@ export interface FaqSection {
   items: FaqItem[];
 }
 
-/** { hour: 19, minute: 45 } -> "7:45 p.m. Eastern". */
-function formatCutoff({ hour, minute }: { hour: number; minute: number }): string {
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  const m = minute === 0 ? "" : `:${String(minute).padStart(2, "0")}`;
-  return `${h}${m} ${hour < 12 ? "a.m." : "p.m."} Eastern`;
-}
-
 /** ["A", "B", "C"] -> "A, B and C". */
 function listNames(names: ReadonlyArray<string>, conjunction = "and"): string {
   if (names.length <= 2) return names.join(` ${conjunction} `);
@@ -42,8 +35,8 @@ function stateNames(codes: ReadonlyArray<string>): string[] {
 
 const cycleLabels: Record<BillingCycle, string> = { biweekly: "bi-weekly", semimonthly: "semi-monthly", monthly: "monthly" };
 
-const nextDayCutoff = formatCutoff(draws.nextDayCutoff);
-const sameDayCutoff = formatCutoff(draws.sameDayCutoff);
+const nextDayCutoff = `${formatClock(draws.nextDayCutoff)} Eastern`;
+const sameDayCutoff = `${formatClock(draws.sameDayCutoff)} Eastern`;
 /** Highest principal balance that carries no fee (the first fee-chart tier). */
 const feeFreeBalanceCents = carriedBalanceFees.find((r) => r.shortCycleCents === 0 && r.monthlyCents === 0)?.upToCents ?? 0;
 const exampleBalanceCents = creditLine.newCustomerMaxLimitCents;

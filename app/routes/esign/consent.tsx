@@ -7,6 +7,7 @@ import { NewPasswordFields } from "../../components/access/NewPasswordFields";
 import { PasscodeBoxes } from "../../components/access/PasscodeBoxes";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../lib/format";
+import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
 import { consentMessages, consentProblems } from "./consent.schema";
@@ -154,7 +155,7 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
   const [draw, setDraw] = useState(state.refuseDraw ? "" : String(state.drawCents / 100));
   const [previous, setPrevious] = useState(draw);
   const drawCents = Math.round(Number(draw || 0) * 100);
-  const fee = Math.round((drawCents * facts.feePercent) / 100);
+  const fee = cashAdvanceFeeAtPercent(drawCents, facts.feePercent);
   return (
     <section className="container page-section esign">
       <h1>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
