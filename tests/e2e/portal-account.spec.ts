@@ -216,3 +216,23 @@ test("the Line Of Credit Agreement opens in a new tab; a line with no signed cop
   await expect(tab.getByText("This Agreement section is currently not available.")).toBeVisible();
   await expectAccessible(tab);
 });
+
+test("without JavaScript, View all goes to the Transactions and Documents pages, whose links still filter and toggle", async ({ page, browser }) => {
+  await logIn(page, demo.current);
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await plain.newPage();
+  await noJs.goto("/account");
+  await noJs.getByRole("link", { name: "View all transactions" }).click();
+  await expect(noJs).toHaveURL(/\/transactions$/);
+  await noJs.getByRole("navigation", { name: "Filter transactions" }).getByRole("link", { name: "Draws" }).click();
+  await expect(noJs).toHaveURL(/\?show=draws$/);
+  await expect(noJs.locator(".data-table tbody tr td:nth-child(3)").first()).toHaveText("Cash Advance");
+  await noJs.locator(".pending summary").click();
+  await expect(noJs.locator(".pending").getByText("Hide Details")).toBeVisible();
+  await noJs.goto("/account");
+  await noJs.getByRole("link", { name: "View all documents" }).click();
+  await expect(noJs).toHaveURL(/\/documents$/);
+  await noJs.getByRole("navigation", { name: "Documents" }).getByRole("link", { name: "Statements" }).click();
+  await expect(noJs.getByRole("link", { name: /^Download\/View statement of/ }).first()).toBeVisible();
+  await plain.close();
+});
