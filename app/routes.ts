@@ -33,6 +33,8 @@ export default [
   route("accountcredit", "routes/portal/interrupters.tsx", { id: "accountcredit" }),
   route("documents/:file", "routes/documents.$file.ts"),
   route("logout", "routes/logout.ts"),
+  // The contact form (spec file 3, Contact request), for guests and borrowers.
+  route("contact", "routes/contact.tsx"),
   // Account access (spec file 2, section 2).
   route("login", "routes/login.tsx"),
   route("create-password", "routes/password.tsx", { id: "create-password" }),

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import {
   address, type BillingCycle, brand, carriedBalanceFees, cashAdvanceFeeBps, creditLine, draws, drawBlockedStates, emails,
   federalReserveHolidays, hours, minimumPaymentPrincipalBps, noBusinessStates, payFrequencies, phones, servicing,
@@ -285,7 +286,7 @@ export const faqSections: FaqSection[] = [
             Privacy requests: {mail(emails.privacy)} ({hours.privacyRequests.map((h) => `${h.days}, ${h.hours}`).join("; ")})
           </li>
         </ul>
-        <p>A contact form will also be available in your online account portal.</p>
+        <p>You can also <Link to="/contact">send us a message with our contact form</Link>.</p>
       </>),
       q("text-messages", "How do I stop text messages?", <p>Reply with any of these words to stop text messages: {listNames(smsStopKeywords, "or")}.</p>),
     ],

@@ -29,6 +29,8 @@ export const rateLimitPolicies = {
   /** Password changes and reset requests. */
   passwordResetPerIp: { limit: 30, windowMs: 3_600_000 },
   passwordResetPerEmail: { limit: 5, windowMs: 3_600_000 },
+  /** Contact form messages (each one stores a message and sends an e-mail). */
+  contactPerIp: { limit: 10, windowMs: 3_600_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

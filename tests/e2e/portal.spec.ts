@@ -16,56 +16,6 @@ async function axe(page: Page) {
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 }
 
-test("a current borrower sees the summary, transactions, statements and the signed agreement", async ({ page }) => {
-  await logIn(page, "current@demo.ridgeline.test");
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Casey");
-  await expect(page.getByRole("img", { name: /^Available credit \$/ })).toBeVisible();
-  await expect(page.getByText("Account Balance")).toBeVisible();
-  await expect(page.locator(".help-box")).toContainText("Questions? Call Us");
-  await expect(page.locator(".past-due-banner")).toHaveCount(0);
-  await axe(page);
-
-  await page.getByRole("link", { name: "View all transactions" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
-  await page.getByRole("link", { name: "Payments" }).last().click();
-  await expect(page.locator(".data-table tbody tr").first()).toContainText("Payment");
-  await expect(page.locator(".data-table tbody tr").first()).toContainText(/\(\$\d/);
-  await axe(page);
-
-  await gotoHydrated(page, "/documents");
-  const statement = page.getByRole("link", { name: /Download\/View statement of/ }).first();
-  const href = await statement.getAttribute("href");
-  const pdf = await page.request.get(href!);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-  await axe(page);
-
-  // Another borrower cannot open it.
-  const other = await page.context().browser()!.newContext();
-  const otherPage = await other.newPage();
-  await logIn(otherPage, "washington@demo.ridgeline.test");
-  await expect(otherPage).toHaveURL(/\/account$/);
-  const refused = await otherPage.request.get(href!, { maxRedirects: 0 });
-  expect(refused.status()).toBe(404);
-  await other.close();
-});
-
-test("a delinquent borrower sees the past-due banner and the Account Specialist line", async ({ page }) => {
-  await logIn(page, "pastdue@demo.ridgeline.test");
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE.");
-  await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
-  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
-  await axe(page);
-});
-
-test("a charged-off borrower is treated as past due", async ({ page }) => {
-  await logIn(page, "chargedoff@demo.ridgeline.test");
-  await expect(page.locator(".past-due-banner")).toBeVisible();
-  await expect(page.locator(".help-box")).toContainText("Account Specialist");
-});
-
 test("the glossary opens from the portal navigation", async ({ page }) => {
   await logIn(page, "washington@demo.ridgeline.test");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
@@ -75,11 +25,62 @@ test("the glossary opens from the portal navigation", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeHidden();
 });
 
-test("guests are sent to login from portal pages", async ({ page }) => {
-  for (const path of ["/account", "/transactions", "/documents", "/documents/agreement"]) {
+const PORTAL_ROUTES = ["/account", "/transactions", "/documents", "/documents/agreement", "/draw", "/payments", "/preferences", "/accountclosed", "/accountcredit"];
+
+test("guests are sent to login from every portal route", async ({ page }) => {
+  for (const path of PORTAL_ROUTES) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page, `guest on ${path}`).toHaveURL(/\/login$/);
   }
+});
+
+test("a closed account lands on the closed-account interrupter, from the portal pages too", async ({ page }) => {
+  await logIn(page, "closed@demo.ridgeline.test");
+  await expect(page).toHaveURL(/\/accountclosed$/);
+  await expect(page.getByText("Your account became inactive and was closed.")).toBeVisible();
+  await expect(page.getByText(/reopen a line of credit by completing the application/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apply Now" })).toBeDisabled();
+  await axe(page);
+  for (const path of ["/account", "/transactions", "/documents"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/accountclosed$/);
+  }
+});
+
+test("a line never finalized lands on the finalize-credit interrupter with Call Now", async ({ page }) => {
+  await logIn(page, "withdrawn@demo.ridgeline.test");
+  await expect(page).toHaveURL(/\/accountcredit$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You never finalized your Line of Credit");
+  await expect(page.getByText(/call Customer Service/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Call Now/ })).toHaveAttribute("href", "tel:+18005550142");
+  await axe(page);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/accountcredit$/);
+});
+
+test("a signed-in borrower on an unknown path gets the 404 page with a 404 status", async ({ page }) => {
+  await logIn(page, "current@demo.ridgeline.test");
+  for (const path of ["/account/nothing-here", "/statements"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error 404");
+    await expect(page.getByText("We couldn't find that page!.")).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Back to Homepage" })).toHaveAttribute("href", "/");
+  await axe(page);
+});
+
+test("a portal page logs out by itself after 30 idle minutes", async ({ page }) => {
+  await page.clock.install();
+  await logIn(page, "current@demo.ridgeline.test");
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  await page.clock.runFor("29:00");
+  await expect(page).toHaveURL(/\/account$/);
+  await page.clock.runFor("01:01");
+  await expect(page).toHaveURL(/\/login\?logout=idle$/);
+  await expect(page.getByText("For your security, you were logged out after 30 minutes without activity.")).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 async function pendingCount(page: Page): Promise<number> {

@@ -1,38 +1,53 @@
+import { creditUsedPercent } from "../../../functions/rules/standing";
 import { formatMoney } from "../../lib/format";
 
+/** Spec file 3, section 4: the donut's text for delinquent and charged-off accounts. */
+export const PAST_DUE_DONUT_TEXT = "YOUR ACCOUNT IS Past Due";
+
 /**
- * Available credit as a donut. The picture is decorative; its text
- * alternative says the same in words.
+ * What the donut says, in words: its text alternative and its caption. The
+ * percent is the spec's creditUsedPercent (available / limit), the share the
+ * ring fills; a past-due account shows no available credit, only the notice.
  */
+export function donutText(availableCents: number, limitCents: number, pastDue: boolean) {
+  const percent = pastDue ? 0 : creditUsedPercent(availableCents, limitCents);
+  if (pastDue) return { percent, label: PAST_DUE_DONUT_TEXT };
+  return {
+    percent,
+    label: `Available credit ${formatMoney(availableCents, { cents: true })} of ${formatMoney(limitCents)} (${percent}% available)`,
+  };
+}
+
+const RADIUS = 52;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/** Available credit as an SVG donut; the figure is named by its text alternative. */
 export function CreditDonut({ availableCents, limitCents, pastDue }: { availableCents: number; limitCents: number; pastDue: boolean }) {
-  const share = limitCents > 0 ? Math.max(0, Math.min(1, availableCents / limitCents)) : 0;
-  const radius = 52;
-  const circumference = 2 * Math.PI * radius;
-  const label = pastDue
-    ? "YOUR ACCOUNT IS Past Due"
-    : `Available credit ${formatMoney(availableCents, { cents: true })} of ${formatMoney(limitCents)} (${Math.round(share * 100)}%)`;
+  const { percent, label } = donutText(availableCents, limitCents, pastDue);
   return (
-    <figure className="donut">
+    <figure className={pastDue ? "donut donut-past-due" : "donut"}>
       <svg viewBox="0 0 128 128" width="160" height="160" role="img" aria-label={label}>
-        <circle cx="64" cy="64" r={radius} fill="none" stroke="#d5dfdc" strokeWidth="14" />
+        <circle className="donut-track" cx="64" cy="64" r={RADIUS} fill="none" strokeWidth="14" />
         <circle
+          className="donut-fill"
           cx="64"
           cy="64"
-          r={radius}
+          r={RADIUS}
           fill="none"
-          stroke={pastDue ? "#a4262c" : "#0d5c4d"}
           strokeWidth="14"
-          strokeDasharray={`${circumference * share} ${circumference}`}
+          strokeDasharray={`${(CIRCUMFERENCE * percent) / 100} ${CIRCUMFERENCE}`}
           transform="rotate(-90 64 64)"
-          strokeLinecap="round"
         />
+        {pastDue ? null : (
+          <text x="64" y="72" textAnchor="middle" className="donut-percent" aria-hidden="true">{percent}%</text>
+        )}
       </svg>
-      <figcaption>
+      <figcaption aria-hidden="true">
         {pastDue ? (
-          <strong>YOUR ACCOUNT IS Past Due</strong>
+          <strong className="donut-notice">YOUR ACCOUNT IS <span>Past Due</span></strong>
         ) : (
           <>
-            <strong>{formatMoney(availableCents, { cents: true })}</strong> available
+            <strong>{formatMoney(availableCents, { cents: true })}</strong> available credit
           </>
         )}
       </figcaption>

@@ -69,13 +69,7 @@ export function PortalShell({
         </div>
       ) : null}
       <div className="portal-main">{children}</div>
-      <aside className="help-box" aria-label="Help">
-        {troubled ? (
-          <p>Talk to an Account Specialist <PhoneLink digits={phones.accountSpecialist} /></p>
-        ) : (
-          <p>Questions? Call Us <PhoneLink digits={phones.contact} /></p>
-        )}
-      </aside>
+      <HelpBox troubled={troubled} />
       <Modal id="glossary" title="Glossary of Terms" open={glossary} onClose={() => setGlossary(false)} returnHref="#">
         <dl className="glossary">
           {GLOSSARY.map(([term, meaning]) => (
@@ -92,5 +86,22 @@ export function PortalShell({
         </Modal>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The help box (spec file 3, section 2): the contact line, or the Account
+ * Specialist line for delinquent and charged-off accounts, and the contact form.
+ */
+function HelpBox({ troubled }: { troubled: boolean }) {
+  return (
+    <aside className="help-box" aria-label="Help">
+      {troubled ? (
+        <p>Talk to an Account Specialist <PhoneLink digits={phones.accountSpecialist} className="help-phone" /></p>
+      ) : (
+        <p>Questions? Call Us <PhoneLink digits={phones.contact} className="help-phone" /></p>
+      )}
+      <p><Link to="/contact">Send us a message</Link></p>
+    </aside>
   );
 }

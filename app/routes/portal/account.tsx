@@ -1,15 +1,23 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../../functions/config";
+import { paymentsLocked } from "../../../functions/rules/payments";
 import { CreditDonut } from "../../components/portal/CreditDonut";
-import { TransactionsTable } from "../../components/portal/DataTable";
+import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
+import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel";
+import { NO_STATEMENTS } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatDate, formatMoney, formatTableDate } from "../../lib/format";
+import { NO_TRANSACTIONS } from "../../components/portal/TransactionsView";
+import { formatDate, formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
+import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/account";
+import { padRecent, paymentLockMessages, portalStanding, readSummary, shownDate, statementRows, transactionRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
-import { portalStanding, transactionRows } from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
 
 export function meta() {
   return [{ title: `Your Account | ${brand.name}` }];
@@ -18,66 +26,81 @@ export function meta() {
 /** One platform call per request: everything on the page comes from the summary. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
+  const header = s.accountHeader;
+  const { creditLimit } = readSummary(header);
+  const lock = paymentsLocked({ balanceCents: header.accountBalance, pendingCount: s.accountConfig.pendingAchTranCount, maxPending: s.accountConfig.maxPendingAchTranCount });
   return {
     firstName: s.accountProfile.firstName,
-    standing: portalStanding(s.accountHeader),
-    header: {
-      balance: s.accountHeader.accountBalance,
-      limit: s.accountHeader.creditLimit,
-      available: s.accountHeader.availableCredit,
-      nextDate: s.accountHeader.nextPaymentDate,
-      minimum: s.accountHeader.minPaymentAmount,
-      pastDue: s.accountHeader.pastDueAmount,
+    standing: portalStanding(header),
+    figures: {
+      balance: header.accountBalance,
+      limit: creditLimit,
+      available: header.availableCredit,
+      nextDate: shownDate(header.nextPaymentDate),
+      minimum: header.minPaymentAmount,
     },
-    recent: transactionRows(s.recentTransactions),
-    statements: s.recentStatements,
+    // The payments page opens only for a line with a limit (spec file 3, section 4).
+    payment: creditLimit > 0 ? { lock: lock ? paymentLockMessages[lock] : null } : null,
+    canDraw: s.accountConfig.isEligibleForDraw,
+    recent: transactionRows(padRecent(s.recentTransactions, s.allTransactions)),
+    statements: statementRows(s.recentStatements),
   };
 }
 
+/** The account page's statement list: date and download/view. */
+const statementListColumns = documentColumns.filter((c) => c.key === "date" || c.key === "download");
+
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { header, standing } = loaderData;
+  const { figures, standing, payment } = loaderData;
   const pastDue = standing !== "current";
+  const [panel, setPanel] = useState<{ open: boolean; tab: DetailTab }>({ open: false, tab: "transactions" });
+  // With JavaScript, View all opens the panel; without it, the link goes to the page.
+  const viewAll = (tab: DetailTab) => (event: React.MouseEvent) => {
+    event.preventDefault();
+    setPanel({ open: true, tab });
+  };
   return (
     <PortalShell standing={standing} pastDue={pastDue}>
       <h1>Welcome back, {loaderData.firstName}</h1>
       <section className="summary card" aria-labelledby="summary-title">
         <h2 id="summary-title">Account Summary</h2>
         <div className="summary-grid">
-          <CreditDonut availableCents={header.available} limitCents={header.limit} pastDue={pastDue} />
+          <CreditDonut availableCents={figures.available} limitCents={figures.limit} pastDue={pastDue} />
           <dl className="figures">
-            <div><dt>Account Balance</dt><dd>{formatMoney(header.balance, { cents: true })}</dd></div>
-            <div><dt>Next Payment Due Date</dt><dd>{header.nextDate ? formatDate(header.nextDate) : "None scheduled"}</dd></div>
-            <div><dt>Next Minimum Due</dt><dd>{formatMoney(header.minimum, { cents: true })}</dd></div>
-            <div><dt>Credit Limit</dt><dd>{formatMoney(header.limit)}</dd></div>
+            <div><dt>Account Balance</dt><dd>{formatMoney(figures.balance, { cents: true })}</dd></div>
+            {figures.nextDate ? (
+              <>
+                <div><dt>Next Payment Due Date</dt><dd>{formatDate(figures.nextDate)}</dd></div>
+                <div><dt>Next Minimum Due</dt><dd>{formatMoney(figures.minimum, { cents: true })}</dd></div>
+              </>
+            ) : null}
+            <div><dt>Credit Limit</dt><dd>{formatMoney(figures.limit)}</dd></div>
           </dl>
         </div>
         <div className="button-row">
-          <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link>
-          <Link to="/draw" className="button button-outline">Request a Cash Advance</Link>
+          {payment && !payment.lock ? <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link> : null}
+          {payment?.lock ? (
+            <>
+              <button type="button" className="button button-primary" disabled aria-describedby="payment-lock">MAKE A PAYMENT</button>
+              <p id="payment-lock" className="payment-lock">{payment.lock}</p>
+            </>
+          ) : null}
+          {loaderData.canDraw ? <Link to="/draw" className="button button-outline">Request a Cash Advance</Link> : null}
         </div>
       </section>
-      <section className="card" aria-labelledby="recent-title">
-        <h2 id="recent-title">Recent Transactions</h2>
-        <TransactionsTable rows={loaderData.recent} caption="Your three most recent transactions" empty="There are no transactions to display at this time." />
-        <Link to="/transactions">View all<span className="visually-hidden"> transactions</span></Link>
-      </section>
-      <section className="card" aria-labelledby="statements-title">
-        <h2 id="statements-title">Billing Statements</h2>
-        {loaderData.statements.length === 0 ? (
-          <p>There are no statements to display at this time.</p>
-        ) : (
-          <ul className="statement-list">
-            {loaderData.statements.map((s) => (
-              <li key={s.statementId}>
-                <a href={s.eDocumentURL} target="_blank" rel="noopener">
-                  Statement {formatTableDate(s.eDocumentDate)}<span className="visually-hidden"> (PDF, opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to="/documents">View all<span className="visually-hidden"> documents</span></Link>
-      </section>
+      <div className="account-lists">
+        <section className="card" aria-labelledby="recent-title">
+          <h2 id="recent-title">Recent Transactions</h2>
+          <TransactionsTable rows={loaderData.recent} caption="Recent Transactions" empty={NO_TRANSACTIONS} />
+          <a href="/transactions" className="view-all" onClick={viewAll("transactions")}>View all<span className="visually-hidden"> transactions</span></a>
+        </section>
+        <section className="card" aria-labelledby="statements-title">
+          <h2 id="statements-title">Billing Statements</h2>
+          <DataTable rows={loaderData.statements} columns={statementListColumns} rowKey={(r) => r.id} caption="Billing Statements" empty={NO_STATEMENTS} />
+          <a href="/documents" className="view-all" onClick={viewAll("documents")}>View all<span className="visually-hidden"> documents</span></a>
+        </section>
+      </div>
+      <DetailPanel open={panel.open} tab={panel.tab} onTab={(tab) => setPanel({ open: true, tab })} onClose={() => setPanel((p) => ({ ...p, open: false }))} />
     </PortalShell>
   );
 }

@@ -1,58 +1,66 @@
+import { Link, useSearchParams } from "react-router";
 import { brand } from "../../../functions/config";
+import { AgreementTable, StatementsTable } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatTableDate } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
+import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/documents";
-import { portalStanding } from "./portal-data";
+import { agreementRow, portalStanding, readSummary, statementRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
 
 export function meta() {
   return [{ title: `Documents | ${brand.name}` }];
 }
 
+/** Also the View all panel's Documents tab data (fetched by the account page). */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
-  return { standing: portalStanding(s.accountHeader), statements: s.allStatements };
+  const { creditLimit } = readSummary(s.accountHeader);
+  return {
+    standing: portalStanding(s.accountHeader),
+    agreement: agreementRow({ accountNumber: s.accountHeader.accountNumber, creditLimit }),
+    statements: statementRows(s.allStatements),
+  };
 }
 
-/** The signed Line Of Credit Agreement and every billing statement, each opening in a new tab. */
+const VIEWS = [
+  { id: "agreement", label: "Line Of Credit Agreement" },
+  { id: "statements", label: "Statements" },
+] as const;
+
+/** The signed agreement or the billing statements, toggled by links (`?view=`) that work without JavaScript. */
 export default function Documents({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const view = params.get("view") === "statements" ? "statements" : "agreement";
   return (
     <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"}>
       <h1>Documents</h1>
-      <section className="card" aria-labelledby="agreement-title">
-        <h2 id="agreement-title">Line Of Credit Agreement</h2>
-        <a href="/documents/agreement" target="_blank" rel="noopener">
-          Download/View<span className="visually-hidden"> the Line Of Credit Agreement (opens in a new tab)</span>
-        </a>
-      </section>
-      <section className="card" aria-labelledby="statements-title">
-        <h2 id="statements-title">Billing Statements</h2>
-        {loaderData.statements.length === 0 ? (
-          <p>There are no statements to display at this time.</p>
-        ) : (
-          <table className="data-table">
-            <caption>Billing statements, newest first</caption>
-            <thead>
-              <tr><th scope="col">Date</th><th scope="col">Billing Statement</th></tr>
-            </thead>
-            <tbody>
-              {loaderData.statements.map((s) => (
-                <tr key={s.statementId}>
-                  <td>{formatTableDate(s.eDocumentDate)}</td>
-                  <td>
-                    <a href={s.eDocumentURL} target="_blank" rel="noopener">
-                      Download/View<span className="visually-hidden"> statement of {formatTableDate(s.eDocumentDate)} (PDF, opens in a new tab)</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <nav aria-label="Documents" className="filters">
+        <ul>
+          {VIEWS.map((v) => (
+            <li key={v.id}>
+              <Link to={`?view=${v.id}`} className="filter" aria-current={v.id === view ? "page" : undefined} preventScrollReset>
+                {v.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {view === "agreement" ? (
+        <section aria-labelledby="agreement-title">
+          <h2 id="agreement-title">Line Of Credit Agreement</h2>
+          <AgreementTable agreement={loaderData.agreement} />
+        </section>
+      ) : (
+        <section aria-labelledby="statements-title">
+          <h2 id="statements-title">Billing Statements</h2>
+          <StatementsTable statements={loaderData.statements} />
+        </section>
+      )}
     </PortalShell>
   );
 }

@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
 import { saveSession, type Session } from "../../../functions/sessions/session";
+import { readSummary } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -26,10 +27,10 @@ export function portalPlatform(context: Context, session: Session) {
 }
 
 /**
- * The account summary, once per request, and the redirects its state
- * demands (spec file 3): a line awaiting e-sign goes to finish e-sign, a
- * withdrawn application to the finalize-credit interrupter, a closed account
- * to the closed-account interrupter.
+ * The account summary, once per request, and the redirect its state demands
+ * (spec file 3, section 4; the derivation is `readSummary`): finish e-sign,
+ * esign-contact, the finalize-credit interrupter or the closed-account one.
+ * The interrupter pages themselves pass `allowInterrupters`.
  */
 export async function portalSummary(context: Context, { allowInterrupters = false } = {}) {
   const session = borrowerSession(context);
@@ -37,12 +38,8 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
     await persist();
-    const header = summary.accountHeader;
-    if (!allowInterrupters) {
-      if (header.requiresESignature) throw redirect("/apply/approved");
-      if (header.loanStatusCode === "W") throw redirect("/accountcredit");
-      if (header.isClosed) throw redirect("/accountclosed");
-    }
+    const { gate } = readSummary(summary.accountHeader);
+    if (!allowInterrupters && gate.to) throw redirect(gate.to);
     return summary;
   } catch (error) {
     // An expired or refused platform token means the session is over.

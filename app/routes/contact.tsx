@@ -1,0 +1,122 @@
+import { data, Form, useNavigation, type RouterContextProvider } from "react-router";
+import { brand, phones } from "../../functions/config";
+import { clientInfo } from "../../functions/http/client-info";
+import { rateLimit } from "../../functions/http/rate-limit";
+import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { catalogue, PlatformError } from "../../functions/platform/index";
+import { StepAlert } from "../components/ApplyShell";
+import { FieldError, SelectField, TextField } from "../components/form/Field";
+import { masks } from "../components/form/masks";
+import { useStepValidation } from "../components/form/useStepValidation";
+import { PhoneLink } from "../components/PhoneLink";
+import portalAccountCss from "../styles/portal-account.css?url";
+import type { Route } from "./+types/contact";
+import { accessPlatform } from "./access.server";
+import { formValues, validateStep } from "./apply/wizard.server";
+import { categoryLabel, contactCategories, contactSchema, MESSAGE_MAX } from "./contact.schema";
+import { portalSummary } from "./portal/portal.server";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
+
+export function meta() {
+  return [{ title: `Contact Us | ${brand.name}` }];
+}
+
+type Prefill = { firstName: string; lastName: string; email: string; phone: string };
+const BLANK: Prefill = { firstName: "", lastName: "", email: "", phone: "" };
+
+/** Spec file 3, section 8: the contact call's rejection text. */
+export const CALL_FAILED = "Call failed";
+export const CONTACT_TOO_MANY = "You've sent several messages in a short time. Please wait an hour and try again, or call us.";
+
+/** A signed-in borrower's name, e-mail and phone from the summary; guests start blank. */
+async function prefill(context: Readonly<RouterContextProvider>): Promise<Prefill> {
+  if (!context.get(sessionContext).session?.data.customerId) return BLANK;
+  try {
+    const { accountProfile: p } = await portalSummary(context, { allowInterrupters: true });
+    return { firstName: p.firstName, lastName: p.lastName, email: p.custEmail, phone: masks.phone(p.mobileNumber || p.phoneNumber) };
+  } catch {
+    // The form works without the prefill (an ended platform session, the platform down).
+    return BLANK;
+  }
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { prefill: await prefill(context) };
+}
+
+/** Re-checks the schema, limits per client IP, then ContactUs/ContactUs (stored and acknowledged by e-mail). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const values = await formValues(request);
+  const checked = await validateStep(contactSchema, values);
+  if (!checked.ok) return checked.failure;
+  const { env } = context.get(edgeContext);
+  if (!(await rateLimit(env, "contactPerIp", clientInfo(request).ip)).allowed) {
+    return data({ errors: {}, values, alert: CONTACT_TOO_MANY }, { status: 429 });
+  }
+  const form = checked.output;
+  try {
+    const { platform } = accessPlatform(context);
+    const answer = await platform.call(catalogue.misc.ContactUs, {
+      contactEmail: form.email,
+      messageCategory: categoryLabel(form.messageCategory),
+      messageBody: form.message,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      contactPhone: form.phone,
+    });
+    if (answer.success) return { sent: crypto.randomUUID(), email: form.email };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+  }
+  // What the person typed comes back with the failure, so nothing is lost.
+  return data({ errors: {}, values, alert: CALL_FAILED }, { status: 502 });
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const sent = actionData && "sent" in actionData ? actionData : null;
+  const failed = actionData && "values" in actionData ? actionData : null;
+  const { errors, alert, formProps } = useStepValidation(contactSchema, failed?.errors);
+  const submitting = useNavigation().state === "submitting";
+  // After a success the form starts again (a new key), prefilled for a signed-in borrower.
+  const values: Record<string, string | undefined> = failed?.values ?? loaderData.prefill;
+  return (
+    <section className="container page-section contact">
+      <h1>Contact Us</h1>
+      <p className="lead">
+        Send us a message and we'll reply by e-mail within one business day. For faster help, call <PhoneLink digits={phones.contact} />.
+      </p>
+      <div aria-live="polite">
+        {sent ? (
+          <p className="contact-sent" role="status">
+            Thank you. Your message was sent, and we e-mailed an acknowledgement to {sent.email}.
+          </p>
+        ) : null}
+      </div>
+      {failed?.alert === CALL_FAILED ? (
+        <div className="contact-failed" role="alert">
+          <strong>{CALL_FAILED}</strong>
+          <p>We couldn't send your message just now. Please try again, or call us at <PhoneLink digits={phones.contact} />.</p>
+        </div>
+      ) : null}
+      <Form method="post" className="contact-form" key={sent?.sent ?? "contact"} {...formProps}>
+        <div className="field-grid">
+          <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
+          <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
+          <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
+          <TextField name="phone" label="Phone Number" type="tel" optional defaultValue={values.phone} error={errors.phone} mask="phone" inputMode="tel" autoComplete="tel-national" maxLength={12} placeholder="###-###-####" />
+        </div>
+        <SelectField name="messageCategory" label="What is your message about?" options={contactCategories} defaultValue={values.messageCategory} error={errors.messageCategory} />
+        <div className={errors.message ? "field has-error" : "field"}>
+          <label htmlFor="message">Message</label>
+          <textarea id="message" name="message" defaultValue={values.message} maxLength={MESSAGE_MAX} aria-invalid={errors.message ? true : undefined} aria-describedby="message-error" />
+          <FieldError id="message" message={errors.message} />
+        </div>
+        <StepAlert show={alert && failed?.alert !== CALL_FAILED} message={failed?.alert && failed.alert !== CALL_FAILED ? failed.alert : undefined} />
+        <button type="submit" className="button button-primary button-large" disabled={submitting}>
+          SEND MESSAGE
+        </button>
+      </Form>
+    </section>
+  );
+}

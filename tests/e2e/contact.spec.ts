@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test";
+import { contactMessages } from "../../app/routes/contact.schema";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { demo, expectAccessible, logIn } from "./fixtures/portal";
+
+const SENT = /^Thank you\. Your message was sent, and we e-mailed an acknowledgement to /;
+
+async function fillMessage(page: Page, fields: { firstName?: string; lastName?: string; email?: string }) {
+  if (fields.firstName !== undefined) await page.getByLabel("First Name").fill(fields.firstName);
+  if (fields.lastName !== undefined) await page.getByLabel("Last Name").fill(fields.lastName);
+  if (fields.email !== undefined) await page.getByLabel("Email Address").fill(fields.email);
+  await page.getByLabel("What is your message about?").selectOption({ label: "Payments" });
+  await page.getByLabel("Message", { exact: true }).fill("When will my payment post?");
+}
+
+/** The acknowledgement the platform e-mailed, as the development outbox lists it. */
+async function expectAcknowledged(page: Page, email: string) {
+  await page.goto("/dev/outbox");
+  await expect(page.locator("tr", { hasText: email }).filter({ hasText: "We received your message" })).toHaveCount(1);
+}
+
+test("a guest reaches the form from the FAQ, sends a message, and gets an acknowledgement", async ({ page }) => {
+  await gotoHydrated(page, "/faq");
+  await page.locator("#faq-contact > summary").click();
+  await page.locator("#email > summary").click();
+  await page.getByRole("link", { name: "send us a message with our contact form" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  await expectAccessible(page);
+
+  const email = `guest-${Date.now()}@example.com`;
+  await fillMessage(page, { firstName: "Robin", lastName: "Guest", email });
+  await page.getByLabel("Phone Number").fill("6145550123");
+  await expect(page.getByLabel("Phone Number")).toHaveValue("614-555-0123");
+  await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SENT })).toContainText(email);
+  // The form starts again.
+  await expect(page.getByLabel("First Name")).toHaveValue("");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+  await expectAccessible(page);
+  await expectAcknowledged(page, email);
+});
+
+test("messages appear as the form is filled, and submit names every missing field", async ({ page }) => {
+  await gotoHydrated(page, "/contact");
+  await page.getByLabel("Email Address").fill("robin@");
+  await page.getByLabel("Email Address").blur();
+  await expect(page.locator("#email-error")).toHaveText(contactMessages.email);
+  await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+  await expect(page.locator("#firstName-error")).toHaveText(contactMessages.firstName);
+  await expect(page.locator("#lastName-error")).toHaveText(contactMessages.lastName);
+  await expect(page.locator("#messageCategory-error")).toHaveText(contactMessages.messageCategory);
+  await expect(page.locator("#message-error")).toHaveText(contactMessages.message);
+  await expect(page.getByLabel("First Name")).toBeFocused();
+  await page.getByLabel("Phone Number").fill("614555");
+  await page.getByLabel("Phone Number").blur();
+  await expect(page.locator("#phone-error")).toHaveText(contactMessages.phone);
+  await expect(page.getByRole("status").filter({ hasText: SENT })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a signed-in borrower opens it from the help box, prefilled, and it stays prefilled after sending", async ({ page }) => {
+  await logIn(page, demo.current);
+  await page.locator(".help-box").getByRole("link", { name: "Send us a message" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByLabel("First Name")).toHaveValue("Casey");
+  await expect(page.getByLabel("Last Name")).toHaveValue("Morgan");
+  await expect(page.getByLabel("Email Address")).toHaveValue(demo.current);
+  await expect(page.getByLabel("Phone Number")).toHaveValue(/^\d{3}-\d{3}-\d{4}$/);
+  await fillMessage(page, {});
+  await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+  await expect(page.getByRole("status").filter({ hasText: SENT })).toBeVisible();
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("First Name")).toHaveValue("Casey");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server shows the messages, keeps what was typed, and sends a valid message", async ({ page }) => {
+    await page.goto("/contact");
+    await page.getByLabel("First Name").fill("Sam");
+    await page.getByLabel("Message", { exact: true }).fill("Hello there");
+    await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+    await expect(page.locator("#lastName-error")).toHaveText(contactMessages.lastName);
+    await expect(page.locator("#email-error")).toHaveText(contactMessages.email);
+    await expect(page.getByLabel("First Name")).toHaveValue("Sam");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Hello there");
+
+    const email = `nojs-${Date.now()}@example.com`;
+    await fillMessage(page, { lastName: "Plain", email });
+    await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+    await expect(page.getByRole("status").filter({ hasText: SENT })).toContainText(email);
+    await expect(page.getByLabel("First Name")).toHaveValue("");
+    await expectAcknowledged(page, email);
+  });
+});

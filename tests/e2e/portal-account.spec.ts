@@ -1,0 +1,238 @@
+import { expect, type Page, test } from "@playwright/test";
+import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/servicing/calendar";
+import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
+import { gotoHydrated } from "./fixtures/hydrated";
+
+/** Spec file 3, section 5: dates like 'Mon. D, YYYY' (May has no dot). */
+const SPEC_DATE = /^((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/;
+const TABLE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+
+const figure = (page: Page, term: string) => page.locator(".figures div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
+
+test("a current borrower's account page: greeting, donut, figures, actions, recent lists, help box", async ({ page }) => {
+  // A copy of the current demo borrower: its history is paid off, so no due date and nothing owed.
+  await logInFresh(page, "current");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Casey");
+  await expect(page.getByRole("img", { name: "Available credit $1,000.00 of $1,000 (100% available)" })).toBeVisible();
+  await expect(figure(page, "Account Balance")).toHaveText("$0.00");
+  await expect(figure(page, "Credit Limit")).toHaveText("$1,000");
+  // No next payment date: the due date and minimum fields are hidden (spec file 3, section 5).
+  await expect(page.getByText("Next Payment Due Date")).toHaveCount(0);
+  await expect(page.getByText("Next Minimum Due")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
+  await expect(page.locator("#payment-lock")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveAttribute("href", "/draw");
+  const recent = page.getByRole("region", { name: "Recent Transactions" }).locator("tbody tr");
+  await expect(recent).toHaveCount(3);
+  await expect(recent.first().locator("td").first()).toHaveText(TABLE_DATE);
+  const statements = page.getByRole("region", { name: "Billing Statements" });
+  await expect(statements.getByRole("link", { name: /^Download\/View statement of/ }).first()).toHaveAttribute("target", "_blank");
+  await expect(page.locator(".help-box")).toContainText("Questions? Call Us 1.800.555.0142");
+  await expect(page.locator(".help-box").getByRole("link", { name: "Send us a message" })).toHaveAttribute("href", "/contact");
+  await expect(page.locator(".past-due-banner")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a delinquent borrower: past-due banner to make a payment, Account Specialist line, donut notice, no draw", async ({ page }) => {
+  await logIn(page, demo.pastDue);
+  await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE. Please bring your account up to date;");
+  await expect(page.locator(".past-due-banner").getByRole("link", { name: "make a payment online" })).toHaveAttribute("href", "/payments");
+  await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
+  await expect(page.locator(".help-box")).not.toContainText("Questions? Call Us");
+  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
+  await expect(figure(page, "Next Payment Due Date")).toHaveText(SPEC_DATE);
+  await expect(figure(page, "Next Minimum Due")).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toHaveAttribute("href", "/payments");
+  await expectAccessible(page);
+});
+
+test("a charged-off borrower is shown as past due, with the Account Specialist line and no draw", async ({ page }) => {
+  await logIn(page, demo.chargedOff);
+  await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE.");
+  await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
+  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a borrower not eligible to draw (Washington) is not offered a cash advance; empty lists say so", async ({ page }) => {
+  await logIn(page, demo.washington);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Harper");
+  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
+  await expect(page.getByText("There are no transactions to display at this time.")).toBeVisible();
+  await expect(page.getByText("There are no statements to display at this time.")).toBeVisible();
+  // Nothing owed: MAKE A PAYMENT is disabled and says why.
+  await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
+  await expect(page.locator("#payment-lock")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  await page.getByRole("link", { name: "View all documents" }).click();
+  const panel = page.getByRole("dialog", { name: "Account Activity" });
+  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("There are no statements to display at this time.");
+  await panel.getByRole("tab", { name: "Transactions" }).click();
+  await expect(panel.getByRole("tabpanel", { name: "Transactions" })).toContainText("There are no transactions to display at this time.");
+});
+
+test("View all opens the panel: tabs by keyboard, loading text, filters, documents, close returns focus", async ({ page }) => {
+  await logIn(page, demo.current);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  // Hold the documents data back a moment, so the loading text can be seen.
+  await page.route(/\/documents\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const opener = page.getByRole("link", { name: "View all transactions" });
+  await opener.click();
+  const panel = page.getByRole("dialog", { name: "Account Activity" });
+  await expect(panel).toBeVisible();
+  const tab = (name: string) => panel.getByRole("tab", { name });
+  await expect(tab("Transactions")).toHaveAttribute("aria-selected", "true");
+
+  await tab("Transactions").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Documents")).toBeFocused();
+  await expect(tab("Documents")).toHaveAttribute("aria-selected", "true");
+  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("Please wait while your statements are loaded.");
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Transactions")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(tab("Documents")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(tab("Transactions")).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Documents")).toBeFocused();
+
+  const documents = panel.getByRole("tabpanel", { name: "Documents" });
+  await expect(documents.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute("target", "_blank");
+  await expect(documents.getByRole("link", { name: /^Download\/View statement of/ }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await tab("Transactions").click();
+  const transactions = panel.getByRole("tabpanel", { name: "Transactions" });
+  const rows = transactions.locator(".data-table").last().locator("tbody tr");
+  await transactions.getByRole("button", { name: "Draws" }).click();
+  await expect(transactions.getByRole("button", { name: "Draws" })).toHaveAttribute("aria-pressed", "true");
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toBe("Cash Advance");
+  await transactions.getByRole("button", { name: "Payments" }).click();
+  await expect(rows.first()).toContainText(/\(\$\d/);
+  for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toContain("Payment");
+  await expectAccessible(page);
+
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+/** The next `n` banking business days a one-time Other Amount may take, from the ACH effective date. */
+function businessDays(n: number): string[] {
+  const days: string[] = [];
+  for (let d = achEffectiveDate(new Date(), false); days.length < n; d = addDays(d, 1)) if (isBusinessDay(d)) days.push(d);
+  return days;
+}
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+test("three scheduled payments: listed in process earliest first, and MAKE A PAYMENT is disabled with the reason", async ({ page }) => {
+  // A past-due copy owes a balance; its payments need the authorization tick.
+  await logInFresh(page, "pastDue");
+  const [first, second, third] = businessDays(3) as [string, string, string];
+  // Scheduled out of order, through the payments form's own post.
+  for (const date of [third, first, second]) {
+    const res = await page.request.post("/payments", { form: { option: "other", other: "20", date: usDate(date), intent: "submit", authorize: "on", key: crypto.randomUUID() } });
+    expect(res.status()).toBe(200);
+  }
+  await gotoHydrated(page, "/account");
+  await expect(page.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
+  await expect(page.locator("#payment-lock")).toHaveText(
+    "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+  );
+  await page.getByRole("link", { name: "View all transactions" }).click();
+  const pending = page.getByRole("dialog", { name: "Account Activity" }).locator(".pending");
+  await expect(pending.locator("summary")).toContainText("Payments In Process & Future One-Time Payments (3)");
+  await pending.getByText("See Details").click();
+  await expect(pending.getByText("Hide Details")).toBeVisible();
+  const rows = pending.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.locator("td:nth-child(1)")).toHaveText([first, second, third].map(usDate));
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["$20.00", "$20.00", "$20.00"]);
+  await expect(rows.locator("td:nth-child(3)")).toHaveText(["EFT Payment", "EFT Payment", "EFT Payment"]);
+  await pending.getByText("Hide Details").click();
+  await expect(rows.first()).toBeHidden();
+});
+
+test("the Transactions page filters by links and lists payments in process", async ({ page }) => {
+  await logIn(page, demo.current);
+  await gotoHydrated(page, "/transactions");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
+  await expect(page.locator(".pending summary")).toContainText(/Payments In Process & Future One-Time Payments \(\d+\)/);
+  const filters = page.getByRole("navigation", { name: "Filter transactions" });
+  await filters.getByRole("link", { name: "Payments" }).click();
+  await expect(page).toHaveURL(/\?show=payments$/);
+  const descriptions = page.locator(".data-table tbody tr td:nth-child(3)");
+  await expect(descriptions.first()).toContainText("Payment");
+  for (const text of await descriptions.allInnerTexts()) expect(text).toContain("Payment");
+  await expect(page.locator(".data-table tbody tr td:nth-child(2)").first()).toHaveText(/^\(\$[\d,]+\.\d{2}\)$/);
+  await filters.getByRole("link", { name: "Draws" }).click();
+  await expect(page).toHaveURL(/\?show=draws$/);
+  await expect(descriptions.first()).toHaveText("Cash Advance");
+  for (const text of await descriptions.allInnerTexts()) expect(text).toBe("Cash Advance");
+  await expectAccessible(page);
+});
+
+test("the Documents page toggles agreement and statements; statements open only for their owner", async ({ page, browser }) => {
+  await logIn(page, demo.current);
+  await gotoHydrated(page, "/documents");
+  const docs = page.getByRole("navigation", { name: "Documents" });
+  await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Amount", "Line Of Credit Agreement", "Download/View"]);
+  await expect(page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute("href", "/documents/agreement");
+  await expectAccessible(page);
+  await docs.getByRole("link", { name: "Statements" }).click();
+  await expect(page).toHaveURL(/\?view=statements$/);
+  await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Date", "Billing Statements", "Download/View"]);
+  const statement = page.getByRole("link", { name: /^Download\/View statement of/ }).first();
+  await expect(statement).toHaveAttribute("target", "_blank");
+  const href = (await statement.getAttribute("href"))!;
+  const pdf = await page.request.get(href);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await expectAccessible(page);
+
+  // Another borrower asking for the same address is refused.
+  const other = await (await browser.newContext()).newPage();
+  await logIn(other, demo.pastDue);
+  const refused = await other.request.get(href, { maxRedirects: 0 });
+  expect(refused.status()).toBe(404);
+  await other.context().close();
+});
+
+test("the Line Of Credit Agreement opens in a new tab; a line with no signed copy says so", async ({ page }) => {
+  await logIn(page, demo.current);
+  await gotoHydrated(page, "/documents");
+  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ }).click()]);
+  await expect(tab).toHaveURL(/\/documents\/agreement$/);
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Line Of Credit Agreement");
+  // Demo borrowers were seeded without e-signing, so there is no signed copy to show.
+  await expect(tab.getByText("This Agreement section is currently not available.")).toBeVisible();
+  await expectAccessible(tab);
+});
+
+test("without JavaScript, View all goes to the Transactions and Documents pages, whose links still filter and toggle", async ({ page, browser }) => {
+  await logIn(page, demo.current);
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await plain.newPage();
+  await noJs.goto("/account");
+  await noJs.getByRole("link", { name: "View all transactions" }).click();
+  await expect(noJs).toHaveURL(/\/transactions$/);
+  await noJs.getByRole("navigation", { name: "Filter transactions" }).getByRole("link", { name: "Draws" }).click();
+  await expect(noJs).toHaveURL(/\?show=draws$/);
+  await expect(noJs.locator(".data-table tbody tr td:nth-child(3)").first()).toHaveText("Cash Advance");
+  await noJs.locator(".pending summary").click();
+  await expect(noJs.locator(".pending").getByText("Hide Details")).toBeVisible();
+  await noJs.goto("/account");
+  await noJs.getByRole("link", { name: "View all documents" }).click();
+  await expect(noJs).toHaveURL(/\/documents$/);
+  await noJs.getByRole("navigation", { name: "Documents" }).getByRole("link", { name: "Statements" }).click();
+  await expect(noJs.getByRole("link", { name: /^Download\/View statement of/ }).first()).toBeVisible();
+  await plain.close();
+});
