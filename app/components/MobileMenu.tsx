@@ -36,7 +36,7 @@ export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: V
           <li><PhoneLink digits={phones.customerService} label="Call Us" /></li>
           {viewer.signedIn ? (
             <>
-              {showBackToAccount ? <li><Link to="/portal">Back to Account</Link></li> : null}
+              {showBackToAccount ? <li><Link to="/account">Back to Account</Link></li> : null}
               <li><LogOutButton className="link-button" /></li>
             </>
           ) : (

@@ -27,7 +27,7 @@ export function SiteFooter({ flags, viewer }: { flags: LayoutFlags; viewer: View
       <div className="container footer-grid">
         <nav aria-label="Footer">
           <ul className="footer-links">
-            <li>{viewer.signedIn ? <Link to="/portal">Back to Account</Link> : <Link to="/login">Log In</Link>}</li>
+            <li>{viewer.signedIn ? <Link to="/account">Back to Account</Link> : <Link to="/login">Log In</Link>}</li>
             <li><Link to="/faq">FAQs</Link></li>
             <li><Link to="/about-us">About Us</Link></li>
             {viewer.signedIn ? <li><LogOutButton className="link-button" /></li> : null}

@@ -37,7 +37,7 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
           <PhoneLink digits={phones.customerService} label={flags.isAppPage ? "Call Us" : undefined} className="header-phone" />
           {showNav && !viewer.signedIn ? <ApplyNowPill /> : null}
           {showNav && showBackToAccount ? (
-            <Link to="/portal" className="button button-outline">Back to Account</Link>
+            <Link to="/account" className="button button-outline">Back to Account</Link>
           ) : null}
           {viewer.signedIn ? <LogOutButton /> : showLogin ? <Link to="/login" className="button button-outline">Log In</Link> : null}
         </div>

@@ -54,7 +54,7 @@ export default function Home() {
             <p className="hero-sub">An open-ended line of credit you apply for once and draw from again and again.</p>
             <div className="hero-actions">
               {viewer?.signedIn ? (
-                <Link to="/portal" className="button button-primary button-large">Back to Account</Link>
+                <Link to="/account" className="button button-primary button-large">Back to Account</Link>
               ) : (
                 <Link to={applyHref} className="button button-primary button-large">APPLY NOW</Link>
               )}

@@ -30,6 +30,10 @@ describe("the shell's header follows the route's layout flags", () => {
   it("signed-in visitors get Back to Account and Log Out instead of Apply Now and Log In", () => {
     const html = header({}, signedIn);
     expect(html).toContain("Back to Account");
+    // The account page is /account (spec file 3); there is no /portal route.
+    const targets = [...html.matchAll(/href="([^"]*)"[^>]*>Back to Account</g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets)).toEqual(new Set(["/account"]));
     expect(html).toContain("Log Out");
     expect(html).not.toContain("Apply Now");
     expect(html).not.toContain(">Log In<");
