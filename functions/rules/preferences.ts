@@ -76,12 +76,15 @@ export function preferenceNotice(before: Contact, after: Contact): PreferenceNot
   return null;
 }
 
+/** The two marketing choices: e-mails, and calls with text messages. */
+export type MarketingKind = "email" | "calls";
+
 /** Marketing the borrower is turning off with this save (each asks "Are you sure?" first). */
 export function marketingTurnedOff(
   before: Pick<ContactRecord, "allowMarketingEmails" | "allowMarketingCalls">,
   after: Pick<ContactRecord, "allowMarketingEmails" | "allowMarketingCalls">,
-): Array<"email" | "calls"> {
-  const off: Array<"email" | "calls"> = [];
+): MarketingKind[] {
+  const off: MarketingKind[] = [];
   if (before.allowMarketingEmails && !after.allowMarketingEmails) off.push("email");
   if (before.allowMarketingCalls && !after.allowMarketingCalls) off.push("calls");
   return off;

@@ -25,6 +25,19 @@ export interface PreferenceFormValues {
   cellPhone: string;
 }
 
+/** The form's fields from a post (server) or from the form itself (browser). */
+export function formValuesFrom(form: FormData): PreferenceFormValues {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    email: text("email"),
+    emailMarketing: text("emailMarketing") === "no" ? "no" : "yes",
+    callMarketing: text("callMarketing") === "no" ? "no" : "yes",
+    mainPhone: text("mainPhone"),
+    mainIsCell: text("mainIsCell") === "on" ? "on" : "",
+    cellPhone: text("cellPhone"),
+  };
+}
+
 /** 10 digits, typed with dashes (the mask adds them) or without (no JavaScript): at most 12 characters. */
 const PHONE_PATTERN = /^(\d{3}-\d{3}-\d{4}|\d{10})$/;
 const phoneNumber = (message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(12, message), v.regex(PHONE_PATTERN, message), v.transform(digitsOnly));
