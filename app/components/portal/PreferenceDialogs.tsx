@@ -54,13 +54,18 @@ export function OptOutPanel({ kinds, onStay }: { kinds: MarketingKind[]; onStay?
 }
 
 /** Leaving with unsaved changes: SAVE saves and then goes on, CANCEL goes on without saving; closing stays. */
-export function UnsavedChangesDialog({ open, onSave, onLeave, onStay }: { open: boolean; onSave: () => void; onLeave: () => void; onStay: () => void }) {
+export function UnsavedChangesDialog({
+  guard,
+}: {
+  guard: { prompting: boolean; saving: boolean; error: string | null; saveAndGo: () => void; leaveWithoutSaving: () => void; stay: () => void };
+}) {
   return (
-    <Modal id="unsaved-changes" title="Please Save Your Changes" open={open} onClose={onStay} returnHref="#preferences-form">
+    <Modal id="unsaved-changes" title="Please Save Your Changes" open={guard.prompting} onClose={guard.stay} returnHref="#preferences-form">
       <p>You have changes that are not saved yet. Select SAVE to save them before you go, or CANCEL to leave this page without saving.</p>
+      {guard.error ? <p className="form-alert" role="alert">{guard.error}</p> : null}
       <div className="button-row">
-        <button type="button" className="button button-primary" onClick={onSave}>SAVE</button>
-        <button type="button" className="button button-outline" onClick={onLeave}>CANCEL</button>
+        <button type="button" className="button button-primary" onClick={guard.saveAndGo} disabled={guard.saving}>SAVE</button>
+        <button type="button" className="button button-outline" onClick={guard.leaveWithoutSaving}>CANCEL</button>
       </div>
     </Modal>
   );

@@ -1,17 +1,19 @@
 import { useEffect, useRef } from "react";
-import { createPath, useBlocker, useNavigate } from "react-router";
+import { useBlocker, useFetcher } from "react-router";
 
 /**
  * Unsaved changes are not lost by accident: a link inside the site is held
  * (useBlocker) so the page can ask "Please Save Your Changes", and leaving
- * the site asks the browser's own question (beforeunload). `outcome` is the
- * latest post's answer: after SAVE in the prompt, a good save goes on to
- * where the borrower was heading; anything else stays to show why.
+ * the site asks the browser's own question (beforeunload). SAVE in the
+ * prompt posts the form with a fetcher while the link stays held, and lets
+ * it go once the save is good; a failed save keeps the prompt, saying why.
  */
-export function useLeaveGuard(unsaved: boolean, save: () => void, outcome: { result: string } | undefined) {
+export function useLeaveGuard(unsaved: boolean, formRef: React.RefObject<HTMLFormElement | null>, failureMessage: string) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  const navigate = useNavigate();
-  const destination = useRef<string | null>(null);
+  const save = useFetcher<{ result: string; message?: string }>();
+  const saving = useRef(false);
+  /** The held link a SAVE was tried for: an old failure is not shown for a later prompt. */
+  const triedFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -24,21 +26,22 @@ export function useLeaveGuard(unsaved: boolean, save: () => void, outcome: { res
   }, [unsaved]);
 
   useEffect(() => {
-    const to = destination.current;
-    if (!outcome || !to) return;
-    destination.current = null;
-    if (outcome.result === "saved") void navigate(to);
-  }, [outcome, navigate]);
+    if (!saving.current || save.state !== "idle" || !save.data) return;
+    saving.current = false;
+    if (save.data.result === "saved" && blocker.state === "blocked") blocker.proceed();
+  }, [save.state, save.data, blocker]);
 
+  const failed = blocker.state === "blocked" && triedFor.current === blocker.location.key && save.state === "idle" && save.data !== undefined && save.data.result !== "saved";
   return {
     prompting: blocker.state === "blocked",
-    /** True while a save from the prompt is on its way (the page skips its own confirmation then). */
-    leavingAfterSave: () => destination.current !== null,
+    saving: save.state !== "idle",
+    /** Shown in the prompt when its SAVE did not go through. */
+    error: failed ? (save.data?.message ?? failureMessage) : null,
     saveAndGo() {
-      if (blocker.state !== "blocked") return;
-      destination.current = createPath(blocker.location);
-      blocker.reset();
-      save();
+      if (blocker.state !== "blocked" || !formRef.current) return;
+      saving.current = true;
+      triedFor.current = blocker.location.key;
+      void save.submit(formRef.current, { method: "post" });
     },
     leaveWithoutSaving() {
       if (blocker.state === "blocked") blocker.proceed();

@@ -68,8 +68,10 @@ export function usePreferencesForm(saved: PreferenceFormValues, shown: Preferenc
     },
     /** Sets a YES/NO toggle from code (the "Are you sure?" answer). */
     setToggle(name: "emailMarketing" | "callMarketing", value: "yes" | "no") {
-      const group = formRef.current?.elements.namedItem(name);
-      if (group instanceof RadioNodeList) group.value = value;
+      // Each radio's own `checked` is set: React tracks it per input, and a radio
+      // changed only through its group would not report the next click as a change.
+      const radios = formRef.current?.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]`) ?? [];
+      for (const radio of radios) radio.checked = radio.value === value;
       sync();
     },
   };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { brand } from "../../../functions/config";
 import type { MarketingKind } from "../../../functions/rules/preferences";
 import { PasskeySection } from "../../components/access/PasskeySection";
@@ -13,7 +13,7 @@ import stylesheet from "../../styles/portal-preferences.css?url";
 import type { Route } from "./+types/preferences";
 import { portalStanding } from "./portal-data";
 import { portalSummary } from "./portal.server";
-import { preferenceFormValues } from "./preferences.schema";
+import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
 import { contactOf, savePreferences } from "./preferences.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -38,12 +38,11 @@ const TOGGLE_KIND = { emailMarketing: "email", callMarketing: "calls" } as const
 
 export default function Preferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const submit = useSubmit();
   const serverErrors = actionData?.result === "invalid" ? actionData.errors : undefined;
   // A refused or unanswered post shows what was posted; a good save shows what is saved.
   const defaults = actionData && actionData.result !== "saved" ? actionData.values : loaderData.saved;
   const form = usePreferencesForm(loaderData.saved, defaults, serverErrors);
-  const guard = useLeaveGuard(form.canSave, () => form.formRef.current && void submit(form.formRef.current), actionData);
+  const guard = useLeaveGuard(form.canSave, form.formRef, preferenceMessages.saveFailed);
 
   // "Are you sure?" for the marketing being turned off; confirmed opt-outs travel with the save.
   const [asking, setAsking] = useState<MarketingKind | null>(null);
@@ -55,7 +54,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
     setPanelDismissed(false);
     if (actionData?.result === "saved") {
       setOptOutConfirmed(false);
-      if (!guard.leavingAfterSave()) setSavedOpen(true);
+      setSavedOpen(true);
     }
   }, [actionData]);
 
@@ -104,7 +103,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
         <PasskeySection />
       </section>
       <OptOutDialog kind={asking} onDecide={decideOptOut} />
-      <UnsavedChangesDialog open={guard.prompting} onSave={guard.saveAndGo} onLeave={guard.leaveWithoutSaving} onStay={guard.stay} />
+      <UnsavedChangesDialog guard={guard} />
       <SavedDialog
         open={savedOpen}
         message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell) : ""}
