@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { masks } from "../../app/components/form/masks";
+import { savedMessage } from "../../app/components/portal/PreferenceDialogs";
 import { fieldErrors } from "../../app/routes/apply/fields";
 import { preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, samePreferences, type Preferences } from "../../app/routes/portal/preferences.schema";
 import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, type ContactRecord } from "../../functions/rules/preferences";
@@ -126,5 +127,18 @@ describe("contact rules shared with the platform", () => {
     expect(marketingTurnedOff(on, { allowMarketingEmails: false, allowMarketingCalls: true })).toEqual(["email"]);
     expect(marketingTurnedOff(on, { allowMarketingEmails: false, allowMarketingCalls: false })).toEqual(["email", "calls"]);
     expect(marketingTurnedOff({ allowMarketingEmails: false, allowMarketingCalls: false }, { allowMarketingEmails: false, allowMarketingCalls: false })).toEqual([]);
+  });
+});
+
+describe("the confirmation popup's wording by type", () => {
+  it("says what was sent and where", () => {
+    expect(savedMessage("EMAIL", "b@example.com", "")).toBe("Your email address was updated. We sent a confirmation email to b@example.com.");
+    expect(savedMessage("SMSPHONE", "b@example.com", "6145552000")).toBe("Your phone number was updated. We sent a confirmation text message to 614.555.2000.");
+    expect(savedMessage("EMAILPHONE", "b@example.com", "")).toContain("We sent a confirmation email to b@example.com, because there is no cell phone number");
+    expect(savedMessage("EMAIL&PHONE", "b@example.com", "6145552000")).toBe(
+      "Your email address and phone number were updated. We sent a confirmation email to b@example.com and a text message to 614.555.2000.",
+    );
+    expect(savedMessage("EMAIL&PHONE", "b@example.com", "")).toBe("Your email address and phone number were updated. We sent a confirmation email to b@example.com.");
+    expect(savedMessage(null, "b@example.com", "")).toBe("Your preferences were saved.");
   });
 });
