@@ -27,6 +27,7 @@ export default [
   route("documents", "routes/portal/documents.tsx"),
   route("draw", "routes/portal/draw.tsx"),
   route("payments", "routes/portal/payments.tsx"),
+  route("preferences", "routes/portal/preferences.tsx"),
   route("documents/statements/:id", "routes/portal/statement.ts"),
   route("documents/agreement", "routes/portal/agreement.tsx"),
   route("accountclosed", "routes/portal/interrupters.tsx", { id: "accountclosed" }),
@@ -41,7 +42,6 @@ export default [
   route("forgot-password", "routes/password.tsx", { id: "forgot-password" }),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-identity", "routes/verify-identity.tsx"),
-  route("preferences", "routes/preferences.tsx"),
   // E-sign (spec file 2, sections 2.6-2.9).
   route("esign/consent", "routes/esign/consent.tsx"),
   route("esign/document/:kind", "routes/esign/document.tsx"),

@@ -39,6 +39,12 @@ export const requiredText = (message: string, max = 100, pattern: RegExp = /\S/)
 /** A choice among codes; '0', 'Select' or anything unknown gets the message. */
 export const choice = <T extends string>(options: readonly T[], message: string) => v.picklist(options, message);
 
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An e-mail address, trimmed and lower-cased; one message for missing or malformed. */
+export const emailAddress = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.toLowerCase(), v.nonEmpty(message), v.maxLength(254, message), v.regex(EMAIL_PATTERN, message));
+
 /** A masked phone ###-###-#### to its 10 digits. */
 export const phone = (message: string) =>
   v.pipe(v.string(message), v.trim(), v.regex(/^\d{3}-\d{3}-\d{4}$/, message), v.transform(digitsOnly));

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { creditLine } from "../../../functions/config";
-import { digitsOnly, parseUsDate, required, requiredText, ssnValid, yearsBetween } from "./fields";
+import { digitsOnly, emailAddress as email, parseUsDate, required, requiredText, ssnValid, yearsBetween } from "./fields";
 
 /** Spec file 1, section 5 (Personal): every message verbatim. */
 export const personalMessages = {
@@ -16,9 +16,6 @@ export const personalMessages = {
 
 /** Letters, hyphen, space and apostrophe: the keystrokes the name fields allow. */
 export const NAME_PATTERN = /^[A-Za-z][A-Za-z' -]*$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-const email = (message: string) => v.pipe(v.string(message), v.trim(), v.toLowerCase(), v.nonEmpty(message), v.maxLength(254, message), v.regex(EMAIL_PATTERN, message));
 
 /** `today` is the applicant's calendar date (ISO), for the age rule. */
 export function personalSchema(today: string) {

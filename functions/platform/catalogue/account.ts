@@ -67,7 +67,8 @@ export const SummaryAnswer = withToken({
   }),
   bankAccountInfo: v.object({ accountID: v.string(), accountTypeDescription: v.string(), accountNumber: v.string() }),
   preferences: v.object({
-    allowMarketingEmails: v.boolean(),
+    /** Marketing e-mails default to allowed when the platform leaves the preference out (spec file 3, section 4). */
+    allowMarketingEmails: v.optional(v.boolean(), true),
     allowMarketingCalls: v.boolean(),
     allowMarketingTexts: v.boolean(),
     allowServicingTexts: v.boolean(),
@@ -137,6 +138,14 @@ export const GetDocuments = defineCall({
   }),
 });
 
+/**
+ * Contact details and consents (the Preferences page), and the e-sign
+ * answers. The page leaves an empty cell out, so a main phone sent without a
+ * cell means there is none; without a cell, marketing and service texts are
+ * off; a preferences object without allowMarketingEmails allows them
+ * (functions/rules/preferences.ts). The borrower is notified by e-mail, and
+ * by text when there is a cell.
+ */
 export const UpdateProfile = defineCall({
   method: "POST",
   path: "Account/UpdateProfile",

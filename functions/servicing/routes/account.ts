@@ -1,16 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
-import { customers, ledgerEntries, lines, notes, signatures, transactions } from "../../../db/schema/index";
+import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "../../../db/schema/index";
 import { account as calls } from "../../platform/catalogue/index";
+import { applyContactChange } from "../../rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
 import { drawFundingDate } from "../calendar";
 import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
-import { customerById } from "../customers";
+import { customerById, latestLine } from "../customers";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
+import { outboxProvider } from "../messages";
 import { drawRows } from "../ledger";
 import { newTransactionId, postTransaction } from "../posting";
+import { profileNotifications } from "../profile";
 import { statementPdf } from "../statement-pdf";
 import { buildSummary } from "../summary";
 
@@ -82,32 +86,35 @@ implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
   };
 });
 
+/**
+ * Contact details and preferences, the military answer and the repayment
+ * method, in one batch; the rules of functions/rules/preferences.ts decide
+ * the consents (no cell, no texts). The borrower is told afterwards.
+ */
 implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
   const customerId = requireCustomer(c);
   const db = c.var.db;
-  const prefs = payload.preferences ?? {};
-  const repayment = payload.additionalFields?.find((f) => f.id === 100629)?.value;
   const now = c.var.now.getTime();
-  const writes = [
-    db
-      .update(customers)
-      .set({
-        ...(payload.custEmail ? { email: payload.custEmail } : {}),
-        ...(payload.phoneNumber ? { homePhone: payload.phoneNumber } : {}),
-        ...(payload.mobileNumber !== undefined ? { mobilePhone: payload.mobileNumber } : {}),
-        ...(prefs.allowMarketingEmails !== undefined ? { allowMarketingEmails: prefs.allowMarketingEmails } : {}),
-        ...(prefs.allowMarketingCalls !== undefined ? { allowMarketingCalls: prefs.allowMarketingCalls } : {}),
-        ...(prefs.allowMarketingTexts !== undefined ? { allowMarketingTexts: prefs.allowMarketingTexts } : {}),
-        ...(prefs.isMilitaryPersonnel !== undefined ? { isMilitary: prefs.isMilitaryPersonnel } : {}),
-        updatedAt: now,
-      })
-      .where(eq(customers.id, customerId)),
-  ] as const;
-  if (repayment) {
-    const state = await loadCustomerState(db, customerId, c.var.now);
-    await db.batch([...writes, db.update(lines).set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" }).where(eq(lines.id, state.line.id))]);
-  } else {
-    await db.batch(writes);
+  const repayment = payload.additionalFields?.find((f) => f.id === 100629)?.value;
+  const [customer, line, emailOwner] = await Promise.all([
+    customerById(db, customerId),
+    repayment ? latestLine(db, customerId) : undefined,
+    payload.custEmail ? db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, payload.custEmail), ne(customers.id, customerId))).get() : undefined,
+  ]);
+  if (emailOwner) throw new ServicingError(409, "That email address belongs to another account.", { custEmail: "Taken." });
+  const after = applyContactChange(customer, payload);
+  const military = payload.preferences?.isMilitaryPersonnel;
+  const writes: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    db.update(customers).set({ ...after, ...(military !== undefined ? { isMilitary: military } : {}), updatedAt: now }).where(eq(customers.id, customerId)),
+  ];
+  // The e-mail is also the sign-in name: they change together.
+  if (after.email !== customer.email) writes.push(db.update(users).set({ email: after.email, updatedAt: now }).where(eq(users.customerId, customerId)));
+  if (repayment && line) writes.push(db.update(lines).set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" }).where(eq(lines.id, line.id)));
+  await db.batch(writes);
+  const contactTouched = [payload.custEmail, payload.phoneNumber, payload.mobileNumber, payload.preferences].some((field) => field !== undefined);
+  if (contactTouched) {
+    const provider = outboxProvider(db, () => now);
+    for (const message of profileNotifications(customer, customer, after)) await provider.send(message);
   }
   return { status: true };
 });

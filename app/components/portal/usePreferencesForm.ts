@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { fieldErrors } from "../../routes/apply/fields";
+import { formValuesFrom, preferenceMessages, preferencesSchema, samePreferences, type PreferenceFormValues } from "../../routes/portal/preferences.schema";
+
+/**
+ * The Preferences form in the browser: the same schema the action re-checks
+ * gives instant messages (a field's message once it has been left), and
+ * decides whether SAVE CHANGES may be used (valid and changed). The inputs
+ * stay uncontrolled, so the server-rendered form works as it is without
+ * JavaScript; this hook reads them back after every keystroke and click.
+ */
+export function usePreferencesForm(saved: PreferenceFormValues, shown: PreferenceFormValues, serverErrors: Record<string, string> | undefined) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [values, setValues] = useState(shown);
+  const [touched, setTouched] = useState(() => new Set(Object.keys(serverErrors ?? {})));
+  const [emailReverted, setEmailReverted] = useState(serverErrors?.email === preferenceMessages.emailRequired);
+
+  const sync = () => {
+    if (formRef.current) setValues(formValuesFrom(new FormData(formRef.current)));
+  };
+
+  useEffect(() => {
+    setHydrated(true);
+    sync();
+  }, []);
+
+  // A post answered with messages (a refused save) shows them, whatever was touched before.
+  useEffect(() => {
+    if (!serverErrors) return;
+    setTouched((before) => new Set([...before, ...Object.keys(serverErrors)]));
+    setEmailReverted(serverErrors.email === preferenceMessages.emailRequired);
+  }, [serverErrors]);
+
+  const parsed = v.safeParse(preferencesSchema, values);
+  const opened = v.safeParse(preferencesSchema, saved);
+  const canSave = parsed.success && !(opened.success && samePreferences(parsed.output, opened.output));
+  const clientErrors = parsed.success ? {} : fieldErrors(parsed.issues);
+  const errors: Record<string, string> = hydrated
+    ? Object.fromEntries(Object.entries(clientErrors).filter(([field]) => touched.has(field)))
+    : { ...serverErrors };
+  if (emailReverted) errors.email = preferenceMessages.emailRequired;
+
+  function onInput(event: React.FormEvent<HTMLFormElement>) {
+    if ((event.target as HTMLInputElement).name === "email") setEmailReverted(false);
+    sync();
+  }
+
+  function onBlur(event: React.FocusEvent<HTMLFormElement>) {
+    const name = (event.target as EventTarget as HTMLInputElement).name;
+    if (name) setTouched((before) => new Set(before).add(name));
+    sync();
+  }
+
+  return {
+    formRef,
+    formProps: { onInput, onChange: sync, onBlur, noValidate: true },
+    values,
+    errors,
+    canSave,
+    hydrated,
+    /** An emptied e-mail goes back to the saved one, and the message says why. */
+    revertEmptyEmail(value: string) {
+      if (value.trim()) return value;
+      setEmailReverted(true);
+      return saved.email;
+    },
+    /** Sets a YES/NO toggle from code (the "Are you sure?" answer). */
+    setToggle(name: "emailMarketing" | "callMarketing", value: "yes" | "no") {
+      // Each radio's own `checked` is set: React tracks it per input, and a radio
+      // changed only through its group would not report the next click as a change.
+      const radios = formRef.current?.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]`) ?? [];
+      for (const radio of radios) radio.checked = radio.value === value;
+      sync();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import * as v from "valibot";
+import type { Payload } from "../../../functions/platform/catalogue/define";
+import type { UpdateProfile } from "../../../functions/platform/catalogue/account";
+import { textPermissions, type ContactRecord } from "../../../functions/rules/preferences";
+import { masks } from "../../components/form/masks";
+import { digitsOnly, emailAddress } from "../apply/fields";
+
+/** Spec file 3, sections 5 and 8: every message verbatim. */
+export const preferenceMessages = {
+  email: "Please enter your email address in this format: name@example.com",
+  emailRequired: "You must have an email address for your account. If you want to opt out of marketing emails, select “No.”",
+  mainPhone: "Please enter your 10-digit main phone number",
+  cellPhone: "Please enter your 10-digit cell phone number",
+  saveFailed: "Unable to Save Preferences.",
+} as const;
+
+/** The form as posted: every value a string, as FormData gives it. */
+export interface PreferenceFormValues {
+  email: string;
+  emailMarketing: "yes" | "no";
+  callMarketing: "yes" | "no";
+  mainPhone: string;
+  /** "on" when the main phone is a cell (a ticked checkbox), "" otherwise. */
+  mainIsCell: string;
+  cellPhone: string;
+}
+
+/** The form's fields from a post (server) or from the form itself (browser). */
+export function formValuesFrom(form: FormData): PreferenceFormValues {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    email: text("email"),
+    emailMarketing: text("emailMarketing") === "no" ? "no" : "yes",
+    callMarketing: text("callMarketing") === "no" ? "no" : "yes",
+    mainPhone: text("mainPhone"),
+    mainIsCell: text("mainIsCell") === "on" ? "on" : "",
+    cellPhone: text("cellPhone"),
+  };
+}
+
+/** 10 digits, typed with dashes (the mask adds them) or without (no JavaScript): at most 12 characters. */
+const PHONE_PATTERN = /^(\d{3}-\d{3}-\d{4}|\d{10})$/;
+const phoneNumber = (message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(12, message), v.regex(PHONE_PATTERN, message), v.transform(digitsOnly));
+
+/** A YES/NO toggle; a missing answer means allowed (marketing e-mails default to allowed). */
+const allowed = v.pipe(v.optional(v.string(), "yes"), v.transform((value) => value !== "no"));
+
+export const preferencesSchema = v.pipe(
+  v.object({
+    email: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(preferenceMessages.emailRequired), emailAddress(preferenceMessages.email)),
+    emailMarketing: allowed,
+    callMarketing: allowed,
+    mainPhone: v.pipe(v.optional(v.string(), ""), phoneNumber(preferenceMessages.mainPhone)),
+    mainIsCell: v.optional(v.pipe(v.string(), v.transform((value) => value === "on")), ""),
+    cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
+  }),
+  // The separate cell phone is optional (and ignored when the main phone is the cell), but complete when given.
+  v.forward(
+    v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || (input.cellPhone.length <= 12 && PHONE_PATTERN.test(input.cellPhone)), preferenceMessages.cellPhone),
+    ["cellPhone"],
+  ),
+  v.transform((input) => ({
+    custEmail: input.email,
+    phoneNumber: input.mainPhone,
+    mobileNumber: input.mainIsCell ? input.mainPhone : digitsOnly(input.cellPhone),
+    allowMarketingEmails: input.emailMarketing,
+    allowMarketingCalls: input.callMarketing,
+  })),
+);
+
+export type Preferences = v.InferOutput<typeof preferencesSchema>;
+
+/**
+ * The Account/UpdateProfile payload: dashes already stripped, an empty cell
+ * left out, and marketing texts sent from the calls choice (off without a cell).
+ */
+export function profileUpdate(p: Preferences): Payload<typeof UpdateProfile> {
+  return {
+    custEmail: p.custEmail,
+    phoneNumber: p.phoneNumber,
+    ...(p.mobileNumber ? { mobileNumber: p.mobileNumber } : {}),
+    preferences: {
+      allowMarketingEmails: p.allowMarketingEmails,
+      allowMarketingCalls: p.allowMarketingCalls,
+      allowMarketingTexts: textPermissions(p.mobileNumber, p.allowMarketingCalls).allowMarketingTexts,
+    },
+  };
+}
+
+/** The form as it opens, from what the platform keeps (phones formatted as they would be typed). */
+export function preferenceFormValues(c: ContactRecord): PreferenceFormValues {
+  const mainIsCell = c.mobilePhone !== "" && c.mobilePhone === c.homePhone;
+  return {
+    email: c.email,
+    emailMarketing: c.allowMarketingEmails ? "yes" : "no",
+    callMarketing: c.allowMarketingCalls ? "yes" : "no",
+    mainPhone: masks.phone(c.homePhone),
+    mainIsCell: mainIsCell ? "on" : "",
+    cellPhone: mainIsCell ? "" : masks.phone(c.mobilePhone),
+  };
+}
+
+/** Whether two valid forms would save the same thing (the form is "changed" when they would not). */
+export function samePreferences(a: Preferences, b: Preferences): boolean {
+  return (Object.keys(a) as Array<keyof Preferences>).every((key) => a[key] === b[key]);
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { brand } from "../../../functions/config";
+import type { MarketingKind } from "../../../functions/rules/preferences";
+import { PasskeySection } from "../../components/access/PasskeySection";
+import { OptOutDialog, OptOutPanel, SavedDialog, savedMessage, UnsavedChangesDialog } from "../../components/portal/PreferenceDialogs";
+import { PreferencesFields } from "../../components/portal/PreferencesFields";
+import { PortalShell } from "../../components/portal/PortalShell";
+import { useLeaveGuard } from "../../components/portal/useLeaveGuard";
+import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
+import type { RouteHandle } from "../../lib/layout";
+import stylesheet from "../../styles/portal-preferences.css?url";
+import type { Route } from "./+types/preferences";
+import { portalStanding } from "./portal-data";
+import { portalSummary } from "./portal.server";
+import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
+import { contactOf, savePreferences } from "./preferences.server";
+
+export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+export function meta() {
+  return [{ title: `Preferences | ${brand.name}` }];
+}
+
+/** One platform call: the form opens with what the summary says. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = await portalSummary(context);
+  return { standing: portalStanding(s.accountHeader), saved: preferenceFormValues(contactOf(s)) };
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return savePreferences(context, request);
+}
+
+const TOGGLE_KIND = { emailMarketing: "email", callMarketing: "calls" } as const;
+
+export default function Preferences({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const serverErrors = actionData?.result === "invalid" ? actionData.errors : undefined;
+  // A refused or unanswered post shows what was posted; a good save shows what is saved.
+  const defaults = actionData && actionData.result !== "saved" ? actionData.values : loaderData.saved;
+  const form = usePreferencesForm(loaderData.saved, defaults, serverErrors);
+  const guard = useLeaveGuard(form.canSave, form.formRef, preferenceMessages.saveFailed);
+
+  // "Are you sure?" for the marketing being turned off; confirmed opt-outs travel with the save.
+  const [asking, setAsking] = useState<MarketingKind | null>(null);
+  const [optOutConfirmed, setOptOutConfirmed] = useState(false);
+  const [panelDismissed, setPanelDismissed] = useState(false);
+  const [savedOpen, setSavedOpen] = useState(false);
+
+  useEffect(() => {
+    setPanelDismissed(false);
+    if (actionData?.result === "saved") {
+      setOptOutConfirmed(false);
+      setSavedOpen(true);
+    }
+  }, [actionData]);
+
+  function onToggle(name: keyof typeof TOGGLE_KIND, value: string) {
+    if (value === "no") setAsking(TOGGLE_KIND[name]);
+  }
+
+  function decideOptOut(optOut: boolean) {
+    if (!asking) return;
+    if (optOut) setOptOutConfirmed(true);
+    else form.setToggle(asking === "email" ? "emailMarketing" : "callMarketing", "yes");
+    setAsking(null);
+  }
+
+  const saveDisabled = busy || (form.hydrated && !form.canSave);
+  const saveButton = (
+    <button type="submit" name="intent" value="save" className="button button-primary" disabled={saveDisabled}>SAVE CHANGES</button>
+  );
+  const offerPanel = actionData?.result === "confirmOptOut" && !panelDismissed;
+
+  return (
+    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"}>
+      <h1>Select Your Account Preferences</h1>
+      <Form method="post" id="preferences-form" className="card preferences-form" ref={form.formRef} {...form.formProps}>
+        <div className="preferences-actions">{saveButton}</div>
+        {actionData?.result === "failed" ? <p className="form-alert" role="alert">{actionData.message}</p> : null}
+        {actionData?.result === "saved" ? (
+          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell)}</p>
+        ) : null}
+        {offerPanel ? (
+          <OptOutPanel
+            kinds={actionData.turningOff}
+            onStay={(event) => {
+              // With JavaScript the answer needs no round trip: the toggles go back to YES here.
+              event.preventDefault();
+              for (const kind of actionData.turningOff) form.setToggle(kind === "email" ? "emailMarketing" : "callMarketing", "yes");
+              setPanelDismissed(true);
+            }}
+          />
+        ) : null}
+        {optOutConfirmed ? <input type="hidden" name="optOut" value="confirmed" /> : null}
+        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
+        <div className="preferences-actions">{saveButton}</div>
+      </Form>
+      <section className="card">
+        <PasskeySection />
+      </section>
+      <OptOutDialog kind={asking} onDecide={decideOptOut} />
+      <UnsavedChangesDialog guard={guard} />
+      <SavedDialog
+        open={savedOpen}
+        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell) : ""}
+        onClose={() => setSavedOpen(false)}
+      />
+    </PortalShell>
+  );
+}
