@@ -45,14 +45,17 @@ export function visiblePaymentOptions(f: PaymentFacts): PaymentOption[] {
 
 /**
  * Options a person may pick: the minimum is disabled with no minimum due, and
- * both minimum and full are disabled once the effective date is after the
- * next payment date (the spec makes no exception for charged-off accounts;
- * their default falls back to Other in that case, which agrees).
+ * minimum and full are disabled once the effective date is after the next
+ * payment date, because their window (effective date to due date) is then
+ * empty. Pay Off Balance on a charged-off account has the wide window instead
+ * (0-decisions.md, which wins), so it stays available however old the due
+ * date is: the whole balance is what such a borrower owes. Its default still
+ * follows the spec (Other when the effective date is after the due date).
  */
 export function paymentOptions(f: PaymentFacts): Record<PaymentOption, boolean> {
   return {
     minimum: !f.chargedOff && f.minimumDueCents > 0 && onOrBeforeDue(f),
-    full: f.balanceCents > 0 && onOrBeforeDue(f),
+    full: f.balanceCents > 0 && (f.chargedOff || onOrBeforeDue(f)),
     other: f.balanceCents > 0,
   };
 }

@@ -54,6 +54,10 @@ describe("payment options", () => {
   it("minimum and full are disabled once the effective date is after the next due date", () => {
     expect(paymentOptions({ ...base, ...afterDue })).toEqual({ minimum: false, full: false, other: true });
   });
+  it("pay off stays available on a charged-off account past its due date (its window is the wide one)", () => {
+    expect(paymentOptions({ ...chargedOff, ...afterDue })).toEqual({ minimum: false, full: true, other: true });
+    expect(paymentDateAllowed("2027-01-07", "full", { ...chargedOff, ...afterDue })).toBe(true);
+  });
   it("nothing can be chosen with nothing owed", () => {
     expect(paymentOptions({ ...base, balanceCents: 0, minimumDueCents: 0 })).toEqual({ minimum: false, full: false, other: false });
   });
