@@ -183,15 +183,15 @@ test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and th
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
   await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-expanded", "false");
 
-  // The billing-cycle hint for an option that must be paid by the due date.
-  await radio(page, /^Pay Off Balance/).check();
+  await otherAmount(page).fill("30");
   await stepContinue(page, "amount").click();
-  await expect(page.getByText(/^This payment must be scheduled during your current billing cycle\. Select any banking business day between \d{2}\/\d{2}\/\d{4} and \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
   const date = await pickFirstDay(page);
   // The date step's CANCEL resets too.
   await stepCancel(page, "date").click();
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
   await expect(page.locator("input[name=option]:checked")).toHaveAttribute("value", defaultValue!);
+  await expect(otherAmount(page)).toHaveValue("");
+  await otherAmount(page).fill("30");
   await stepContinue(page, "amount").click();
   await expect(dateField(page)).toHaveValue("");
   await pickFirstDay(page);
@@ -215,6 +215,9 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   await expect(pastDue).toBeChecked();
   await expect(page.getByRole("radio", { name: /^Next Minimum Due/ })).toHaveCount(0);
   await stepContinue(page, "amount").click();
+  // The past-due amount must be paid within the billing cycle: the hint names the window.
+  await expect(page.getByText(new RegExp(`^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`))).toBeVisible();
+  await expectAccessible(page);
   await pickFirstDay(page);
   await stepContinue(page, "date").click();
   const submit = page.getByRole("button", { name: "SUBMIT PAYMENT" });

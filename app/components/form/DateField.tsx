@@ -49,10 +49,11 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
     button.current?.focus();
   }
 
-  const picker = (
+  // Built only when shown: the popup reads the field's text, which exists only in the browser.
+  const picker = (value: string) => (
     <DatePicker
       label={label}
-      value={inline ? picked : parseUsDate(input()?.value ?? "") ?? ""}
+      value={value}
       min={min}
       max={max}
       isDateDisabled={isDateDisabled}
@@ -77,7 +78,7 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
           </button>
         )}
       </TextField>
-      {inline ? <div className="js-only">{picker}</div> : open ? picker : null}
+      {inline ? <div className="js-only">{picker(picked)}</div> : open ? picker(parseUsDate(input()?.value ?? "") ?? "") : null}
     </div>
   );
 }

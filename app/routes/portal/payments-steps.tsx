@@ -85,6 +85,7 @@ const optionLabel = (o: PaymentOption, pastDue: boolean) => ({ minimum: pastDue 
 
 /** Why each option exists, in the borrower's terms; a disabled option says why it is off. */
 function optionText(o: PaymentOption, f: PaymentFacts, pastDue: boolean, enabled: boolean): string {
+  if (!enabled && o === "minimum" && f.minimumDueCents === 0) return "Not available: you have no minimum payment due at this time.";
   if (!enabled && o !== "other") return "Not available: your next due date is before the earliest date a payment can be made.";
   if (o === "minimum") {
     return pastDue
