@@ -1,9 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { expectAccessible, freshBorrower, logInFresh, type FreshBorrower } from "./fixtures/portal";
+import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
+
+// Each test signs in, often draws first, then walks every step with axe checks: more than the default 30 s on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 const stepButton = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${title}`) });
@@ -210,13 +213,22 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   await logInFresh(page, "pastDue");
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("Your account is past due. Please set up a payment below. Call an Account Specialist at 1.800.555.0143.")).toBeVisible();
+  await expect(page.getByText(/^Your Minimum Payment of \$[\d,]+\.\d{2} is due on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}; this does not include your Past Due amount of \$[\d,]+\.\d{2}\.$/)).toBeVisible();
   // The minimum option is labelled Past Due and pays the past-due amount; it is the default.
   const pastDue = page.getByRole("radio", { name: /^Past Due \$[\d,]+\.\d{2}$/ });
   await expect(pastDue).toBeChecked();
   await expect(page.getByRole("radio", { name: /^Next Minimum Due/ })).toHaveCount(0);
   await stepContinue(page, "amount").click();
-  // The past-due amount must be paid within the billing cycle: the hint names the window.
-  await expect(page.getByText(new RegExp(`^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`))).toBeVisible();
+  // The past-due amount must be paid within the billing cycle: the hint names the window, and the calendar ends there.
+  const hint = page.getByText(new RegExp(`^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`));
+  await expect(hint).toBeVisible();
+  const [mm, dd, yyyy] = (await hint.innerText()).match(/and (\d{2})\/(\d{2})\/(\d{4})\.$/)!.slice(1);
+  const dueDate = `${yyyy}-${mm}-${dd}`;
+  await calendar(page).locator("button.day[tabindex='0']").focus();
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await expect(day(page, dueDate)).toBeFocused();
+  await expect(day(page, addDays(dueDate, 1))).toBeDisabled();
   await expectAccessible(page);
   await pickFirstDay(page);
   await stepContinue(page, "date").click();
@@ -246,6 +258,20 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   await tick.check();
   await modal.getByRole("button", { name: "AGREE" }).click();
   await submitOnce(page);
+});
+
+test("with nothing owed the steps are locked and nothing can be chosen", async ({ page }) => {
+  // Reads only: the demo Washington borrower owes nothing.
+  await logIn(page, "washington@demo.ridgeline.test");
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("You don't have any upcoming payments at this time.")).toBeVisible();
+  await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "false");
+  await stepButton(page, "Payment Amount").click();
+  for (const r of await page.getByRole("radio").all()) await expect(r).toBeDisabled();
+  await expect(stepContinue(page, "amount")).toBeDisabled();
+  await expectAccessible(page);
 });
 
 test("a charged-off borrower gets only Pay Off Balance and Other Amount, with the wide window", async ({ page }) => {

@@ -32,7 +32,6 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
     // The calendar is the way in once it works; React never sets readOnly, so this stays.
     const el = input();
     if (inline && el) el.readOnly = true;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [inline]);
 
   function pick(iso: string) {

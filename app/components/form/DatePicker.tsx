@@ -45,7 +45,6 @@ export function DatePicker({ label, value, min, max, isDateDisabled, inline = fa
   // Keeps the focused day inside the range when the range changes (an inline calendar outlives its min/max).
   useEffect(() => {
     setFocus((f) => clamp(f));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [min, max]);
 
   const d = fromIso(focus);
