@@ -1,23 +1,57 @@
+import { formatMoney, formatTableDate } from "../../app/lib/format";
 import { servicing } from "../config";
 import { addDays, isBusinessDay } from "../servicing/calendar";
+import { paymentAmountProblem } from "./standing";
 
 /**
- * One-time payment rules (spec file 3 and 0-decisions.md), shared by the
- * payments page and the platform: which options, which default, which dates.
+ * One-time payment rules (spec file 3, sections 4 and 5, and 0-decisions.md),
+ * shared by the payments page (browser and server) and the platform: which
+ * options, which default, which amount, which dates, which messages.
  */
 export type PaymentOption = "minimum" | "full" | "other";
+export const PAYMENT_OPTIONS: readonly PaymentOption[] = ["minimum", "full", "other"];
 
 export interface PaymentFacts {
   chargedOff: boolean;
   minimumDueCents: number;
+  /** Above 0 on a delinquent account: the minimum option then pays this. */
+  pastDueCents: number;
   balanceCents: number;
   achEffectiveDate: string;
   nextPaymentDate: string | null;
 }
 
+/** Spec file 3, sections 5 and 8, verbatim; the minimum names config's one value. */
+export const paymentMessages = {
+  chooseOption: "Please select a payment amount option",
+  minimum: `The minimum payment is ${formatMoney(servicing.minAchTransactionCents)}. Please enter ${formatMoney(servicing.minAchTransactionCents)} or more.`,
+  maximum: (balanceCents: number) => `Your payment cannot exceed your ${formatMoney(balanceCents, { cents: true })} account balance. Please enter a different amount.`,
+  invalidDate: (from: string, to: string) => `Invalid date. Your payment date must be between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
+  missing: "Invalid Payment Amount or Payment Date.",
+  pendingLimit: "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+  cycleHint: (from: string, to: string) =>
+    `This payment must be scheduled during your current billing cycle. Select any banking business day between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
+  calendarHint: "Select an available date on the calendar to schedule your payment.",
+  /** Not in the spec (it only says the tick is required): shown when a form without JavaScript is posted unticked. */
+  authorize: "Please authorize this payment.",
+} as const;
+
 const onOrBeforeDue = (f: PaymentFacts) => f.nextPaymentDate !== null && f.achEffectiveDate <= f.nextPaymentDate;
 
-/** Options a person may pick: minimum is hidden when charged off, disabled with no minimum or past the due date. */
+/** Charged-off accounts do not see the minimum option at all. */
+export function visiblePaymentOptions(f: PaymentFacts): PaymentOption[] {
+  return f.chargedOff ? ["full", "other"] : [...PAYMENT_OPTIONS];
+}
+
+/**
+ * Options a person may pick: the minimum is disabled with no minimum due, and
+ * minimum and full are disabled once the effective date is after the next
+ * payment date, because their window (effective date to due date) is then
+ * empty. Pay Off Balance on a charged-off account has the wide window instead
+ * (0-decisions.md, which wins), so it stays available however old the due
+ * date is: the whole balance is what such a borrower owes. Its default still
+ * follows the spec (Other when the effective date is after the due date).
+ */
 export function paymentOptions(f: PaymentFacts): Record<PaymentOption, boolean> {
   return {
     minimum: !f.chargedOff && f.minimumDueCents > 0 && onOrBeforeDue(f),
@@ -26,26 +60,74 @@ export function paymentOptions(f: PaymentFacts): Record<PaymentOption, boolean> 
   };
 }
 
-/** The default selection (spec file 3, section 4). */
+/** The default selection when none is stored (spec file 3, section 4). */
 export function defaultPaymentOption(f: PaymentFacts): PaymentOption {
   if (f.chargedOff) return onOrBeforeDue(f) ? "full" : "other";
   if (f.minimumDueCents > 0 && onOrBeforeDue(f)) return "minimum";
   return onOrBeforeDue(f) ? "full" : "other";
 }
 
+/** What the minimum option pays: the past-due amount on a delinquent or charged-off account, else the minimum due. */
+export function minimumOptionCents(f: PaymentFacts): number {
+  return f.chargedOff || f.pastDueCents > 0 ? f.pastDueCents : f.minimumDueCents;
+}
+
+/** An Other Amount as typed: digits and one '.', at most two decimals; null when it is not a number. */
+export function parseOtherAmount(text: string): number | null {
+  const t = text.trim();
+  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+/** The amount an option pays, or null when Other has no usable number. */
+export function paymentAmountCents(option: PaymentOption, f: PaymentFacts, otherText: string): number | null {
+  if (option === "full") return f.balanceCents;
+  if (option === "minimum") return minimumOptionCents(f);
+  return parseOtherAmount(otherText);
+}
+
+/** The Other Amount's message, or null: zero, empty or malformed gets the minimum message. */
+export function otherAmountMessage(otherText: string, f: PaymentFacts): string | null {
+  const cents = parseOtherAmount(otherText);
+  if (cents === null || cents === 0) return paymentMessages.minimum;
+  // The pending cap is the lock's business (paymentsLocked), not the amount's.
+  const problem = paymentAmountProblem(cents, f.balanceCents, 0);
+  if (problem === "maximum") return paymentMessages.maximum(f.balanceCents);
+  return problem === "minimum" ? paymentMessages.minimum : null;
+}
+
+/** The widest window any payment may take: the effective date plus maxNoOfAchEffectiveDays. The platform enforces it. */
+export function widestPaymentWindow(achEffectiveDate: string): { from: string; to: string } {
+  return { from: achEffectiveDate, to: addDays(achEffectiveDate, servicing.maxNoOfAchEffectiveDays) };
+}
+
 /**
  * The payment window: from the ACH effective date to the next due date; for
- * Other Amount, and Pay Off Balance on a charged-off account, to the
- * effective date plus maxNoOfAchEffectiveDays (45).
+ * Other Amount, and Pay Off Balance on a charged-off account (or with no due
+ * date at all), the widest window (0-decisions.md, "Banking calendar").
  */
 export function paymentWindow(option: PaymentOption, f: PaymentFacts): { from: string; to: string } {
   const wide = option === "other" || (option === "full" && f.chargedOff) || !f.nextPaymentDate;
-  return { from: f.achEffectiveDate, to: wide ? addDays(f.achEffectiveDate, servicing.maxNoOfAchEffectiveDays) : f.nextPaymentDate! };
+  return wide ? widestPaymentWindow(f.achEffectiveDate) : { from: f.achEffectiveDate, to: f.nextPaymentDate! };
 }
 
 export function paymentDateAllowed(date: string, option: PaymentOption, f: PaymentFacts): boolean {
   const { from, to } = paymentWindow(option, f);
   return date >= from && date <= to && isBusinessDay(date);
+}
+
+/** The date's message, or null: missing gets the spec's "missing" message, anything else outside the window the range. */
+export function paymentDateMessage(isoDate: string | null, option: PaymentOption, f: PaymentFacts): string | null {
+  if (!isoDate) return paymentMessages.missing;
+  if (paymentDateAllowed(isoDate, option, f)) return null;
+  const { from, to } = paymentWindow(option, f);
+  return paymentMessages.invalidDate(from, to);
+}
+
+/** The date step's hint: the billing-cycle text while the window ends at the due date, else the plain calendar text. */
+export function paymentDateHint(option: PaymentOption, f: PaymentFacts): string {
+  const { from, to } = paymentWindow(option, f);
+  return to === f.nextPaymentDate ? paymentMessages.cycleHint(from, to) : paymentMessages.calendarHint;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Database } from "../../db/client";
 import { servicing } from "../config";
 import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../rules/standing";
 import { cycleOf, loadCustomerState, type AccountState } from "./account-state";
-import { achEffectiveDate, addDays, drawFundingDate, easternDateTime, isBusinessDay } from "./calendar";
+import { achEffectiveDate, drawFundingDate, easternDateTime, isBusinessDay } from "./calendar";
+import { paymentMessages, widestPaymentWindow } from "../rules/payments";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawRows, maxPaymentCents } from "./ledger";
@@ -67,10 +68,10 @@ function validatePayment(state: AccountState, amount: number, date: string, now:
   if (!["current", "delinquent", "charged_off", "closed"].includes(state.standing) || state.derived.balanceCents === 0) {
     throw new ServicingError(422, "There is no balance to pay.");
   }
-  const earliest = achEffectiveDate(now, false);
-  const latest = addDays(earliest, servicing.maxNoOfAchEffectiveDays);
-  if (date < earliest || date > latest || !isBusinessDay(date)) {
-    throw new ServicingError(422, `Choose a business day from ${earliest} to ${latest}.`, { transactionDate: "Outside the payment window." });
+  // The platform does not know the amount option, so it holds every payment to the widest window; the page narrows it by option.
+  const { from, to } = widestPaymentWindow(achEffectiveDate(now, false));
+  if (date < from || date > to || !isBusinessDay(date)) {
+    throw new ServicingError(422, paymentMessages.invalidDate(from, to), { transactionDate: "Outside the payment window or not a business day." });
   }
   const pendingSum = state.pending.filter((t) => t.code === "P").reduce((sum, t) => sum + t.amountCents, 0);
   const pendingCount = state.pending.filter((t) => t.code === "P").length;

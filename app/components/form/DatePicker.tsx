@@ -17,21 +17,45 @@ function addMonths(s: string, n: number) {
  * An accessible date picker (WAI-ARIA dialog + grid): arrows move a day or a
  * week, Page Up/Down a month (with Shift a year), Home/End the week's ends,
  * Enter or Space picks, Esc closes and returns focus to the calendar button.
+ * Dates outside min/max are disabled and never focused; dates the
+ * `isDateDisabled` predicate refuses (weekends, holidays) stay focusable with
+ * aria-disabled, so the arrows can cross them, but cannot be picked. `inline`
+ * shows the calendar in the page (a labelled group, no Close) instead of a popup.
  */
-export function DatePicker({ label, value, min, max, onPick, onClose }: { label: string; value: string; min?: string; max?: string; onPick: (iso: string) => void; onClose: () => void }) {
+export function DatePicker({ label, value, min, max, isDateDisabled, inline = false, onPick, onClose }: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  isDateDisabled?: (iso: string) => boolean;
+  inline?: boolean;
+  onPick: (iso: string) => void;
+  onClose?: () => void;
+}) {
   const clamp = (s: string) => (min && s < min ? min : max && s > max ? max : s);
-  const [focus, setFocus] = useState(() => clamp(value || max || iso(new Date())));
+  const [focus, setFocus] = useState(() => clamp(value || iso(new Date())));
   const grid = useRef<HTMLTableElement>(null);
+  // A popup takes focus when it opens; an inline calendar only once the person moves in it.
+  const moved = useRef(!inline);
 
   useEffect(() => {
-    grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focus}"]`)?.focus();
+    if (moved.current) grid.current?.querySelector<HTMLButtonElement>(`[data-date="${focus}"]`)?.focus();
   }, [focus]);
+
+  // Keeps the focused day inside the range when the range changes (an inline calendar outlives its min/max).
+  useEffect(() => {
+    setFocus((f) => clamp(f));
+  }, [min, max]);
 
   const d = fromIso(focus);
   const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
   const start = addDays(iso(first), -first.getUTCDay());
   const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, i) => addDays(start, w * 7 + i)));
-  const allowed = (s: string) => (!min || s >= min) && (!max || s <= max);
+  const inRange = (s: string) => (!min || s >= min) && (!max || s <= max);
+  const move = (to: string) => {
+    moved.current = true;
+    setFocus(clamp(to));
+  };
 
   function onKeyDown(event: React.KeyboardEvent) {
     const moves: Record<string, () => string> = {
@@ -44,21 +68,28 @@ export function DatePicker({ label, value, min, max, onPick, onClose }: { label:
       Home: () => addDays(focus, -fromIso(focus).getUTCDay()),
       End: () => addDays(focus, 6 - fromIso(focus).getUTCDay()),
     };
-    if (event.key === "Escape") {
+    if (event.key === "Escape" && onClose) {
       event.preventDefault();
       onClose();
     } else if (moves[event.key]) {
       event.preventDefault();
-      setFocus(clamp(moves[event.key]!()));
+      move(moves[event.key]!());
     }
   }
 
+  const Title = inline ? "p" : "h2";
   return (
-    <div role="dialog" aria-modal="false" aria-label={`Choose ${label}`} className="date-picker" onKeyDown={onKeyDown}>
+    <div
+      role={inline ? "group" : "dialog"}
+      aria-modal={inline ? undefined : "false"}
+      aria-label={inline ? `${label} calendar` : `Choose ${label}`}
+      className={inline ? "date-picker inline" : "date-picker"}
+      onKeyDown={onKeyDown}
+    >
       <div className="date-picker-head">
-        <button type="button" aria-label="Previous month" onClick={() => setFocus(clamp(addMonths(focus, -1)))}>‹</button>
-        <h2 aria-live="polite">{MONTHS[d.getUTCMonth()]} {d.getUTCFullYear()}</h2>
-        <button type="button" aria-label="Next month" onClick={() => setFocus(clamp(addMonths(focus, 1)))}>›</button>
+        <button type="button" aria-label="Previous month" onClick={() => move(addMonths(focus, -1))}>‹</button>
+        <Title className="date-picker-title" aria-live="polite">{MONTHS[d.getUTCMonth()]} {d.getUTCFullYear()}</Title>
+        <button type="button" aria-label="Next month" onClick={() => move(addMonths(focus, 1))}>›</button>
       </div>
       <table role="grid" ref={grid}>
         <thead>
@@ -69,17 +100,22 @@ export function DatePicker({ label, value, min, max, onPick, onClose }: { label:
             <tr key={week[0]}>
               {week.map((day) => {
                 const inMonth = fromIso(day).getUTCMonth() === d.getUTCMonth();
+                const refused = inRange(day) && Boolean(isDateDisabled?.(day));
                 return (
-                  <td key={day}>
+                  <td key={day} aria-selected={day === value}>
                     <button
                       type="button"
                       data-date={day}
                       tabIndex={day === focus ? 0 : -1}
-                      disabled={!allowed(day)}
-                      aria-selected={day === value}
+                      disabled={!inRange(day)}
+                      aria-disabled={refused ? true : undefined}
                       aria-label={`${MONTHS[fromIso(day).getUTCMonth()]} ${fromIso(day).getUTCDate()}, ${fromIso(day).getUTCFullYear()}`}
                       className={inMonth ? "day" : "day other-month"}
-                      onClick={() => onPick(day)}
+                      onClick={() => {
+                        moved.current = true;
+                        setFocus(day);
+                        if (!refused) onPick(day);
+                      }}
                     >
                       {fromIso(day).getUTCDate()}
                     </button>
@@ -90,7 +126,7 @@ export function DatePicker({ label, value, min, max, onPick, onClose }: { label:
           ))}
         </tbody>
       </table>
-      <button type="button" className="link-button" onClick={onClose}>Close</button>
+      {onClose && !inline ? <button type="button" className="link-button" onClick={onClose}>Close</button> : null}
     </div>
   );
 }

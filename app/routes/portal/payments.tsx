@@ -1,184 +1,166 @@
-import { Form, Link, useNavigation } from "react-router";
-import { brand, phones, servicing } from "../../../functions/config";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { defaultPaymentOption, paymentDateAllowed, paymentOptions, paymentWindow, type PaymentFacts, type PaymentOption } from "../../../functions/rules/payments";
-import { paymentAmountProblem } from "../../../functions/rules/standing";
-import { DateField } from "../../components/form/DateField";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { brand } from "../../../functions/config";
+import { paymentMessages } from "../../../functions/rules/payments";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatDate, formatMoney, formatPhone, formatTableDate } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
+import { useHydrated } from "../../lib/use-hydrated";
+import paymentsStyles from "../../styles/portal-payments.css?url";
 import type { Route } from "./+types/payments";
-import { parseUsDate } from "../apply/fields";
-import { portalStanding } from "./portal-data";
-import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
+import { Failure, Review, Thanks } from "./payments-review";
+import { AmountPanel, DatePanel, MethodPanel, Step, StepButtons } from "./payments-steps";
+import { checkPayment, moveStep, type PaymentValues, type StepIntent } from "./payments.schema";
+import { paymentAction, paymentPage, type PaymentActionData } from "./payments.server";
+import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
 
 export function meta() {
   return [{ title: `Make a Payment | ${brand.name}` }];
 }
 
-type Summary = Awaited<ReturnType<typeof portalSummary>>;
-
-function factsOf(s: Summary): PaymentFacts {
-  return {
-    chargedOff: s.accountHeader.isChargeoff,
-    minimumDueCents: s.accountHeader.minPaymentAmount,
-    balanceCents: s.accountHeader.accountBalance,
-    achEffectiveDate: s.accountConfig.achEffectiveDate,
-    nextPaymentDate: s.accountHeader.nextPaymentDate,
-  };
-}
-
-function view(s: Summary) {
-  const f = factsOf(s);
-  return {
-    standing: portalStanding(s.accountHeader),
-    facts: f,
-    options: paymentOptions(f),
-    selected: defaultPaymentOption(f),
-    method: `EFT ${s.bankAccountInfo.accountTypeDescription} Acct #${s.bankAccountInfo.accountNumber.slice(-4)}`,
-    pendingFull: s.accountConfig.pendingAchTranCount >= s.accountConfig.maxPendingAchTranCount,
-    pastDueCents: s.accountHeader.pastDueAmount,
-    currentDueCents: s.accountHeader.currentDue,
-  };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  return view(await portalSummary(context));
+  return paymentPage(await portalSummary(context));
 }
 
-/** Amount, date, review (with authorization when past due or charged off), then the payment posted once. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const s = await portalSummary(context);
-  const v = view(s);
-  const form = await request.formData();
-  const option = String(form.get("option") ?? "") as PaymentOption;
-  const date = parseUsDate(String(form.get("date") ?? "")) ?? "";
-  // The minimum option pays the past-due amount on a past-due account (spec file 3, section 4).
-  const minimum = v.standing === "current" ? v.facts.minimumDueCents : v.pastDueCents;
-  const amount =
-    option === "full" ? v.facts.balanceCents : option === "minimum" ? minimum : Math.round(Number(String(form.get("other") ?? "").replace(/[^\d.]/g, "") || 0) * 100);
-  const errors: Record<string, string> = {};
-  if (!v.options[option]) errors.option = "Please select a payment amount option";
-  const problem = paymentAmountProblem(amount, v.facts.balanceCents, s.accountConfig.pendingAchTranCount);
-  if (problem === "minimum") errors.other = `The minimum payment is ${formatMoney(servicing.minAchTransactionCents)}. Please enter ${formatMoney(servicing.minAchTransactionCents)} or more.`;
-  if (problem === "maximum") errors.other = `Your payment cannot exceed your ${formatMoney(v.facts.balanceCents, { cents: true })} account balance. Please enter a different amount.`;
-  if (problem === "pendingLimit") errors.form = "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.";
-  if (!errors.option && !paymentDateAllowed(date, option, v.facts)) errors.date = "Please choose a business day in the highlighted range.";
-  const values = { option, other: String(form.get("other") ?? ""), date: String(form.get("date") ?? "") };
-  if (Object.keys(errors).length) return { step: "form" as const, errors, values };
-  if (form.get("intent") !== "submit") return { step: "review" as const, amount, date, key: crypto.randomUUID(), values };
-  const troubled = v.standing !== "current";
-  if (troubled && form.get("authorize") !== "on") return { step: "review" as const, amount, date, key: String(form.get("key")), values, errors: { authorize: "Please authorize this payment." } };
-  const session = borrowerSession(context);
-  const { platform, persist } = portalPlatform(context, session);
-  try {
-    const answer = await platform.call(
-      catalogue.account.PostTransaction,
-      { applNo: s.accountHeader.applNo, transactionDate: date, transactionAmount: amount, transactionCode: "P" },
-      { idempotencyKey: String(form.get("key") ?? crypto.randomUUID()) },
-    );
-    await persist();
-    return { step: "thanks" as const, amount, date, confirmation: answer.paymentTransactionId, values };
-  } catch (error) {
-    if (error instanceof PlatformError) return { step: "failed" as const, values };
-    throw error;
-  }
+  return paymentAction(context, request);
 }
 
-const OPTION_LABELS = (pastDue: boolean): Record<PaymentOption, string> => ({ minimum: pastDue ? "Past Due" : "Next Minimum Due", full: "Pay Off Balance", other: "Other Amount" });
+type Page = Awaited<ReturnType<typeof loader>>;
 
-export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const d = loaderData;
+const startView = (d: Page): PaymentActionData => ({ view: "steps", folder: d.startFolder, values: d.start, errors: {} });
+
+/**
+ * Make a One-Time Payment: method, amount and date steps, review, thank-you.
+ * With JavaScript the steps move in place (the same moves and schema the
+ * action uses) and only review and submit post; without it every button posts.
+ */
+export default function Payments({ loaderData: d, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
-  const errors: Record<string, string> = actionData && "errors" in actionData && actionData.errors ? actionData.errors : {};
+  const [view, setView] = useState<PaymentActionData>(() => actionData ?? startView(d));
+  const [resets, setResets] = useState(0);
+  const [touched, setTouched] = useState(false);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (actionData) setView(actionData);
+  }, [actionData]);
+
+  const locked = d.lock !== null;
   const pastDue = d.standing !== "current";
-  const labels = OPTION_LABELS(pastDue);
-  const amounts: Record<PaymentOption, string> = { minimum: formatMoney(pastDue ? d.pastDueCents : d.facts.minimumDueCents, { cents: true }), full: formatMoney(d.facts.balanceCents, { cents: true }), other: "" };
-  const chosen = (actionData?.values?.option as PaymentOption | undefined) ?? d.selected;
-  const window = paymentWindow(chosen, d.facts);
-  const header =
-    d.standing === "delinquent"
-      ? `Your Minimum Payment of ${formatMoney(d.currentDueCents, { cents: true })} is due on ${d.facts.nextPaymentDate ? formatDate(d.facts.nextPaymentDate) : "your next due date"}; this does not include your Past Due amount of ${formatMoney(d.pastDueCents, { cents: true })}.`
-      : d.facts.balanceCents === 0
-        ? "You don't have any upcoming payments at this time."
-        : `On this page, you can opt to make one-time payments of ${formatMoney(servicing.minAchTransactionCents)} or more. These payments occur outside of your automatic EFT payments.`;
+
+  // After a move in place, focus follows: the first message if any, else the opened step.
+  useEffect(() => {
+    if (!moved.current || view.view !== "steps") return;
+    moved.current = false;
+    const first = Object.keys(view.errors)[0];
+    const target = first ? document.getElementById(first === "option" ? "step-amount" : first) : document.getElementById(`step-${view.folder}-button`);
+    (first === "option" ? target?.querySelector<HTMLElement>("input:checked, input:not(:disabled)") : target)?.focus();
+  }, [view]);
+
+  function onStep(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
+    const button = event.currentTarget;
+    if (view.view !== "steps" && view.view !== "review") return;
+    if (button.getAttribute("aria-disabled") === "true") return;
+    const intent = button.value as StepIntent;
+    // A step's own heading shuts it again (the steps are collapsible).
+    if (view.view === "steps" && intent === view.folder && button.id === `step-${intent}-button`) {
+      setView({ ...view, folder: "none" });
+      return;
+    }
+    if (intent === "cancel") {
+      setResets((n) => n + 1);
+      setTouched(false);
+    }
+    moved.current = true;
+    setView({ view: "steps", ...moveStep(intent, view.values, d.facts, locked) });
+  }
+
+  function onDateContinue(event: React.FormEvent<HTMLFormElement>) {
+    if (view.view !== "steps") return;
+    const checked = checkPayment(view.values, d.facts, "date");
+    if (checked.ok) return;
+    event.preventDefault();
+    moved.current = true;
+    setView({ ...view, folder: checked.errors.option || checked.errors.other ? "amount" : "date", errors: checked.errors });
+  }
+
+  function setValues(patch: Partial<PaymentValues>) {
+    if (view.view !== "steps") return;
+    const values = { ...view.values, ...patch };
+    // The Other Amount's message shows as soon as the field has been left once, and follows the typing after that.
+    const other = touched && values.option === "other" ? checkPayment(values, d.facts, "amount") : null;
+    const errors = { ...view.errors };
+    delete errors.option;
+    if (patch.date !== undefined) delete errors.date;
+    if (other) {
+      if (!other.ok && other.errors.other) errors.other = other.errors.other;
+      else delete errors.other;
+    } else if (patch.option && patch.option !== "other") delete errors.other;
+    setView({ ...view, values, errors });
+  }
+
+  function onOtherBlur() {
+    setTouched(true);
+    if (view.view !== "steps" || view.values.option !== "other") return;
+    const checked = checkPayment(view.values, d.facts, "amount");
+    setView({ ...view, errors: checked.ok ? {} : checked.errors });
+  }
+
   return (
     <PortalShell standing={d.standing} pastDue={pastDue}>
       <h1>Make a One-Time Payment</h1>
-      {pastDue ? <p>Your account is past due. Please set up a payment below. Account Specialist: {formatPhone(phones.accountSpecialist)}.</p> : null}
-      <p>{header}</p>
-      {actionData?.step === "thanks" ? (
-        <section className="card" aria-live="polite">
-          <h2>Thanks For Scheduling Your Payment</h2>
-          <dl className="figures">
-            <div><dt>Pay from</dt><dd>{d.method}</dd></div>
-            <div><dt>Date</dt><dd>{formatTableDate(actionData.date)}</dd></div>
-            <div><dt>Amount</dt><dd>{formatMoney(actionData.amount, { cents: true })}</dd></div>
-            <div><dt>Confirmation number</dt><dd>{actionData.confirmation}</dd></div>
-          </dl>
-          <Link to="/account" className="button button-primary">Back to Account</Link>
-        </section>
-      ) : actionData?.step === "failed" ? (
-        <section className="card" role="alert">
-          <h2>We're sorry.</h2>
-          <p>An error occurred and we were unable to process your payment. Please try again later or contact an Account Specialist at {formatPhone(phones.accountSpecialist)}.</p>
-        </section>
-      ) : actionData?.step === "review" ? (
-        <Form method="post" className="card">
-          <h2>Review &amp; Authorization</h2>
-          <dl className="figures">
-            <div><dt>Pay from</dt><dd>{d.method}</dd></div>
-            <div><dt>Date</dt><dd>{formatTableDate(actionData.date)}</dd></div>
-            <div><dt>Amount</dt><dd>{formatMoney(actionData.amount, { cents: true })}</dd></div>
-          </dl>
-          {(["option", "other", "date"] as const).map((k) => <input key={k} type="hidden" name={k} value={actionData.values[k]} />)}
-          <input type="hidden" name="key" value={actionData.key} />
-          {pastDue ? (
-            <label className="checkbox">
-              <input type="checkbox" name="authorize" /> I authorize {brand.name} to debit my account for this payment.
-            </label>
-          ) : null}
-          {errors.authorize ? <p className="field-error" role="alert">{errors.authorize}</p> : null}
-          <p className="field-hint">You may revoke this authorization by calling us at least {servicing.achRevocationNoticeDays} days before the payment date.</p>
-          <div className="button-row">
-            <Link to="/payments" className="button button-outline">CANCEL</Link>
-            <button type="submit" name="intent" value="submit" className="button button-primary" disabled={busy}>SUBMIT PAYMENT</button>
-          </div>
-        </Form>
-      ) : d.pendingFull ? (
-        <p className="notice" role="alert">You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.</p>
+      <div className="payment-header">
+        {d.header.map((line) => <p key={line}>{line}</p>)}
+      </div>
+      {d.lock === "pendingLimit" && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentMessages.pendingLimit}</p> : null}
+      {view.view === "thanks" ? (
+        <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
+      ) : view.view === "failed" ? (
+        <Failure phone={d.specialistPhone} />
+      ) : view.view === "review" ? (
+        <Review
+          method={d.method}
+          values={view.values}
+          date={view.date}
+          amountCents={view.amountCents}
+          idempotencyKey={view.key}
+          needsAuthorization={d.needsAuthorization}
+          errors={view.errors}
+          revocationDays={d.revocationDays}
+          phone={d.specialistPhone}
+          hydrated={hydrated}
+          busy={busy}
+          onBack={onStep}
+        />
       ) : (
-        <Form method="post" className="card apply-form" noValidate>
-          <p><strong>Method:</strong> {d.method}. To pay by debit card or change your bank account, call an Account Specialist at {formatPhone(phones.accountSpecialist)}.</p>
-          <fieldset className="field radio-group">
-            <legend>Amount</legend>
-            {(["minimum", "full", "other"] as const)
-              .filter((o) => !(o === "minimum" && d.facts.chargedOff))
-              .map((o) => (
-                <label key={o} className="radio">
-                  <input type="radio" name="option" value={o} defaultChecked={chosen === o} disabled={!d.options[o]} /> {labels[o]} {amounts[o]}
-                </label>
-              ))}
-            <p className="field-error" role={errors.option ? "alert" : undefined}>{errors.option ?? ""}</p>
-          </fieldset>
-          <div className="field">
-            <label htmlFor="other">Other Amount ($)</label>
-            <input id="other" name="other" inputMode="decimal" defaultValue={actionData?.values?.other} aria-describedby="other-error" />
-            <p id="other-error" className="field-error" role={errors.other ? "alert" : undefined}>{errors.other ?? ""}</p>
-          </div>
-          <DateField name="date" label="Payment Date" defaultValue={actionData?.values?.date} error={errors.date} min={window.from} max={window.to} />
-          <p className="field-hint" id="date-window">
-            Choose a business day from {formatTableDate(window.from)} to {formatTableDate(window.to)} (weekends and bank holidays are not available).
-          </p>
-          {errors.form ? <p className="field-error" role="alert">{errors.form}</p> : null}
-          <div className="button-row">
-            <Link to="/account" className="button button-outline">CANCEL</Link>
-            <button type="submit" name="intent" value="review" className="button button-primary">CONTINUE</button>
-          </div>
+        <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
+          <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
+            <MethodPanel method={d.method} phone={d.specialistPhone} />
+            <StepButtons next="amount" disabled={false} onStep={onStep} />
+          </Step>
+          <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
+            <AmountPanel facts={d.facts} pastDue={pastDue} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
+            <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
+          </Step>
+          <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
+            <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
+            <StepButtons next="review" disabled={busy} onStep={onStep} />
+          </Step>
         </Form>
       )}
     </PortalShell>
   );
 }
+
+/** The amount step's heading, once an amount is known. */
+function amountSummary(values: PaymentValues, d: Page): string | undefined {
+  const checked = checkPayment(values, d.facts, "amount");
+  return checked.ok ? formatMoney(checked.amountCents, { cents: true }) : undefined;
+}
+

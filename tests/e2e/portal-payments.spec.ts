@@ -1,0 +1,386 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
+
+/** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
+
+// Each test signs in, often draws first, then walks every step with axe checks: more than the default 30 s on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
+const stepButton = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${title}`) });
+const calendar = (page: Page) => page.getByRole("group", { name: "Payment Date calendar" });
+const day = (page: Page, iso: string) => calendar(page).locator(`[data-date="${iso}"]`);
+const dateField = (page: Page) => page.getByRole("textbox", { name: "Payment Date" });
+const radio = (page: Page, label: RegExp) => page.getByRole("radio", { name: label });
+const otherAmount = (page: Page) => page.getByRole("textbox", { name: "Other Amount in dollars" });
+const stepContinue = (page: Page, step: "method" | "amount" | "date") => page.locator(`#step-${step}`).getByRole("button", { name: "CONTINUE" });
+const stepCancel = (page: Page, step: "method" | "amount" | "date") => page.locator(`#step-${step}`).getByRole("button", { name: "CANCEL" });
+
+/**
+ * A fresh current borrower who owes something: the demo "current" borrower's
+ * scripted payments have paid its balance off, so it draws first (through the
+ * portal's draw page, the only way a borrower adds to a balance).
+ */
+async function logInOwing(page: Page): Promise<FreshBorrower> {
+  const borrower = await logInFresh(page, "current");
+  await gotoHydrated(page, "/draw");
+  await page.getByLabel("Amount ($)").fill("300");
+  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
+  await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you! Your draw request was received." })).toBeVisible();
+  return borrower;
+}
+
+/** The effective date the platform gives today (the same rule, from the shared calendar). */
+const effectiveDate = () => achEffectiveDate(new Date(), false);
+
+/** Picks the first selectable day on the calendar and answers it. */
+async function pickFirstDay(page: Page): Promise<string> {
+  const first = calendar(page).locator("button.day:not([disabled]):not([aria-disabled='true'])").first();
+  const iso = (await first.getAttribute("data-date"))!;
+  await first.click();
+  await expect(dateField(page)).toHaveValue(us(iso));
+  return iso;
+}
+
+/** Other Amount, the first day, CONTINUE: the review. */
+async function reachReview(page: Page, dollars: string): Promise<string> {
+  await radio(page, /^Other Amount/).check();
+  await otherAmount(page).fill(dollars);
+  await stepContinue(page, "amount").click();
+  const date = await pickFirstDay(page);
+  await stepContinue(page, "date").click();
+  await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
+  return date;
+}
+
+/** The /transactions page's payments in process, as "MM/DD/YYYY · $N.NN · EFT Payment" lines. */
+async function paymentsInProcess(page: Page): Promise<string[]> {
+  await gotoHydrated(page, "/transactions");
+  return page.locator(".pending li").allTextContents();
+}
+
+async function submitOnce(page: Page) {
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeFocused();
+}
+
+test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, and sees it in process", async ({ page }) => {
+  await logInOwing(page);
+  const before = await paymentsInProcess(page);
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.")).toBeVisible();
+  // The amount step is open to begin with; the method step opens from its heading.
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
+  await expectAccessible(page);
+  await stepButton(page, "Payment Method").click();
+  await expect(page.locator("#step-method")).toContainText("EFT Checking Acct #6789");
+  await expect(page.locator("#step-method")).toContainText("To pay by debit card or to change your bank account, please call an Account Specialist at 1.800.555.0143.");
+  await expectAccessible(page);
+  await stepContinue(page, "method").click();
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
+  const date = await reachReview(page, "23.45");
+  await expect(page.locator(".payment-figures")).toContainText("EFT Checking Acct #6789");
+  await expect(page.locator(".payment-figures")).toContainText(us(date));
+  await expect(page.locator(".payment-figures")).toContainText("$23.45");
+  await expect(page.getByText("at least 3 days before the payment date")).toBeVisible();
+  // No authorization for a current account.
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).dblclick();
+  const thanks = page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" });
+  await expect(thanks).toBeFocused();
+  await expect(page.locator(".payment-thanks")).toContainText(us(date));
+  await expect(page.locator(".payment-thanks")).toContainText("$23.45");
+  await expect(page.locator(".payment-thanks dd").last()).toHaveText(/^\d{9}$/);
+  await expectAccessible(page);
+  const after = await paymentsInProcess(page);
+  expect(after).toHaveLength(before.length + 1);
+  expect(after).toContain(`${us(date)} · $23.45 · EFT Payment`);
+});
+
+test("the calendar disables weekends, holidays and days outside the window, and works by keyboard", async ({ page }) => {
+  await logInOwing(page);
+  await gotoHydrated(page, "/payments");
+  await radio(page, /^Other Amount/).check();
+  await otherAmount(page).fill("15");
+  await stepContinue(page, "amount").click();
+  await expect(page.getByText("Select an available date on the calendar to schedule your payment.")).toBeVisible();
+  await expect(dateField(page)).toHaveAttribute("readonly", "");
+  await expectAccessible(page);
+
+  const from = effectiveDate();
+  const to = addDays(from, 45);
+  await expect(day(page, from)).toBeEnabled();
+  const before = addDays(from, -1);
+  if (await day(page, before).count()) await expect(day(page, before)).toBeDisabled();
+  let saturday = from;
+  while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
+  await expect(day(page, saturday)).toHaveAttribute("aria-disabled", "true");
+  // A Fed holiday on a weekday inside the window (there is one in most 45-day windows), shown in its month.
+  const holiday = [...fedHolidays(Number(from.slice(0, 4))), ...fedHolidays(Number(from.slice(0, 4)) + 1)].find((h) => h.date >= from && h.date <= to && dayOfWeek(h.date) % 6 !== 0);
+  const pageDown = async (times: number) => {
+    for (let i = 0; i < times; i++) await page.keyboard.press("PageDown");
+  };
+  const monthsBetween = (a: string, b: string) => (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+
+  // Keyboard: Tab reaches the calendar's one focusable day (the first allowed), arrows move, Enter picks.
+  await calendar(page).locator("button.day[tabindex='0']").focus();
+  await expect(day(page, from)).toBeFocused();
+  let next = addDays(from, 1);
+  await page.keyboard.press("ArrowRight");
+  await expect(day(page, next)).toBeFocused();
+  while (!isBusinessDay(next)) {
+    // A refused day keeps focus but Enter does not pick it.
+    await page.keyboard.press("Enter");
+    await expect(dateField(page)).toHaveValue("");
+    next = addDays(next, 1);
+    await page.keyboard.press("ArrowRight");
+  }
+  await page.keyboard.press("Enter");
+  await expect(dateField(page)).toHaveValue(us(next));
+  await expect(day(page, next).locator("xpath=..")).toHaveAttribute("aria-selected", "true");
+
+  if (holiday) {
+    await pageDown(monthsBetween(next, holiday.date));
+    await expect(day(page, holiday.date)).toHaveAttribute("aria-disabled", "true");
+  }
+  // The last day of the window, then nothing after it (the arrows stop there).
+  await pageDown(12);
+  await expect(calendar(page)).toContainText(new Date(`${to}T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" }));
+  await expect(day(page, to)).toBeFocused();
+  if (await day(page, addDays(to, 1)).count()) await expect(day(page, addDays(to, 1))).toBeDisabled();
+});
+
+test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and the amount messages", async ({ page }) => {
+  await logInOwing(page);
+  await gotoHydrated(page, "/payments");
+  const defaultRadio = page.locator("input[name=option]:checked");
+  const defaultValue = await defaultRadio.getAttribute("value");
+
+  // Other Amount messages: under the minimum, over the balance; CONTINUE stays disabled meanwhile.
+  await radio(page, /^Other Amount/).check();
+  await otherAmount(page).fill("5");
+  await otherAmount(page).blur();
+  await expect(page.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+  await expect(stepContinue(page, "amount")).toBeDisabled();
+  await otherAmount(page).fill("99999");
+  await expect(page.locator("#other-error")).toHaveText(/^Your payment cannot exceed your \$[\d,]+\.\d{2} account balance\. Please enter a different amount\.$/);
+  await expect(stepContinue(page, "amount")).toBeDisabled();
+  await otherAmount(page).fill("12a.5");
+  await expect(otherAmount(page)).toHaveValue("12.5");
+  await expect(page.locator("#other-error")).toHaveText("");
+  await expect(stepContinue(page, "amount")).toBeEnabled();
+
+  // CANCEL resets selection and amount and stays on the amount step.
+  await stepCancel(page, "amount").click();
+  await expect(page.locator("input[name=option]:checked")).toHaveAttribute("value", defaultValue!);
+  await expect(otherAmount(page)).toHaveValue("");
+
+  // Opening the date step with no amount: the message, back on the amount step.
+  await radio(page, /^Other Amount/).check();
+  await stepButton(page, "Payment Date").click();
+  await expect(page.locator("#option-error")).toHaveText("Please select a payment amount option");
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-expanded", "false");
+
+  await otherAmount(page).fill("30");
+  await stepContinue(page, "amount").click();
+  const date = await pickFirstDay(page);
+  // The date step's CANCEL resets too.
+  await stepCancel(page, "date").click();
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
+  await expect(page.locator("input[name=option]:checked")).toHaveAttribute("value", defaultValue!);
+  await expect(otherAmount(page)).toHaveValue("");
+  await otherAmount(page).fill("30");
+  await stepContinue(page, "amount").click();
+  await expect(dateField(page)).toHaveValue("");
+  await pickFirstDay(page);
+  await stepContinue(page, "date").click();
+  await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
+  // Review CANCEL: back to the date step, the date kept.
+  await page.getByRole("button", { name: "CANCEL" }).click();
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-expanded", "true");
+  await expect(dateField(page)).toHaveValue(us(date));
+  // Steps collapse from their heading.
+  await stepButton(page, "Payment Date").click();
+  await expect(page.locator("#step-date")).toBeHidden();
+});
+
+test("a past-due borrower must authorize through the modal (CANCEL unticks, AGREE enables SUBMIT)", async ({ page }) => {
+  await logInFresh(page, "pastDue");
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("Your account is past due. Please set up a payment below. Call an Account Specialist at 1.800.555.0143.")).toBeVisible();
+  await expect(page.getByText(/^Your Minimum Payment of \$[\d,]+\.\d{2} is due on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}; this does not include your Past Due amount of \$[\d,]+\.\d{2}\.$/)).toBeVisible();
+  // The minimum option is labelled Past Due and pays the past-due amount; it is the default.
+  const pastDue = page.getByRole("radio", { name: /^Past Due \$[\d,]+\.\d{2}$/ });
+  await expect(pastDue).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Next Minimum Due/ })).toHaveCount(0);
+  await stepContinue(page, "amount").click();
+  // The past-due amount must be paid within the billing cycle: the hint names the window, and the calendar ends there.
+  const hint = page.getByText(new RegExp(`^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`));
+  await expect(hint).toBeVisible();
+  const [mm, dd, yyyy] = (await hint.innerText()).match(/and (\d{2})\/(\d{2})\/(\d{4})\.$/)!.slice(1);
+  const dueDate = `${yyyy}-${mm}-${dd}`;
+  await calendar(page).locator("button.day[tabindex='0']").focus();
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await expect(day(page, dueDate)).toBeFocused();
+  await expect(day(page, addDays(dueDate, 1))).toBeDisabled();
+  await expectAccessible(page);
+  await pickFirstDay(page);
+  await stepContinue(page, "date").click();
+  const submit = page.getByRole("button", { name: "SUBMIT PAYMENT" });
+  const tick = page.getByRole("checkbox", { name: /I authorize this payment/ });
+  await expect(submit).toBeDisabled();
+  await tick.check();
+  const modal = page.getByRole("dialog", { name: "Payment Authorization" });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText("I authorize");
+  await expectAccessible(page);
+  await modal.getByRole("button", { name: "CANCEL" }).click();
+  await expect(modal).toBeHidden();
+  await expect(tick).not.toBeChecked();
+  await expect(tick).toBeFocused();
+  await expect(submit).toBeDisabled();
+  await tick.check();
+  await modal.getByRole("button", { name: "AGREE" }).click();
+  await expect(modal).toBeHidden();
+  await expect(tick).toBeChecked();
+  await expect(submit).toBeEnabled();
+  // The review's CANCEL clears the authorization.
+  await page.getByRole("button", { name: "CANCEL" }).click();
+  await stepContinue(page, "date").click();
+  await expect(submit).toBeDisabled();
+  await expect(tick).not.toBeChecked();
+  await tick.check();
+  await modal.getByRole("button", { name: "AGREE" }).click();
+  await submitOnce(page);
+});
+
+test("with nothing owed the steps are locked and nothing can be chosen", async ({ page }) => {
+  // Reads only: the demo Washington borrower owes nothing.
+  await logIn(page, "washington@demo.ridgeline.test");
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("You don't have any upcoming payments at this time.")).toBeVisible();
+  await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "false");
+  await stepButton(page, "Payment Amount").click();
+  for (const r of await page.getByRole("radio").all()) await expect(r).toBeDisabled();
+  await expect(stepContinue(page, "amount")).toBeDisabled();
+  await expectAccessible(page);
+});
+
+test("a charged-off borrower gets only Pay Off Balance and Other Amount, with the wide window", async ({ page }) => {
+  await logInFresh(page, "chargedOff");
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("Your loan is more than 90 days past due. Your full account balance is due.")).toBeVisible();
+  await expect(page.getByRole("radio")).toHaveCount(2);
+  // Its last due date is long gone, so the default is Other (spec); Pay Off stays available with its wide window (0-decisions).
+  await expect(radio(page, /^Other Amount/)).toBeChecked();
+  await radio(page, /^Pay Off Balance/).check();
+  await stepContinue(page, "amount").click();
+  await expect(page.getByText("Select an available date on the calendar to schedule your payment.")).toBeVisible();
+  await expectAccessible(page);
+  const to = addDays(effectiveDate(), 45);
+  await calendar(page).locator("button.day[tabindex='0']").focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("PageDown");
+  await expect(day(page, to)).toBeFocused();
+  await expect(day(page, to)).not.toHaveAttribute("disabled");
+  await page.keyboard.press("ArrowRight");
+  await expect(day(page, to)).toBeFocused();
+  await pickFirstDay(page);
+  await stepContinue(page, "date").click();
+  await expect(page.locator(".payment-figures")).toContainText(/\$[\d,]+\.\d{2}/);
+  await expect(page.getByRole("checkbox", { name: /I authorize this payment/ })).toBeVisible();
+});
+
+test("the fourth pending payment is refused: another tab's payment gets the error panel, then the page locks", async ({ page, context }) => {
+  await logInOwing(page);
+  for (const dollars of ["11", "12"]) {
+    await gotoHydrated(page, "/payments");
+    await reachReview(page, dollars);
+    await submitOnce(page);
+  }
+  // This tab reaches the review of a third; another tab schedules the third first.
+  await gotoHydrated(page, "/payments");
+  await reachReview(page, "13");
+  const other = await context.newPage();
+  await gotoHydrated(other, "/payments");
+  await reachReview(other, "14");
+  await submitOnce(other);
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  const sorry = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "We're sorry." }) });
+  await expect(sorry).toContainText("An error occurred and we were unable to process your payment. Please try again later or contact an Account Specialist at 1.800.555.0143.");
+  await expectAccessible(page);
+  expect(await paymentsInProcess(page)).toHaveLength(3);
+
+  await gotoHydrated(page, "/payments");
+  await expect(page.getByText("You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.")).toBeVisible();
+  await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
+  await stepButton(page, "Payment Date").click({ force: true });
+  await expect(page.locator("#step-date")).toBeHidden();
+  await expect(stepContinue(page, "amount")).toBeDisabled();
+  await expectAccessible(page);
+});
+
+test.describe("without JavaScript", () => {
+  async function noScriptPage(page: Page, borrower: FreshBorrower): Promise<Page> {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const p = await context.newPage();
+    await p.goto("/login");
+    await p.getByLabel("Email Address").fill(borrower.email);
+    await p.getByRole("button", { name: "CONTINUE" }).click();
+    await p.getByLabel("Password").fill(borrower.password);
+    await p.getByRole("button", { name: "LOG IN", exact: true }).click();
+    await expect(p).toHaveURL(/\/account$/);
+    await p.goto("/payments");
+    return p;
+  }
+  const nextBusinessDayFrom = (iso: string): string => (isBusinessDay(iso) ? iso : nextBusinessDayFrom(addDays(iso, 1)));
+
+  test("a payment is scheduled by plain form posts, with the server's messages", async ({ page }) => {
+    const p = await noScriptPage(page, await logInOwing(page));
+    await radio(p, /^Other Amount/).check();
+    await otherAmount(p).fill("5");
+    await stepContinue(p, "amount").click();
+    await expect(p.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+    await otherAmount(p).fill("21");
+    await stepContinue(p, "amount").click();
+    const field: Locator = dateField(p);
+    await expect(field).toBeEditable();
+    await stepContinue(p, "date").click();
+    await expect(p.locator("#date-error")).toHaveText("Invalid Payment Amount or Payment Date.");
+    let saturday = effectiveDate();
+    while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
+    await dateField(p).fill(us(saturday));
+    await stepContinue(p, "date").click();
+    await expect(p.locator("#date-error")).toHaveText(`Invalid date. Your payment date must be between ${us(effectiveDate())} and ${us(addDays(effectiveDate(), 45))}.`);
+    const date = nextBusinessDayFrom(addDays(saturday, 2));
+    await dateField(p).fill(us(date));
+    await stepContinue(p, "date").click();
+    await expect(p.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
+    await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+    await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
+    await expect(p.locator(".payment-thanks")).toContainText(`${us(date)}`);
+    await expect(p.locator(".payment-thanks")).toContainText("$21.00");
+  });
+
+  test("a past-due payment is refused until the inline authorization is ticked", async ({ page }) => {
+    const p = await noScriptPage(page, await freshBorrower(page.request, "pastDue"));
+    await stepContinue(p, "amount").click();
+    await dateField(p).fill(us(effectiveDate()));
+    await stepContinue(p, "date").click();
+    await expect(p.locator(".authorization-terms")).toContainText("I authorize");
+    await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+    await expect(p.locator("#authorize-error")).toHaveText("Please authorize this payment.");
+    await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toHaveCount(0);
+    await p.getByRole("checkbox", { name: /I authorize this payment/ }).check();
+    await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+    await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
+  });
+});

@@ -1,0 +1,80 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { database } from "../../db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { addDays, dayOfWeek, fedHolidays, nextBusinessDay } from "../../functions/servicing/calendar";
+import { postTransaction } from "../../functions/servicing/posting";
+import { applicationPayload } from "../contract/applicants";
+
+/** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
+const { account, applications } = catalogue;
+const db = database(env.DB);
+
+async function openLine() {
+  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
+  await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 40_000 });
+  await session.call(account.SaveSignatures, {
+    signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
+  });
+  await session.call(account.OpenLine, {});
+  const summary = await session.call(account.GetSummary, {});
+  return { session, summary, applNo: summary.accountHeader.applNo, customerId: summary.accountProfile.custId };
+}
+
+const payOn = (line: Awaited<ReturnType<typeof openLine>>, date: string, key = crypto.randomUUID()) =>
+  line.session.call(account.PostTransaction, { applNo: line.applNo, transactionDate: date, transactionAmount: 2_000, transactionCode: "P" }, { idempotencyKey: key });
+
+async function refusal(promise: Promise<unknown>): Promise<PlatformError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(PlatformError);
+  return error as PlatformError;
+}
+
+/** Noon Eastern (17:00 UTC) on an ISO date, as the servicing's "now". */
+const noonOn = (iso: string) => new Date(`${iso}T17:00:00Z`);
+
+describe("payment dates at the platform", () => {
+  it("refuses a weekend day, a day before the effective date and a day past the widest window", async () => {
+    const line = await openLine();
+    const from = line.summary.accountConfig.achEffectiveDate;
+    const to = addDays(from, 45);
+    let saturday = from;
+    while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
+    for (const date of [saturday, addDays(from, -1), nextBusinessDay(to)]) {
+      const error = await refusal(payOn(line, date));
+      expect(error.status, date).toBe(422);
+      expect(error.message).toContain(`Invalid date. Your payment date must be between ${from.slice(5, 7)}/${from.slice(8)}/${from.slice(0, 4)}`);
+    }
+    expect((await line.session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(0);
+  });
+
+  it("refuses a Federal Reserve holiday on a weekday (the next Thanksgiving)", async () => {
+    const line = await openLine();
+    const today = line.summary.accountConfig.achEffectiveDate;
+    const year = Number(today.slice(0, 4));
+    const thanksgiving = [year, year + 1].map((y) => fedHolidays(y).find((h) => h.name === "Thanksgiving")!.date).find((d) => addDays(d, -3) > today)!;
+    const now = noonOn(addDays(thanksgiving, -3)); // a Monday: effective Tuesday, Thanksgiving inside the window
+    const request = { applNo: line.applNo, transactionDate: thanksgiving, transactionAmount: 2_000, transactionCode: "P" as const };
+    await expect(postTransaction(env.DB, db, line.customerId, request, now)).rejects.toThrow(/Invalid date/);
+    const friday = addDays(thanksgiving, 1);
+    await expect(postTransaction(env.DB, db, line.customerId, { ...request, transactionDate: friday }, now)).resolves.toMatchObject({ effectiveDate: friday });
+  });
+
+  it("accepts the Friday before a Saturday holiday (Juneteenth 2027 is not moved to Friday)", async () => {
+    const line = await openLine();
+    const request = { applNo: line.applNo, transactionDate: "2027-06-18", transactionAmount: 2_000, transactionCode: "P" as const };
+    await expect(postTransaction(env.DB, db, line.customerId, request, noonOn("2027-06-14"))).resolves.toMatchObject({ effectiveDate: "2027-06-18" });
+  });
+
+  it("posts once per idempotency key: a repeat answers the first payment", async () => {
+    const line = await openLine();
+    const key = crypto.randomUUID();
+    const date = line.summary.accountConfig.achEffectiveDate;
+    const first = await payOn(line, date, key);
+    const again = await payOn(line, date, key);
+    expect(again.paymentTransactionId).toBe(first.paymentTransactionId);
+    expect((await line.session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(1);
+  });
+});
