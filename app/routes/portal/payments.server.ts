@@ -16,7 +16,9 @@ export function paymentFacts(s: Summary): PaymentFacts {
     chargedOff: s.accountHeader.isChargeoff,
     minimumDueCents: s.accountHeader.minPaymentAmount,
     pastDueCents: s.accountHeader.pastDueAmount,
-    balanceCents: s.accountHeader.accountBalance,
+    // What is left to pay: payments already scheduled will reduce the balance,
+    // so Pay Off Balance and the maximum are what the platform will accept.
+    balanceCents: Math.max(0, s.accountHeader.accountBalance - s.accountHeader.pendingTransactionAmount),
     achEffectiveDate: s.accountConfig.achEffectiveDate,
     nextPaymentDate: s.accountHeader.nextPaymentDate,
   };
