@@ -74,7 +74,8 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       accountBalance: derived.balanceCents,
       accountNumber: `****${String(line.id).slice(-4)}`,
       availableCredit: available,
-      nextPaymentDate: derived.nextDueDate ?? projectedDue,
+      // A charged-off account has no due date ahead: the whole balance is due now, and no statements are issued.
+      nextPaymentDate: standing === "charged_off" ? null : (derived.nextDueDate ?? projectedDue),
       minPaymentAmount: derived.minimumDueCents,
       currentDue: derived.currentDueCents,
       pastDueAmount: derived.pastDueCents,

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { applicant, applyToTheEnd, fillAddress, fillIncome, fillPayFrequency, fillPersonal, usDate } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
 

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { contactMessages } from "../../app/routes/contact.schema";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { demo, expectAccessible, logIn } from "./fixtures/portal";
+import { expectAccessible, logInFresh } from "./fixtures/portal";
 
 const SENT = /^Thank you\. Your message was sent, and we e-mailed an acknowledgement to /;
 
@@ -61,12 +61,12 @@ test("messages appear as the form is filled, and submit names every missing fiel
 });
 
 test("a signed-in borrower opens it from the help box, prefilled, and it stays prefilled after sending", async ({ page }) => {
-  await logIn(page, demo.current);
+  const borrower = await logInFresh(page, "current");
   await page.locator(".help-box").getByRole("link", { name: "Send us a message" }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByLabel("First Name")).toHaveValue("Casey");
   await expect(page.getByLabel("Last Name")).toHaveValue("Morgan");
-  await expect(page.getByLabel("Email Address")).toHaveValue(demo.current);
+  await expect(page.getByLabel("Email Address")).toHaveValue(borrower.email);
   await expect(page.getByLabel("Phone Number")).toHaveValue(/^\d{3}-\d{3}-\d{4}$/);
   await fillMessage(page, {});
   await page.getByRole("button", { name: "SEND MESSAGE" }).click();

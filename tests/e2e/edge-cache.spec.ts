@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { E2E_SESSION_ID } from "./fixtures/constants";
 
 test("signed-out visitors are served public pages from the edge cache", async ({ request }) => {

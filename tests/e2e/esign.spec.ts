@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";

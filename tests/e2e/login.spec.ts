@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { freshBorrower } from "./fixtures/portal";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 
 test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/servicing/calendar";
 import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
@@ -74,7 +74,7 @@ test("a borrower not eligible to draw (Washington) is not offered a cash advance
 });
 
 test("View all opens the panel: tabs by keyboard, loading text, filters, documents, close returns focus", async ({ page }) => {
-  await logIn(page, demo.current);
+  await logInFresh(page, "current");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   // Hold the documents data back a moment, so the loading text can be seen.
   await page.route(/\/documents\.data/, async (route) => {
@@ -162,7 +162,7 @@ test("three scheduled payments: listed in process earliest first, and MAKE A PAY
 });
 
 test("the Transactions page filters by links and lists payments in process", async ({ page }) => {
-  await logIn(page, demo.current);
+  await logInFresh(page, "current");
   await gotoHydrated(page, "/transactions");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
   await expect(page.locator(".pending summary")).toContainText(/Payments In Process & Future One-Time Payments \(\d+\)/);
@@ -181,7 +181,7 @@ test("the Transactions page filters by links and lists payments in process", asy
 });
 
 test("the Documents page toggles agreement and statements; statements open only for their owner", async ({ page, browser }) => {
-  await logIn(page, demo.current);
+  await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
   const docs = page.getByRole("navigation", { name: "Documents" });
   await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Amount", "Line Of Credit Agreement", "Download/View"]);
@@ -207,7 +207,7 @@ test("the Documents page toggles agreement and statements; statements open only 
 });
 
 test("the Line Of Credit Agreement opens in a new tab; a line with no signed copy says so", async ({ page }) => {
-  await logIn(page, demo.current);
+  await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
   const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ }).click()]);
   await expect(tab).toHaveURL(/\/documents\/agreement$/);
@@ -218,7 +218,7 @@ test("the Line Of Credit Agreement opens in a new tab; a line with no signed cop
 });
 
 test("without JavaScript, View all goes to the Transactions and Documents pages, whose links still filter and toggle", async ({ page, browser }) => {
-  await logIn(page, demo.current);
+  await logInFresh(page, "current");
   const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const noJs = await plain.newPage();
   await noJs.goto("/account");

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { formatDate } from "../../app/lib/format";
 import { drawFundingDate } from "../../functions/servicing/calendar";
 import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";

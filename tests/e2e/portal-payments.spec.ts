@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
@@ -57,9 +57,12 @@ async function reachReview(page: Page, dollars: string): Promise<string> {
 }
 
 /** The /transactions page's payments in process, as "MM/DD/YYYY · $N.NN · EFT Payment" lines. */
+/** The rows of the transactions page's payments-in-process table, as "date · amount · type". */
 async function paymentsInProcess(page: Page): Promise<string[]> {
   await gotoHydrated(page, "/transactions");
-  return page.locator(".pending li").allTextContents();
+  const rows = page.locator(".pending tbody tr");
+  const cells = await Promise.all((await rows.all()).map((row) => row.locator("td").allInnerTexts()));
+  return cells.map((c) => c.map((text) => text.trim()).join(" · "));
 }
 
 async function submitOnce(page: Page) {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
+import { expectAccessible, logInFresh } from "./fixtures/portal";
 
 // Each test copies a borrower and signs in (PBKDF2): slow on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -230,8 +230,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the demo borrower's preferences open with the saved values", async ({ page }) => {
-  await logIn(page, "current@demo.ridgeline.test");
+test("a borrower's preferences open with the saved values", async ({ page }) => {
+  await logInFresh(page, "current");
   await openPreferences(page);
   await expect(page.getByLabel("Main Phone")).toHaveValue(/^\d{3}-\d{3}-\d{4}$/);
   await expect(page.getByLabel("This is my cell")).not.toBeChecked();

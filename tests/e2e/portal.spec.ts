@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { logInFresh } from "./fixtures/portal";
 
 async function logIn(page: Page, email: string) {
   await gotoHydrated(page, "/login");
@@ -59,7 +60,7 @@ test("a line never finalized lands on the finalize-credit interrupter with Call 
 });
 
 test("a signed-in borrower on an unknown path gets the 404 page with a 404 status", async ({ page }) => {
-  await logIn(page, "current@demo.ridgeline.test");
+  await logInFresh(page, "current");
   for (const path of ["/account/nothing-here", "/statements"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
@@ -72,7 +73,7 @@ test("a signed-in borrower on an unknown path gets the 404 page with a 404 statu
 
 test("a portal page logs out by itself after 30 idle minutes", async ({ page }) => {
   await page.clock.install();
-  await logIn(page, "current@demo.ridgeline.test");
+  await logInFresh(page, "current");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   await page.clock.runFor("29:00");
   await expect(page).toHaveURL(/\/account$/);

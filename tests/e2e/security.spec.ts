@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
 

@@ -4,6 +4,8 @@ import { database } from "../../db/client";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
 import { drawBlock } from "../../functions/rules/standing";
+import { customerById } from "../../functions/servicing/customers";
+import { buildSummary } from "../../functions/servicing/summary";
 
 describe("demo borrowers (npm start)", () => {
   it("seeds one borrower in every standing, once", async () => {
@@ -25,5 +27,17 @@ describe("demo borrowers (npm start)", () => {
     expect(current.statements.length).toBeGreaterThanOrEqual(8);
     expect(current.entries.filter((e) => e.kind === "payment").length).toBeGreaterThanOrEqual(8);
     expect(drawBlock("current", 50_000, "WA")).toBe("state");
+  }, 60_000);
+
+  it("shows no next payment date in the past, and none at all once charged off", async () => {
+    const db = database(env.DB);
+    await seedDemoBorrowers(db, env.DB, env);
+    const now = new Date();
+    for (const [i, b] of demoBorrowers.entries()) {
+      const state = await loadCustomerState(db, `demo-${i + 1}`, now);
+      const next = buildSummary(await customerById(db, `demo-${i + 1}`), state, now).accountHeader.nextPaymentDate;
+      if (state.standing === "charged_off") expect(next, b.email).toBeNull();
+      else if (next !== null) expect(next >= state.today, `${b.email}: ${next}`).toBe(true);
+    }
   }, 60_000);
 });
