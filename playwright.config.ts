@@ -11,7 +11,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Long journeys (several logins at PBKDF2 cost, PDFs) on a shared 2-core machine.
+  timeout: 60_000,
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -54,9 +54,11 @@ interface Identity {
   lineId: number;
   /** Distinguishes phone numbers and street numbers. */
   index: number;
+  /** Copies get phones of their own, so tests can read their texts in the outbox. */
+  phones?: { home: string; mobile: string };
 }
 
-async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, { customerId, lineId, index }: Identity, now: number, passwordHash: string) {
+async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, { customerId, lineId, index, phones }: Identity, now: number, passwordHash: string) {
   const keys = await personalDataKeys(env);
   const created = noon(now - b.openedDaysAgo * DAY);
   const anchor = easternDateTime(created).date;
@@ -64,7 +66,7 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
     db.insert(customers).values({
       id: customerId, ssnHash: await ssnLookupHash(keys, b.ssn), ssnEncrypted: await encryptPersonal(keys, b.ssn), ssnLast4: b.ssn.slice(-4),
       firstName: b.firstName, lastName: b.lastName, dob: b.dob, email: b.email, address1: `${100 + index} Demo Avenue`, address2: "", city: "Springfield",
-      state: b.state, zip: "45501", homePhone: `614555${String(1000 + index).slice(-4)}`, mobilePhone: `614555${String(2000 + index).slice(-4)}`,
+      state: b.state, zip: "45501", homePhone: phones?.home ?? `614555${String(1000 + index).slice(-4)}`, mobilePhone: phones?.mobile ?? `614555${String(2000 + index).slice(-4)}`,
       allowMarketingEmails: true, createdAt: created.getTime(), updatedAt: created.getTime(),
     }),
     db.insert(applications).values({
@@ -130,11 +132,12 @@ export async function copyDemoBorrower(db: Database, d1: D1Database, env: Pick<E
   if (index < 0) return null;
   const template = demoBorrowers[index]!;
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
-  const digits = [...crypto.getRandomValues(new Uint8Array(8))].map((n) => n % 10).join("");
-  const b: DemoBorrower = { ...template, email: template.email.replace("@", `+${suffix}@`), ssn: `8${digits}` };
+  const randomDigits = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((x) => x % 10).join("");
+  const b: DemoBorrower = { ...template, email: template.email.replace("@", `+${suffix}@`), ssn: `8${randomDigits(8)}` };
   // Line ids are integers: random ones above the seeded range; a clash is retried by the caller's next request.
-  const who = { customerId: `demo-copy-${suffix}`, lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000), index };
+  const phones = { home: `6145${randomDigits(6)}`, mobile: `6145${randomDigits(6)}` };
+  const who = { customerId: `demo-copy-${suffix}`, lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000), index, phones };
   await createBorrower(db, env, b, who, now, await hashPassword(DEMO_PASSWORD));
   await replayHistory(db, d1, b, who, now);
-  return { email: b.email, password: DEMO_PASSWORD, firstName: b.firstName, customerId: who.customerId };
+  return { email: b.email, password: DEMO_PASSWORD, firstName: b.firstName, customerId: who.customerId, last4SSN: b.ssn.slice(-4), dob: b.dob, mobilePhone: phones.mobile };
 }

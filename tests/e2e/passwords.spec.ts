@@ -4,6 +4,7 @@ import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { approvedApplicant, createPassword, enterCode } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
+import { freshBorrower } from "./fixtures/portal";
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -60,14 +61,16 @@ test("create password end to end: e-mail, channel, passcode from the outbox, tha
 });
 
 test("forgot password end to end with a texted passcode, a wrong code, and a resend", async ({ page }) => {
-  const email = "closed@demo.ridgeline.test";
+  // A closed borrower of its own: changing a shared demo borrower's password would break other tests' logins.
+  const borrower = await freshBorrower(page.request, "closed");
+  const email = borrower.email;
   await gotoHydrated(page, "/forgot-password");
   await page.getByLabel("Email Address").fill(email);
   await page.getByRole("button", { name: "NEXT" }).click();
-  await page.getByLabel("Text (xxx) xxx-2004").check();
+  await page.getByLabel(`Text (xxx) xxx-${borrower.mobilePhone.slice(-4)}`).check();
   await page.getByRole("button", { name: "SEND CODE" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
-  const recipient = "6145552004";
+  const recipient = borrower.mobilePhone;
   const first = await latestPasscode(page, recipient);
   await enterCode(page, first === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "NEXT" }).click();
@@ -82,8 +85,9 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   await enterCode(page, await latestPasscode(page, recipient));
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 8_000 });
-  await page.getByLabel("Date of Birth", { exact: true }).fill("11111990");
-  await page.getByLabel("Last 4 of SSN").fill("0005");
+  const [year, month, day] = borrower.dob.split("-");
+  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
+  await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
   await page.getByLabel("Password", { exact: true }).fill("Brand!new77");
   await page.getByLabel("Confirm Password").fill("Brand!new77");
   await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
