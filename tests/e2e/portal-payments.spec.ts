@@ -61,7 +61,8 @@ async function reachReview(page: Page, dollars: string): Promise<string> {
 async function paymentsInProcess(page: Page): Promise<string[]> {
   await gotoHydrated(page, "/transactions");
   const rows = page.locator(".pending tbody tr");
-  const cells = await Promise.all((await rows.all()).map((row) => row.locator("td").allInnerTexts()));
+  // textContent: the disclosure may be closed, and innerText of hidden cells is empty.
+  const cells = await Promise.all((await rows.all()).map((row) => row.locator("td").allTextContents()));
   return cells.map((c) => c.map((text) => text.trim()).join(" · "));
 }
 
