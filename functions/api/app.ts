@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { calendarApi } from "./calendar";
-import { devApi } from "./dev";
+import { devToolsApi } from "./dev-tools";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
@@ -9,7 +9,7 @@ import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
 
 /** The JSON API under /api: one small sub-app per resource. */
-export const api = new Hono<ApiEnv>()
+const routes = new Hono<ApiEnv>()
   .basePath("/api")
   .use(withClient)
   .route("/health", health)
@@ -17,8 +17,12 @@ export const api = new Hono<ApiEnv>()
   .route("/geo", geo)
   .route("/documents", documentsApi)
   .route("/calendar", calendarApi)
-  .route("/dev", devApi)
-  .route("/passkeys", passkeysApi)
+  .route("/passkeys", passkeysApi);
+
+// Development builds only: deployed builds have no dev-tools module at all.
+if (devToolsApi) routes.route("/dev", devToolsApi);
+
+export const api = routes
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
     // Log the failure without request data (no personal data in logs).
