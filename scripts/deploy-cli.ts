@@ -44,19 +44,20 @@ export function parsePercent(value: string): number {
 }
 
 /**
- * Runs a script's body: a UsageError prints the message and the usage and
- * exits 2; any other failure prints its message and exits 1.
+ * Runs a script's body and answers its exit code: 2 after a UsageError
+ * (message and usage printed), 1 after any other failure, else 0.
  */
-export async function runCli(usage: string, body: () => Promise<void>): Promise<void> {
+export async function runCli(usage: string, body: () => Promise<void>): Promise<number> {
   try {
     await body();
+    return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);
-      process.exit(2);
+      return 2;
     }
     console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    return 1;
   }
 }
 

@@ -15,10 +15,10 @@ import { commitTag, parseCommandLine, runCli, UsageError } from "./deploy-cli";
 import { shellFor } from "./deploy-shell";
 import { buildFor, commands, deployTarget, uploadVersion } from "./deploy-steps";
 
-const USAGE = "Usage: npm run deploy:preview [-- --dry-run]";
+export const usage = "Usage: npm run deploy:preview [-- --dry-run]";
 
-await runCli(USAGE, async () => {
-  const { dryRun, positionals } = parseCommandLine(process.argv.slice(2));
+export async function deployPreview(argv: string[]): Promise<void> {
+  const { dryRun, positionals } = parseCommandLine(argv);
   if (positionals.length > 0) throw new UsageError("deploy:preview takes no arguments.");
   const shell = shellFor(dryRun);
   const tag = commitTag();
@@ -39,4 +39,6 @@ ${dryRun ? "Dry run: nothing was built, migrated or uploaded.\n" : ""}Preview ve
   }
 Production version ${productionVersion.versionId} is uploaded to ${production.workerName} and serves no traffic yet.
 Check the preview, then: npm run promote -- ${productionVersion.versionId} 10`);
-});
+}
+
+if (import.meta.main) process.exitCode = await runCli(usage, () => deployPreview(process.argv.slice(2)));

@@ -9,12 +9,12 @@ import { shellFor } from "./deploy-shell";
 import { commands, deployTarget, type Traffic } from "./deploy-steps";
 import { versionToKeep } from "./wrangler-output";
 
-const USAGE = `Usage: npm run promote -- VERSION_ID [PERCENT] [--dry-run]
+export const usage = `Usage: npm run promote -- VERSION_ID [PERCENT] [--dry-run]
   VERSION_ID  a production version id (npm run deploy:preview prints it)
   PERCENT     whole percent of production traffic for it, 1-100 (default 100)`;
 
-await runCli(USAGE, async () => {
-  const { dryRun, positionals } = parseCommandLine(process.argv.slice(2));
+export async function promote(argv: string[]): Promise<void> {
+  const { dryRun, positionals } = parseCommandLine(argv);
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError("promote takes a version id and an optional percent.");
   const versionId = parseVersionId(positionals[0]!);
   const percent = positionals[1] === undefined ? 100 : parsePercent(positionals[1]);
@@ -30,4 +30,6 @@ await runCli(USAGE, async () => {
   }
   await shell.run(commands.deployVersions(production, traffic));
   console.log(`\n${dryRun ? "Dry run: nothing changed. " : ""}${traffic.map((t) => `${t.versionId}: ${t.percent}%`).join(", ")} of ${production.url}`);
-});
+}
+
+if (import.meta.main) process.exitCode = await runCli(usage, () => promote(process.argv.slice(2)));

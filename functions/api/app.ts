@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { calendarApi } from "./calendar";
-import { devToolsApi } from "./dev-tools";
+import { withDevTools } from "./dev-tools";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
@@ -8,21 +8,21 @@ import { passkeysApi } from "./passkeys";
 import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
 
-/** The JSON API under /api: one small sub-app per resource. */
-const routes = new Hono<ApiEnv>()
-  .basePath("/api")
-  .use(withClient)
-  .route("/health", health)
-  .use(limitPerIp("apiPerIp"))
-  .route("/geo", geo)
-  .route("/documents", documentsApi)
-  .route("/calendar", calendarApi)
-  .route("/passkeys", passkeysApi);
-
-// Development builds only: deployed builds have no dev-tools module at all.
-if (devToolsApi) routes.route("/dev", devToolsApi);
-
-export const api = routes
+/**
+ * The JSON API under /api: one small sub-app per resource, and the
+ * development tools in development builds only (none at all in deployed ones).
+ */
+export const api = withDevTools(
+  new Hono<ApiEnv>()
+    .basePath("/api")
+    .use(withClient)
+    .route("/health", health)
+    .use(limitPerIp("apiPerIp"))
+    .route("/geo", geo)
+    .route("/documents", documentsApi)
+    .route("/calendar", calendarApi)
+    .route("/passkeys", passkeysApi),
+)
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
     // Log the failure without request data (no personal data in logs).

@@ -1,4 +1,4 @@
-import type { devToolsApi as developmentTools } from "./dev-tools";
+import type { withDevTools as mountingDevTools } from "./dev-tools";
 
 /** Stands in for dev-tools.ts in preview and production builds: no development tools. */
-export const devToolsApi: typeof developmentTools = null;
+export const withDevTools: typeof mountingDevTools = (api) => api;
