@@ -63,16 +63,21 @@ export const commands = {
   }),
 };
 
-/**
- * Builds for one environment and checks the output really is for it: a
- * development build uploaded with --env production would otherwise go to
- * the Worker named in the build, with development's vars and tools.
- */
-export async function buildFor(shell: Shell, environment: DeployedEnvironment, buildDirectory = "build"): Promise<void> {
+/** Builds for one environment, and checks the output is for it. */
+export async function buildFor(shell: Shell, environment: DeployedEnvironment, buildDirectory = process.env.RIDGELINE_BUILD_DIR ?? "build"): Promise<void> {
   await shell.run(commands.build(environment));
-  if (shell.dryRun) return;
+  if (!shell.dryRun) assertBuiltFor(environment, buildDirectory);
+}
+
+/**
+ * A development build uploaded with --env production would go to the
+ * Worker named in the build, with development's vars and tools (wrangler
+ * checks the environment only for builds made for one), so the scripts
+ * check the build's target themselves.
+ */
+export function assertBuiltFor(environment: DeployedEnvironment, buildDirectory: string): void {
   const built = JSON.parse(readFileSync(join(buildDirectory, "server", "wrangler.json"), "utf8")) as { targetEnvironment?: string };
-  if (built.targetEnvironment !== environment) throw new Error(`The build in ${buildDirectory}/ is for "${built.targetEnvironment ?? "development"}", not "${environment}".`);
+  if (built.targetEnvironment !== environment) throw new Error(`The build in ${buildDirectory} is for "${built.targetEnvironment ?? "development"}", not "${environment}".`);
 }
 
 /** Uploads the built Worker as a new version (serving no traffic yet); a dry run answers with a placeholder id. */

@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuiltFor } from "../../scripts/deploy-steps";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
 
 const ENVIRONMENTS = [
@@ -30,6 +31,14 @@ const DEV_TOOL_MARKERS = [
   "Unknown demo borrower.", // POST /api/dev/borrower's message
   '.route("/dev"', // the /api/dev mount (functions/api/dev-tools.ts)
 ];
+
+interface BuiltConfig {
+  name: string;
+  targetEnvironment?: string;
+  durable_objects: { bindings: Array<{ name: string; class_name: string }> };
+  migrations: Array<{ tag: string; new_sqlite_classes?: string[] }>;
+  triggers: { crons: string[] };
+}
 
 const root = mkdtempSync(join(tmpdir(), "ridgeline-builds-"));
 const folder = (environment: string) => join(root, environment);
@@ -85,14 +94,29 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
     expect(output).toContain(`env.DB (${database})`);
     expect(output).toContain(`env.ENVIRONMENT ("${name}")`);
     expect(existsSync(join(dir, "bundle", "index.js"))).toBe(true);
-    const config = JSON.parse(readFileSync(join(dir, "build", "server", "wrangler.json"), "utf8")) as { name: string; targetEnvironment?: string };
+    // The flattened configuration: this environment's Worker, with the Durable
+    // Object bindings and class migrations and the servicing cron.
+    const config = JSON.parse(readFileSync(join(dir, "build", "server", "wrangler.json"), "utf8")) as BuiltConfig;
     expect(config.name).toBe(worker);
     expect(config.targetEnvironment).toBe(name === "development" ? undefined : name);
+    expect(config.durable_objects.bindings.map((b) => `${b.name}:${b.class_name}`)).toEqual(["RATE_LIMITER:RateLimiter", "PASSCODES:PasscodeVault"]);
+    expect(config.migrations.map((m) => `${m.tag}:${m.new_sqlite_classes?.join()}`)).toEqual(["v1:RateLimiter", "v2:PasscodeVault"]);
+    expect(config.triggers.crons).toEqual(["*/15 * * * *"]);
   });
 
   it(name === "development" ? "carries the development tools" : "carries no development tools", () => {
     const text = builtText(name);
     const present = DEV_TOOL_MARKERS.filter((marker) => text.includes(marker));
     expect(present).toEqual(name === "development" ? DEV_TOOL_MARKERS : []);
+  });
+});
+
+describe("the deploy scripts' build check", () => {
+  it("accepts a build for the environment being deployed and refuses any other", () => {
+    const built = (environment: string) => join(folder(environment), "build");
+    expect(() => assertBuiltFor("preview", built("preview"))).not.toThrow();
+    expect(() => assertBuiltFor("production", built("production"))).not.toThrow();
+    expect(() => assertBuiltFor("production", built("preview"))).toThrow(/is for "preview", not "production"/);
+    expect(() => assertBuiltFor("production", built("development"))).toThrow(/is for "development", not "production"/);
   });
 });
