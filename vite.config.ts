@@ -1,7 +1,33 @@
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { buildIncludesDevTools } from "./build-environment.ts";
+
+const devToolsModule = fileURLToPath(new URL("./functions/api/dev-tools.ts", import.meta.url));
+const devToolsStandIn = fileURLToPath(new URL("./functions/api/dev-tools.deployed.ts", import.meta.url));
+
+/**
+ * Preview and production builds (CLOUDFLARE_ENV set) resolve the development
+ * tools API to a stand-in that has none, so its code never reaches their
+ * bundles (decision record 011; app/routes.ts leaves out the dev pages).
+ */
+function withoutDevTools(): Plugin {
+  return {
+    name: "ridgeline:without-dev-tools",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!importer || !source.includes("dev-tools")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === devToolsModule ? devToolsStandIn : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+    ...(buildIncludesDevTools() ? [] : [withoutDevTools()]),
+  ],
 });

@@ -3,9 +3,10 @@ import { defineConfig } from "vitest/config";
 import { documentSeedSql } from "./db/seed/documents";
 
 /**
- * Two projects: `unit` runs pure modules in Node; `worker` runs inside
- * workerd with real D1 and Durable Object bindings from wrangler.toml, with
- * the migrations applied and the documents seeded in its setup file.
+ * Projects: `unit` runs pure modules in Node; `contract` the platform client
+ * over HTTP; `worker` runs inside workerd with real D1 and Durable Object
+ * bindings from wrangler.toml, with the migrations applied and the documents
+ * seeded in its setup file; `deploy` builds every environment.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -14,6 +15,18 @@ export default defineConfig(async () => {
       projects: [
         {
           test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        },
+        {
+          // Builds for development, preview and production (about a minute and
+          // a half): after the other projects, so it does not slow their
+          // timed tests on a two-core machine.
+          test: {
+            name: "deploy",
+            include: ["tests/deploy/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 120_000,
+            sequence: { groupOrder: 1 },
+          },
         },
         {
           // The platform contract over real HTTP: the embedded platform on a local port.

@@ -1,4 +1,11 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { buildIncludesDevTools } from "../build-environment";
+
+// Development tools exist only in development builds: preview and production
+// builds have neither the routes nor their modules (decision record 011).
+const developmentTools = buildIncludesDevTools()
+  ? [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/clock", "routes/dev/clock.tsx")]
+  : [];
 
 /** URL -> file. Paths are the spec's route names (spec file 1, section 2). */
 export default [
@@ -48,8 +55,6 @@ export default [
   route("esign/signature", "routes/esign/signature.tsx"),
   route("esign/contact", "routes/esign/contact.tsx"),
   route("esign/military", "routes/esign/military.tsx"),
-  // Development tools (404 in preview and production).
-  route("dev/outbox", "routes/dev/outbox.tsx"),
-  route("dev/clock", "routes/dev/clock.tsx"),
+  ...developmentTools,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,14 +5,29 @@ import { offlineWranglerEnv } from "./wrangler-env";
 
 /** Runs a command with wrangler kept offline; rejects on a non-zero exit. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return runOffline(command, args, { stdio: ["ignore", "inherit", "inherit"], ...options }).then(() => undefined);
+}
+
+/**
+ * Like run, and also returns what the command wrote to stdout (shown as it
+ * arrives, so a long upload still reports its progress).
+ */
+export function runAndRead(command: string, args: string[], options: SpawnOptions = {}): Promise<string> {
+  return runOffline(command, args, { ...options, stdio: ["ignore", "pipe", "inherit"] }, (chunk) => process.stdout.write(chunk));
+}
+
+function runOffline(command: string, args: string[], options: SpawnOptions, onStdout?: (chunk: Buffer) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      stdio: ["ignore", "inherit", "inherit"],
-      ...options,
-      env: { ...process.env, ...offlineWranglerEnv, ...options.env },
+    const child = spawn(command, args, { ...options, env: { ...process.env, ...offlineWranglerEnv, ...options.env } });
+    const chunks: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      onStdout?.(chunk);
     });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(Buffer.concat(chunks).toString("utf8")) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * `npm test`: the whole suite. Unit tests in Node and worker tests inside
- * workerd (vitest projects), then browser tests in Chromium against the
+ * `npm test`: the whole suite. Unit tests in Node, worker tests inside
+ * workerd and contract tests (vitest projects), then the deploy project
+ * (builds every environment), then browser tests in Chromium against the
  * built site (Playwright starts it: scripts/serve-e2e.ts).
  */
 import { run } from "./run";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { calendarApi } from "./calendar";
-import { devApi } from "./dev";
+import { withDevTools } from "./dev-tools";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
@@ -8,17 +8,21 @@ import { passkeysApi } from "./passkeys";
 import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
 
-/** The JSON API under /api: one small sub-app per resource. */
-export const api = new Hono<ApiEnv>()
-  .basePath("/api")
-  .use(withClient)
-  .route("/health", health)
-  .use(limitPerIp("apiPerIp"))
-  .route("/geo", geo)
-  .route("/documents", documentsApi)
-  .route("/calendar", calendarApi)
-  .route("/dev", devApi)
-  .route("/passkeys", passkeysApi)
+/**
+ * The JSON API under /api: one small sub-app per resource, and the
+ * development tools in development builds only (none at all in deployed ones).
+ */
+export const api = withDevTools(
+  new Hono<ApiEnv>()
+    .basePath("/api")
+    .use(withClient)
+    .route("/health", health)
+    .use(limitPerIp("apiPerIp"))
+    .route("/geo", geo)
+    .route("/documents", documentsApi)
+    .route("/calendar", calendarApi)
+    .route("/passkeys", passkeysApi),
+)
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
     // Log the failure without request data (no personal data in logs).

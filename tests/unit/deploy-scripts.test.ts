@@ -1,0 +1,187 @@
+/**
+ * The deploy scripts' --dry-run output: the exact commands, in order, that a
+ * real run would take (a real run prints the same `$ ` lines and runs them),
+ * and their argument checks. The scripts' entry functions run in this
+ * process (wrangler, which they read wrangler.toml with, takes seconds to
+ * load); one run in a child process checks the exit code operators see.
+ */
+import { execFile } from "node:child_process";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildIncludesDevTools } from "../../build-environment";
+import { parsePercent, parseVersionId, runCli, UsageError } from "../../scripts/deploy-cli";
+import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy-preview";
+import { formatCommand } from "../../scripts/deploy-shell";
+import { promote, usage as promoteUsage } from "../../scripts/promote";
+import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
+import { parseVersionUpload, versionToKeep } from "../../scripts/wrangler-output";
+import { offlineWranglerEnv } from "../../scripts/wrangler-env";
+
+const VERSION = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9";
+const OLD_VERSION = "9e8d7c6b-5a49-4837-a261-50f4e3d2c1b0";
+
+interface ScriptRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The printed commands, without their `$ `. */
+  commands: string[];
+}
+
+const scripts = {
+  "deploy-preview": [deployPreviewUsage, deployPreview],
+  promote: [promoteUsage, promote],
+  rollback: [rollbackUsage, rollback],
+} as const;
+
+/** Runs a script as its command line does, capturing what it prints. */
+async function runScript(script: keyof typeof scripts, argv: string[]): Promise<ScriptRun> {
+  const [usage, main] = scripts[script];
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void stdout.push(args.join(" ")));
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void stderr.push(args.join(" ")));
+  const code = await runCli(usage, () => main(argv));
+  vi.restoreAllMocks();
+  const out = stdout.join("\n");
+  return { code, stdout: out, stderr: stderr.join("\n"), commands: out.split("\n").filter((l) => l.startsWith("$ ")).map((l) => l.slice(2)) };
+}
+
+afterEach(() => vi.restoreAllMocks());
+// The first script to read wrangler.toml loads wrangler.
+beforeAll(() => runScript("rollback", ["--dry-run"]), 60_000);
+
+const indexOf = (commands: string[], pattern: RegExp) => commands.findIndex((c) => pattern.test(c));
+
+describe("npm run deploy:preview --dry-run", () => {
+  it("builds for preview, migrates the preview database, then uploads and serves the version on the preview Worker", async () => {
+    const { code, commands } = await runScript("deploy-preview", ["--dry-run"]);
+    expect(code).toBe(0);
+    const build = indexOf(commands, /^CLOUDFLARE_ENV=preview npx react-router build$/);
+    const migrate = indexOf(commands, /^CI=true npx wrangler d1 migrations apply ridgeline-preview --remote --env preview -c wrangler\.toml$/);
+    const upload = indexOf(commands, /^npx wrangler versions upload --env preview( --tag \S+)?$/);
+    const serve = indexOf(commands, /^npx wrangler versions deploy PREVIEW_VERSION_ID@100 --env preview -y -c wrangler\.toml$/);
+    expect([build, migrate, upload, serve].every((i) => i >= 0)).toBe(true);
+    expect(build).toBeLessThan(migrate);
+    expect(migrate).toBeLessThan(upload);
+    expect(upload).toBeLessThan(serve);
+  });
+
+  it("then stages the same commit in production without migrating or serving it", async () => {
+    const { commands, stdout } = await runScript("deploy-preview", ["--dry-run"]);
+    const serve = indexOf(commands, /versions deploy .* --env preview/);
+    const build = indexOf(commands, /^CLOUDFLARE_ENV=production npx react-router build$/);
+    const upload = indexOf(commands, /^npx wrangler versions upload --env production( --tag \S+)?$/);
+    expect(serve).toBeLessThan(build);
+    expect(build).toBeLessThan(upload);
+    expect(commands.filter((c) => /--env production/.test(c))).toHaveLength(1);
+    expect(commands).toHaveLength(6);
+    expect(stdout).toContain("npm run promote -- PRODUCTION_VERSION_ID 10");
+    expect(stdout).toContain("https://ridgeline-credit-preview.ridgeline.workers.dev");
+  });
+});
+
+describe("npm run promote --dry-run", () => {
+  it("applies the production migrations, then gives the version its share and the serving version the rest", async () => {
+    const { code, commands } = await runScript("promote", [VERSION, "10", "--dry-run"]);
+    expect(code).toBe(0);
+    expect(commands).toEqual([
+      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
+      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      `npx wrangler versions deploy ${VERSION}@10 CURRENT_VERSION_ID@90 --env production -y -c wrangler.toml`,
+    ]);
+  });
+
+  it("at 100% (the default) deploys the version alone, after the migrations", async () => {
+    const { code, commands } = await runScript("promote", [VERSION, "--dry-run"]);
+    expect(code).toBe(0);
+    expect(commands).toEqual([
+      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
+      `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
+    ]);
+  });
+
+  it("refuses a bad version id, a bad percent or no arguments with exit code 2 before any command", async () => {
+    for (const [argv, message] of [
+      [["v42", "10"], '"v42" is not a Worker version id'],
+      [[VERSION, "0"], '"0" is not a percentage of traffic'],
+      [[VERSION, "101"], '"101" is not a percentage of traffic'],
+      [[], "promote takes a version id"],
+      [[VERSION, "10", "50"], "promote takes a version id"],
+      [[VERSION, "--percent", "10"], "Unknown option --percent"],
+    ] as const) {
+      const { code, commands, stderr } = await runScript("promote", [...argv, "--dry-run"]);
+      expect(code).toBe(2);
+      expect(commands).toEqual([]);
+      expect(stderr).toContain(message);
+      expect(stderr).toContain("Usage: npm run promote -- VERSION_ID [PERCENT]");
+    }
+  });
+
+  it("exits with code 2 on the command line too", async () => {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile("node_modules/.bin/tsx", ["scripts/promote.ts", "not-a-version", "--dry-run"], { env: { ...process.env, ...offlineWranglerEnv } }, (error, _stdout, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      ),
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain('"not-a-version" is not a Worker version id');
+  }, 30_000);
+});
+
+describe("npm run rollback --dry-run", () => {
+  it("rolls production back to the previous version with a message", async () => {
+    const { code, commands } = await runScript("rollback", ["--dry-run"]);
+    expect(code).toBe(0);
+    expect(commands).toEqual(["npx wrangler rollback --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml"]);
+  });
+
+  it("or to a given version, with the operator's message; a bad id exits 2", async () => {
+    expect((await runScript("rollback", [VERSION, "--message", "payments page broken", "--dry-run"])).commands).toEqual([`npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`]);
+    const bad = await runScript("rollback", ["latest", "--dry-run"]);
+    expect(bad.code).toBe(2);
+    expect(bad.commands).toEqual([]);
+  });
+});
+
+describe("deploy script helpers", () => {
+  it("percent: whole numbers 1 to 100, with or without %", () => {
+    expect(parsePercent("1")).toBe(1);
+    expect(parsePercent("25%")).toBe(25);
+    expect(parsePercent("100")).toBe(100);
+    for (const bad of ["0", "101", "12.5", "-5", "ten", ""]) expect(() => parsePercent(bad), bad).toThrow(UsageError);
+  });
+
+  it("version ids are lowercase UUIDs", () => {
+    expect(parseVersionId(VERSION)).toBe(VERSION);
+    for (const bad of [VERSION.toUpperCase(), VERSION.slice(1), `${VERSION}@10`]) expect(() => parseVersionId(bad)).toThrow(UsageError);
+  });
+
+  it("reads the version id, and the preview URL when there is one, from wrangler versions upload", () => {
+    const output = `Uploaded ridgeline-credit-preview (3.2 sec)\nWorker Version ID: ${VERSION}\nVersion Preview URL: https://0f1e2d3c-ridgeline-credit-preview.ridgeline.workers.dev\n`;
+    expect(parseVersionUpload(output)).toEqual({ versionId: VERSION, previewUrl: "https://0f1e2d3c-ridgeline-credit-preview.ridgeline.workers.dev" });
+    expect(parseVersionUpload(`Worker Version ID: ${VERSION}\n`)).toEqual({ versionId: VERSION });
+    expect(() => parseVersionUpload("Uploaded ridgeline-credit (1 sec)\n")).toThrow(/no Worker Version ID/);
+  });
+
+  it("keeps the version serving the most traffic other than the one promoted", () => {
+    const status = (versions: Array<[string, number]>) =>
+      `Fetching...\n${JSON.stringify({ id: "d1", versions: versions.map(([version_id, percentage]) => ({ version_id, percentage })) })}\n`;
+    expect(versionToKeep(status([[OLD_VERSION, 100]]), VERSION)).toBe(OLD_VERSION);
+    expect(versionToKeep(status([[VERSION, 10], [OLD_VERSION, 90]]), VERSION)).toBe(OLD_VERSION);
+    expect(() => versionToKeep(status([[VERSION, 100]]), VERSION)).toThrow(/already serves all traffic/);
+  });
+
+  it("prints commands as they would be typed", () => {
+    expect(formatCommand({ env: { CI: "true" }, argv: ["npx", "wrangler", "rollback", "--message", "it's broken"] })).toBe(
+      "CI=true npx wrangler rollback --message 'it'\\''s broken'",
+    );
+  });
+
+  it("development tools go only into development builds", () => {
+    expect(buildIncludesDevTools(undefined)).toBe(true);
+    expect(buildIncludesDevTools("development")).toBe(true);
+    expect(buildIncludesDevTools("preview")).toBe(false);
+    expect(buildIncludesDevTools("production")).toBe(false);
+    expect(buildIncludesDevTools("staging")).toBe(false);
+  });
+});
