@@ -45,6 +45,8 @@ export const demoBorrowers: DemoBorrower[] = [
   { email: "closed@demo.ridgeline.test", standing: "closed (12 months without a draw)", firstName: "Jamie", lastName: "Ellis", state: "MO", ssn: "123450005", dob: "1990-11-11", openedDaysAgo: 380, lineStatus: "open", limitCents: 50_000, script: [] },
   { email: "esign@demo.ridgeline.test", standing: "approved, awaiting e-sign", firstName: "Avery", lastName: "Stone", state: "OH", ssn: "123450006", dob: "1995-02-14", openedDaysAgo: 0, lineStatus: "awaiting_esign", limitCents: 75_000, script: [] },
   { email: "withdrawn@demo.ridgeline.test", standing: "application withdrawn", firstName: "Morgan", lastName: "Fox", state: "IN", ssn: "123450007", dob: "1983-07-07", openedDaysAgo: 0, lineStatus: "withdrawn", limitCents: 40_000, script: [] },
+  // Current with a balance and a payment ahead: what most borrowers see.
+  { email: "owing@demo.ridgeline.test", standing: "current, a balance and a payment due", firstName: "Jordan", lastName: "Reyes", state: "OH", ssn: "123450008", dob: "1991-03-18", openedDaysAgo: 110, lineStatus: "open", limitCents: 120_000, script: [{ day: 1, draw: 40_000 }, { day: 45, draw: 20_000 }, ...biweeklyPayments(20, 100, 5_000)] },
 ];
 
 const noon = (ms: number) => new Date(Math.floor(ms / DAY) * DAY + 17 * 3_600_000);

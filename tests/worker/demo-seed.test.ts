@@ -16,6 +16,7 @@ describe("demo borrowers (npm start)", () => {
     const standings = await Promise.all(demoBorrowers.map(async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).standing] as const));
     expect(Object.fromEntries(standings)).toEqual({
       "current@demo.ridgeline.test": "current",
+      "owing@demo.ridgeline.test": "current",
       "pastdue@demo.ridgeline.test": "delinquent",
       "chargedoff@demo.ridgeline.test": "charged_off",
       "washington@demo.ridgeline.test": "current",
@@ -27,6 +28,12 @@ describe("demo borrowers (npm start)", () => {
     expect(current.statements.length).toBeGreaterThanOrEqual(8);
     expect(current.entries.filter((e) => e.kind === "payment").length).toBeGreaterThanOrEqual(8);
     expect(drawBlock("current", 50_000, "WA")).toBe("state");
+    // The borrower most people see: current, owing, with a payment date ahead.
+    const owingIndex = demoBorrowers.findIndex((b) => b.email === "owing@demo.ridgeline.test");
+    const owing = await loadCustomerState(db, `demo-${owingIndex + 1}`, now);
+    const header = buildSummary(await customerById(db, `demo-${owingIndex + 1}`), owing, now).accountHeader;
+    expect(header.accountBalance).toBeGreaterThan(0);
+    expect(header.nextPaymentDate! >= owing.today).toBe(true);
   }, 60_000);
 
   it("shows no next payment date in the past, and none at all once charged off", async () => {
