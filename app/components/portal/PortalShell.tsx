@@ -63,12 +63,15 @@ export function PortalShell({
           </ul>
         </nav>
       </details>
-      {pastDue ? (
-        <div className="past-due-banner" role="alert">
-          YOUR ACCOUNT IS PAST DUE. Please bring your account up to date; <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
-        </div>
-      ) : null}
-      <div className="portal-main">{children}</div>
+      {/* The banner heads the page's own column, so the menu and help box stay beside it on wide screens. */}
+      <div className="portal-main">
+        {pastDue ? (
+          <div className="past-due-banner" role="alert">
+            YOUR ACCOUNT IS PAST DUE. Please bring your account up to date; <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
+          </div>
+        ) : null}
+        {children}
+      </div>
       <HelpBox troubled={troubled} />
       <Modal id="glossary" title="Glossary of Terms" open={glossary} onClose={() => setGlossary(false)} returnHref="#">
         <dl className="glossary">
