@@ -13,7 +13,7 @@ import { rateLimitPolicies } from "../../functions/http/rate-limit";
 import { DEMO_PARTNER } from "../../functions/leads/partners";
 import { leadSchema } from "../../functions/leads/schema";
 import { signLead } from "../../functions/leads/signature";
-import { redeemLink } from "../../functions/leads/store";
+import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
 import { sha256Hex } from "../../functions/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
 
@@ -281,6 +281,18 @@ describe("the applicant's link", () => {
     const second = tokenOf((await json(await post(lead))).redirectUrl!);
     expect((await redeemLink(db, second, Date.now())).ok).toBe(true);
     expect((await redeemLink(db, first, Date.now())).ok).toBe(false);
+  });
+});
+
+describe("the scheduled clean-up", () => {
+  it("deletes the links of leads whose continuation ended over a day ago, and keeps live ones", async () => {
+    const answer = await json(await post(demoLead()));
+    const row = (await db.select().from(leads).where(eq(leads.applicationId, answer.applicationId!)).get())!;
+    const linksOf = () => db.select().from(leadLinks).where(eq(leadLinks.leadId, row.id)).all();
+    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 - 1_000);
+    expect(await linksOf()).toHaveLength(1);
+    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 + 1_000);
+    expect(await linksOf()).toHaveLength(0);
   });
 });
 
