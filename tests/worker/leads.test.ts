@@ -17,6 +17,9 @@ import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
 import { sha256Hex } from "../../functions/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
 
+// Each post decides through the embedded platform (several D1 writes): allow for a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const db = database(env.DB);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -238,7 +241,7 @@ describe("POST /api/leads: the partner's rate limit", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 2 * rateLimitPolicies.leadsPerPartner.windowMs + 1_000);
     expect((await post({}, as)).status).toBe(400);
-  });
+  }, 30_000);
 
   it("limits refused signatures per client IP", async () => {
     const ip = "203.0.113.99";
@@ -246,7 +249,7 @@ describe("POST /api/leads: the partner's rate limit", () => {
     for (let i = 0; i <= rateLimitPolicies.leadAuthFailPerIp.limit; i++) last = await post({}, { ip, secret: "wrong-secret-0123456789abcdef0123456789" });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 describe("the applicant's link", () => {
