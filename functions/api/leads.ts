@@ -7,7 +7,7 @@ import { decideLead } from "../leads/decide";
 import { type LeadAnswer, leadSchema } from "../leads/schema";
 import { claimLead, issueLink, type LeadRow, recordedAnswer, recordOutcome } from "../leads/store";
 import { easternDateTime } from "../servicing/calendar";
-import { jsonBody, type LeadsEnv, signedByPartner, withinPartnerBudget } from "./lead-auth";
+import { jsonBody, type LeadsEnv, refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget } from "./lead-auth";
 
 const refuse = (result: { success: boolean; issues?: unknown }, c: Context) => {
   if (!result.success) return c.json({ error: "The lead has invalid fields.", fields: fieldErrors(result.issues as Parameters<typeof fieldErrors>[0], "(body)") }, 400);
@@ -29,7 +29,7 @@ const continueUrl = (requestUrl: string, token: string) => `${new URL(requestUrl
  * POST /api/leads: a partner's signed lead, decided once per (partner,
  * partner lead id). Contract: docs/partners.md; decisions: record 010.
  */
-export const leadsApi = new Hono<LeadsEnv>().post("/", signedByPartner, withinPartnerBudget, jsonBody, validLead, async (c) => {
+export const leadsApi = new Hono<LeadsEnv>().post("/", refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget, jsonBody, validLead, async (c) => {
   const db = database(c.env.DB);
   const partner = c.var.partner;
   const lead = c.req.valid("json");

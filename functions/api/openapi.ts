@@ -5,6 +5,7 @@ import { requiredFieldRule } from "../application/fields";
 import { brand, partnerLeads } from "../config";
 import { LeadAnswerSchema, leadSchema, LeadRefusalSchema } from "../leads/schema";
 import { easternDateTime } from "../servicing/calendar";
+import { SignatureHeadersSchema } from "./lead-auth";
 import type { ApiEnv } from "./types";
 
 /**
@@ -40,16 +41,19 @@ function schemaOf(schema: v.GenericSchema): JsonSchema {
   return rest;
 }
 
+/** A signature header, described by the schema the endpoint validates it with. */
+const header = (name: string, description: string) => ({
+  name,
+  in: "header",
+  required: true,
+  schema: schemaOf(SignatureHeadersSchema.entries[name.toLowerCase() as keyof typeof SignatureHeadersSchema.entries]),
+  description,
+});
+
 const signatureHeaders = [
-  { name: "X-Partner-Id", in: "header", required: true, schema: { type: "string", pattern: "^[A-Z0-9_]{1,32}$" }, description: "Your partner id." },
-  { name: "X-Timestamp", in: "header", required: true, schema: { type: "string", pattern: "^\\d+$" }, description: `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.` },
-  {
-    name: "X-Signature",
-    in: "header",
-    required: true,
-    schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
-    description: 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret.',
-  },
+  header("X-Partner-Id", "Your partner id."),
+  header("X-Timestamp", `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.`),
+  header("X-Signature", 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret.'),
 ];
 
 const errorBody = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } } });

@@ -304,10 +304,11 @@ describe("GET /api/openapi.json", () => {
     const res = await api.request(new Request("https://ridgeline.test/api/openapi.json", { headers: { "CF-Connecting-IP": "203.0.113.50" } }), undefined, env);
     expect(res.status).toBe(200);
     type Schema = { type?: string; required?: string[]; properties?: Record<string, Schema>; pattern?: string; enum?: string[]; default?: unknown };
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string }> } }>; components: { schemas: Record<string, Schema> } };
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string; schema: { pattern?: string } }> } }>; components: { schemas: Record<string, Schema> } };
     expect(doc.openapi).toBe("3.1.0");
     const post = doc.paths["/api/leads"]!.post;
     expect(post.parameters.map((p) => p.name)).toEqual(["X-Partner-Id", "X-Timestamp", "X-Signature"]);
+    expect(post.parameters.map((p) => p.schema.pattern)).toEqual(["^[A-Z0-9_]{1,32}$", "^\\d{1,12}$", "^[0-9a-f]{64}$"]);
     expect(post.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Lead");
     const lead = doc.components.schemas.Lead!;
     const schema = leadSchema("2026-11-21");
