@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { documentSeedSql } from "./db/seed/documents";
+import { demoPartnerSeedSql } from "./db/seed/partners";
 
 /**
  * Projects: `unit` runs pure modules in Node; `contract` the platform client
@@ -47,9 +48,10 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
-                  TEST_SEED_SQL: documentSeedSql(),
+                  TEST_SEED_SQL: [...documentSeedSql(), ...demoPartnerSeedSql()],
                   // Test-only key material; real environments set the secret.
                   SSN_ENCRYPTION_KEY: "test-only-ssn-key-0123456789abcdef0123456789",
+                  PARTNER_SECRET_DEMO: "test-only-demo-partner-secret-0123456789abcdef",
                 },
               },
             }),

@@ -162,6 +162,20 @@ export const security = {
   passwordMaxLength: 20,
 } as const;
 
+/** Partner lead posting (POST /api/leads, decision record 010). */
+export const partnerLeads = {
+  /** A signed request's X-Timestamp may be this far from now, either way. */
+  signatureToleranceSeconds: 300,
+  /** An approved applicant's link works once, within this time of the decision. */
+  continueLinkHours: 24,
+  /** A racing post for the same lead id waits this long for the first answer, then gets 409. */
+  raceWaitMs: 3_000,
+  /** A pending claim older than this is taken over (its request died before answering). */
+  staleClaimMs: 60_000,
+  /** Answered with a platform error: Retry-After on the 503. */
+  errorRetryAfterSeconds: 30,
+} as const;
+
 export const smsStopKeywords = ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"] as const;
 
 export const policyDates = {

@@ -12,6 +12,10 @@ export interface Env {
   /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;
+  /*
+   * Lead partners' signing secrets are secrets named PARTNER_SECRET_<PARTNER ID>
+   * (decision record 010), read by name in functions/leads/partners.ts.
+   */
   /** Upstream platform mode (both set); the embedded core otherwise. */
   PLATFORM_API_BASE?: string;
   PLATFORM_MERCHANT_ID?: string;

@@ -1,6 +1,6 @@
 import { spawn, type SpawnOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { offlineWranglerEnv } from "./wrangler-env";
 
 /** Runs a command with wrangler kept offline; rejects on a non-zero exit. */
@@ -41,14 +41,30 @@ export async function migrateLocal(persistTo = LOCAL_STATE, config = "wrangler.t
 }
 
 /**
- * Local secrets for wrangler dev (never committed): a random SSN key made on
- * first use, so `npm start` needs no set-up. The build copies it next to the
- * built Worker.
+ * Local secrets for wrangler dev (never committed), made on first use so
+ * `npm start` needs no set-up: the SSN key and the demo lead partner's
+ * signing secret (PARTNER_SECRET_DEMO, decision record 010). An existing
+ * file keeps its values and gains only the names it lacks. The build copies
+ * it next to the built Worker.
  */
 export function ensureDevVars(): void {
-  if (existsSync(".dev.vars")) return;
-  const key = randomBytes(36).toString("base64url");
-  writeFileSync(".dev.vars", `# Local development secrets (generated; not committed)\nSSN_ENCRYPTION_KEY=${key}\n`);
+  const generated: Record<string, () => string> = {
+    SSN_ENCRYPTION_KEY: () => randomBytes(36).toString("base64url"),
+    PARTNER_SECRET_DEMO: () => randomBytes(32).toString("hex"),
+  };
+  const current = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "# Local development secrets (generated; not committed)\n";
+  const present = new Set(current.split("\n").map((line) => line.split("=")[0]!.trim()));
+  const missing = Object.keys(generated).filter((name) => !present.has(name));
+  if (missing.length === 0) return;
+  const body = current.endsWith("\n") ? current : `${current}\n`;
+  writeFileSync(".dev.vars", body + missing.map((name) => `${name}=${generated[name]!()}\n`).join(""));
+}
+
+/** A value from .dev.vars (the demo partner's secret for scripts and browser tests). */
+export function devVar(name: string): string {
+  const line = readFileSync(".dev.vars", "utf8").split("\n").find((l) => l.startsWith(`${name}=`));
+  if (!line) throw new Error(`${name} is not in .dev.vars (run npm start once, or scripts that call ensureDevVars)`);
+  return line.slice(name.length + 1).trim();
 }
 
 /** Waits until the local site answers /api/health (two minutes at most). */

@@ -5,14 +5,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { documentSeedSql } from "../db/seed/documents";
+import { demoPartnerSeedSql } from "../db/seed/partners";
 import { LOCAL_STATE, run } from "./run";
 
 export async function seedLocal(persistTo = LOCAL_STATE): Promise<void> {
   mkdirSync(".wrangler", { recursive: true });
   const file = join(".wrangler", "seed.sql");
-  writeFileSync(file, documentSeedSql().join("\n"));
+  writeFileSync(file, [...documentSeedSql(), ...demoPartnerSeedSql()].join("\n"));
   await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, "--persist-to", persistTo]);
-  console.log("Seeded documents.");
+  console.log("Seeded documents and the demo lead partner.");
 }
 
 if (import.meta.main) {

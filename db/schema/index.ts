@@ -1,2 +1,3 @@
 export * from "./servicing";
 export * from "./site";
+export * from "./leads";

@@ -4,6 +4,8 @@ import { withDevTools } from "./dev-tools";
 import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
+import { leadsApi } from "./leads";
+import { openApiRoute } from "./openapi";
 import { passkeysApi } from "./passkeys";
 import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
@@ -17,7 +19,11 @@ export const api = withDevTools(
     .basePath("/api")
     .use(withClient)
     .route("/health", health)
+    // Before the per-IP limit: partners post from few addresses and have their
+    // own budget (counted after the signature), plus a per-IP limit on refusals.
+    .route("/leads", leadsApi)
     .use(limitPerIp("apiPerIp"))
+    .route("/openapi.json", openApiRoute)
     .route("/geo", geo)
     .route("/documents", documentsApi)
     .route("/calendar", calendarApi)

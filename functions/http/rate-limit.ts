@@ -31,14 +31,22 @@ export const rateLimitPolicies = {
   passwordResetPerEmail: { limit: 5, windowMs: 3_600_000 },
   /** Contact form messages (each one stores a message and sends an e-mail). */
   contactPerIp: { limit: 10, windowMs: 3_600_000 },
+  /**
+   * Signed leads per partner, counted only once the signature holds (so
+   * strangers cannot spend a partner's budget); a partner row may set its own
+   * per-minute limit (partners.leads_per_minute).
+   */
+  leadsPerPartner: { limit: 120, windowMs: 60_000 },
+  /** Refused lead signatures per client IP (unknown partner, bad signature, stale time). */
+  leadAuthFailPerIp: { limit: 100, windowMs: 600_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
 
-/** Count one hit against `key` under a policy; the Durable Object decides. */
-export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string): Promise<RateLimitVerdict> {
+/** Count one hit against `key` under a policy (its limit may be overridden per key); the Durable Object decides. */
+export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string, limit?: number): Promise<RateLimitVerdict> {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
-  return stub.hit(rateLimitPolicies[policy]);
+  return stub.hit(limit ? { ...rateLimitPolicies[policy], limit } : rateLimitPolicies[policy]);
 }
 
 /** Would one more hit be allowed? Counts nothing. */

@@ -7,6 +7,8 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       TEST_SEED_SQL: string[];
+      /** The demo lead partner's test-only signing secret (vitest.config.ts). */
+      PARTNER_SECRET_DEMO: string;
     }
   }
 }

@@ -6,7 +6,8 @@ import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/approved";
-import { openDraft, storeDraft } from "./wizard.server";
+import { followLeadLink } from "./lead-link.server";
+import { openDraft } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -19,28 +20,17 @@ const ESIGN = "/esign/consent";
 const FORWARD_MS = 3_000;
 
 /**
- * No query: the applicant's own decision from the session. With ?ID (a lead
- * post): a new token and the transaction information, else the lead-post
- * error page. Only the first name and the approved limit are shown.
+ * No query: the applicant's own decision from the session. With ?ID (a
+ * partner's lead): the one-time link is followed (lead-link.server.ts) and
+ * the applicant comes back here without it, or goes to the lead-post error
+ * page. Only the first name and the approved limit are shown.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, ctx } = context.get(edgeContext);
+  const leadToken = new URL(request.url).searchParams.get("ID");
+  if (leadToken !== null) throw await followLeadLink(context, leadToken);
   const { session, draft, setCookie } = await openDraft(context, request);
-  const leadId = new URL(request.url).searchParams.get("ID");
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  if (leadId) {
-    const tokens = memoryTokenHolder();
-    try {
-      const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, { transactinId: leadId });
-      const record = info.transactionRecords[0];
-      if (!record) throw redirect("/apply/leadpost", { headers });
-      await storeDraft(context, session, { ...draft, decision: { status: "A", limitCents: record.approvedAmount, applicationId: record.applicationId, transactionId: leadId }, values: { ...draft.values, personal: { firstName: record.firstName } } }, tokens.get());
-      return { firstName: record.firstName, limitCents: record.approvedAmount };
-    } catch (error) {
-      if (error instanceof PlatformError) throw redirect("/apply/leadpost", { headers });
-      throw error;
-    }
-  }
   if (!draft.decision && session.data.customerId) {
     // Signed in with a line awaiting e-sign (login with loan status G): from the account summary.
     const tokens = memoryTokenHolder(session.data.platformToken ?? null);

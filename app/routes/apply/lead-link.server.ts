@@ -1,0 +1,44 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { database } from "../../../db/client";
+import { emptyDraft } from "../../../functions/application/draft";
+import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import { redeemLink } from "../../../functions/leads/store";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import { startSession } from "../../../functions/sessions/session";
+
+/** The lead-post error page (spec file 1, section 4), with the Application ID when known. */
+const leadPostError = (applicationId: number | null) => redirect(applicationId ? `/apply/leadpost?appid=${applicationId}` : "/apply/leadpost");
+
+/**
+ * A partner's applicant arriving with /apply/approved?ID=<token>: the link
+ * works once, within 24 hours (decision record 010). The platform gives a
+ * token and the transaction information; with a record, a new session holds
+ * the decision as the wizard's would (so e-sign follows as usual) and the
+ * applicant is sent to /apply/approved without the token in the address.
+ */
+export async function followLeadLink(context: Readonly<RouterContextProvider>, token: string): Promise<Response> {
+  const { env, ctx } = context.get(edgeContext);
+  const redemption = await redeemLink(database(env.DB), token, Date.now());
+  if (!redemption.ok) return leadPostError(redemption.applicationId);
+  const lead = redemption.lead;
+
+  const tokens = memoryTokenHolder();
+  let record;
+  try {
+    const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, { transactinId: lead.transactionId! });
+    record = info.transactionRecords[0];
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+  }
+  if (!record || !tokens.get()) return leadPostError(lead.applicationId);
+
+  const draft = {
+    ...emptyDraft(),
+    values: { personal: { firstName: record.firstName } },
+    decision: { status: "A", limitCents: record.approvedAmount, applicationId: record.applicationId, transactionId: lead.transactionId },
+  };
+  // A new session id: whatever id the browser held before cannot carry the applicant's token.
+  const { session } = context.get(sessionContext);
+  const started = await startSession(env.DB, { application: draft, platformToken: tokens.get()! }, { replacing: session });
+  return redirect("/apply/approved", { headers: { "Set-Cookie": started.setCookie } });
+}

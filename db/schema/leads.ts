@@ -1,0 +1,67 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * Lead partners and the leads they post (POST /api/leads, decision record
+ * 010). A partner's signing secret is NOT here: it is a Worker secret named
+ * PARTNER_SECRET_<ID>. Times are epoch milliseconds.
+ */
+export const partners = sqliteTable("partners", {
+  /** Sent as X-Partner-Id; upper-case letters, digits and _ (it names the secret). */
+  id: text("id").primaryKey(),
+  /** Sent to the platform as pdLoanRcvdFrom. */
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+  /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit. */
+  leadsPerMinute: integer("leads_per_minute"),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * One row per (partner, partner lead id), claimed before the decision: the
+ * unique index lets only one of two racing posts decide. The answer sent is
+ * kept as JSON without the redirect link (only link hashes are stored).
+ */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id").notNull(),
+    partnerLeadId: text("partner_lead_id").notNull(),
+    /** pending (being decided) | approved | denied | error (may be retried) */
+    status: text("status").notNull(),
+    /** The platform's appStatus (A, D, E...) once decided. */
+    platformStatus: text("platform_status"),
+    /** Sent as ExtTransactionID on every attempt: the platform answers a retry with its first decision. */
+    extTransactionId: text("ext_transaction_id").notNull(),
+    applicationId: integer("application_id"),
+    transactionId: text("transaction_id"),
+    approvedLimitCents: integer("approved_limit_cents"),
+    /** The answer sent, without redirectUrl. */
+    answerJson: text("answer_json"),
+    /** How many times the platform was asked (a retry after an error adds one). */
+    attempts: integer("attempts").notNull().default(0),
+    receivedAt: integer("received_at").notNull(),
+    /** When the current attempt claimed the row (a stale pending claim may be taken over). */
+    claimedAt: integer("claimed_at").notNull(),
+    decidedAt: integer("decided_at"),
+    /** Approved: the applicant may continue once, until this instant. */
+    continueBy: integer("continue_by"),
+    continuedAt: integer("continued_at"),
+  },
+  (t) => [uniqueIndex("leads_partner_lead").on(t.partnerId, t.partnerLeadId)],
+);
+
+/**
+ * The applicant's links (/apply/approved?ID=...): only the SHA-256 of each
+ * token. A repeated post gets a fresh link to the same once-only continuation.
+ */
+export const leadLinks = sqliteTable(
+  "lead_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    leadId: text("lead_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("lead_links_lead").on(t.leadId)],
+);

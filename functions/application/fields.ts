@@ -1,0 +1,98 @@
+import * as v from "valibot";
+
+/**
+ * Field helpers shared by the application's step schemas (browser and
+ * server alike): input as typed (masked), output normalised.
+ */
+
+/** mm/dd/yyyy (or yyyy-mm-dd from a picker) to ISO, or null if not a real date. */
+export function parseUsDate(input: string): string | null {
+  const us = input.match(/^(\d{2})\/(\d{2})\/(\d{4})$/);
+  const iso = input.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  const [y, m, d] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!y || !m || !d) return null;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return null;
+  return `${y}-${m}-${d}`;
+}
+
+export function isoToUs(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${m}/${d}/${y}`;
+}
+
+export const digitsOnly = (text: string) => text.replace(/\D/g, "");
+
+/**
+ * A field the form must send: a missing key (an unticked radio group, a field
+ * left out of the post) becomes "" so the field's own spec message applies,
+ * not valibot's generic "Invalid key".
+ */
+export function required<S extends v.GenericSchema>(schema: S) {
+  const field = v.pipe(v.optional(v.string(), ""), schema as unknown as v.GenericSchema<string, v.InferOutput<S>>);
+  requiredFields.set(field, schema);
+  return field;
+}
+
+/**
+ * Fields made by `required`, with their rule: optional on the wire only so
+ * that their own message applies, required in substance. The partner API's
+ * JSON Schema lists them as required and describes the rule
+ * (functions/api/openapi.ts).
+ */
+const requiredFields = new WeakMap<object, v.GenericSchema>();
+export const requiredFieldRule = (schema: unknown): v.GenericSchema | undefined =>
+  typeof schema === "object" && schema !== null ? requiredFields.get(schema) : undefined;
+
+/** A required text field: trimmed, one message for missing or malformed. */
+export const requiredText = (message: string, max = 100, pattern: RegExp = /\S/) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message), v.regex(pattern, message));
+
+/** A choice among codes; '0', 'Select' or anything unknown gets the message. */
+export const choice = <T extends string>(options: readonly T[], message: string) => v.picklist(options, message);
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An e-mail address, trimmed and lower-cased; one message for missing or malformed. */
+export const emailAddress = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.toLowerCase(), v.nonEmpty(message), v.maxLength(254, message), v.regex(EMAIL_PATTERN, message));
+
+/** A masked phone ###-###-#### to its 10 digits. */
+export const phone = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.regex(/^\d{3}-\d{3}-\d{4}$/, message), v.transform(digitsOnly));
+
+/** The ABA checksum: 3, 7, 1 weights over the nine digits, a multiple of 10. */
+export function abaChecksumValid(routing: string): boolean {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = routing.split("").map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+/** SSN ###-##-####: area not 000, 666 or 9xx; group not 00; serial not 0000. */
+export function ssnValid(masked: string): boolean {
+  const m = masked.match(/^(\d{3})-(\d{2})-(\d{4})$/);
+  if (!m) return false;
+  const [, area, group, serial] = m as unknown as [string, string, string, string];
+  return area !== "000" && area !== "666" && !area.startsWith("9") && group !== "00" && serial !== "0000";
+}
+
+/** Whole years between two ISO dates (the birthday itself counts). */
+export function yearsBetween(fromIso: string, toIso: string): number {
+  const [fy, fm, fd] = fromIso.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = toIso.split("-").map(Number) as [number, number, number];
+  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+}
+
+/** Field messages from a failed parse, first message per field. */
+export function fieldErrors(issues: v.BaseIssue<unknown>[], rootKey = "form"): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? rootKey;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The step-level alert shown at the bottom of a step when submit is invalid. */
+export const STEP_ALERT = "Please complete all sections";

@@ -1,0 +1,42 @@
+import * as v from "valibot";
+import { addressSchema } from "../application/schemas/address";
+import { bankingSchema } from "../application/schemas/banking";
+import { incomeSchema } from "../application/schemas/income";
+import { payFrequencySchema } from "../application/schemas/payfrequency";
+import { personalFields } from "../application/schemas/personal";
+
+/**
+ * A partner's lead: the application's own step schemas (spec file 1,
+ * sections 3 and 5, messages verbatim), one object per wizard step, plus
+ * the partner's lead id. The same schemas make the OpenAPI document
+ * (functions/api/openapi.ts), so the contract cannot drift from the rules.
+ */
+export const PARTNER_LEAD_ID_MESSAGE = "partnerLeadId is 1-64 letters, digits, '.', '_', ':' or '-'.";
+
+export function leadSchema(today: string) {
+  return v.object({
+    partnerLeadId: v.pipe(v.string(PARTNER_LEAD_ID_MESSAGE), v.regex(/^[\w.:-]{1,64}$/, PARTNER_LEAD_ID_MESSAGE)),
+    personal: v.object(personalFields(today)),
+    address: addressSchema,
+    income: incomeSchema,
+    payFrequency: payFrequencySchema(today),
+    banking: bankingSchema,
+  });
+}
+
+export type Lead = v.InferOutput<ReturnType<typeof leadSchema>>;
+
+/** What every decided post answers (and what a repeat of the lead id answers again). */
+export const LeadAnswerSchema = v.object({
+  status: v.picklist(["approved", "denied", "error"]),
+  applicationId: v.optional(v.number()),
+  redirectUrl: v.optional(v.pipe(v.string(), v.url())),
+});
+
+export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
+
+/** The 400 answer: one message per bad field, by dotted path (e.g. "personal.ssn"). */
+export const LeadRefusalSchema = v.object({
+  error: v.string(),
+  fields: v.optional(v.record(v.string(), v.string())),
+});

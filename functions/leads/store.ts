@@ -1,0 +1,127 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { leadLinks, leads } from "../../db/schema/index";
+import { partnerLeads } from "../config";
+import { randomToken, sha256Hex } from "../tokens";
+import type { LeadAnswer } from "./schema";
+
+export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Who decides a (partner, partner lead id): the house pattern of decision
+ * record 005. The first post inserts the row (the unique index lets exactly
+ * one insert win) and decides; a post finding an error row, or a pending row
+ * whose request died, takes it over with a conditional update that again
+ * only one request can win. Everyone else reads the recorded answer.
+ */
+export type Claim = { kind: "decide"; lead: LeadRow } | { kind: "answered"; lead: LeadRow } | { kind: "busy" };
+
+const POLL_MS = 200;
+
+export async function claimLead(db: Database, partnerId: string, partnerLeadId: string, now: number): Promise<Claim> {
+  const [inserted] = await db
+    .insert(leads)
+    .values({ id: crypto.randomUUID(), partnerId, partnerLeadId, status: "pending", extTransactionId: crypto.randomUUID(), attempts: 1, receivedAt: now, claimedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { kind: "decide", lead: inserted };
+
+  // An error answer is not final (decision record 010): a repeat decides again.
+  const [takenOver] = await db
+    .update(leads)
+    .set({ status: "pending", claimedAt: now, attempts: sql`${leads.attempts} + 1` })
+    .where(
+      and(
+        eq(leads.partnerId, partnerId),
+        eq(leads.partnerLeadId, partnerLeadId),
+        or(eq(leads.status, "error"), and(eq(leads.status, "pending"), lt(leads.claimedAt, now - partnerLeads.staleClaimMs))),
+      ),
+    )
+    .returning();
+  if (takenOver) return { kind: "decide", lead: takenOver };
+  return waitForAnswer(db, partnerId, partnerLeadId);
+}
+
+/** A racing post waits briefly for the first one's answer rather than deciding again. */
+async function waitForAnswer(db: Database, partnerId: string, partnerLeadId: string): Promise<Claim> {
+  for (let waited = 0; ; waited += POLL_MS) {
+    const row = await db.select().from(leads).where(and(eq(leads.partnerId, partnerId), eq(leads.partnerLeadId, partnerLeadId))).get();
+    if (row && row.status !== "pending") return { kind: "answered", lead: row };
+    if (waited >= partnerLeads.raceWaitMs) return { kind: "busy" };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+export interface Outcome {
+  answer: LeadAnswer;
+  platformStatus: string | null;
+  transactionId: string | null;
+  approvedLimitCents: number | null;
+}
+
+/** Records the decision (the answer without its link) and, when approved, the first link, in one batch. */
+export async function recordOutcome(db: Database, lead: LeadRow, outcome: Outcome, now: number): Promise<{ lead: LeadRow; linkToken: string | null }> {
+  const approved = outcome.answer.status === "approved";
+  const decided = {
+    status: outcome.answer.status,
+    platformStatus: outcome.platformStatus,
+    applicationId: outcome.answer.applicationId ?? null,
+    transactionId: outcome.transactionId,
+    approvedLimitCents: outcome.approvedLimitCents,
+    answerJson: JSON.stringify({ status: outcome.answer.status, applicationId: outcome.answer.applicationId }),
+    decidedAt: now,
+    continueBy: approved ? now + partnerLeads.continueLinkHours * 3_600_000 : null,
+  };
+  const update = db.update(leads).set(decided).where(eq(leads.id, lead.id));
+  if (!approved) {
+    await update;
+    return { lead: { ...lead, ...decided }, linkToken: null };
+  }
+  const token = randomToken();
+  await db.batch([update, db.insert(leadLinks).values({ tokenHash: await sha256Hex(token), leadId: lead.id, createdAt: now })]);
+  return { lead: { ...lead, ...decided }, linkToken: token };
+}
+
+/**
+ * Another link for a recorded approval (a repeated post): only hashes are
+ * kept, so the first link cannot be sent again; every link opens the same
+ * once-only continuation, within the first decision's 24 hours.
+ */
+export async function issueLink(db: Database, leadId: string, now: number): Promise<string> {
+  const token = randomToken();
+  await db.insert(leadLinks).values({ tokenHash: await sha256Hex(token), leadId, createdAt: now });
+  return token;
+}
+
+/** The recorded answer of a decided lead. */
+export function recordedAnswer(lead: LeadRow): LeadAnswer {
+  return JSON.parse(lead.answerJson ?? '{"status":"error"}') as LeadAnswer;
+}
+
+export type Redemption = { ok: true; lead: LeadRow } | { ok: false; applicationId: number | null };
+
+const TOKEN_PATTERN = /^[\w-]{20,100}$/;
+
+/**
+ * Following a link: consumes the lead's continuation, once, before it
+ * expires. The conditional update lets only one of two racing clicks through.
+ */
+export async function redeemLink(db: Database, token: string, now: number): Promise<Redemption> {
+  if (!TOKEN_PATTERN.test(token)) return { ok: false, applicationId: null };
+  const link = await db.select().from(leadLinks).where(eq(leadLinks.tokenHash, await sha256Hex(token))).get();
+  const lead = link ? await db.select().from(leads).where(eq(leads.id, link.leadId)).get() : undefined;
+  if (!lead) return { ok: false, applicationId: null };
+  if (lead.status !== "approved" || !lead.continueBy || !lead.transactionId) return { ok: false, applicationId: lead.applicationId };
+  const [consumed] = await db
+    .update(leads)
+    .set({ continuedAt: now })
+    .where(and(eq(leads.id, lead.id), isNull(leads.continuedAt), sql`${leads.continueBy} > ${now}`))
+    .returning();
+  return consumed ? { ok: true, lead: consumed } : { ok: false, applicationId: lead.applicationId };
+}
+
+/** Links of leads whose continuation ended more than a day ago (the scheduled clean-up). */
+export async function purgeOldLeadLinks(db: Database, now: number): Promise<void> {
+  const ended = db.select({ id: leads.id }).from(leads).where(lt(leads.continueBy, now - 86_400_000));
+  await db.delete(leadLinks).where(sql`${leadLinks.leadId} IN ${ended}`);
+}

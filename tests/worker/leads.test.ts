@@ -1,0 +1,329 @@
+import { env } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../db/client";
+import { applications, leadLinks, leads, partners } from "../../db/schema/index";
+import { api } from "../../functions/api/app";
+import { partnerLeads } from "../../functions/config";
+import { addressMessages } from "../../functions/application/schemas/address";
+import { incomeMessages } from "../../functions/application/schemas/income";
+import { payFrequencyMessages } from "../../functions/application/schemas/payfrequency";
+import { personalMessages } from "../../functions/application/schemas/personal";
+import { rateLimitPolicies } from "../../functions/http/rate-limit";
+import { DEMO_PARTNER } from "../../functions/leads/partners";
+import { leadSchema } from "../../functions/leads/schema";
+import { signLead } from "../../functions/leads/signature";
+import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
+import { sha256Hex } from "../../functions/tokens";
+import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
+
+// Each post decides through the embedded platform (several D1 writes): allow for a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const db = database(env.DB);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+interface PostOptions {
+  partnerId?: string;
+  secret?: string;
+  timestamp?: number;
+  /** Sign this text instead of the body sent (tampering). */
+  signed?: string;
+  /** Send exactly this signature (a replay). */
+  signature?: string;
+  ip?: string;
+  bindings?: Record<string, unknown>;
+}
+
+/** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
+async function post(lead: object | string, options: PostOptions = {}) {
+  const body = typeof lead === "string" ? lead : JSON.stringify(lead);
+  const timestamp = options.timestamp ?? nowSeconds();
+  const signature = options.signature ?? (await signLead(options.secret ?? env.PARTNER_SECRET_DEMO, timestamp, options.signed ?? body));
+  const request = new Request("https://ridgeline.test/api/leads", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-Partner-Id": options.partnerId ?? DEMO_PARTNER.id,
+      "X-Timestamp": String(timestamp),
+      "X-Signature": signature,
+      "CF-Connecting-IP": options.ip ?? "203.0.113.10",
+    },
+    body,
+  });
+  return api.request(request, undefined, { ...env, ...options.bindings });
+}
+
+type Answer = { status: string; applicationId?: number; redirectUrl?: string; error?: string; fields?: Record<string, string> };
+const json = async (res: Response) => (await res.json()) as Answer;
+
+/** Rows that a refused post must not add. */
+async function counts() {
+  const [leadRows, linkRows, partnerApplications] = await Promise.all([
+    db.select({ n: sql<number>`count(*)` }).from(leads).get(),
+    db.select({ n: sql<number>`count(*)` }).from(leadLinks).get(),
+    db.select({ n: sql<number>`count(*)` }).from(applications).where(eq(applications.leadSource, DEMO_PARTNER.code)).get(),
+  ]);
+  return { leads: leadRows!.n, links: linkRows!.n, applications: partnerApplications!.n };
+}
+
+const rowOf = (partnerLeadId: string) => db.select().from(leads).where(eq(leads.partnerLeadId, partnerLeadId)).get();
+const tokenOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("ID")!;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("POST /api/leads: decisions", () => {
+  it("approves a good lead with a one-time redirect URL and records it", async () => {
+    const lead = demoLead();
+    const res = await post(lead);
+    expect(res.status).toBe(200);
+    const answer = await json(res);
+    expect(answer.status).toBe("approved");
+    expect(answer.applicationId).toEqual(expect.any(Number));
+    expect(answer.redirectUrl).toMatch(/^https:\/\/ridgeline\.test\/apply\/approved\?ID=[\w-]{43}$/);
+
+    const row = await rowOf(lead.partnerLeadId);
+    expect(row).toMatchObject({ partnerId: "DEMO", status: "approved", platformStatus: "A", applicationId: answer.applicationId, approvedLimitCents: 80_000, attempts: 1 });
+    expect(row!.transactionId).toBeTruthy();
+    expect(row!.decidedAt).toBeGreaterThanOrEqual(row!.receivedAt);
+    expect(row!.continueBy! - row!.decidedAt!).toBe(partnerLeads.continueLinkHours * 3_600_000);
+    expect(JSON.parse(row!.answerJson!)).toEqual({ status: "approved", applicationId: answer.applicationId });
+    // Only the token's SHA-256 is stored, never the token.
+    const token = tokenOf(answer.redirectUrl!);
+    const link = await db.select().from(leadLinks).where(eq(leadLinks.leadId, row!.id)).get();
+    expect(link!.tokenHash).toBe(await sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    // Decided by the platform with the partner's code as pdLoanRcvdFrom.
+    const application = await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get();
+    expect(application).toMatchObject({ status: "approved", leadSource: DEMO_PARTNER.code, extTransactionId: row!.extTransactionId });
+  });
+
+  it("denies a lead the underwriting rules deny (income too low), with no link", async () => {
+    const lead = demoLead({ income: { takeHomePay: "300.00" } });
+    const res = await post(lead);
+    expect(res.status).toBe(200);
+    const answer = await json(res);
+    expect(answer.status).toBe("denied");
+    expect(answer.redirectUrl).toBeUndefined();
+    const row = await rowOf(lead.partnerLeadId);
+    expect(row).toMatchObject({ status: "denied", platformStatus: "D", continueBy: null });
+    expect(await db.select().from(leadLinks).where(eq(leadLinks.leadId, row!.id)).all()).toHaveLength(0);
+  });
+
+  it("answers the same lead id again with the recorded answer and no second decision", async () => {
+    const lead = demoLead();
+    const first = await json(await post(lead));
+    const before = await counts();
+    const again = await post(lead);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Lead-Replayed")).toBe("true");
+    const second = await json(again);
+    expect({ status: second.status, applicationId: second.applicationId }).toEqual({ status: first.status, applicationId: first.applicationId });
+    // A fresh link (only hashes are kept) to the same once-only continuation.
+    expect(second.redirectUrl).not.toBe(first.redirectUrl);
+    expect(await counts()).toEqual({ ...before, links: before.links + 1 });
+    expect((await rowOf(lead.partnerLeadId))!.attempts).toBe(1);
+  });
+
+  it("decides two racing posts of one lead id once", async () => {
+    const lead = demoLead();
+    const before = await counts();
+    const [a, b] = await Promise.all([post(lead), post(lead)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [first, second] = [await json(a), await json(b)];
+    expect(first.applicationId).toBe(second.applicationId);
+    expect([a.headers.get("X-Lead-Replayed"), b.headers.get("X-Lead-Replayed")].filter(Boolean)).toHaveLength(1);
+    expect((await rowOf(lead.partnerLeadId))!.attempts).toBe(1);
+    expect((await counts()).applications).toBe(before.applications + 1);
+  });
+
+  it("answers a platform failure as status error (503, recorded), and a retry with the same lead id decides", async () => {
+    const lead = demoLead();
+    // The platform fails inside (its key material is unusable): it answers 500.
+    const down = { SSN_ENCRYPTION_KEY: "too-short" };
+    const failed = await post(lead, { bindings: down });
+    expect(failed.status).toBe(503);
+    expect(Number(failed.headers.get("Retry-After"))).toBe(partnerLeads.errorRetryAfterSeconds);
+    expect(await json(failed)).toEqual({ status: "error" });
+    expect(await rowOf(lead.partnerLeadId)).toMatchObject({ status: "error", applicationId: null, attempts: 1 });
+
+    const retried = await post(lead);
+    expect(retried.status).toBe(200);
+    expect((await json(retried)).status).toBe("approved");
+    expect(await rowOf(lead.partnerLeadId)).toMatchObject({ status: "approved", attempts: 2 });
+  });
+});
+
+describe("POST /api/leads: the signature", () => {
+  const refusals: Array<[string, (lead: object) => Promise<Response>]> = [
+    ["a wrong signature", (lead) => post(lead, { secret: "someone-elses-secret-0123456789abcdef" })],
+    ["an unknown partner", (lead) => post(lead, { partnerId: "NOBODY" })],
+    ["a partner id that is no secret name", (lead) => post(lead, { partnerId: "demo; drop" })],
+    ["a timestamp over 5 minutes old", (lead) => post(lead, { timestamp: nowSeconds() - partnerLeads.signatureToleranceSeconds - 2 })],
+    ["a timestamp over 5 minutes ahead", (lead) => post(lead, { timestamp: nowSeconds() + partnerLeads.signatureToleranceSeconds + 2 })],
+    ["a tampered body", (lead) => post({ ...lead, partnerLeadId: "tampered" }, { signed: JSON.stringify(lead) })],
+    ["a malformed signature", (lead) => post(lead, { signature: "not-hex" })],
+  ];
+
+  for (const [name, send] of refusals) {
+    it(`refuses ${name} with 401 and records nothing`, async () => {
+      const before = await counts();
+      const res = await send(demoLead());
+      expect(res.status).toBe(401);
+      expect((await json(res)).error).toBeTruthy();
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  it("refuses a captured signature replayed with a different body", async () => {
+    const original = demoLead();
+    const timestamp = nowSeconds();
+    const signature = await signLead(env.PARTNER_SECRET_DEMO, timestamp, JSON.stringify(original));
+    const before = await counts();
+    const res = await post(demoLead(), { timestamp, signature });
+    expect(res.status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("checks the signature before the body: an unsigned bad body is 401, not 400", async () => {
+    const res = await post("{not json", { secret: "someone-elses-secret-0123456789abcdef" });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /api/leads: the body", () => {
+  it("answers 400 naming each bad field with the application's own messages, deciding nothing", async () => {
+    const lead = demoLead({
+      personal: { ssn: "000-12-3456" },
+      address: { zip: "123", state: "NY" },
+      payFrequency: { firstPayDate: isoDaysFromToday(-20) },
+    });
+    const { paymentMethod: _dropped, ...income } = lead.income;
+    const before = await counts();
+    const res = await post({ ...lead, income, partnerLeadId: "bad id with spaces" });
+    expect(res.status).toBe(400);
+    const answer = await json(res);
+    expect(answer.fields).toEqual({
+      partnerLeadId: expect.any(String),
+      "personal.ssn": personalMessages.ssn,
+      "address.zip": addressMessages.zip,
+      "address.state": addressMessages.noBusinessState,
+      "income.paymentMethod": incomeMessages.paymentMethod,
+      "payFrequency.firstPayDate": payFrequencyMessages.firstPayPast,
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers 400 for malformed JSON and for a body that is not an object", async () => {
+    const before = await counts();
+    expect((await post("{not json")).status).toBe(400);
+    const list = await post("null");
+    expect(list.status).toBe(400);
+    expect((await json(list)).fields).toHaveProperty("(body)");
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("POST /api/leads: the partner's rate limit", () => {
+  it("answers 429 with Retry-After past the partner's budget, counts only signed posts, and recovers", async () => {
+    const secret = "test-only-limited-partner-secret-0123456789";
+    await db.insert(partners).values({ id: "LIMITED", code: "LEAD-LIMITED", name: "Limited", leadsPerMinute: 3, createdAt: Date.now() }).onConflictDoNothing();
+    const as = { partnerId: "LIMITED", secret, bindings: { PARTNER_SECRET_LIMITED: secret }, ip: "203.0.113.77" };
+    // Strangers' refused posts do not spend the partner's budget.
+    for (let i = 0; i < 5; i++) expect((await post({}, { ...as, secret: "a-stranger-guessing-0123456789abcdefgh" })).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await post({}, as)).status).toBe(400);
+    const refused = await post({}, as);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Two windows on, the budget is back (the Durable Object reads the same clock).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * rateLimitPolicies.leadsPerPartner.windowMs + 1_000);
+    expect((await post({}, as)).status).toBe(400);
+  }, 30_000);
+
+  it("limits refused signatures per client IP", async () => {
+    const ip = "203.0.113.99";
+    let last: Response | undefined;
+    for (let i = 0; i <= rateLimitPolicies.leadAuthFailPerIp.limit; i++) last = await post({}, { ip, secret: "wrong-secret-0123456789abcdef0123456789" });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("the applicant's link", () => {
+  async function approvedToken() {
+    const answer = await json(await post(demoLead()));
+    return tokenOf(answer.redirectUrl!);
+  }
+
+  it("continues once; a second use, an unknown token and a malformed one are refused", async () => {
+    const token = await approvedToken();
+    const first = await redeemLink(db, token, Date.now());
+    expect(first.ok).toBe(true);
+    const again = await redeemLink(db, token, Date.now());
+    expect(again).toEqual({ ok: false, applicationId: first.ok ? first.lead.applicationId : null });
+    expect(await redeemLink(db, "A".repeat(43), Date.now())).toEqual({ ok: false, applicationId: null });
+    expect(await redeemLink(db, "../../etc", Date.now())).toEqual({ ok: false, applicationId: null });
+  });
+
+  it("expires 24 hours after the decision", async () => {
+    const token = await approvedToken();
+    const late = Date.now() + partnerLeads.continueLinkHours * 3_600_000 + 1_000;
+    const refused = await redeemLink(db, token, late);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? null : refused.applicationId).toEqual(expect.any(Number));
+    // Refused for lateness, not used up: in time it would still work.
+    expect((await redeemLink(db, token, Date.now())).ok).toBe(true);
+  });
+
+  it("allows only one of two links of one lead (a repeated post's link and the first)", async () => {
+    const lead = demoLead();
+    const first = tokenOf((await json(await post(lead))).redirectUrl!);
+    const second = tokenOf((await json(await post(lead))).redirectUrl!);
+    expect((await redeemLink(db, second, Date.now())).ok).toBe(true);
+    expect((await redeemLink(db, first, Date.now())).ok).toBe(false);
+  });
+});
+
+describe("the scheduled clean-up", () => {
+  it("deletes the links of leads whose continuation ended over a day ago, and keeps live ones", async () => {
+    const answer = await json(await post(demoLead()));
+    const row = (await db.select().from(leads).where(eq(leads.applicationId, answer.applicationId!)).get())!;
+    const linksOf = () => db.select().from(leadLinks).where(eq(leadLinks.leadId, row.id)).all();
+    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 - 1_000);
+    expect(await linksOf()).toHaveLength(1);
+    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 + 1_000);
+    expect(await linksOf()).toHaveLength(0);
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("describes POST /api/leads with the lead schema's required fields", async () => {
+    const res = await api.request(new Request("https://ridgeline.test/api/openapi.json", { headers: { "CF-Connecting-IP": "203.0.113.50" } }), undefined, env);
+    expect(res.status).toBe(200);
+    type Schema = { type?: string; required?: string[]; properties?: Record<string, Schema>; pattern?: string; enum?: string[]; default?: unknown };
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string; schema: { pattern?: string } }> } }>; components: { schemas: Record<string, Schema> } };
+    expect(doc.openapi).toBe("3.1.0");
+    const post = doc.paths["/api/leads"]!.post;
+    expect(post.parameters.map((p) => p.name)).toEqual(["X-Partner-Id", "X-Timestamp", "X-Signature"]);
+    expect(post.parameters.map((p) => p.schema.pattern)).toEqual(["^[A-Z0-9_]{1,32}$", "^\\d{1,12}$", "^[0-9a-f]{64}$"]);
+    expect(post.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Lead");
+    const lead = doc.components.schemas.Lead!;
+    const schema = leadSchema("2026-11-21");
+    expect(lead.required!.sort()).toEqual(Object.keys(schema.entries).sort());
+    // Every section lists exactly the fields the wizard requires.
+    expect(lead.properties!.personal!.required!.sort()).toEqual(["birthdate", "email", "firstName", "lastName", "ssn"]);
+    expect(lead.properties!.address!.required!.sort()).toEqual(["city", "mainPhone", "state", "streetAddress", "zip"]);
+    expect(lead.properties!.income!.required!.sort()).toEqual(["paymentMethod", "source", "takeHomePay"]);
+    expect(lead.properties!.payFrequency!.required!.sort()).toEqual(["firstPayDate", "interval", "lastPayDate", "secondPayDate"]);
+    expect(lead.properties!.banking!.required!.sort()).toEqual(["account", "repaymentMethod", "routing"]);
+    expect(lead.properties!.banking!.properties!.routing!.pattern).toBe("^\\d{9}$");
+    expect(lead.properties!.address!.properties!.zip!.default).toBeUndefined();
+    expect(lead.properties!.income!.properties!.source!.enum).toEqual(["P", "O", "W"]);
+    const answer = doc.components.schemas.LeadAnswer!;
+    expect(answer.required).toEqual(["status"]);
+    expect(answer.properties!.status!.enum).toEqual(["approved", "denied", "error"]);
+  });
+});
