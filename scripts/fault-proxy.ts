@@ -91,7 +91,7 @@ export function startFaultProxy({ port, target }: { port: number; target: string
     return fetch(new URL(request.url ?? "/", target), {
       method: request.method,
       headers: forwardedHeaders(request.headers),
-      body: request.method === "GET" || request.method === "HEAD" ? undefined : body,
+      body: request.method === "GET" || request.method === "HEAD" ? undefined : new Uint8Array(body),
     });
   }
 
