@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { draws } from "../../../functions/config";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { pagePlatform } from "../../lib/platform.server";
 import type { EsignState, SessionData } from "../../../functions/sessions/session-data";
@@ -25,14 +26,7 @@ export async function esignFacts(context: Context, session: Session) {
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
     if (!summary.accountHeader.requiresESignature) {
-      // Signed on the platform while this session still holds the e-sign: the
-      // SUBMIT's answer was lost (a timeout, a 5xx after the platform acted).
-      // Finish here from the summary, so a retry or a refresh lands on the
-      // confirmation instead of signing again or losing the way.
-      if (session.data.esign?.consentComplete && !session.data.esignDone) {
-        const firstDraw = summary.pendingETransactions.find((t) => t.transactionDescription === "Cash Advance");
-        await finishEsign(context, session, { firstName: summary.accountProfile.firstName, drawCents: firstDraw?.transationAmount ?? 0, fundingDate: firstDraw?.transationDate ?? null }, tokens.get());
-      }
+      await finishFromSummary(context, session, summary, tokens.get());
       throw redirect("/esign/contact");
     }
     const apps = await platform.call(catalogue.applications.GetApplications, {});
@@ -88,4 +82,32 @@ export async function finishEsign(context: Context, session: Session, done: NonN
     platformToken: token ?? session.data.platformToken,
     esignDone: done,
   });
+}
+
+type Summary = Answer<typeof catalogue.account.GetSummary>;
+
+/**
+ * Signed on the platform while this session still holds the e-sign: the
+ * SUBMIT's answer was lost (a timeout, a 5xx after the platform acted). The
+ * session is finished from the summary, so the borrower lands on the
+ * confirmation instead of signing again or losing the way.
+ */
+async function finishFromSummary(context: Context, session: Session, summary: Summary, token: string | null) {
+  if (!session.data.esign?.consentComplete || session.data.esignDone) return;
+  const firstDraw = summary.pendingETransactions.find((t) => t.transactionDescription === "Cash Advance");
+  await finishEsign(context, session, { firstName: summary.accountProfile.firstName, drawCents: firstDraw?.transationAmount ?? 0, fundingDate: firstDraw?.transationDate ?? null }, token);
+}
+
+/** After a failed FinishESign: true when the platform signed anyway (its answer was lost), with the session finished. */
+export async function signedMeanwhile(context: Context, session: Session): Promise<boolean> {
+  const { platform, tokens } = esignPlatform(context, session);
+  try {
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    if (summary.accountHeader.requiresESignature) return false;
+    await finishFromSummary(context, session, summary, tokens.get());
+    return true;
+  } catch (error) {
+    if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
+    throw error;
+  }
 }

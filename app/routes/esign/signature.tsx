@@ -8,7 +8,7 @@ import { Modal } from "../../components/Modal";
 import { formatMoney, formatPhone } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/signature";
-import { esignFacts, esignPlatform, esignSession, esignState, finishEsign, storeEsign } from "./esign.server";
+import { esignFacts, esignPlatform, esignSession, esignState, finishEsign, signedMeanwhile, storeEsign } from "./esign.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -85,8 +85,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     await finishEsign(context, session, { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate }, tokens.get());
     return redirect("/esign/contact");
   } catch (error) {
-    if (error instanceof PlatformError) return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
-    throw error;
+    if (!(error instanceof PlatformError)) throw error;
+    // The platform may have signed before its answer was lost: then the confirmation, never a second signature.
+    if (await signedMeanwhile(context, session)) return redirect("/esign/contact");
+    return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
   }
 }
 
