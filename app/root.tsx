@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { brand, security } from "../functions/config";
 import { sessionContext } from "../functions/http/request-context";
 import { formPostMiddleware, sessionMiddleware } from "../functions/sessions/page-middleware";
@@ -11,6 +11,7 @@ import { useLayoutFlags } from "./lib/layout";
 import { useIdleLogout } from "./lib/use-idle-logout";
 import stylesheet from "./styles/app.css?url";
 import { NotFound } from "./components/NotFound";
+import { serviceMessageOf } from "./lib/service-error";
 
 export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, sessionMiddleware];
 
@@ -84,6 +85,21 @@ export function meta(): Route.MetaDescriptors {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
+  const serviceMessage = serviceMessageOf(error);
+  if (serviceMessage) {
+    // A platform call the page needs failed: its spec text, and the same page again to retry.
+    return (
+      <Shell>
+        <section className="container page-section">
+          <h1>We're sorry.</h1>
+          <p role="alert" className="service-error">{serviceMessage}</p>
+          <p>Please try again in a moment, or call us if it continues.</p>
+          <p><a href={location.pathname + location.search}>Try again</a></p>
+        </section>
+      </Shell>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>

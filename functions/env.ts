@@ -19,4 +19,6 @@ export interface Env {
   /** Upstream platform mode (both set); the embedded core otherwise. */
   PLATFORM_API_BASE?: string;
   PLATFORM_MERCHANT_ID?: string;
+  /** Upstream only: milliseconds to wait for an answer before the call counts as unavailable (default 10 s). */
+  PLATFORM_TIMEOUT_MS?: string;
 }

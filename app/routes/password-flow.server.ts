@@ -25,7 +25,22 @@ export const flowMessages = {
   resendLimit: "You have reached the maximum number of passcode requests. Please call customer service.",
   identity: "We could not verify your identity with those details. Please check them and try again.",
   creationError: "We could not save your password. Please try again or call customer service.",
+  /** Spec file 3, section 8 ('Call failed' for a message send) and spec file 2 (register): the platform did not answer. */
+  callFailed: "Call failed. Please try again in a moment.",
+  serviceDown: "We're sorry, we could not check that just now. Please try again.",
 } as const;
+
+/**
+ * What a step says when a platform call fails without a field message:
+ * sending a passcode, and registering when the platform did not answer, are
+ * the spec's 'Call failed' (spec file 3 section 8, spec file 2 section 8);
+ * a refused save is the password-creation error; the other steps a retry.
+ */
+function failureMessage(error: PlatformError, intent: string | undefined, kind: Kind): string {
+  if (intent === "save") return kind === "create" && error.kind !== "rejected" ? flowMessages.callFailed : flowMessages.creationError;
+  if (intent === "method" || intent === "resend") return flowMessages.callFailed;
+  return flowMessages.serviceDown;
+}
 
 export interface FlowView {
   step: AccessFlow["step"];
@@ -178,6 +193,7 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const passwordProblem = error.fields.password;
-    return { errors: passwordProblem ? { password: passwordProblem } : {}, alert: passwordProblem ?? flowMessages.creationError };
+    if (passwordProblem) return { errors: { password: passwordProblem }, alert: passwordProblem };
+    return { errors: {}, alert: failureMessage(error, values.intent, kind) };
   }
 }

@@ -9,6 +9,8 @@ import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../ser
 import { runServicing } from "../servicing/cron";
 import { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
 import { embeddedTransport } from "../platform/embedded-transport";
+import { usesUpstream } from "../platform/index";
+import { recordsFor } from "../servicing/dev-records";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
 
@@ -18,8 +20,20 @@ const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * These tools read and write the embedded platform's tables. A site pointed at
+ * an upstream platform keeps none of that data, so seeding it here would do
+ * nothing useful: the platform's own server answers the same /api/dev paths
+ * (functions/servicing/standalone.ts).
+ */
+const embeddedPlatformOnly = createMiddleware<ApiEnv>(async (c, next) => {
+  if (usesUpstream(c.env)) return c.json({ error: "This site uses an upstream platform: use that platform's /api/dev tools." }, 409);
+  await next();
+});
+
 export const devApi = new Hono<ApiEnv>()
   .use(developmentOnly)
+  .use(embeddedPlatformOnly)
   .post("/seed", async (c) => {
     const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
     return c.json({
@@ -55,6 +69,10 @@ export const devApi = new Hono<ApiEnv>()
       const { accounts, samples } = c.req.valid("json");
       return c.json(await measurePlatform(database(c.env.DB), embeddedTransport(c.env), accounts, samples, Date.now()));
     },
+  )
+  // How many applications, draws, payments... one e-mail address has (the fault tests count retries with it).
+  .get("/records", vValidator("query", v.object({ email: v.pipe(v.string(), v.email()) })), async (c) =>
+    c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email.toLowerCase())),
   )
   .get("/outbox", async (c) => {
     const rows = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100).all();

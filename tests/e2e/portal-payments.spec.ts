@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { calendar, dateField, drawThroughPortal, otherAmount, pickFirstDay, radio, reachReview, stepContinue, us } from "./fixtures/payments";
 import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
@@ -8,53 +9,19 @@ import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower 
 // Each test signs in, often draws first, then walks every step with axe checks: more than the default 30 s on a shared 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 const stepButton = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${title}`) });
-const calendar = (page: Page) => page.getByRole("group", { name: "Payment Date calendar" });
 const day = (page: Page, iso: string) => calendar(page).locator(`[data-date="${iso}"]`);
-const dateField = (page: Page) => page.getByRole("textbox", { name: "Payment Date" });
-const radio = (page: Page, label: RegExp) => page.getByRole("radio", { name: label });
-const otherAmount = (page: Page) => page.getByRole("textbox", { name: "Other Amount in dollars" });
-const stepContinue = (page: Page, step: "method" | "amount" | "date") => page.locator(`#step-${step}`).getByRole("button", { name: "CONTINUE" });
 const stepCancel = (page: Page, step: "method" | "amount" | "date") => page.locator(`#step-${step}`).getByRole("button", { name: "CANCEL" });
 
-/**
- * A fresh current borrower who owes something: the demo "current" borrower's
- * scripted payments have paid its balance off, so it draws first (through the
- * portal's draw page, the only way a borrower adds to a balance).
- */
+/** A fresh current borrower who owes something: it draws first. */
 async function logInOwing(page: Page): Promise<FreshBorrower> {
   const borrower = await logInFresh(page, "current");
-  await gotoHydrated(page, "/draw");
-  await page.getByLabel("Amount ($)").fill("300");
-  await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
-  await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you! Your draw request was received." })).toBeVisible();
+  await drawThroughPortal(page, "300");
   return borrower;
 }
 
 /** The effective date the platform gives today (the same rule, from the shared calendar). */
 const effectiveDate = () => achEffectiveDate(new Date(), false);
-
-/** Picks the first selectable day on the calendar and answers it. */
-async function pickFirstDay(page: Page): Promise<string> {
-  const first = calendar(page).locator("button.day:not([disabled]):not([aria-disabled='true'])").first();
-  const iso = (await first.getAttribute("data-date"))!;
-  await first.click();
-  await expect(dateField(page)).toHaveValue(us(iso));
-  return iso;
-}
-
-/** Other Amount, the first day, CONTINUE: the review. */
-async function reachReview(page: Page, dollars: string): Promise<string> {
-  await radio(page, /^Other Amount/).check();
-  await otherAmount(page).fill(dollars);
-  await stepContinue(page, "amount").click();
-  const date = await pickFirstDay(page);
-  await stepContinue(page, "date").click();
-  await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
-  return date;
-}
 
 /** The /transactions page's payments in process, as "MM/DD/YYYY · $N.NN · EFT Payment" lines. */
 /** The rows of the transactions page's payments-in-process table, as "date · amount · type". */

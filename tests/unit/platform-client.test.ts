@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
-import { upstreamTransport } from "../../functions/platform/upstream-transport";
+import { upstreamTimeoutMs, upstreamTransport } from "../../functions/platform/upstream-transport";
 
 const { account, applications } = catalogue;
 
@@ -29,6 +29,13 @@ describe("upstream transport and the typed client", () => {
     const error = await client.call(account.GetSummary, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: "unavailable", message: "Account/GetSummary: no answer within 50 ms" });
+  });
+
+  it("takes its timeout from PLATFORM_TIMEOUT_MS, and 10 s when it is unset or not a positive number", () => {
+    expect(upstreamTimeoutMs({ PLATFORM_TIMEOUT_MS: "1500" })).toBe(1_500);
+    expect(upstreamTimeoutMs({})).toBe(10_000);
+    expect(upstreamTimeoutMs({ PLATFORM_TIMEOUT_MS: "soon" })).toBe(10_000);
+    expect(upstreamTimeoutMs({ PLATFORM_TIMEOUT_MS: "0" })).toBe(10_000);
   });
 
   it("gives 'unavailable' when the platform cannot be reached or answers 5xx", async () => {

@@ -1,9 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { draws } from "../../../functions/config";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { pagePlatform } from "../../lib/platform.server";
-import type { EsignState } from "../../../functions/sessions/session-data";
+import type { EsignState, SessionData } from "../../../functions/sessions/session-data";
 import { saveSession, type Session } from "../../../functions/sessions/session";
 
 type Context = Readonly<RouterContextProvider>;
@@ -24,7 +25,10 @@ export async function esignFacts(context: Context, session: Session) {
   const { platform, tokens } = esignPlatform(context, session);
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
-    if (!summary.accountHeader.requiresESignature) throw redirect("/esign/contact");
+    if (!summary.accountHeader.requiresESignature) {
+      await finishFromSummary(context, session, summary, tokens.get());
+      throw redirect("/esign/contact");
+    }
     const apps = await platform.call(catalogue.applications.GetApplications, {});
     // The inline create-password section is for borrowers who have no password yet.
     const users = (await platform.call(catalogue.auth.ValidateEmail, { emailAddress: summary.accountProfile.custEmail })).users;
@@ -65,4 +69,45 @@ export function esignState(session: Session, requestedDrawCents: number): EsignS
 export async function storeEsign(context: Context, session: Session, esign: EsignState, token: string | null) {
   const { env } = context.get(edgeContext);
   await saveSession(env.DB, session, { ...session.data, esign, platformToken: token ?? session.data.platformToken });
+}
+
+/** The line is signed: the session leaves e-sign, with what /esign/contact shows. */
+export async function finishEsign(context: Context, session: Session, done: NonNullable<SessionData["esignDone"]>, token: string | null) {
+  const { env } = context.get(edgeContext);
+  await saveSession(env.DB, session, {
+    ...session.data,
+    esign: undefined,
+    loanStatus: "O",
+    hasValidEsignatures: true,
+    platformToken: token ?? session.data.platformToken,
+    esignDone: done,
+  });
+}
+
+type Summary = Answer<typeof catalogue.account.GetSummary>;
+
+/**
+ * Signed on the platform while this session still holds the e-sign: the
+ * SUBMIT's answer was lost (a timeout, a 5xx after the platform acted). The
+ * session is finished from the summary, so the borrower lands on the
+ * confirmation instead of signing again or losing the way.
+ */
+async function finishFromSummary(context: Context, session: Session, summary: Summary, token: string | null) {
+  if (!session.data.esign?.consentComplete || session.data.esignDone) return;
+  const firstDraw = summary.pendingETransactions.find((t) => t.transactionDescription === "Cash Advance");
+  await finishEsign(context, session, { firstName: summary.accountProfile.firstName, drawCents: firstDraw?.transationAmount ?? 0, fundingDate: firstDraw?.transationDate ?? null }, token);
+}
+
+/** After a failed FinishESign: true when the platform signed anyway (its answer was lost), with the session finished. */
+export async function signedMeanwhile(context: Context, session: Session): Promise<boolean> {
+  const { platform, tokens } = esignPlatform(context, session);
+  try {
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    if (summary.accountHeader.requiresESignature) return false;
+    await finishFromSummary(context, session, summary, tokens.get());
+    return true;
+  } catch (error) {
+    if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
+    throw error;
+  }
 }

@@ -2,15 +2,13 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand, phones, servicing } from "../../../functions/config";
 import { clientInfo } from "../../../functions/http/client-info";
-import { edgeContext } from "../../../functions/http/request-context";
-import { saveSession } from "../../../functions/sessions/session";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { borrowerNameMatches } from "../../../functions/rules/esign";
 import { Modal } from "../../components/Modal";
 import { formatMoney, formatPhone } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/signature";
-import { esignFacts, esignPlatform, esignSession, esignState, storeEsign } from "./esign.server";
+import { esignFacts, esignPlatform, esignSession, esignState, finishEsign, signedMeanwhile, storeEsign } from "./esign.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -84,19 +82,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       requestedDrawAmount: state.drawCents,
       drawNote: state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
     });
-    const { env } = context.get(edgeContext);
-    await saveSession(env.DB, session, {
-      ...session.data,
-      esign: undefined,
-      loanStatus: "O",
-      hasValidEsignatures: true,
-      platformToken: tokens.get() ?? session.data.platformToken,
-      esignDone: { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate },
-    });
+    await finishEsign(context, session, { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate }, tokens.get());
     return redirect("/esign/contact");
   } catch (error) {
-    if (error instanceof PlatformError) return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
-    throw error;
+    if (!(error instanceof PlatformError)) throw error;
+    // The platform may have signed before its answer was lost: then the confirmation, never a second signature.
+    if (await signedMeanwhile(context, session)) return redirect("/esign/contact");
+    return { errors: {}, alert: signatureMessages.notSaved, values: { method, military, name } };
   }
 }
 

@@ -116,6 +116,7 @@ export function Review({ method, values, date, amountCents, idempotencyKey, need
       <p className="field-hint payment-revocation">
         You may revoke this authorization by calling an Account Specialist at <PhoneLink digits={phone} /> at least {revocationDays} days before the payment date.
       </p>
+      {errors.submit ? <p className="step-alert" role="alert">{errors.submit}</p> : null}
       <div className="button-row">
         <button type="submit" name="intent" value="back" className="button button-outline" onClick={onBack}>CANCEL</button>
         <button type="submit" name="intent" value="submit" className="button button-primary" disabled={busy || (hydrated && needsAuthorization && !authorized)}>

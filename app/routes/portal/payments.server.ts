@@ -9,6 +9,9 @@ import { portalStanding } from "./portal-data";
 import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** Spec file 3, section 8: the payment call's rejection text. */
+export const POST_PAYMENT_FAILED = "Post Payment transaction failed Call failed";
 type Summary = Awaited<ReturnType<typeof portalSummary>>;
 
 export function paymentFacts(s: Summary): PaymentFacts {
@@ -126,8 +129,11 @@ export async function paymentAction(context: Context, request: Request): Promise
     if (answer.paymentTransactionId <= 0) return { view: "failed" };
     return { view: "thanks", amountCents: checked.amountCents, date: checked.date, confirmation: answer.paymentTransactionId };
   } catch (error) {
-    if (error instanceof PlatformError) return { view: "failed" };
-    throw error;
+    if (!(error instanceof PlatformError)) throw error;
+    // A refusal is final: the error panel. Down, timed out or garbled, the payment may still have been
+    // recorded: the same review with the SAME key, so SUBMIT PAYMENT again posts it at most once.
+    if (error.kind === "rejected" || error.kind === "unauthorized") return { view: "failed" };
+    return { view: "review", values, amountCents: checked.amountCents, date: checked.date, key, errors: { submit: POST_PAYMENT_FAILED } };
   }
 }
 

@@ -2,9 +2,13 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
 import { saveSession, type Session } from "../../../functions/sessions/session";
+import { serviceUnavailable } from "../../lib/service-error";
 import { readSummary } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** Spec file 3, section 8: what the portal says when the account summary call fails. */
+export const SUMMARY_FAILED = "Get Account Summary Call failed";
 
 /** Portal pages are for signed-in borrowers; guests go to login. */
 export function borrowerSession(context: Context): Session {
@@ -44,6 +48,8 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
   } catch (error) {
     // An expired or refused platform token means the session is over.
     if (error instanceof PlatformError && error.kind === "unauthorized") throw redirect("/login?logout=idle");
+    // Down, timed out, refused or garbled: no portal page can show without the summary, so the spec's text instead of a generic error.
+    if (error instanceof PlatformError) throw serviceUnavailable(SUMMARY_FAILED);
     throw error;
   }
 }
