@@ -48,6 +48,8 @@ export const contactSchema = v.object({
     ),
   ),
   messageCategory: required(v.picklist(categoryCodes, contactMessages.messageCategory)),
+  // The form's key (a hidden field): a retry after a lost answer sends the same key, so one message is stored.
+  requestId: v.optional(v.pipe(v.string(), v.uuid())),
   message: required(
     v.pipe(v.string(contactMessages.message), v.trim(), v.nonEmpty(contactMessages.message), v.maxLength(MESSAGE_MAX, contactMessages.messageTooLong)),
   ),

@@ -42,7 +42,8 @@ async function prefill(context: Readonly<RouterContextProvider>): Promise<Prefil
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { prefill: await prefill(context) };
+  // A new key for every fresh form; after a send the loaders run again and the next message gets its own.
+  return { prefill: await prefill(context), requestId: crypto.randomUUID() };
 }
 
 /** Re-checks the schema, limits per client IP, then ContactUs/ContactUs (stored and acknowledged by e-mail). */
@@ -64,6 +65,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       firstName: form.firstName,
       lastName: form.lastName,
       contactPhone: form.phone,
+      requestId: form.requestId ?? crypto.randomUUID(),
     });
     if (answer.success) return { sent: crypto.randomUUID(), email: form.email };
   } catch (error) {
@@ -100,6 +102,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
       <Form method="post" className="contact-form" key={sent?.sent ?? "contact"} {...formProps}>
+        {/* A failed send keeps its key, so trying again cannot store the message twice. */}
+        <input type="hidden" name="requestId" value={failed?.values.requestId ?? loaderData.requestId} />
         <div className="field-grid">
           <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
           <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />

@@ -238,16 +238,22 @@ export const notes = sqliteTable("notes", {
   createdAt: createdAt(),
 });
 
-export const contactMessages = sqliteTable("contact_messages", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  category: text("category").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The form's own key: a retried send (an answer lost on the way) stores one message. */
+    requestId: text("request_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("contact_messages_request").on(t.requestId)],
+);
 
 /** Every e-mail, text and call the product sends, as the default provider writes them. */
 export const outbox = sqliteTable("outbox", {

@@ -79,4 +79,17 @@ describe("contact us", () => {
     expect(row?.category).toBe("Payments");
     expect((await lastOutbox(email))?.subject).toBe("We received your message");
   });
+
+  it("stores a message sent twice with the same key once, and acknowledges it once (a retry after a lost answer)", async () => {
+    const email = `contact.${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const message = { contactEmail: email, messageCategory: "Payments", messageBody: "Sent twice?", firstName: "Ana", lastName: "Lee", contactPhone: "", requestId: crypto.randomUUID() };
+    expect((await client().call(misc.ContactUs, message)).success).toBe(true);
+    expect((await client().call(misc.ContactUs, message)).success).toBe(true);
+    const count = async (sql: string) => (await env.DB.prepare(sql).bind(email).first<{ n: number }>())?.n;
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?")).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")).toBe(1);
+    // A new key is a new message.
+    await client().call(misc.ContactUs, { ...message, requestId: crypto.randomUUID() });
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?")).toBe(2);
+  });
 });

@@ -32,6 +32,8 @@ export const ContactUs = defineCall({
     firstName: Name,
     lastName: Name,
     contactPhone: OptionalPhone,
+    /** The sender's key for this message: the same key is stored (and acknowledged) once. */
+    requestId: v.optional(v.pipe(v.string(), v.uuid("requestId is a UUID."))),
   }),
   answer: v.object({ success: v.boolean() }),
 });

@@ -37,15 +37,22 @@ implement(communicationRoutes, misc.IovationProcess, async () => ({ status: true
 
 implement(communicationRoutes, misc.ContactUs, async (c, form) => {
   const now = c.var.now.getTime();
-  await c.var.db.insert(contactMessages).values({
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.contactEmail,
-    phone: form.contactPhone,
-    category: form.messageCategory,
-    message: form.messageBody,
-    createdAt: now,
-  });
+  const stored = await c.var.db
+    .insert(contactMessages)
+    .values({
+      requestId: form.requestId ?? null,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.contactEmail,
+      phone: form.contactPhone,
+      category: form.messageCategory,
+      message: form.messageBody,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: contactMessages.id });
+  // A retry of a message already stored (its answer was lost) is answered the same, without a second acknowledgement.
+  if (stored.length === 0) return { success: true };
   await provider(c).send({
     channel: "email",
     recipient: form.contactEmail,
