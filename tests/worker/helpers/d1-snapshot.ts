@@ -64,11 +64,18 @@ export async function snapshot(mayChange: readonly string[] = []): Promise<Snaps
   return shot;
 }
 
+/** The tables whose count or rows differ between two snapshots, with both readings. */
+export function changedTables(before: Snapshot, after: Snapshot): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const t of Object.keys(before)) if (before[t] !== after[t]) changed[t] = `${before[t]} -> ${after[t]}`;
+  return changed;
+}
+
 /** Runs `act` and fails, naming the tables, if any product table changed. */
-export async function expectNoWrites<T>(act: () => Promise<T>, mayChange: readonly string[] = []): Promise<T> {
+export async function expectNoWrites<T>(act: () => Promise<T>, mayChange: readonly string[] = [], message = ""): Promise<T> {
   const before = await snapshot(mayChange);
   const result = await act();
-  expect(await snapshot(mayChange), "D1 tables changed").toEqual(before);
+  expect(changedTables(before, await snapshot(mayChange)), `D1 tables changed ${message}`).toEqual({});
   return result;
 }
 
