@@ -5,7 +5,7 @@ import { extraSessionOf, guestWithSession, signedInBorrower, type SignedInBorrow
 import { expectNoWrites } from "./helpers/d1-snapshot";
 import { formActions, type FormAction } from "./helpers/doors";
 import { bodyHeaders, describeBody, firstValue, garbageBody, RUNS, type GarbageBody } from "./helpers/garbage";
-import { send } from "./helpers/http";
+import { postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 
 /**
  * Every form action (helpers/doors.ts: the apply steps and back, login, the
@@ -80,4 +80,33 @@ describe("every form action under random and malformed posts", { timeout: 240_00
       }
     });
   }
+});
+
+describe("regressions found by the properties above", () => {
+  it("a post whose body is not a readable form is refused 415 or 400 before any action runs (was a 500 from request.formData())", async () => {
+    const cases: Array<[string, Record<string, string>, BodyInit | null, number]> = [
+      ["JSON", { "Content-Type": "application/json" }, "{}", 415],
+      ["text", { "Content-Type": "text/plain" }, "intent=login", 415],
+      ["no type", {}, null, 415],
+      ["multipart without a boundary", { "Content-Type": "multipart/form-data" }, "x", 400],
+      ["multipart with a broken body", { "Content-Type": "multipart/form-data; boundary=----x" }, "------x\r\nContent-Disposition: form-data\r\n\r\nv\r\n------x--", 400],
+    ];
+    for (const path of ["/login", "/apply/personal", "/draw", "/logout"]) {
+      for (const [name, headers, body, status] of cases) {
+        const res = await expectNoWrites(() => send(path, { method: "POST", headers, body, cookie: borrower.cookie }), path === "/logout" ? ["sessions"] : []);
+        expect(res.status, `${name} to ${path}`).toBe(status);
+      }
+    }
+    // The borrower's session survived the refused log-out posts: the action never ran.
+    expect((await send("/account", { cookie: borrower.cookie })).status).toBe(200);
+  });
+
+  it("an apply step or password flow posted without a session writes no session row and goes back to its page", async () => {
+    for (const [path, back] of [["/apply/personal", "/apply/personal"], ["/apply/banking", "/apply/banking"], ["/apply/back", "/apply/personal"], ["/create-password", "/create-password"], ["/forgot-password", "/forgot-password"]] as const) {
+      const res = await expectNoWrites(() => postForm(path, { intent: "email", email: "someone@example.com", step: "address" }));
+      expect(res.status, path).toBe(302);
+      expect(redirectPath(res), path).toBe(back);
+      expect(sessionCookieOf(res), path).toBeNull();
+    }
+  });
 });

@@ -79,6 +79,15 @@ export async function expectNoWrites<T>(act: () => Promise<T>, mayChange: readon
   return result;
 }
 
+/** `rows:<count> <digest>` per named query, in one round trip (e.g. one borrower's rows in every table). */
+export async function digestRows(queries: Record<string, D1PreparedStatement>): Promise<Record<string, string>> {
+  const names = Object.keys(queries);
+  const answers = await env.DB.batch(names.map((n) => queries[n]!));
+  const out: Record<string, string> = {};
+  for (const [i, n] of names.entries()) out[n] = `rows:${answers[i]!.results.length} ${await digest(JSON.stringify(answers[i]!.results))}`;
+  return out;
+}
+
 /** Row counts only, for reporting (e.g. how much a test seeded). */
 export async function rowCounts(): Promise<Record<string, number>> {
   const tables = await productTables();

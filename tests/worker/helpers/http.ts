@@ -66,13 +66,14 @@ export function redirectPath(response: Response): string | null {
 }
 
 /**
- * React Router's single-fetch redirect for a `.data` request: a 202 whose
- * turbo-stream body carries the target. Answers the target path, or null.
+ * Where a page or React Router `.data` request sends the visitor: a plain
+ * redirect's Location, or the target of a single-fetch redirect (a 202 whose
+ * turbo-stream body says `"redirect","/login"`). Null when it sends nowhere.
  */
-export async function dataRedirectPath(response: Response): Promise<string | null> {
+export async function sentTo(response: Response): Promise<string | null> {
   const plain = redirectPath(response);
   if (plain) return plain;
-  const text = await response.clone().text();
-  const match = /"redirect","([^"]+)"/.exec(text) ?? /\["SingleFetchRedirect",.*?"([^"]*\/[^"]*)"/.exec(text);
+  if (response.status !== 202) return null;
+  const match = /"redirect","([^"]+)"/.exec(await response.clone().text());
   return match ? match[1]! : null;
 }
