@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("every /api endpoint under random and malformed requests", { timeout: 180_000 }, () => {
-  const endpoints = [...apiEndpoints, { method: "POST", path: "/api/dev/seed" } as const];
+  const endpoints: ApiEndpoint[] = [...apiEndpoints, { method: "POST", path: "/api/dev/seed" }];
 
   for (const endpoint of endpoints) {
     it(`${endpoint.method} ${endpoint.path}: never a 5xx, nothing written, guest or signed in`, async () => {
