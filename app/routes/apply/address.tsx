@@ -7,7 +7,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/address";
 import { addressSchema, noBusinessNote } from "./address.schema";
-import { finishStep, formValues, loadStep, actionDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 

@@ -8,7 +8,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/income";
 import { hasEmployer, incomePaymentMethods, incomeSchema, incomeSources, otherIncomeTypes } from "./income.schema";
-import { finishStep, formValues, loadStep, actionDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 

@@ -9,7 +9,7 @@ import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/payfrequency";
 import { isoToUs, parseUsDate } from "./fields";
 import { nextPayDate, payDatesMismatch, payFrequencyCodes, payFrequencyMessages, payFrequencySchema } from "./payfrequency.schema";
-import { finishStep, formValues, loadStep, actionDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };

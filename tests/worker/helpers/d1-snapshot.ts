@@ -87,10 +87,3 @@ export async function digestRows(queries: Record<string, D1PreparedStatement>): 
   for (const [i, n] of names.entries()) out[n] = `rows:${answers[i]!.results.length} ${await digest(JSON.stringify(answers[i]!.results))}`;
   return out;
 }
-
-/** Row counts only, for reporting (e.g. how much a test seeded). */
-export async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await productTables();
-  const answers = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT COUNT(*) AS n FROM "${t}"`)));
-  return Object.fromEntries(tables.map((t, i) => [t, (answers[i]!.results[0] as { n: number }).n]));
-}
