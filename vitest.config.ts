@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { documentSeedSql } from "./db/seed/documents";
 import { demoPartnerSeedSql } from "./db/seed/partners";
@@ -55,9 +56,13 @@ export default defineConfig(async () => {
                 },
               },
             }),
+            // Pages: `virtual:react-router/server-build`, so worker tests reach loaders and actions too.
+            reactRouter(),
           ],
           test: {
             name: "worker",
+            // Stylesheet `?url` imports resolve to real URLs (not ""), as in the build.
+            css: { include: [/.+/] },
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["./tests/worker/setup.ts"],
           },

@@ -107,7 +107,10 @@ async function channelsFor(platform: ReturnType<typeof platformFor>["platform"],
 }
 
 export async function flowAction(context: Context, request: Request, kind: Kind): Promise<Response | FlowAnswer> {
-  const { session } = await openSession(context);
+  // A post without a session (it ended, or the page was never loaded) starts
+  // again at the page, whose loader opens a session with its cookie.
+  const { session } = context.get(sessionContext);
+  if (!session) return redirect(kind === "create" ? "/create-password" : "/forgot-password");
   const flow: AccessFlow = session.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const values = await formValues(request);
   const { platform, tokens } = platformFor(context, session);

@@ -26,9 +26,31 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
 /**
- * Form posts: refuse cross-site submissions (an Origin that is not ours) and
- * count every post against the client's IP.
+ * Every page action reads `request.formData()`, which throws on a body that
+ * is not a form (another content type, none, a broken multipart or encoding):
+ * such a post is the client's mistake, answered 415 or 400 here, once for
+ * every action, instead of surfacing as a server error. The body is parsed
+ * from a clone, so the action still reads it.
+ */
+async function unreadableForm(request: Request): Promise<Response | null> {
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    return new Response("Form posts must be application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+  }
+  try {
+    await request.clone().formData();
+    return null;
+  } catch {
+    return new Response("The form could not be read.", { status: 400 });
+  }
+}
+
+/**
+ * Form posts: refuse cross-site submissions (an Origin that is not ours),
+ * count every post against the client's IP, and refuse bodies that are not
+ * readable forms.
  */
 export const formPostMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (SAFE_METHODS.has(request.method)) return next();
@@ -41,5 +63,5 @@ export const formPostMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!verdict.allowed) {
     return tooManyRequests(verdict);
   }
-  return next();
+  return (await unreadableForm(request)) ?? next();
 };

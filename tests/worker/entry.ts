@@ -1,13 +1,7 @@
 /**
- * The Worker under test: the real API and Durable Objects. Pages need the
- * React Router build and are tested against the built site (tests/e2e).
+ * The Worker under test: the whole Worker (functions/worker.ts), so
+ * `SELF.fetch` reaches the API and every React Router loader and action,
+ * through the same middleware, security headers and Durable Objects. The
+ * worker project adds React Router's Vite plugin to build the pages.
  */
-import { api } from "../../functions/api/app";
-import type { Env } from "../../functions/env";
-
-export { PasscodeVault } from "../../functions/durable-objects/passcode-vault";
-export { RateLimiter } from "../../functions/durable-objects/rate-limiter";
-
-export default {
-  fetch: (request, env, ctx) => api.fetch(request, env, ctx),
-} satisfies ExportedHandler<Env>;
+export { default, PasscodeVault, RateLimiter } from "../../functions/worker";

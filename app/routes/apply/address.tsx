@@ -7,7 +7,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/address";
 import { addressSchema, noBusinessNote } from "./address.schema";
-import { finishStep, formValues, loadStep, openDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -20,7 +20,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { session, draft } = await openDraft(context, request);
+  const { session, draft } = actionDraft(context, request, "address");
   const values = await formValues(request);
   const checked = await validateStep(addressSchema, values);
   if (!checked.ok) return checked.failure;

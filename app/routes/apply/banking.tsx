@@ -14,7 +14,7 @@ import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";
 import { parseUsDate } from "./fields";
-import { formValues, loadStep, openDraft, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
+import { actionDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
@@ -33,7 +33,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
-  const { session, draft } = await openDraft(context, request);
+  const { session, draft } = actionDraft(context, request, "banking");
   // A decided application is never submitted again (refresh, double click, second tab).
   if (draft.decision) return redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review");
   const values = await formValues(request);

@@ -8,7 +8,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/income";
 import { hasEmployer, incomePaymentMethods, incomeSchema, incomeSources, otherIncomeTypes } from "./income.schema";
-import { finishStep, formValues, loadStep, openDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -21,7 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { session, draft } = await openDraft(context, request);
+  const { session, draft } = actionDraft(context, request, "income");
   const values = await formValues(request);
   const checked = await validateStep(incomeSchema, values);
   if (!checked.ok) return checked.failure;

@@ -9,7 +9,7 @@ import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/payfrequency";
 import { isoToUs, parseUsDate } from "./fields";
 import { nextPayDate, payDatesMismatch, payFrequencyCodes, payFrequencyMessages, payFrequencySchema } from "./payfrequency.schema";
-import { finishStep, formValues, loadStep, openDraft, validateStep } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
@@ -23,7 +23,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { session, draft } = await openDraft(context, request);
+  const { session, draft } = actionDraft(context, request, "payfrequency");
   const values = await formValues(request);
   const checked = await validateStep(payFrequencySchema(easternToday()), values);
   if (!checked.ok) return checked.failure;

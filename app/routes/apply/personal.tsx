@@ -10,7 +10,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/personal";
 import { personalSchema } from "./personal.schema";
-import { finishStep, formValues, loadStep, openDraft, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
+import { actionDraft, finishStep, formValues, loadStep, openDraft, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
-  const { session, draft } = await openDraft(context, request);
+  const { session, draft } = actionDraft(context, request, "personal");
   const values = await formValues(request);
   const checked = await validateStep(personalSchema(easternToday()), values);
   if (!checked.ok) return checked.failure;

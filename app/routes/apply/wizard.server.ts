@@ -20,18 +20,32 @@ import { fieldErrors } from "./fields";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The visitor's draft; a session is started for it on first need. */
+function draftOf(session: Session, url: URL): ApplicationDraft {
+  const draft = session.data.application ?? emptyDraft();
+  return { ...draft, leadSource: leadSourceFrom(url, draft.leadSource) };
+}
+
+/** The visitor's draft; a session is started for it on first need (loaders, which send its cookie). */
 export async function openDraft(context: Context, request: Request): Promise<{ session: Session; draft: ApplicationDraft; setCookie?: string }> {
   const { env } = context.get(edgeContext);
   const { session } = context.get(sessionContext);
   const url = new URL(request.url);
-  if (session) {
-    const draft = session.data.application ?? emptyDraft();
-    return { session, draft: { ...draft, leadSource: leadSourceFrom(url, draft.leadSource) } };
-  }
+  if (session) return { session, draft: draftOf(session, url) };
   const draft = emptyDraft(leadSourceFrom(url, ""));
   const started = await startSession(env.DB, { application: draft });
   return { session: started.session, draft, setCookie: started.setCookie };
+}
+
+/**
+ * An action's draft, only from the visitor's session. A post without one
+ * (the session ended, or the client never loaded the form) goes back to the
+ * step's page, whose loader starts a session and sends its cookie: a session
+ * started by an action never reached the browser and only filled the table.
+ */
+export function actionDraft(context: Context, request: Request, step: Step): { session: Session; draft: ApplicationDraft } {
+  const { session } = context.get(sessionContext);
+  if (!session) throw redirect(`/apply/${step}`);
+  return { session, draft: draftOf(session, new URL(request.url)) };
 }
 
 /** Saves the draft (and the rotated platform token, when a call returned one) in one write. */

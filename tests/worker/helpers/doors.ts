@@ -1,0 +1,83 @@
+/**
+ * Every door a request can come through, in one list per kind, so the abuse
+ * and cross-customer tests cover the same set and a new route is one line.
+ * Dev routes (/dev/*) are left out of the form actions: they are 404 outside
+ * development and change the clock by design.
+ */
+
+export interface FormAction {
+  path: string;
+  /** Field names the page's form sends (garbage also uses any other name). */
+  fields: readonly string[];
+  /** The `intent` values the page's buttons send. */
+  intents: readonly string[];
+  /** Signed-in borrowers only: guests are sent to login. */
+  portal?: boolean;
+  /** E-sign: for an approved applicant or a borrower awaiting e-sign (status G). */
+  esign?: boolean;
+}
+
+const AGREEMENTS = ["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"];
+const PASSWORD_FLOW = { fields: ["email", "channel", "code", "d1", "d2", "d3", "d4", "d5", "d6", "birthdate", "last4", "password", "confirmPassword"], intents: ["email", "method", "resend", "code", "continue", "save"] };
+
+/** Every route module with an action (app/routes.ts), dev routes excepted. */
+export const formActions: readonly FormAction[] = [
+  { path: "/apply/personal", fields: ["firstName", "lastName", "birthdate", "ssn", "email", "confirmEmail"], intents: [] },
+  { path: "/apply/address", fields: ["streetAddress", "apt", "city", "state", "zip", "mainPhone", "mainIsCell", "cellPhone"], intents: [] },
+  { path: "/apply/income", fields: ["source", "employerName", "workPhone", "takeHomePay", "paymentMethod", "secondarySource"], intents: [] },
+  { path: "/apply/payfrequency", fields: ["interval", "lastPayDate", "firstPayDate", "secondPayDate"], intents: [] },
+  { path: "/apply/banking", fields: ["routing", "account", "repaymentMethod"], intents: [] },
+  { path: "/apply/back", fields: ["step"], intents: [] },
+  { path: "/login", fields: ["email", "password"], intents: ["email", "login"] },
+  { path: "/create-password", ...PASSWORD_FLOW },
+  { path: "/forgot-password", ...PASSWORD_FLOW },
+  { path: "/reset-password", fields: ["email", "last4", "birthdate", "password", "confirmPassword"], intents: [] },
+  { path: "/reset-password?token=not-a-real-token", fields: ["password", "confirmPassword"], intents: [] },
+  { path: "/verify-identity", fields: ["email", "last4", "birthdate"], intents: [] },
+  {
+    path: "/esign/consent",
+    fields: ["drawAmount", "marketingCalls", "marketingTexts", "refuseDraw", "from", "password", "confirmPassword", "d1", "d2", "d3", "d4", "d5", "d6"],
+    intents: ["pwCreate", "pwCode", ...AGREEMENTS.flatMap((k) => [`agree:${k}`, `disagree:${k}`])],
+    esign: true,
+  },
+  { path: "/esign/signature", fields: ["repaymentMethod", "military", "acceptTerms", "borrowerName", "blackBox"], intents: [], esign: true },
+  // The agreement pages post Agree / Disagree to the consent action (tested above); they have no action of their own.
+  { path: "/logout", fields: ["reason"], intents: [] },
+  { path: "/draw", fields: ["amount", "key"], intents: ["review", "edit", "cancel", "submit"], portal: true },
+  { path: "/payments", fields: ["option", "other", "date", "authorize", "key"], intents: ["method", "amount", "date", "cancel", "back", "review", "submit"], portal: true },
+  { path: "/preferences", fields: ["email", "mainPhone", "mainIsCell", "cellPhone", "emailMarketing", "callMarketing", "optOut"], intents: ["save"], portal: true },
+  { path: "/contact", fields: ["firstName", "lastName", "email", "phone", "messageCategory", "message"], intents: [] },
+];
+
+export interface ApiEndpoint {
+  method: "GET" | "POST";
+  /** `:param` parts are filled with garbage. */
+  path: string;
+  /**
+   * Tables the endpoint writes whatever the body says, because starting
+   * something IS its job; no other table may change.
+   */
+  writes?: readonly string[];
+}
+
+/** Every route of functions/api/app.ts and its sub-apps (/api/leads has tests of its own). */
+export const apiEndpoints: readonly ApiEndpoint[] = [
+  { method: "GET", path: "/api/health" },
+  { method: "GET", path: "/api/geo" },
+  { method: "GET", path: "/api/documents/:slug" },
+  { method: "GET", path: "/api/calendar/holidays" },
+  // Starting a passkey ceremony stores its challenge (5 minutes), whatever the body.
+  { method: "POST", path: "/api/passkeys/login/options", writes: ["webauthn_challenges"] },
+  { method: "POST", path: "/api/passkeys/login/verify" },
+  { method: "GET", path: "/api/passkeys" },
+  { method: "POST", path: "/api/passkeys/register/options", writes: ["webauthn_challenges"] },
+  { method: "POST", path: "/api/passkeys/register/verify" },
+  { method: "POST", path: "/api/passkeys/:id/rename" },
+  { method: "POST", path: "/api/passkeys/:id/remove" },
+  // Development tools (404 in preview and production; live in tests, which run as development).
+  { method: "GET", path: "/api/dev/outbox" },
+  { method: "POST", path: "/api/dev/borrower" },
+  { method: "POST", path: "/api/dev/bench/seed" },
+  { method: "POST", path: "/api/dev/bench/run" },
+  { method: "POST", path: "/api/dev/clock" },
+];
