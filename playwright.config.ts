@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORT } from "./tests/e2e/fixtures/constants";
 import { FAULTS_PLATFORM_URL, FAULTS_PROXY_PORT, FAULTS_PROXY_URL, FAULTS_SITE_URL } from "./tests/faults-e2e/fixtures/constants";
+import { JOURNEY_URL } from "./tests/journey-e2e/fixtures/constants";
 
 // Debian's chromium when present (Playwright cannot download its own here).
 const systemChromium = "/usr/bin/chromium";
@@ -9,12 +10,15 @@ const systemChromium = "/usr/bin/chromium";
 const server = { timeout: 180_000, reuseExistingServer: !process.env.CI, stdout: "ignore", stderr: "pipe" } as const;
 
 /**
- * Two projects, each with its own servers and tests:
+ * Three projects, each with its own servers and tests:
  * - `e2e` (tests/e2e): the site on the embedded platform.
  * - `faults` (tests/faults-e2e): the site on the upstream transport, through a
  *   fault-injecting proxy to the platform served alone. Faults are armed per
  *   platform call path on the one proxy, so these tests run one at a time.
- * `npx playwright test` runs both; `--project e2e` or `--project faults` one.
+ * - `journey` (tests/journey-e2e): one borrower from partner lead to a posted
+ *   payment, on a site of its own, since it moves the development clock
+ *   (global to a database); one test at a time.
+ * `npx playwright test` runs all; `--project e2e` (or faults, journey) one.
  */
 export default defineConfig({
   fullyParallel: true,
@@ -23,7 +27,7 @@ export default defineConfig({
   reporter: [["list"]],
   // Long journeys (several logins at PBKDF2 cost, PDFs) on a shared 2-core machine.
   timeout: 60_000,
-  globalSetup: ["./tests/e2e/global-setup.ts", "./tests/faults-e2e/global-setup.ts"],
+  globalSetup: ["./tests/e2e/global-setup.ts", "./tests/faults-e2e/global-setup.ts", "./tests/journey-e2e/global-setup.ts"],
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: {
@@ -34,12 +38,15 @@ export default defineConfig({
   projects: [
     { name: "e2e", testDir: "./tests/e2e", use: { baseURL: `http://localhost:${E2E_PORT}` } },
     { name: "faults", testDir: "./tests/faults-e2e", workers: 1, fullyParallel: false, timeout: 90_000, use: { baseURL: FAULTS_SITE_URL } },
+    // The walk logs in three times (PBKDF2), renders PDFs and moves the clock: minutes, not seconds, on a shared machine.
+    { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL } },
   ],
-  // Started in this order, each once the one before answers: the faults site serves the build the e2e server makes.
+  // Started in this order, each once the one before answers: the faults and journey sites serve the build the e2e server makes.
   webServer: [
     { ...server, command: "tsx scripts/serve-e2e.ts", url: `http://localhost:${E2E_PORT}/api/health` },
     { ...server, command: "tsx scripts/serve-faults-platform.ts", url: `${FAULTS_PLATFORM_URL}/api/health` },
     { ...server, command: "tsx scripts/fault-proxy.ts", url: `${FAULTS_PROXY_URL}/__faults`, env: { FAULT_PROXY_PORT: String(FAULTS_PROXY_PORT), FAULT_PROXY_TARGET: FAULTS_PLATFORM_URL } },
     { ...server, command: "tsx scripts/serve-faults-site.ts", url: `${FAULTS_SITE_URL}/api/health` },
+    { ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` },
   ],
 });

@@ -11,6 +11,7 @@ import { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } fro
 import { embeddedTransport } from "../platform/embedded-transport";
 import { usesUpstream } from "../platform/index";
 import { recordsFor } from "../servicing/dev-records";
+import { ledgerFor } from "../servicing/dev-ledger";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
 
@@ -74,6 +75,12 @@ export const devApi = new Hono<ApiEnv>()
   .get("/records", vValidator("query", v.object({ email: v.pipe(v.string(), v.email()) })), async (c) =>
     c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email.toLowerCase())),
   )
+  // One borrower's ledger rows, statements and derived figures at the servicing clock's now (the journey test reconciles the pages with it).
+  .get("/ledger", vValidator("query", v.object({ email: v.pipe(v.string(), v.email()) })), async (c) => {
+    const db = database(c.env.DB);
+    const ledger = await ledgerFor(db, c.req.valid("query").email.toLowerCase(), await currentTime(c.env, db));
+    return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);
+  })
   .get("/outbox", async (c) => {
     const rows = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100).all();
     return c.json(rows);

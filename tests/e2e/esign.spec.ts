@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
+import { agree } from "./fixtures/esign";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
 
@@ -11,15 +12,6 @@ async function approved(page: Page, a = applicant()) {
   await page.getByRole("link", { name: "Continue to eSign" }).click();
   await expect(page).toHaveURL(/\/esign\/consent$/);
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-}
-
-async function agree(page: Page, label: string) {
-  await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
-  const dialog = page.getByRole("dialog", { name: label });
-  await expect(dialog.locator(".document-body")).toBeVisible();
-  await dialog.locator(".agreement-scroll").evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await dialog.getByRole("button", { name: "Agree", exact: true }).click();
-  await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
 }
 
 async function axe(page: Page) {

@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const session = esignSession(context);
-  const { facts, tokens } = await esignFacts(context, session);
+  const { facts, tokens, identity } = await esignFacts(context, session);
   const state = esignState(session, facts.requestedDrawCents);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -51,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { errors: started.errors };
     }
     const code = [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
-    const confirmed = await confirmInlinePassword(context, platform, session, state, code, facts.customerId, facts.email);
+    const confirmed = await confirmInlinePassword(context, platform, state, code, facts.customerId, facts.email, identity);
     await storeEsign(context, session, confirmed.state, tokens.get());
     return { errors: {}, passwordAlert: confirmed.alert };
   }

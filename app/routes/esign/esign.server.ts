@@ -35,6 +35,8 @@ export async function esignFacts(context: Context, session: Session) {
     const hasPassword = users.some((u) => u.customerId === summary.accountProfile.custId && u.userId > 0);
     return {
       tokens,
+      // What Register checks for the inline password; kept off `facts`, which pages send to the browser.
+      identity: { last4SSN: summary.accountProfile.last4SSN, dob: summary.accountProfile.custDOB },
       facts: {
         customerId: summary.accountProfile.custId,
         email: summary.accountProfile.custEmail,

@@ -1,14 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { unsealFields } from "../../../functions/application/draft";
 import { edgeContext } from "../../../functions/http/request-context";
 import { catalogue, type PlatformClient } from "../../../functions/platform/index";
 import { decryptPersonal, encryptPersonal } from "../../../functions/servicing/crypto";
 import { personalDataKeys } from "../../../functions/servicing/customers";
 import type { EsignState } from "../../../functions/sessions/session-data";
-import type { Session } from "../../../functions/sessions/session";
 import { resetSchema } from "../access.schema";
-import { parseUsDate } from "../apply/fields";
 import { flowMessages } from "../password-flow.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -27,7 +24,21 @@ export async function startInlinePassword(context: Context, platform: PlatformCl
   return { state: { ...state, password: { step: "code" as const, sealed } }, errors: {} };
 }
 
-export async function confirmInlinePassword(context: Context, platform: PlatformClient, session: Session, state: EsignState, code: string, customerId: string, email: string) {
+/**
+ * `identity` is what Register checks, from the platform's own record (esignFacts), not the
+ * wizard's draft: an applicant who came from a partner lead has no draft in the session (only
+ * the decision), and reading it sent an empty SSN and birthdate, which failed the call after
+ * the passcode was spent.
+ */
+export async function confirmInlinePassword(
+  context: Context,
+  platform: PlatformClient,
+  state: EsignState,
+  code: string,
+  customerId: string,
+  email: string,
+  identity: { last4SSN: string; dob: string },
+) {
   const { env } = context.get(edgeContext);
   const pending = state.password;
   if (pending?.step !== "code" || !pending.sealed) return { state, alert: flowMessages.usedCode };
@@ -38,10 +49,7 @@ export async function confirmInlinePassword(context: Context, platform: Platform
     return { state, alert: message };
   }
   const password = await decryptPersonal(await personalDataKeys(env), pending.sealed);
-  const draft = session.data.application;
-  const sealedFields = draft ? await unsealFields(env, draft) : {};
-  const dob = parseUsDate(draft?.values.personal?.birthdate ?? "") ?? "";
-  const answer = await platform.call(catalogue.auth.Register, { email, password, confirmPassword: password, custSSN: (sealedFields.ssn ?? "").slice(-4), dob });
+  const answer = await platform.call(catalogue.auth.Register, { email, password, confirmPassword: password, custSSN: identity.last4SSN, dob: identity.dob });
   if (!answer.registered) return { state, alert: flowMessages.creationError };
   return { state: { ...state, password: { step: "done" as const } }, alert: undefined };
 }
