@@ -31,6 +31,8 @@ export function statementPdf(
     { kind: "paragraph", text: `Credit limit: ${money(state.line.creditLimitCents)}` },
     { kind: "paragraph", text: `Principal balance: ${money(statement.principalCents)}` },
     { kind: "paragraph", text: `Carried balance fee this statement: ${money(statement.feeCents)}` },
+    // Principal plus every unpaid fee (cash advance fees too) is the new balance: the summary adds up.
+    { kind: "paragraph", text: `Fees owed (cash advance and carried balance fees): ${money(statement.balanceCents - statement.principalCents)}` },
     { kind: "paragraph", text: `New balance: ${money(statement.balanceCents)}` },
     { kind: "paragraph", text: `Past due amount: ${money(statement.pastDueCents)}` },
     { kind: "paragraph", text: `Minimum payment due by ${statement.dueDate}: ${money(statement.minimumDueCents + statement.pastDueCents)}` },

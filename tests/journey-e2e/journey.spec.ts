@@ -195,7 +195,9 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     const statement = await openLatestStatement(page);
     expect(statement.id).toBe(ledger.statements[0]!.id);
     expect(statement.figures.text).toContain(`${lead.personal.firstName} ${lead.personal.lastName}, ${lead.address.streetAddress}, ${lead.address.city}, ${lead.address.state} ${lead.address.zip}`);
-    expect(statement.figures).toMatchObject({ statementDate, dueDate, creditLimit: limit, principal, carriedBalanceFee: carriedFee, newBalance: DRAW_CENTS + carriedFee, pastDue: 0, minimumPayment: statementMinimum });
+    expect(statement.figures).toMatchObject({ statementDate, dueDate, creditLimit: limit, principal, carriedBalanceFee: carriedFee, feesOwed: drawFee + carriedFee, newBalance: DRAW_CENTS + carriedFee, pastDue: 0, minimumPayment: statementMinimum });
+    // The printed summary adds up: principal + fees owed = new balance.
+    expect(statement.figures.principal + statement.figures.feesOwed).toBe(statement.figures.newBalance);
   });
 
   await test.step("5. schedules the Next Minimum Due on the first allowed business day: a confirmation number, the payment in process", async () => {

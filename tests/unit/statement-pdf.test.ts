@@ -27,6 +27,8 @@ describe("billing statement PDF", () => {
       "Account ending 5678. Statement date 2026-11-06. Payment due date 2026-11-20.",
       "Credit limit: $1,000.00",
       "Carried balance fee this statement: $20.00",
+      // Principal $380.00 + fees owed $20.00 = new balance $400.00: the summary adds up.
+      "Fees owed (cash advance and carried balance fees): $20.00",
       "New balance: $400.00",
       "Minimum payment due by 2026-11-20: $39.00",
       "2026-11-01 Payment - thank you ($20.00)",
