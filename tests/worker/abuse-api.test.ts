@@ -10,7 +10,7 @@ import { send } from "./helpers/http";
  * Every /api endpoint (functions/api/app.ts and its sub-apps) under random
  * and malformed requests, from a guest and from a signed-in borrower: never
  * a 5xx, and D1 exactly as it was (helpers/d1-snapshot.ts says which tables
- * may change per request and why). /api/leads has tests of its own.
+ * may change per request and why). /api/leads is in abuse-leads.test.ts.
  */
 
 /** Field names the endpoints read, so garbage reaches their validators and handlers. */

@@ -243,12 +243,18 @@ describe("POST /api/leads: the partner's rate limit", () => {
     expect((await post({}, as)).status).toBe(400);
   }, 30_000);
 
-  it("limits refused signatures per client IP", async () => {
+  it("limits refused signatures per client IP, and recovers after the window", async () => {
     const ip = "203.0.113.99";
     let last: Response | undefined;
     for (let i = 0; i <= rateLimitPolicies.leadAuthFailPerIp.limit; i++) last = await post({}, { ip, secret: "wrong-secret-0123456789abcdef0123456789" });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Even a rightly signed post from that address waits out the window...
+    expect((await post({}, { ip })).status).toBe(429);
+    // ...and two windows on it is read again (400: the empty body is no lead).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 2 * rateLimitPolicies.leadAuthFailPerIp.windowMs + 1_000);
+    expect((await post({}, { ip })).status).toBe(400);
   }, 60_000);
 });
 
