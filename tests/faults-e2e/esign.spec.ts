@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { applicant, applyToTheEnd } from "../e2e/fixtures/applicant";
+import { agree } from "../e2e/fixtures/esign";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
 import { expect, test } from "./fixtures/faults";
 
@@ -7,15 +8,6 @@ import { expect, test } from "./fixtures/faults";
 
 const NOT_SAVED = "Data not saved. please try again.";
 const NAME = "Type your first and last name to eSign";
-
-async function agree(page: Page, label: string) {
-  await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
-  const dialog = page.getByRole("dialog", { name: label });
-  await expect(dialog.locator(".document-body")).toBeVisible();
-  await dialog.locator(".agreement-scroll").evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await dialog.getByRole("button", { name: "Agree", exact: true }).click();
-  await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
-}
 
 /** An approved applicant through consent, on the signature step with everything filled in. */
 async function readyToSign(page: Page): Promise<string> {
