@@ -13,8 +13,9 @@ export interface Env {
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;
   /*
-   * Lead partners' signing secrets are secrets named PARTNER_SECRET_<PARTNER ID>
-   * (decision record 010), read by name in functions/leads/partners.ts.
+   * Lead partners' signing secrets are secrets named PARTNER_SECRET_<PARTNER ID>,
+   * plus PARTNER_NEXT_SECRET_<PARTNER ID> during a rotation (decision record
+   * 010), read by name in functions/leads/partners.ts.
    */
   /** Upstream platform mode (both set); the embedded core otherwise. */
   PLATFORM_API_BASE?: string;

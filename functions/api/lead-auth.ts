@@ -4,8 +4,8 @@ import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { database } from "../../db/client";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
-import { PARTNER_ID_PATTERN, partnerWithSecret, type Partner } from "../leads/partners";
-import { signatureValid, timestampFresh } from "../leads/signature";
+import { PARTNER_ID_PATTERN, partnerWithSecrets, type Partner } from "../leads/partners";
+import { signedByAny, timestampFresh } from "../leads/signature";
 import type { ApiEnv } from "./types";
 
 /** The lead sub-app's context: the API's, plus the signed-in partner. */
@@ -57,9 +57,9 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
 
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
-  const found = await partnerWithSecret(database(c.env.DB), c.env, partnerId);
+  const found = await partnerWithSecrets(database(c.env.DB), c.env, partnerId);
   // Unknown partner and wrong signature answer alike, so partner ids cannot be probed.
-  if (!found || !(await signatureValid(found.secret, timestamp, rawBody, signature))) return refuseSignature(c, "The signature does not match.");
+  if (!found || !(await signedByAny(found.secrets, timestamp, rawBody, signature))) return refuseSignature(c, "The signature does not match.");
   c.set("partner", found.partner);
   await next();
 });

@@ -39,3 +39,9 @@ export async function signatureValid(secret: string, timestamp: string, rawBody:
   if (!signature) return false;
   return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(`${timestamp}.${rawBody}`));
 }
+
+/** True when any of the partner's secrets (two during a rotation) signed it. */
+export async function signedByAny(secrets: readonly string[], timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+  for (const secret of secrets) if (await signatureValid(secret, timestamp, rawBody, signatureHex)) return true;
+  return false;
+}

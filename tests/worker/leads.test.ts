@@ -226,6 +226,31 @@ describe("POST /api/leads: the body", () => {
   });
 });
 
+describe("POST /api/leads: rotating a partner's secret", () => {
+  it("accepts the current and the next secret while both are set, then only the one kept", async () => {
+    const current = "test-only-rotating-current-secret-0123456789";
+    const next = "test-only-rotating-next-secret-0123456789ab";
+    await db.insert(partners).values({ id: "ROTATING", code: "LEAD-ROTATING", name: "Rotating", createdAt: Date.now() }).onConflictDoNothing();
+    const as = (secret: string, bindings: Record<string, unknown>) => ({ partnerId: "ROTATING", secret, bindings, ip: "203.0.113.81" });
+    // Before: only the current secret. The empty body passes the signature and fails the fields (400).
+    const before = { PARTNER_SECRET_ROTATING: current };
+    expect((await post({}, as(current, before))).status).toBe(400);
+    expect((await post({}, as(next, before))).status).toBe(401);
+    // During: both sign.
+    const during = { PARTNER_SECRET_ROTATING: current, PARTNER_NEXT_SECRET_ROTATING: next };
+    expect((await post({}, as(current, during))).status).toBe(400);
+    expect((await post({}, as(next, during))).status).toBe(400);
+    // After: the next secret moved into PARTNER_SECRET_ROTATING; the old one is refused.
+    const after = { PARTNER_SECRET_ROTATING: next };
+    expect((await post({}, as(next, after))).status).toBe(400);
+    expect((await post({}, as(current, after))).status).toBe(401);
+    // A secret too short to be safe counts as unset, alone or as the next one.
+    const short = "too-short";
+    expect((await post({}, as(short, { PARTNER_SECRET_ROTATING: short }))).status).toBe(401);
+    expect((await post({}, as(short, { PARTNER_SECRET_ROTATING: current, PARTNER_NEXT_SECRET_ROTATING: short }))).status).toBe(401);
+  });
+});
+
 describe("POST /api/leads: the partner's rate limit", () => {
   it("answers 429 with Retry-After past the partner's budget, counts only signed posts, and recovers", async () => {
     const secret = "test-only-limited-partner-secret-0123456789";
