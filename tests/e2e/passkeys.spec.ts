@@ -26,9 +26,25 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
-  page.once("dialog", (dialog) => void dialog.accept("Work laptop"));
+  // Rename in the site's popup: CANCEL keeps the name, an empty name is refused, SAVE renames.
   await page.getByRole("button", { name: "Rename Test laptop" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename passkey" });
+  await expect(rename.getByLabel("New name for this passkey")).toBeFocused();
+  await expect(rename.getByLabel("New name for this passkey")).toHaveValue("Test laptop");
+  const withDialog = await new AxeBuilder({ page }).analyze();
+  expect(withDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await rename.getByRole("button", { name: "CANCEL" }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole("button", { name: "Rename Test laptop" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await rename.getByLabel("New name for this passkey").fill("   ");
+  await rename.getByRole("button", { name: "SAVE" }).click();
+  await expect(rename.getByRole("alert")).toHaveText("Please name your passkey.");
+  await rename.getByLabel("New name for this passkey").fill("Work laptop");
+  await rename.getByRole("button", { name: "SAVE" }).click();
+  await expect(rename).toBeHidden();
   await expect(page.locator(".passkey-name")).toHaveText(["Work laptop"]);
+  await expect(page.getByRole("status").filter({ hasText: "renamed" })).toHaveText('The passkey was renamed "Work laptop".');
 
   // Browser autofill (conditional mediation): the login page offers the passkey by itself,
   // and the virtual authenticator picks it at once.
@@ -48,9 +64,18 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   await expect(page).toHaveURL(/\/account$/);
 
   await gotoHydrated(page, "/preferences");
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Remove asks first in the site's popup; Esc keeps the key, REMOVE removes it.
   await page.getByRole("button", { name: "Remove Work laptop" }).click();
+  const remove = page.getByRole("dialog", { name: "Remove passkey?" });
+  await expect(remove).toContainText("“Work laptop”");
+  await page.keyboard.press("Escape");
+  await expect(remove).toBeHidden();
+  await expect(page.locator(".passkey-name")).toHaveText(["Work laptop"]);
+  await page.getByRole("button", { name: "Remove Work laptop" }).click();
+  await remove.getByRole("button", { name: "REMOVE" }).click();
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
+  await expect(page.getByText('The passkey "Work laptop" was removed.')).toBeVisible();
+  await expect(page.getByLabel("Name for a new passkey")).toBeFocused();
 });
 
 test("preferences need a signed-in borrower", async ({ page }) => {

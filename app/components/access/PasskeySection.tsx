@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { startRegistration } from "@simplewebauthn/browser";
+import { RemovePasskeyDialog, RenamePasskeyDialog, type PasskeyRef } from "./PasskeyDialogs";
 
 interface Passkey {
   id: string;
@@ -31,6 +32,9 @@ export function PasskeySection() {
   const [name, setName] = useState("");
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<PasskeyRef | null>(null);
+  const [removing, setRemoving] = useState<PasskeyRef | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
 
   const load = () => api<{ passkeys: Passkey[] }>("").then((r) => setKeys(r.passkeys)).catch((e: Error) => setMessage(e.message));
   useEffect(() => void load(), []);
@@ -54,18 +58,30 @@ export function PasskeySection() {
     }
   }
 
-  async function rename(key: Passkey) {
-    const next = window.prompt("New name for this passkey", key.name)?.trim();
-    if (!next) return;
-    await api(`/${encodeURIComponent(key.id)}/rename`, { name: next }).catch((e: Error) => setMessage(e.message));
+  /** Answers null when renamed, else the message the dialog shows. */
+  async function rename(key: PasskeyRef, next: string): Promise<string | null> {
+    try {
+      await api(`/${encodeURIComponent(key.id)}/rename`, { name: next });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    setRenaming(null);
+    setMessage(`The passkey was renamed "${next}".`);
     await load();
+    return null;
   }
 
-  async function remove(key: Passkey) {
-    if (!window.confirm(`Remove the passkey "${key.name}"?`)) return;
-    await api(`/${encodeURIComponent(key.id)}/remove`, {}).catch((e: Error) => setMessage(e.message));
-    setMessage(`The passkey "${key.name}" was removed.`);
+  async function remove(key: PasskeyRef) {
+    try {
+      await api(`/${encodeURIComponent(key.id)}/remove`, {});
+      setMessage(`The passkey "${key.name}" was removed.`);
+    } catch (error) {
+      setMessage((error as Error).message);
+    }
+    setRemoving(null);
     await load();
+    // The Remove button that opened the popup is gone: focus goes to the add form, not the page top.
+    nameInput.current?.focus();
   }
 
   return (
@@ -87,10 +103,10 @@ export function PasskeySection() {
                   Added {day(key.createdAt)}
                   {key.lastUsedAt ? `, last used ${day(key.lastUsedAt)}` : ""}
                 </span>
-                <button type="button" className="link-button" onClick={() => void rename(key)}>
+                <button type="button" className="link-button" onClick={() => setRenaming(key)}>
                   Rename<span className="visually-hidden"> {key.name}</span>
                 </button>
-                <button type="button" className="link-button" onClick={() => void remove(key)}>
+                <button type="button" className="link-button" onClick={() => setRemoving(key)}>
                   Remove<span className="visually-hidden"> {key.name}</span>
                 </button>
               </li>
@@ -100,12 +116,14 @@ export function PasskeySection() {
         <form className="passkey-add" onSubmit={(e) => void add(e)}>
           <div className="field">
             <label htmlFor="passkey-name">Name for a new passkey</label>
-            <input id="passkey-name" value={name} maxLength={40} placeholder="e.g. My phone" onChange={(e) => setName(e.currentTarget.value)} />
+            <input ref={nameInput} id="passkey-name" value={name} maxLength={40} placeholder="e.g. My phone" onChange={(e) => setName(e.currentTarget.value)} />
           </div>
           <button type="submit" className="button button-primary" disabled={busy}>Add a passkey</button>
         </form>
         <p role="status" className="passkey-message">{message}</p>
       </div>
+      <RenamePasskeyDialog target={renaming} onRename={rename} onCancel={() => setRenaming(null)} />
+      <RemovePasskeyDialog target={removing} onRemove={remove} onCancel={() => setRemoving(null)} />
     </section>
   );
 }
