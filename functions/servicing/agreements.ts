@@ -58,3 +58,25 @@ ${feeTable()}
       return `<h2>California Privacy Act Notice</h2><p>${name}, California residents have rights under the California Consumer Privacy Act. See <a href="/caprivacy-policy">/caprivacy-policy</a>.</p>`;
   }
 }
+
+/** The signature block appended to each agreement as signed. */
+function signatureBlock(name: string, signedAt: string, ip: string): string {
+  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAt)} from IP address ${escape(ip)}.</p></section>`;
+}
+
+/**
+ * The rows of signed_documents for a signature: each agreement exactly as
+ * shown, with the signature block, kept so the borrower can read what they
+ * signed. FinishESign writes them; the demo seed writes them for its lines.
+ */
+export function signedAgreementRows(kinds: readonly AgreementKind[], party: AgreementParty, signature: { text: string; signedAt: string; ipAddress: string }) {
+  const at = Date.parse(signature.signedAt);
+  return kinds.map((kind) => ({
+    id: `${party.lineId}-${kind}`,
+    lineId: party.lineId,
+    kind,
+    title: agreementTitles[kind],
+    html: agreementHtml(kind, party) + signatureBlock(signature.text, signature.signedAt, signature.ipAddress),
+    signedAt: at,
+  }));
+}

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { applications, customers, lines, signatures, users } from "../../db/schema/index";
+import { applications, customers, lines, signatures, signedDocuments, users } from "../../db/schema/index";
 import type { Env } from "../env";
+import { agreementTitles, signedAgreementRows, type AgreementKind } from "./agreements";
 import { achEffectiveDate, addDays, easternDateTime } from "./calendar";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
@@ -84,8 +85,18 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
       repaymentMethod: "A", openedAt: b.lineStatus === "open" ? created.getTime() : null, createdAt: created.getTime(),
     }),
     db.insert(users).values({ customerId, email: b.email, passwordHash, createdAt: created.getTime(), updatedAt: created.getTime() }),
+    // Open lines were signed: the signature and the agreements as signed, so Documents shows them.
     ...(b.lineStatus === "open"
-      ? [db.insert(signatures).values({ lineId, documentId: "agrcredit", signatureText: `${b.firstName} ${b.lastName}`, ipAddress: "127.0.0.1", userAgent: "demo seed", orderNo: 1, signedAt: created.getTime() })]
+      ? [
+          db.insert(signatures).values({ lineId, documentId: `loc-${lineId}`, signatureText: `${b.firstName} ${b.lastName}`, ipAddress: "127.0.0.1", userAgent: "demo seed", orderNo: 1, signedAt: created.getTime() }),
+          db.insert(signedDocuments).values(
+            signedAgreementRows(Object.keys(agreementTitles) as AgreementKind[], { firstName: b.firstName, lastName: b.lastName, creditLimitCents: b.limitCents, lineId }, {
+              text: `${b.firstName} ${b.lastName}`,
+              signedAt: created.toISOString(),
+              ipAddress: "127.0.0.1",
+            }),
+          ),
+        ]
       : []),
   ]);
   return customerId;

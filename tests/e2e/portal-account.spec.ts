@@ -206,14 +206,17 @@ test("the Documents page toggles agreement and statements; statements open only 
   await other.context().close();
 });
 
-test("the Line Of Credit Agreement opens in a new tab; a line with no signed copy says so", async ({ page }) => {
+test("the Line Of Credit Agreement opens in a new tab, as signed, with the signature block", async ({ page }) => {
   await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
   const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ }).click()]);
   await expect(tab).toHaveURL(/\/documents\/agreement$/);
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Line Of Credit Agreement");
-  // Demo borrowers were seeded without e-signing, so there is no signed copy to show.
-  await expect(tab.getByText("This Agreement section is currently not available.")).toBeVisible();
+  // Demo lines are seeded as signed: the agreements as the borrower saw them, each with its signature block.
+  await expect(tab.getByRole("heading", { level: 2, name: "Line of Credit Agreement" })).toBeVisible();
+  await expect(tab.getByText(/This agreement is between Casey Morgan/)).toBeVisible();
+  await expect(tab.locator(".signature-block").first()).toContainText("Signed by Casey Morgan");
+  await expect(tab.getByText("This Agreement section is currently not available.")).toHaveCount(0);
   await expectAccessible(tab);
 });
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
+import { signedDocuments } from "../../db/schema/index";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
 import { drawBlock } from "../../functions/rules/standing";
@@ -34,6 +35,16 @@ describe("demo borrowers (npm start)", () => {
     const header = buildSummary(await customerById(db, `demo-${owingIndex + 1}`), owing, now).accountHeader;
     expect(header.accountBalance).toBeGreaterThan(0);
     expect(header.nextPaymentDate! >= owing.today).toBe(true);
+    // Open lines carry the agreements as signed (Documents shows them); lines never signed carry none.
+    const signed = await db.select().from(signedDocuments).all();
+    const byLine = Map.groupBy(signed, (d) => d.lineId);
+    for (const [i, b] of demoBorrowers.entries()) {
+      const docs = byLine.get(90_000_001 + i) ?? [];
+      if (b.lineStatus === "open") {
+        expect(docs.map((d) => d.kind).sort(), b.email).toEqual(["agrarbitration", "agrcalprivacyact", "agrcredit", "agreleconsent", "agrprivacypolicy"]);
+        expect(docs.find((d) => d.kind === "agrcredit")!.html, b.email).toContain(`Signed by <strong>${b.firstName} ${b.lastName}</strong>`);
+      } else expect(docs, b.email).toEqual([]);
+    }
   }, 60_000);
 
   it("shows no next payment date in the past, and none at all once charged off", async () => {

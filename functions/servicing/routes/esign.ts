@@ -4,20 +4,13 @@ import { applications, customers, lines, notes, signatures, signedDocuments } fr
 import { account as calls } from "../../platform/catalogue/index";
 import { borrowerNameMatches } from "../../rules/esign";
 import { loadCustomerState } from "../account-state";
-import { agreementHtml, agreementTitles } from "../agreements";
+import { signedAgreementRows } from "../agreements";
 import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
 import { customerById } from "../customers";
 import { implement } from "../implement";
 import { openingWrites } from "./account";
 
 export const esignRoutes = new Hono<ServicingEnv>();
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** The signature block appended to each agreement as signed. */
-function signatureBlock(name: string, signedAt: string, ip: string): string {
-  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAt)} from IP address ${escape(ip)}.</p></section>`;
-}
 
 implement(esignRoutes, calls.FinishESign, async (c, p) => {
   const customerId = requireCustomer(c);
@@ -32,16 +25,7 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
   // One batch: signature, signed documents, preferences, answers, draw, note and the opened line, or none of it.
   await db.batch([
     db.insert(signatures).values({ lineId: state.line.id, documentId: `loc-${state.line.id}`, signatureText: p.signatureText, ipAddress: p.ipAddress, userAgent: p.userAgent, orderNo: 1, signedAt: at }),
-    db.insert(signedDocuments).values(
-      p.agreements.map((kind) => ({
-        id: `${state.line.id}-${kind}`,
-        lineId: state.line.id,
-        kind,
-        title: agreementTitles[kind],
-        html: agreementHtml(kind, party) + signatureBlock(p.signatureText, p.signedAt, p.ipAddress),
-        signedAt: at,
-      })),
-    ),
+    db.insert(signedDocuments).values(signedAgreementRows(p.agreements, party, { text: p.signatureText, signedAt: p.signedAt, ipAddress: p.ipAddress })),
     db.update(customers).set({ allowMarketingTexts: p.allowMarketingTexts, allowMarketingCalls: p.allowMarketingCalls, isMilitary: false, updatedAt: at }).where(eq(customers.id, customerId)),
     db.update(lines).set({ repaymentMethod: p.repaymentMethod }).where(eq(lines.id, state.line.id)),
     db.update(applications).set({ requestedDrawCents: p.requestedDrawAmount }).where(eq(applications.id, state.line.applicationId)),
