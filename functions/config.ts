@@ -130,6 +130,8 @@ export const servicing = {
   maxNoOfAchEffectiveDays: 45,
   maxPendingPayments: 3,
   achRevocationNoticeDays: 3,
+  /** Spec file 3, section 9: how far ahead a borrower hears of a change to the agreement's terms. */
+  termsChangeNoticeDays: 15,
   paperCheckExtraBusinessDays: { min: 7, max: 10 },
 } as const;
 

@@ -131,12 +131,22 @@ export function paymentDateHint(option: PaymentOption, f: PaymentFacts): string 
 }
 
 /**
+ * What is left to pay once the payments already scheduled post: Pay Off
+ * Balance and the largest Other Amount, since the platform refuses a payment
+ * that would take the balance below zero.
+ */
+export const payableBalanceCents = (balanceCents: number, pendingCents: number) => Math.max(0, balanceCents - pendingCents);
+
+/**
  * Make a payment (spec file 3, section 4): the account page's button is
  * disabled, and the method and date steps lock, when the pending-payment cap
- * is reached or nothing is owed. The page opens only when the line has a limit.
+ * is reached or nothing is owed (no balance, or scheduled payments that
+ * already cover it). The page opens only when the line has a limit. The
+ * account page and the payments page both ask this, with the same figures.
  */
-export function paymentsLocked(f: { balanceCents: number; pendingCount: number; maxPending: number }): "pendingLimit" | "nothingOwed" | null {
+export function paymentsLocked(f: { balanceCents: number; pendingCents: number; pendingCount: number; maxPending: number }): "pendingLimit" | "nothingOwed" | "coveredByPending" | null {
   if (f.pendingCount >= f.maxPending) return "pendingLimit";
   if (f.balanceCents <= 0) return "nothingOwed";
+  if (payableBalanceCents(f.balanceCents, f.pendingCents) <= 0) return "coveredByPending";
   return null;
 }

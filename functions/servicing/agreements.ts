@@ -1,4 +1,4 @@
-import { brand, cashAdvanceFeeBps, creditLine, phones } from "../config";
+import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "../config";
 import { feeChartRows } from "../fees";
 import { formatMoney, formatPercent, formatPhone } from "../../app/lib/format";
 
@@ -44,7 +44,9 @@ export function agreementHtml(kind: AgreementKind, party: AgreementParty): strin
 <p>Each statement adds a carried balance fee based on your principal balance:</p>
 ${feeTable()}
 <h3>Payments</h3>
-<p>Your minimum payment is the carried balance fee plus a share of your principal. Payments apply to the earliest due date first: fees first, then principal. You may pay more at any time, with no penalty.</p>
+<p>Your minimum payment is the carried balance fee plus a share of your principal. Payments apply to the earliest due date first: fees first, then the rest of the required payment, then the remaining principal. You may pay more at any time, with no penalty.</p>
+<h3>Changes to these terms</h3>
+<p>We will tell you at least ${servicing.termsChangeNoticeDays} days before any change to these terms takes effect.</p>
 <p>Questions: call ${contact}.</p>`;
     case "agrarbitration":
       return `<h2>Arbitration Agreement</h2>

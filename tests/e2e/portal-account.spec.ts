@@ -39,7 +39,8 @@ test("a delinquent borrower: past-due banner to make a payment, Account Speciali
   await expect(page.locator(".past-due-banner").getByRole("link", { name: "make a payment online" })).toHaveAttribute("href", "/payments");
   await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
   await expect(page.locator(".help-box")).not.toContainText("Questions? Call Us");
-  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due. Available credit $0.00" })).toBeVisible();
+  await expect(page.locator(".donut figcaption")).toContainText("$0.00 available credit");
   await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
   await expect(figure(page, "Next Payment Due Date")).toHaveText(SPEC_DATE);
   await expect(figure(page, "Next Minimum Due")).toHaveText(/^\$[\d,]+\.\d{2}$/);

@@ -205,11 +205,24 @@ test("Washington: the Draw Unavailable popup opens on /draw and from the navigat
   await expect(popup).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" })).toBeFocused();
 
-  // From another portal page the link leads to /draw, where the popup opens.
-  await gotoHydrated(page, "/account");
+  // Every other portal page's navigation opens the popup in place too.
+  for (const path of ["/account", "/transactions", "/documents", "/payments", "/preferences"]) {
+    await gotoHydrated(page, path);
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }).click();
+    await expect(popup, path).toBeVisible();
+    await expect(popup).toContainText("Draws are unavailble in your state.");
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeHidden();
+  }
+});
+
+test("a borrower who may draw follows the navigation's draw link to /draw, with no popup", async ({ page }) => {
+  await logIn(page, demo.current);
+  await gotoHydrated(page, "/transactions");
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }).click();
   await expect(page).toHaveURL(/\/draw$/);
-  await expect(popup).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Draw Unavailable" })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -43,6 +43,11 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
   const before = await paymentsInProcess(page);
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.")).toBeVisible();
+  // The partial account summary beside the form (spec file 3, section 2): the $300 draw, nothing in process yet.
+  const summary = page.getByRole("region", { name: "Account Summary" });
+  await expect(summary.locator('[data-figure="balance"]')).toHaveText("$300.00");
+  await expect(summary.locator('[data-figure="pending"]')).toHaveCount(0);
+  await expect(summary.locator('[data-figure="past-due"]')).toHaveCount(0);
   // The amount step is open to begin with; the method step opens from its heading.
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
   await expectAccessible(page);
@@ -70,6 +75,23 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
   const after = await paymentsInProcess(page);
   expect(after).toHaveLength(before.length + 1);
   expect(after).toContain(`${us(date)} · $23.45 · EFT Payment`);
+  await gotoHydrated(page, "/payments");
+  await expect(summary.locator('[data-figure="pending"]')).toHaveText("$23.45");
+});
+
+test("scheduled payments that cover the balance lock the payment on both pages, with the reason", async ({ page }) => {
+  await logInOwing(page);
+  await gotoHydrated(page, "/payments");
+  await reachReview(page, "300");
+  await submitOnce(page);
+  const reason = "Your scheduled payments already cover your account balance, so there is no payment to make at this time.";
+  await gotoHydrated(page, "/payments");
+  await expect(page.locator(".payment-banner")).toHaveText(reason);
+  await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
+  await gotoHydrated(page, "/account");
+  await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
+  await expect(page.locator("#payment-lock")).toHaveText(reason);
 });
 
 test("the calendar disables weekends, holidays and days outside the window, and works by keyboard", async ({ page }) => {
@@ -188,6 +210,10 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   // The minimum option is labelled Past Due and pays the past-due amount; it is the default.
   const pastDue = page.getByRole("radio", { name: /^Past Due \$[\d,]+\.\d{2}$/ });
   await expect(pastDue).toBeChecked();
+  const pastDueFigure = page.getByRole("region", { name: "Account Summary" }).locator('[data-figure="past-due"]');
+  // The summary's Past Due Amount is what the Past Due option pays.
+  await expect(pastDueFigure).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByRole("radio", { name: `Past Due ${await pastDueFigure.innerText()}`, exact: true })).toBeChecked();
   await expect(page.getByRole("radio", { name: /^Next Minimum Due/ })).toHaveCount(0);
   await stepContinue(page, "amount").click();
   // The past-due amount must be paid within the billing cycle: the hint names the window, and the calendar ends there.
@@ -236,6 +262,7 @@ test("with nothing owed the steps are locked and nothing can be chosen", async (
   await logIn(page, "washington@demo.ridgeline.test");
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("You don't have any upcoming payments at this time.")).toBeVisible();
+  await expect(page.locator(".payment-banner")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
   await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
   await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "false");

@@ -26,6 +26,33 @@ test("the glossary opens from the portal navigation", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeHidden();
 });
 
+test("a slow page load covers the portal with the loading overlay until the page arrives; a quick one never shows it", async ({ page }) => {
+  await logIn(page, "washington@demo.ridgeline.test");
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  const status = page.locator(".loading-box");
+  const overlay = page.locator(".loading-overlay");
+  // Quick: the Preferences page's data comes back at once.
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Preferences" }).click();
+  await expect(page).toHaveURL(/\/preferences$/);
+  await expect(status).toBeEmpty();
+  // Slow: hold the next page's data back for two seconds.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/account\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Account" }).click();
+  await expect(status).toHaveText("Loading…");
+  await expect(status).toHaveAttribute("role", "status");
+  await expect(overlay).toHaveClass(/is-shown/);
+  await axe(page);
+  release();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(status).toBeEmpty();
+  await expect(overlay).not.toHaveClass(/is-shown/);
+});
+
 const PORTAL_ROUTES = ["/account", "/transactions", "/documents", "/documents/agreement", "/draw", "/payments", "/preferences", "/accountclosed", "/accountcredit"];
 
 test("guests are sent to login from every portal route", async ({ page }) => {

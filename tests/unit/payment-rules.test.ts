@@ -7,6 +7,7 @@ import {
   paymentDateHint,
   paymentDateMessage,
   paymentOptions,
+  payableBalanceCents,
   paymentsLocked,
   paymentWindow,
   visiblePaymentOptions,
@@ -130,10 +131,16 @@ describe("the Other Amount", () => {
 });
 
 describe("paymentsLocked", () => {
-  it("locks at the pending cap, then with nothing owed, else not", () => {
-    expect(paymentsLocked({ balanceCents: 40_000, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
-    expect(paymentsLocked({ balanceCents: 0, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
-    expect(paymentsLocked({ balanceCents: 0, pendingCount: 0, maxPending: 3 })).toBe("nothingOwed");
-    expect(paymentsLocked({ balanceCents: 40_000, pendingCount: 2, maxPending: 3 })).toBeNull();
+  it("locks at the pending cap, then with nothing owed, then when scheduled payments cover the balance, else not", () => {
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
+    expect(paymentsLocked({ balanceCents: 0, pendingCents: 0, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
+    expect(paymentsLocked({ balanceCents: 0, pendingCents: 0, pendingCount: 0, maxPending: 3 })).toBe("nothingOwed");
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 40_000, pendingCount: 1, maxPending: 3 })).toBe("coveredByPending");
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 39_999, pendingCount: 2, maxPending: 3 })).toBeNull();
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 2, maxPending: 3 })).toBeNull();
+  });
+  it("leaves the balance less what is scheduled to pay, never below zero", () => {
+    expect(payableBalanceCents(40_000, 15_000)).toBe(25_000);
+    expect(payableBalanceCents(40_000, 45_000)).toBe(0);
   });
 });

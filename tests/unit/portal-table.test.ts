@@ -42,7 +42,7 @@ describe("the credit donut's words", () => {
 
   it("is 0% for a zero limit, and the past-due notice for delinquent or charged-off accounts", () => {
     expect(donutText(0, 0, false).percent).toBe(0);
-    expect(donutText(50_000, 100_000, true)).toEqual({ percent: 0, label: PAST_DUE_DONUT_TEXT });
+    expect(donutText(50_000, 100_000, true)).toEqual({ percent: 0, label: `${PAST_DUE_DONUT_TEXT}. Available credit $0.00` });
     expect(PAST_DUE_DONUT_TEXT).toBe("YOUR ACCOUNT IS Past Due");
   });
 });

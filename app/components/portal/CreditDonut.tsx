@@ -7,11 +7,13 @@ export const PAST_DUE_DONUT_TEXT = "YOUR ACCOUNT IS Past Due";
 /**
  * What the donut says, in words: its text alternative and its caption. The
  * percent is the spec's creditUsedPercent (available / limit), the share the
- * ring fills; a past-due account shows no available credit, only the notice.
+ * ring fills. A past-due account has no credit to draw: it shows the notice
+ * and available credit as $0.00 (spec file 3, section 4), whatever the
+ * platform's figure.
  */
 export function donutText(availableCents: number, limitCents: number, pastDue: boolean) {
   const percent = pastDue ? 0 : creditUsedPercent(availableCents, limitCents);
-  if (pastDue) return { percent, label: PAST_DUE_DONUT_TEXT };
+  if (pastDue) return { percent, label: `${PAST_DUE_DONUT_TEXT}. Available credit ${formatMoney(0, { cents: true })}` };
   return {
     percent,
     label: `Available credit ${formatMoney(availableCents, { cents: true })} of ${formatMoney(limitCents)} (${percent}% available)`,
@@ -44,7 +46,10 @@ export function CreditDonut({ availableCents, limitCents, pastDue }: { available
       </svg>
       <figcaption aria-hidden="true">
         {pastDue ? (
-          <strong className="donut-notice">YOUR ACCOUNT IS <span>Past Due</span></strong>
+          <>
+            <strong className="donut-notice">YOUR ACCOUNT IS <span>Past Due</span></strong>
+            <span className="donut-zero"><strong>{formatMoney(0, { cents: true })}</strong> available credit</span>
+          </>
         ) : (
           <>
             <strong>{formatMoney(availableCents, { cents: true })}</strong> available credit

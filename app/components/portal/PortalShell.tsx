@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { phones } from "../../../functions/config";
 import { Modal } from "../Modal";
 import { PhoneLink } from "../PhoneLink";
+import { LoadingOverlay } from "./LoadingOverlay";
 
 export type PortalStanding = "current" | "delinquent" | "charged_off";
 
@@ -26,7 +27,8 @@ export interface DrawUnavailable {
 /**
  * Every portal page: the portal navigation (collapsible without JavaScript
  * too), the Glossary of Terms and Draw Unavailable popups, the past-due
- * banner and the help box with the right phone for the account's standing.
+ * banner, the help box with the right phone for the account's standing, and
+ * the loading overlay.
  * Pages that know the borrower cannot draw in their state pass
  * `drawUnavailable`: the navigation's draw link then opens the popup in
  * place (without JavaScript it goes to /draw, which shows the message).
@@ -73,6 +75,7 @@ export function PortalShell({
         {children}
       </div>
       <HelpBox troubled={troubled} />
+      <LoadingOverlay />
       <Modal id="glossary" title="Glossary of Terms" open={glossary} onClose={() => setGlossary(false)} returnHref="#">
         <dl className="glossary">
           {GLOSSARY.map(([term, meaning]) => (

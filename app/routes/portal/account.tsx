@@ -12,7 +12,7 @@ import { formatDate, formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/account";
-import { padRecent, paymentLockMessages, portalStanding, readSummary, shownDate, statementRows, transactionRows } from "./portal-data";
+import { drawUnavailableOf, padRecent, paymentLockFacts, paymentLockMessages, portalStanding, readSummary, shownDate, statementRows, transactionRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -28,10 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
   const header = s.accountHeader;
   const { creditLimit } = readSummary(header);
-  const lock = paymentsLocked({ balanceCents: header.accountBalance, pendingCount: s.accountConfig.pendingAchTranCount, maxPending: s.accountConfig.maxPendingAchTranCount });
+  const lock = paymentsLocked(paymentLockFacts(s));
   return {
     firstName: s.accountProfile.firstName,
     standing: portalStanding(header),
+    drawUnavailable: drawUnavailableOf(s.accountConfig),
     figures: {
       balance: header.accountBalance,
       limit: creditLimit,
@@ -60,7 +61,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     setPanel({ open: true, tab });
   };
   return (
-    <PortalShell standing={standing} pastDue={pastDue}>
+    <PortalShell standing={standing} pastDue={pastDue} drawUnavailable={loaderData.drawUnavailable}>
       <h1>Welcome back, {loaderData.firstName}</h1>
       <section className="summary card" aria-labelledby="summary-title">
         <h2 id="summary-title">Account Summary</h2>

@@ -5,7 +5,7 @@ import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
 import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/documents";
-import { agreementRow, portalStanding, readSummary, statementRows } from "./portal-data";
+import { agreementRow, drawUnavailableOf, portalStanding, readSummary, statementRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { creditLimit } = readSummary(s.accountHeader);
   return {
     standing: portalStanding(s.accountHeader),
+    drawUnavailable: drawUnavailableOf(s.accountConfig),
     agreement: agreementRow({ accountNumber: s.accountHeader.accountNumber, creditLimit }),
     statements: statementRows(s.allStatements),
   };
@@ -37,7 +38,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const view = params.get("view") === "statements" ? "statements" : "agreement";
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"}>
+    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
       <h1>Documents</h1>
       <nav aria-label="Documents" className="filters">
         <ul>

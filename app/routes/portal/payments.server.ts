@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { phones, servicing } from "../../../functions/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { paymentsLocked, type PaymentFacts } from "../../../functions/rules/payments";
+import { payableBalanceCents, paymentsLocked, type PaymentFacts } from "../../../functions/rules/payments";
 import { formatDate, formatMoney, formatPhone } from "../../lib/format";
 import { easternToday } from "../../lib/today";
 import { checkPayment, folderFor, freshValues, moveStep, STEP_INTENTS, type Folder, type PaymentValues, type StepIntent } from "./payments.schema";
-import { portalStanding } from "./portal-data";
+import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
 import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -19,9 +19,7 @@ export function paymentFacts(s: Summary): PaymentFacts {
     chargedOff: s.accountHeader.isChargeoff,
     minimumDueCents: s.accountHeader.minPaymentAmount,
     pastDueCents: s.accountHeader.pastDueAmount,
-    // What is left to pay: payments already scheduled will reduce the balance,
-    // so Pay Off Balance and the maximum are what the platform will accept.
-    balanceCents: Math.max(0, s.accountHeader.accountBalance - s.accountHeader.pendingTransactionAmount),
+    balanceCents: payableBalanceCents(s.accountHeader.accountBalance, s.accountHeader.pendingTransactionAmount),
     achEffectiveDate: s.accountConfig.achEffectiveDate,
     nextPaymentDate: s.accountHeader.nextPaymentDate,
   };
@@ -62,9 +60,17 @@ export function paymentPage(s: Summary) {
   const standing = portalStanding(s.accountHeader);
   return {
     standing,
+    drawUnavailable: drawUnavailableOf(s.accountConfig),
     facts,
+    summary: {
+      balanceCents: s.accountHeader.accountBalance,
+      pendingCents: s.accountHeader.pendingTransactionAmount,
+      minimumDueCents: s.accountHeader.minPaymentAmount,
+      pastDueCents: s.accountHeader.pastDueAmount,
+      nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
+    },
     header: paymentHeader(s, easternToday()),
-    lock: paymentsLocked({ balanceCents: facts.balanceCents, pendingCount: s.accountConfig.pendingAchTranCount, maxPending: s.accountConfig.maxPendingAchTranCount }),
+    lock: paymentsLocked(paymentLockFacts(s)),
     needsAuthorization: standing !== "current",
     method: `EFT ${s.bankAccountInfo.accountTypeDescription} Acct #${s.bankAccountInfo.accountNumber.slice(-4)}`,
     specialistPhone: phones.accountSpecialist,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { brand } from "../../../functions/config";
-import { paymentMessages } from "../../../functions/rules/payments";
+import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
@@ -12,6 +12,7 @@ import { Failure, Review, Thanks } from "./payments-review";
 import { AmountPanel, DatePanel, MethodPanel, Step, StepButtons } from "./payments-steps";
 import { checkPayment, moveStep, type PaymentValues, type StepIntent } from "./payments.schema";
 import { paymentAction, paymentPage, type PaymentActionData } from "./payments.server";
+import { paymentLockMessages } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -113,12 +114,13 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
   }
 
   return (
-    <PortalShell standing={d.standing} pastDue={pastDue}>
+    <PortalShell standing={d.standing} pastDue={pastDue} drawUnavailable={d.drawUnavailable}>
       <h1>Make a One-Time Payment</h1>
       <div className="payment-header">
         {d.header.map((line) => <p key={line}>{line}</p>)}
       </div>
-      {d.lock === "pendingLimit" && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentMessages.pendingLimit}</p> : null}
+      <PaymentAccountSummary figures={d.summary} troubled={pastDue} />
+      {d.lock && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
       {view.view === "thanks" ? (
         <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
       ) : view.view === "failed" ? (

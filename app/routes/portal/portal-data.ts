@@ -2,6 +2,8 @@ import type { Answer } from "../../../functions/platform/catalogue/define";
 import type { GetSummary } from "../../../functions/platform/catalogue/account";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
+import { paymentMessages } from "../../../functions/rules/payments";
+import { drawBlockOf } from "../../../functions/rules/standing";
 
 /**
  * Pure readings of the platform summary that every portal page shares
@@ -11,6 +13,16 @@ export type Summary = Answer<typeof GetSummary>;
 type Header = Summary["accountHeader"];
 
 /** The standing the portal shows, from the summary header (the server's own derivation). */
+/**
+ * The Draw Unavailable popup's message for a borrower whose state rules out
+ * draws (0-decisions.md: existing Washington borrowers), for every portal
+ * page's navigation (spec file 3, section 2); undefined for everyone else.
+ */
+export function drawUnavailableOf(config: Pick<Summary["accountConfig"], "isEligibleForDraw" | "drawMessage">): { message: string } | undefined {
+  if (config.isEligibleForDraw || drawBlockOf(config.drawMessage) !== "state") return undefined;
+  return { message: config.drawMessage };
+}
+
 export function portalStanding(header: Pick<Header, "isChargeoff" | "isDelinquent">): PortalStanding {
   if (header.isChargeoff) return "charged_off";
   return header.isDelinquent ? "delinquent" : "current";
@@ -123,6 +135,17 @@ export function agreementRow(header: Pick<Header, "accountNumber" | "creditLimit
  * the spec gives no words for a zero balance.
  */
 export const paymentLockMessages = {
-  pendingLimit: "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+  pendingLimit: paymentMessages.pendingLimit,
   nothingOwed: "Your account balance is $0.00, so there is no payment to make at this time.",
+  coveredByPending: "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
 } as const;
+
+/** The figures paymentsLocked reads, from the summary's header and config, for every page alike. */
+export function paymentLockFacts(s: { accountHeader: Pick<Header, "accountBalance" | "pendingTransactionAmount">; accountConfig: { pendingAchTranCount: number; maxPendingAchTranCount: number } }) {
+  return {
+    balanceCents: s.accountHeader.accountBalance,
+    pendingCents: s.accountHeader.pendingTransactionAmount,
+    pendingCount: s.accountConfig.pendingAchTranCount,
+    maxPending: s.accountConfig.maxPendingAchTranCount,
+  };
+}

@@ -11,7 +11,7 @@ import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
 import type { RouteHandle } from "../../lib/layout";
 import stylesheet from "../../styles/portal-preferences.css?url";
 import type { Route } from "./+types/preferences";
-import { portalStanding } from "./portal-data";
+import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { portalSummary } from "./portal.server";
 import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
 import { contactOf, savePreferences } from "./preferences.server";
@@ -27,7 +27,7 @@ export function meta() {
 /** One platform call: the form opens with what the summary says. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
-  return { standing: portalStanding(s.accountHeader), saved: preferenceFormValues(contactOf(s)) };
+  return { standing: portalStanding(s.accountHeader), drawUnavailable: drawUnavailableOf(s.accountConfig), saved: preferenceFormValues(contactOf(s)) };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -76,7 +76,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
   const offerPanel = actionData?.result === "confirmOptOut" && !panelDismissed;
 
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"}>
+    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
       <h1>Select Your Account Preferences</h1>
       <Form method="post" id="preferences-form" className="card preferences-form" ref={form.formRef} {...form.formProps}>
         <div className="preferences-actions">{saveButton}</div>

@@ -5,7 +5,7 @@ import { TransactionsView } from "../../components/portal/TransactionsView";
 import type { RouteHandle } from "../../lib/layout";
 import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/transactions";
-import { pendingPayments, portalStanding, transactionRows } from "./portal-data";
+import { drawUnavailableOf, pendingPayments, portalStanding, transactionRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -21,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
   return {
     standing: portalStanding(s.accountHeader),
+    drawUnavailable: drawUnavailableOf(s.accountConfig),
     rows: transactionRows(s.allTransactions),
     pending: pendingPayments(s.pendingETransactions),
   };
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Transactions({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"}>
+    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
       <h1>Transactions</h1>
       <TransactionsView rows={loaderData.rows} pending={loaderData.pending} filter={params.get("show")} />
     </PortalShell>
