@@ -64,15 +64,22 @@ export function applyContactChange(current: ContactRecord, change: ContactChange
  */
 export type PreferenceNotice = "EMAIL" | "SMSPHONE" | "EMAILPHONE" | "EMAIL&PHONE";
 
-type Contact = Pick<ContactRecord, "email" | "homePhone" | "mobilePhone">;
+type Contact = Pick<ContactRecord, "email" | "homePhone" | "mobilePhone"> & Partial<Pick<ContactRecord, "allowServicingTexts">>;
 
-/** Which popup a save earns; null when only marketing choices changed. */
+/** Whether the after-save notification goes by text too: a cell, and service texts not turned off. */
+export const textsNotifications = (c: Contact) => c.mobilePhone !== "" && c.allowServicingTexts !== false;
+
+/**
+ * Which popup a save earns; null when only marketing choices changed. A phone
+ * change says a text was sent only when one is (profileNotifications): else
+ * it is the e-mail popup.
+ */
 export function preferenceNotice(before: Contact, after: Contact): PreferenceNotice | null {
   const emailChanged = before.email.toLowerCase() !== after.email.toLowerCase();
   const phoneChanged = before.homePhone !== after.homePhone || before.mobilePhone !== after.mobilePhone;
   if (emailChanged && phoneChanged) return "EMAIL&PHONE";
   if (emailChanged) return "EMAIL";
-  if (phoneChanged) return after.mobilePhone ? "SMSPHONE" : "EMAILPHONE";
+  if (phoneChanged) return textsNotifications(after) ? "SMSPHONE" : "EMAILPHONE";
   return null;
 }
 

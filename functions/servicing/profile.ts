@@ -1,6 +1,6 @@
 import { formatPhone } from "../../app/lib/format";
 import { brand, phones } from "../config";
-import { preferenceNotice, type ContactRecord } from "../rules/preferences";
+import { preferenceNotice, textsNotifications, type ContactRecord } from "../rules/preferences";
 import type { OutgoingMessage } from "./messages";
 
 /** What changed, in the words of the notification. */
@@ -36,7 +36,7 @@ export function profileNotifications(customer: { id: string; firstName: string }
       customerId: customer.id,
     },
   ];
-  if (after.mobilePhone && after.allowServicingTexts) {
+  if (textsNotifications(after)) {
     messages.push({
       channel: "sms",
       recipient: after.mobilePhone,

@@ -4,7 +4,8 @@ import { masks } from "../../app/components/form/masks";
 import { savedMessage } from "../../app/components/portal/PreferenceDialogs";
 import { fieldErrors } from "../../app/routes/apply/fields";
 import { preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, samePreferences, type Preferences } from "../../app/routes/portal/preferences.schema";
-import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, type ContactRecord } from "../../functions/rules/preferences";
+import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, textsNotifications, type ContactRecord } from "../../functions/rules/preferences";
+import { profileNotifications } from "../../functions/servicing/profile";
 
 const valid = { email: "Casey.Morgan@Example.com", emailMarketing: "yes", callMarketing: "yes", mainPhone: "614-555-1000", mainIsCell: "", cellPhone: "614-555-2000" };
 
@@ -120,6 +121,20 @@ describe("contact rules shared with the platform", () => {
     expect(preferenceNotice(before, { ...before, mobilePhone: "" })).toBe("EMAILPHONE");
     expect(preferenceNotice(before, { email: "b@example.com", homePhone: "6145553000", mobilePhone: "" })).toBe("EMAIL&PHONE");
     expect(preferenceNotice(before, before)).toBeNull();
+  });
+
+  it("says a text was sent only when service texts go to the cell (the platform's profileNotifications sends none otherwise)", () => {
+    const before = { email: "a@example.com", homePhone: "6145551000", mobilePhone: "6145552000", allowServicingTexts: true };
+    expect(preferenceNotice(before, { ...before, homePhone: "6145553000" })).toBe("SMSPHONE");
+    expect(preferenceNotice(before, { ...before, homePhone: "6145553000", allowServicingTexts: false })).toBe("EMAILPHONE");
+    expect(textsNotifications({ ...before, allowServicingTexts: false })).toBe(false);
+    expect(textsNotifications({ ...before, mobilePhone: "" })).toBe(false);
+    expect(textsNotifications(before)).toBe(true);
+    // The popup's wording follows: the number only when texted.
+    const stopped = { ...current, allowServicingTexts: false };
+    const after = applyContactChange(stopped, { phoneNumber: "6145559000", mobileNumber: stopped.mobilePhone });
+    expect(profileNotifications({ id: "c1", firstName: "Avery" }, stopped, after).map((m) => m.channel)).toEqual(["email"]);
+    expect(preferenceNotice(stopped, after)).toBe("EMAILPHONE");
   });
 
   it("names the marketing being turned off (each asks 'Are you sure?')", () => {

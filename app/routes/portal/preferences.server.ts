@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { marketingTurnedOff, preferenceNotice, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/rules/preferences";
+import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/rules/preferences";
 import { fieldErrors } from "../apply/fields";
 import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
 import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
@@ -55,20 +55,23 @@ export async function savePreferences(context: Readonly<RouterContextProvider>, 
   }
   if (turningOff.length > 0 && answer !== "confirmed") return { result: "confirmOptOut", values, turningOff };
 
+  const update = profileUpdate(checked.output);
   const { platform, persist } = portalPlatform(context, borrowerSession(context));
   try {
-    await platform.call(catalogue.account.UpdateProfile, profileUpdate(checked.output));
+    await platform.call(catalogue.account.UpdateProfile, update);
     await persist();
   } catch (error) {
     if (error instanceof PlatformError) return { result: "failed", values, message: preferenceMessages.saveFailed };
     throw error;
   }
-  const after = { email: checked.output.custEmail, homePhone: checked.output.phoneNumber, mobilePhone: checked.output.mobileNumber };
+  // What the platform now keeps, by the same rule it applied (texts follow the cell phone).
+  const after = applyContactChange(before, update);
   return {
     result: "saved",
-    values: preferenceFormValues({ ...before, ...after, allowMarketingEmails: checked.output.allowMarketingEmails, allowMarketingCalls: checked.output.allowMarketingCalls }),
+    values: preferenceFormValues(after),
     notice: preferenceNotice(before, after),
     email: after.email,
-    cell: after.mobilePhone,
+    // The popup names a number only when a text really went to it.
+    cell: textsNotifications(after) ? after.mobilePhone : "",
   };
 }
