@@ -51,23 +51,56 @@ export function drawBlock(standing: Standing, availableCents: number, state: str
   return null;
 }
 
-/** Spec file 3, section 5: the portal's draw amount messages. */
-export const drawAmountMessages = {
-  minimum: `The minimum draw is ${formatMoney(draws.minCents)}.`,
-  increment: `Draws must be in ${formatMoney(draws.incrementCents)} increments.`,
-  maximum: "Your draw amount cannot exceed your available credit.",
-} as const;
+/**
+ * The minimum draw and the draw increment. Spec file 3, section 9: the
+ * defaults ($100, $25) are ours; the platform's summary may override them
+ * (accountConfig.minimumDrawAmount, incrementDrawAmount), and the portal
+ * follows what it says.
+ */
+export interface DrawLimits {
+  minCents: number;
+  incrementCents: number;
+}
 
-export type DrawAmountProblem = keyof typeof drawAmountMessages;
+export const defaultDrawLimits: DrawLimits = { minCents: draws.minCents, incrementCents: draws.incrementCents };
+
+/** The summary's limits, falling back to the defaults where it sends none (0). */
+export function drawLimitsOf(config: { minimumDrawAmount: number; incrementDrawAmount: number }): DrawLimits {
+  return {
+    minCents: config.minimumDrawAmount > 0 ? config.minimumDrawAmount : defaultDrawLimits.minCents,
+    incrementCents: config.incrementDrawAmount > 0 ? config.incrementDrawAmount : defaultDrawLimits.incrementCents,
+  };
+}
+
+export type DrawAmountProblem = "minimum" | "increment" | "maximum";
+
+/** Spec file 3, section 5: the portal's draw amount messages, naming the limits in force. */
+export function drawAmountMessage(problem: DrawAmountProblem, limits: DrawLimits = defaultDrawLimits): string {
+  switch (problem) {
+    case "minimum":
+      return `The minimum draw is ${formatMoney(limits.minCents)}.`;
+    case "increment":
+      return `Draws must be in ${formatMoney(limits.incrementCents)} increments.`;
+    case "maximum":
+      return "Your draw amount cannot exceed your available credit.";
+  }
+}
+
+/** The messages at the default limits (the embedded platform's own). */
+export const drawAmountMessages: Record<DrawAmountProblem, string> = {
+  minimum: drawAmountMessage("minimum"),
+  increment: drawAmountMessage("increment"),
+  maximum: drawAmountMessage("maximum"),
+};
 
 /**
  * Problems with a draw amount, or null, checked in the order the borrower
  * fixes them: minimum, increment, available credit. A missing or unreadable
  * amount (NaN) is below the minimum.
  */
-export function drawAmountProblem(amountCents: number, availableCents: number): DrawAmountProblem | null {
-  if (!(amountCents >= draws.minCents)) return "minimum";
-  if (amountCents % draws.incrementCents !== 0) return "increment";
+export function drawAmountProblem(amountCents: number, availableCents: number, limits: DrawLimits = defaultDrawLimits): DrawAmountProblem | null {
+  if (!(amountCents >= limits.minCents)) return "minimum";
+  if (amountCents % limits.incrementCents !== 0) return "increment";
   if (amountCents > availableCents) return "maximum";
   return null;
 }
@@ -77,20 +110,20 @@ export function drawAmountProblem(amountCents: number, availableCents: number): 
  * increment (decision record 009), so every amount the slider offers,
  * its top included, passes drawAmountProblem. 0 when below the minimum.
  */
-export function maxDrawCents(availableCents: number): number {
-  const max = Math.floor(Math.max(0, availableCents) / draws.incrementCents) * draws.incrementCents;
-  return max >= draws.minCents ? max : 0;
+export function maxDrawCents(availableCents: number, limits: DrawLimits = defaultDrawLimits): number {
+  const max = Math.floor(Math.max(0, availableCents) / limits.incrementCents) * limits.incrementCents;
+  return max >= limits.minCents ? max : 0;
 }
 
 /**
  * Where the slider lands for a raw position: the nearest multiple of the
  * increment, never below the minimum draw nor above maxDrawCents (the top).
  */
-export function snapDrawAmount(cents: number, availableCents: number): number {
-  const max = maxDrawCents(availableCents);
-  if (max === 0) return draws.minCents;
-  const nearest = Math.round(cents / draws.incrementCents) * draws.incrementCents;
-  return Math.min(max, Math.max(draws.minCents, nearest));
+export function snapDrawAmount(cents: number, availableCents: number, limits: DrawLimits = defaultDrawLimits): number {
+  const max = maxDrawCents(availableCents, limits);
+  if (max === 0) return limits.minCents;
+  const nearest = Math.round(cents / limits.incrementCents) * limits.incrementCents;
+  return Math.min(max, Math.max(limits.minCents, nearest));
 }
 
 /** Problems with a one-time payment amount, or null. */

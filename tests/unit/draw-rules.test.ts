@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { drawAmountError, drawAmountSchema, drawFigures, parseDrawAmount } from "../../app/routes/portal/draw.schema";
 import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "../../functions/fees";
 import {
+  defaultDrawLimits,
+  drawAmountMessage,
   drawAmountMessages,
   drawAmountProblem,
   drawBlock,
   drawBlockMessages,
   drawBlockOf,
+  drawLimitsOf,
   maxDrawCents,
   snapDrawAmount,
 } from "../../functions/rules/standing";
@@ -165,5 +168,33 @@ describe("draw blocks (spec file 3, sections 4 and 8)", () => {
   it("are recognised from the summary's message, unknown ones as not eligible", () => {
     for (const block of Object.keys(drawBlockMessages) as Array<keyof typeof drawBlockMessages>) expect(drawBlockOf(drawBlockMessages[block])).toBe(block);
     expect(drawBlockOf("Something the upstream platform says")).toBe("notEligible");
+  });
+});
+
+describe("the platform's draw limits override the defaults (spec file 3, section 9)", () => {
+  const limits = { minCents: 5_000, incrementCents: 1_000 };
+
+  it("reads them from the summary's accountConfig, keeping a default where it sends 0", () => {
+    expect(drawLimitsOf({ minimumDrawAmount: 5_000, incrementDrawAmount: 1_000 })).toEqual(limits);
+    expect(drawLimitsOf({ minimumDrawAmount: 0, incrementDrawAmount: 0 })).toEqual(defaultDrawLimits);
+    expect(defaultDrawLimits).toEqual({ minCents: 10_000, incrementCents: 2_500 });
+  });
+
+  it("the rules, the slider and the messages follow the limits given", () => {
+    expect(drawAmountProblem(6_000, 100_000, limits)).toBeNull(); // below the default minimum, above this one
+    expect(drawAmountProblem(4_000, 100_000, limits)).toBe("minimum");
+    expect(drawAmountProblem(6_500, 100_000, limits)).toBe("increment");
+    expect(maxDrawCents(61_243, limits)).toBe(61_000);
+    expect(snapDrawAmount(6_400, 61_243, limits)).toBe(6_000);
+    expect(drawAmountMessage("minimum", limits)).toBe("The minimum draw is $50.");
+    expect(drawAmountMessage("increment", limits)).toBe("Draws must be in $10 increments.");
+  });
+
+  it("the draw form's schema checks with them, in the browser and in the action alike", () => {
+    expect(drawAmountError("60", 100_000, limits)).toBeNull();
+    expect(drawAmountError("40", 100_000, limits)).toBe("The minimum draw is $50.");
+    expect(drawAmountError("65", 100_000, limits)).toBe("Draws must be in $10 increments.");
+    // The same amounts at the defaults.
+    expect(drawAmountError("60", 100_000)).toBe(MINIMUM);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
-import { drawAmountMessages, drawAmountProblem } from "../../../functions/rules/standing";
+import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "../../../functions/rules/standing";
 
 /**
  * The draw amount as typed ("125", "$1,000", "125.00") to integer cents, or
@@ -15,25 +15,26 @@ export function parseDrawAmount(text: string): number {
 /**
  * Spec file 3, section 5, as one schema: the browser runs it for instant
  * messages and the action re-checks the post with it. Available credit
- * differs per borrower, so the schema is made for it.
+ * differs per borrower, and the limits per platform, so the schema is made
+ * for them.
  */
-export function drawAmountSchema(availableCents: number) {
+export function drawAmountSchema(availableCents: number, limits: DrawLimits = defaultDrawLimits) {
   return v.object({
     amount: v.pipe(
       v.optional(v.string(), ""),
       v.transform(parseDrawAmount),
       v.rawCheck(({ dataset, addIssue }) => {
         if (!dataset.typed) return;
-        const problem = drawAmountProblem(dataset.value, availableCents);
-        if (problem) addIssue({ message: drawAmountMessages[problem] });
+        const problem = drawAmountProblem(dataset.value, availableCents, limits);
+        if (problem) addIssue({ message: drawAmountMessage(problem, limits) });
       }),
     ),
   });
 }
 
 /** The message for an amount as typed, or null when it may be drawn. */
-export function drawAmountError(text: string, availableCents: number): string | null {
-  const result = v.safeParse(drawAmountSchema(availableCents), { amount: text });
+export function drawAmountError(text: string, availableCents: number, limits: DrawLimits = defaultDrawLimits): string | null {
+  const result = v.safeParse(drawAmountSchema(availableCents, limits), { amount: text });
   return result.success ? null : result.issues[0].message;
 }
 

@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import { redirect, type RouterContextProvider } from "react-router";
-import { draws } from "../../../functions/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { drawBlockOf, maxDrawCents, type DrawBlock } from "../../../functions/rules/standing";
+import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "../../../functions/rules/standing";
 import { easternToday } from "../../lib/today";
 import { drawAmountSchema } from "./draw.schema";
 import { portalStanding } from "./portal-data";
@@ -18,6 +17,7 @@ const CALL_FAILED = "Post Draw transaction failed Call failed";
 function drawFacts(s: Summary) {
   const header = s.accountHeader;
   const blocked = !s.accountConfig.isEligibleForDraw;
+  const limits = drawLimitsOf(s.accountConfig);
   return {
     standing: portalStanding(header),
     availableCents: header.availableCredit,
@@ -25,7 +25,8 @@ function drawFacts(s: Summary) {
     limitCents: header.creditLimit,
     nextPaymentDate: header.nextPaymentDate,
     feePercent: header.cashAdvanceFeePercentage,
-    maxCents: maxDrawCents(header.availableCredit),
+    limits,
+    maxCents: maxDrawCents(header.availableCredit, limits),
     block: blocked ? { kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock, message: s.accountConfig.drawMessage } : null,
   };
 }
@@ -38,7 +39,8 @@ export async function loadDraw(context: Context): Promise<DrawFacts> {
 
 /** Which view the page shows after a post; the amount view keeps the text as typed. */
 export type DrawOutcome =
-  | { view: "amount"; amountText: string; error: string | null }
+  /** amountText null: start again from the minimum draw. */
+  | { view: "amount"; amountText: string | null; error: string | null }
   | { view: "review"; amountCents: number; key: string; error: string | null }
   | { view: "thanks"; amountCents: number; fundingDate: string; transactionId: number };
 
@@ -55,12 +57,12 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "review");
   const amountText = String(form.get("amount") ?? "");
-  if (intent === "cancel") return { view: "amount", amountText: dollars(draws.minCents), error: null };
+  if (intent === "cancel") return { view: "amount", amountText: null, error: null };
   if (intent === "edit") return { view: "amount", amountText, error: null };
 
   const s = await portalSummary(context);
   if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
-  const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit), { amount: amountText });
+  const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), { amount: amountText });
   if (!checked.success) return { view: "amount", amountText, error: checked.issues[0].message };
   const amountCents = checked.output.amount;
   // The key is made once, at review, and carried by the review form: every retry of that form posts once.

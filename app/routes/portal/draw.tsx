@@ -1,4 +1,4 @@
-import { brand, draws } from "../../../functions/config";
+import { brand } from "../../../functions/config";
 import { DrawAccountSummary } from "../../components/portal/draw/DrawAccountSummary";
 import { DrawAmountForm } from "../../components/portal/draw/DrawAmountForm";
 import { DrawReview } from "../../components/portal/draw/DrawReview";
@@ -57,7 +57,8 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
               maxCents={facts.maxCents}
               feePercent={facts.feePercent}
               disabled={block !== null}
-              initialText={outcome?.view === "amount" ? outcome.amountText : String(draws.minCents / 100)}
+              initialText={outcome?.view === "amount" && outcome.amountText !== null ? outcome.amountText : String(facts.limits.minCents / 100)}
+              limits={facts.limits}
               serverError={view === "amount" && outcome?.view === "amount" && outcome.error !== block?.message ? outcome.error : null}
             />
           )}

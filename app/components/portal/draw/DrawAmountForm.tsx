@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { draws } from "../../../../functions/config";
-import { snapDrawAmount } from "../../../../functions/rules/standing";
+import { snapDrawAmount, type DrawLimits } from "../../../../functions/rules/standing";
 import { formatMoney } from "../../../lib/format";
 import { drawAmountError, drawFigures, parseDrawAmount } from "../../../routes/portal/draw.schema";
 import { DrawCutoff } from "./DrawCutoff";
@@ -11,6 +10,8 @@ export interface DrawAmountFormProps {
   /** The slider's top: available credit rounded down to the increment (0 when no draw fits). */
   maxCents: number;
   feePercent: number;
+  /** The minimum draw and the increment the platform gives. */
+  limits: DrawLimits;
   /** A draw block: the slider, the field and REVIEW REQUEST are disabled. */
   disabled: boolean;
   initialText: string;
@@ -24,30 +25,30 @@ const dollars = (cents: number) => String(cents / 100);
  * and the amount field that posts. Messages come from the same schema the
  * action re-checks with: at once while typing, and on REVIEW REQUEST.
  */
-export function DrawAmountForm({ availableCents, maxCents, feePercent, disabled, initialText, serverError }: DrawAmountFormProps) {
+export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, disabled, initialText, serverError }: DrawAmountFormProps) {
   const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | null>(serverError);
   // Server messages and the ones a submit finds are announced; those while typing are polite.
   const [assertive, setAssertive] = useState(Boolean(serverError));
   const field = useRef<HTMLInputElement>(null);
   const cents = parseDrawAmount(text);
-  const sliderCents = snapDrawAmount(Number.isNaN(cents) ? draws.minCents : cents, availableCents);
+  const sliderCents = snapDrawAmount(Number.isNaN(cents) ? limits.minCents : cents, availableCents, limits);
   const figures = drawFigures(Number.isNaN(cents) || error ? 0 : cents, feePercent);
 
   function typed(next: string) {
     setText(next);
-    setError(drawAmountError(next, availableCents));
+    setError(drawAmountError(next, availableCents, limits));
     setAssertive(false);
   }
 
   function slid(value: string) {
-    const snapped = snapDrawAmount(Math.round(Number(value) * 100), availableCents);
+    const snapped = snapDrawAmount(Math.round(Number(value) * 100), availableCents, limits);
     setText(dollars(snapped));
     setError(null);
   }
 
   function review(event: React.FormEvent<HTMLFormElement>) {
-    const problem = drawAmountError(text, availableCents);
+    const problem = drawAmountError(text, availableCents, limits);
     if (!problem) return;
     event.preventDefault();
     setError(problem);
@@ -59,25 +60,25 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, disabled,
     <Form method="post" className="card draw-amount" noValidate onSubmit={review} aria-labelledby="draw-amount-title">
       <h2 id="draw-amount-title">Select Your Draw Amount</h2>
       <p>
-        Available credit: <strong>{formatMoney(availableCents, { cents: true })}</strong>. Draws start at {formatMoney(draws.minCents)}, in{" "}
-        {formatMoney(draws.incrementCents)} increments.
+        Available credit: <strong>{formatMoney(availableCents, { cents: true })}</strong>. Draws start at {formatMoney(limits.minCents)}, in{" "}
+        {formatMoney(limits.incrementCents)} increments.
       </p>
       <div className="draw-slider js-only">
         <label htmlFor="draw-slider">Draw amount</label>
         <input
           id="draw-slider"
           type="range"
-          min={draws.minCents / 100}
-          max={Math.max(maxCents, draws.minCents) / 100}
-          step={draws.incrementCents / 100}
+          min={limits.minCents / 100}
+          max={Math.max(maxCents, limits.minCents) / 100}
+          step={limits.incrementCents / 100}
           value={sliderCents / 100}
           disabled={disabled}
           aria-valuetext={formatMoney(sliderCents)}
           onChange={(e) => slid(e.currentTarget.value)}
         />
         <div className="draw-slider-ends" aria-hidden="true">
-          <span>{formatMoney(draws.minCents)}</span>
-          <span>{formatMoney(Math.max(maxCents, draws.minCents))}</span>
+          <span>{formatMoney(limits.minCents)}</span>
+          <span>{formatMoney(Math.max(maxCents, limits.minCents))}</span>
         </div>
       </div>
       <div className={error ? "field has-error" : "field"}>
