@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../db/client";
 import { applications, leadLinks, leads, partners } from "../../db/schema/index";
 import { api } from "../../functions/api/app";
 import { partnerLeads } from "../../functions/config";
@@ -16,59 +15,10 @@ import { signLead } from "../../functions/leads/signature";
 import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
 import { sha256Hex } from "../../functions/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
+import { counts, db, json, nowSeconds, post, rowOf, tokenOf } from "./helpers/leads";
 
 // Each post decides through the embedded platform (several D1 writes): allow for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-
-const db = database(env.DB);
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-interface PostOptions {
-  partnerId?: string;
-  secret?: string;
-  timestamp?: number;
-  /** Sign this text instead of the body sent (tampering). */
-  signed?: string;
-  /** Send exactly this signature (a replay). */
-  signature?: string;
-  ip?: string;
-  bindings?: Record<string, unknown>;
-}
-
-/** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
-async function post(lead: object | string, options: PostOptions = {}) {
-  const body = typeof lead === "string" ? lead : JSON.stringify(lead);
-  const timestamp = options.timestamp ?? nowSeconds();
-  const signature = options.signature ?? (await signLead(options.secret ?? env.PARTNER_SECRET_DEMO, timestamp, options.signed ?? body));
-  const request = new Request("https://ridgeline.test/api/leads", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Partner-Id": options.partnerId ?? DEMO_PARTNER.id,
-      "X-Timestamp": String(timestamp),
-      "X-Signature": signature,
-      "CF-Connecting-IP": options.ip ?? "203.0.113.10",
-    },
-    body,
-  });
-  return api.request(request, undefined, { ...env, ...options.bindings });
-}
-
-type Answer = { status: string; applicationId?: number; redirectUrl?: string; error?: string; fields?: Record<string, string> };
-const json = async (res: Response) => (await res.json()) as Answer;
-
-/** Rows that a refused post must not add. */
-async function counts() {
-  const [leadRows, linkRows, partnerApplications] = await Promise.all([
-    db.select({ n: sql<number>`count(*)` }).from(leads).get(),
-    db.select({ n: sql<number>`count(*)` }).from(leadLinks).get(),
-    db.select({ n: sql<number>`count(*)` }).from(applications).where(eq(applications.leadSource, DEMO_PARTNER.code)).get(),
-  ]);
-  return { leads: leadRows!.n, links: linkRows!.n, applications: partnerApplications!.n };
-}
-
-const rowOf = (partnerLeadId: string) => db.select().from(leads).where(eq(leads.partnerLeadId, partnerLeadId)).get();
-const tokenOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("ID")!;
 
 afterEach(() => {
   vi.useRealTimers();
