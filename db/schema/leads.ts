@@ -11,7 +11,7 @@ export const partners = sqliteTable("partners", {
   /** Sent to the platform as pdLoanRcvdFrom. */
   code: text("code").notNull(),
   name: text("name").notNull(),
-  /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit. */
+  /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit; 0 refuses every lead. */
   leadsPerMinute: integer("leads_per_minute"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: integer("created_at").notNull(),
