@@ -15,7 +15,9 @@ export interface LeadsEnv {
 }
 
 /** A lead is one applicant: far below this. */
-const MAX_BODY_BYTES = 16_384;
+export const MAX_BODY_BYTES = 16_384;
+
+const utf8 = new TextEncoder();
 
 const tooMany = (retryAfterSeconds: number) => ({ "Retry-After": String(retryAfterSeconds) });
 
@@ -53,7 +55,8 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
   const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
   const rawBody = await c.req.text();
-  if (rawBody.length > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
+  if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
 
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { partners } from "../../db/schema/index";
+import { MAX_BODY_BYTES } from "../../functions/api/lead-auth";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { counts, db, json, post } from "./helpers/leads";
 
@@ -36,5 +37,29 @@ describe("POST /api/leads: the partner row", () => {
     expect(res.status).toBe(401);
     expect((await json(res)).error).toBe("The signature does not match.");
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("POST /api/leads: the body's size", () => {
+  /** A signed body of exactly `bytes` UTF-8 bytes, mostly three-byte characters (€). */
+  const bodyOfBytes = (bytes: number) => {
+    const frame = JSON.stringify({ partnerLeadId: "multibyte", note: "" });
+    const euros = Math.floor((bytes - frame.length) / 3);
+    const body = JSON.stringify({ partnerLeadId: "multibyte", note: "€".repeat(euros) + "x".repeat(bytes - frame.length - 3 * euros) });
+    expect(new TextEncoder().encode(body).byteLength).toBe(bytes);
+    return body;
+  };
+
+  it("counts UTF-8 bytes, not characters, when no Content-Length says the size", async () => {
+    const ip = "203.0.113.122";
+    const over = bodyOfBytes(MAX_BODY_BYTES + 1);
+    // Far fewer characters than bytes: a character count would let it through.
+    expect(over.length).toBeLessThan(MAX_BODY_BYTES / 2);
+    const before = await counts();
+    const res = await post(over, { ip, chunked: true });
+    expect(res.status).toBe(413);
+    expect(await counts()).toEqual(before);
+    // At the limit, it is read (400: no lead in it).
+    expect((await post(bodyOfBytes(MAX_BODY_BYTES), { ip, chunked: true })).status).toBe(400);
   });
 });

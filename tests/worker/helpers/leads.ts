@@ -21,6 +21,8 @@ export interface PostOptions {
   signature?: string;
   ip?: string;
   bindings?: Record<string, unknown>;
+  /** Send the body as a stream, without Content-Length (a chunked upload). */
+  chunked?: boolean;
 }
 
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
@@ -37,7 +39,7 @@ export async function post(lead: object | string, options: PostOptions = {}) {
       "X-Signature": signature,
       "CF-Connecting-IP": options.ip ?? "203.0.113.10",
     },
-    body,
+    body: options.chunked ? new Blob([body]).stream() : body,
   });
   return api.request(request, undefined, { ...env, ...options.bindings });
 }
