@@ -60,10 +60,11 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
 
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
-  const found = await partnerWithSecrets(database(c.env.DB), c.env, partnerId);
-  // Unknown partner and wrong signature answer alike, so partner ids cannot be probed.
-  if (!found || !(await signedByAny(found.secrets, timestamp, rawBody, signature))) return refuseSignature(c, "The signature does not match.");
-  c.set("partner", found.partner);
+  const { partner, secrets } = await partnerWithSecrets(database(c.env.DB), c.env, partnerId);
+  // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
+  const signed = await signedByAny(secrets, timestamp, rawBody, signature);
+  if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
+  c.set("partner", partner);
   await next();
 });
 
