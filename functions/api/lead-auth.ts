@@ -6,6 +6,7 @@ import { database } from "../../db/client";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
 import { PARTNER_ID_PATTERN, partnerWithSecrets, type Partner } from "../leads/partners";
 import { signedByAny, timestampFresh } from "../leads/signature";
+import { firstUseOfSignature } from "../leads/store";
 import type { ApiEnv } from "./types";
 
 /** The lead sub-app's context: the API's, plus the signed-in partner. */
@@ -60,10 +61,16 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
 
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
-  const { partner, secrets } = await partnerWithSecrets(database(c.env.DB), c.env, partnerId);
+  const db = database(c.env.DB);
+  const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
   // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
   const signed = await signedByAny(secrets, timestamp, rawBody, signature);
   if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
+  // Single use, before anything else is read or decided: a captured request
+  // sent again within the tolerance would otherwise get a fresh applicant link.
+  if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
+    return refuseSignature(c, "This signed request was already received. Sign each post with a fresh timestamp.");
+  }
   c.set("partner", partner);
   await next();
 });

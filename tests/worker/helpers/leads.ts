@@ -25,16 +25,36 @@ export interface PostOptions {
   chunked?: boolean;
 }
 
+const signedAt = new Map<string, Set<number>>();
+
+/**
+ * A signed request works once (decision record 010), so a partner signs each
+ * post afresh: the same body from the same signer gets a timestamp it has not
+ * been signed with yet (a second earlier when the clock has not moved on, as
+ * a retry a second later would), never a replay by accident.
+ */
+export function freshTimestamp(signer: string, body: string): number {
+  const key = `${signer}\n${body}`;
+  const used = signedAt.get(key) ?? new Set<number>();
+  signedAt.set(key, used);
+  let timestamp = nowSeconds();
+  while (used.has(timestamp)) timestamp -= 1;
+  used.add(timestamp);
+  return timestamp;
+}
+
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
 export async function post(lead: object | string, options: PostOptions = {}) {
   const body = typeof lead === "string" ? lead : JSON.stringify(lead);
-  const timestamp = options.timestamp ?? nowSeconds();
-  const signature = options.signature ?? (await signLead(options.secret ?? env.PARTNER_SECRET_DEMO, timestamp, options.signed ?? body));
+  const secret = options.secret ?? env.PARTNER_SECRET_DEMO;
+  const partnerId = options.partnerId ?? DEMO_PARTNER.id;
+  const timestamp = options.timestamp ?? freshTimestamp(`${partnerId} ${secret}`, options.signed ?? body);
+  const signature = options.signature ?? (await signLead(secret, timestamp, options.signed ?? body));
   const request = new Request("https://ridgeline.test/api/leads", {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
-      "X-Partner-Id": options.partnerId ?? DEMO_PARTNER.id,
+      "X-Partner-Id": partnerId,
       "X-Timestamp": String(timestamp),
       "X-Signature": signature,
       "CF-Connecting-IP": options.ip ?? "203.0.113.10",
