@@ -120,6 +120,24 @@ export async function redeemLink(db: Database, token: string, now: number): Prom
   return consumed ? { ok: true, lead: consumed } : { ok: false, applicationId: lead.applicationId };
 }
 
+/**
+ * Gives a redeemed continuation back, when following the link failed for a
+ * reason that is not the applicant's (the platform timed out or failed), so
+ * the same link works again. Only if the lead is still in the use `redeemed`
+ * made (continued_at as that redemption set it): a release arriving after
+ * another use cannot undo that use. The deadline is untouched, so a released
+ * link past it stays refused. True when the use was given back.
+ */
+export async function releaseLink(db: Database, redeemed: LeadRow): Promise<boolean> {
+  if (redeemed.continuedAt === null) return false;
+  const [released] = await db
+    .update(leads)
+    .set({ continuedAt: null })
+    .where(and(eq(leads.id, redeemed.id), eq(leads.continuedAt, redeemed.continuedAt)))
+    .returning({ id: leads.id });
+  return released !== undefined;
+}
+
 /** Links of leads whose continuation ended more than a day ago (the scheduled clean-up). */
 export async function purgeOldLeadLinks(db: Database, now: number): Promise<void> {
   const ended = db.select({ id: leads.id }).from(leads).where(lt(leads.continueBy, now - 86_400_000));

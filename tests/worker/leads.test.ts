@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applications, leadLinks, leads, partners } from "../../db/schema/index";
+import { applications, leadLinks, partners } from "../../db/schema/index";
 import { api } from "../../functions/api/app";
 import { partnerLeads } from "../../functions/config";
 import { addressMessages } from "../../functions/application/schemas/address";
@@ -12,7 +12,6 @@ import { rateLimitPolicies } from "../../functions/http/rate-limit";
 import { DEMO_PARTNER } from "../../functions/leads/partners";
 import { leadSchema } from "../../functions/leads/schema";
 import { signLead } from "../../functions/leads/signature";
-import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
 import { sha256Hex } from "../../functions/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
 import { counts, db, json, nowSeconds, post, rowOf, tokenOf } from "./helpers/leads";
@@ -231,53 +230,6 @@ describe("POST /api/leads: the partner's rate limit", () => {
     vi.setSystemTime(Date.now() + 2 * rateLimitPolicies.leadAuthFailPerIp.windowMs + 1_000);
     expect((await post({}, { ip })).status).toBe(400);
   }, 60_000);
-});
-
-describe("the applicant's link", () => {
-  async function approvedToken() {
-    const answer = await json(await post(demoLead()));
-    return tokenOf(answer.redirectUrl!);
-  }
-
-  it("continues once; a second use, an unknown token and a malformed one are refused", async () => {
-    const token = await approvedToken();
-    const first = await redeemLink(db, token, Date.now());
-    expect(first.ok).toBe(true);
-    const again = await redeemLink(db, token, Date.now());
-    expect(again).toEqual({ ok: false, applicationId: first.ok ? first.lead.applicationId : null });
-    expect(await redeemLink(db, "A".repeat(43), Date.now())).toEqual({ ok: false, applicationId: null });
-    expect(await redeemLink(db, "../../etc", Date.now())).toEqual({ ok: false, applicationId: null });
-  });
-
-  it("expires 24 hours after the decision", async () => {
-    const token = await approvedToken();
-    const late = Date.now() + partnerLeads.continueLinkHours * 3_600_000 + 1_000;
-    const refused = await redeemLink(db, token, late);
-    expect(refused.ok).toBe(false);
-    expect(refused.ok ? null : refused.applicationId).toEqual(expect.any(Number));
-    // Refused for lateness, not used up: in time it would still work.
-    expect((await redeemLink(db, token, Date.now())).ok).toBe(true);
-  });
-
-  it("allows only one of two links of one lead (a repeated post's link and the first)", async () => {
-    const lead = demoLead();
-    const first = tokenOf((await json(await post(lead))).redirectUrl!);
-    const second = tokenOf((await json(await post(lead))).redirectUrl!);
-    expect((await redeemLink(db, second, Date.now())).ok).toBe(true);
-    expect((await redeemLink(db, first, Date.now())).ok).toBe(false);
-  });
-});
-
-describe("the scheduled clean-up", () => {
-  it("deletes the links of leads whose continuation ended over a day ago, and keeps live ones", async () => {
-    const answer = await json(await post(demoLead()));
-    const row = (await db.select().from(leads).where(eq(leads.applicationId, answer.applicationId!)).get())!;
-    const linksOf = () => db.select().from(leadLinks).where(eq(leadLinks.leadId, row.id)).all();
-    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 - 1_000);
-    expect(await linksOf()).toHaveLength(1);
-    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 + 1_000);
-    expect(await linksOf()).toHaveLength(0);
-  });
 });
 
 describe("GET /api/openapi.json", () => {
