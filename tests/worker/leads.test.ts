@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applications, leadLinks, partners } from "../../db/schema/index";
+import { applications, customers, leadLinks, partners } from "../../db/schema/index";
 import { api } from "../../functions/api/app";
 import { partnerLeads } from "../../functions/config";
 import { addressMessages } from "../../functions/application/schemas/address";
@@ -47,6 +47,18 @@ describe("POST /api/leads: decisions", () => {
     // Decided by the platform with the partner's code as pdLoanRcvdFrom.
     const application = await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get();
     expect(application).toMatchObject({ status: "approved", leadSource: DEMO_PARTNER.code, extTransactionId: row!.extTransactionId });
+  });
+
+  it("takes a missing mainIsCell as true (spec file 1, section 3): the main phone is sent as the cell phone", async () => {
+    const mobilePhoneOf = async (lead: ReturnType<typeof demoLead>) => {
+      const answer = await json(await post(lead));
+      const application = (await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get())!;
+      return (await db.select().from(customers).where(eq(customers.id, application.customerId)).get())!.mobilePhone;
+    };
+    // JSON.stringify leaves the undefined key out: the lead has no mainIsCell at all.
+    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: undefined } }))).toBe("6145550101");
+    // Said false, the separate cell phone is the one sent.
+    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: false, cellPhone: "614-555-0177" } }))).toBe("6145550177");
   });
 
   it("denies a lead the underwriting rules deny (income too low), with no link", async () => {
@@ -254,6 +266,9 @@ describe("GET /api/openapi.json", () => {
     expect(lead.properties!.banking!.required!.sort()).toEqual(["account", "repaymentMethod", "routing"]);
     expect(lead.properties!.banking!.properties!.routing!.pattern).toBe("^\\d{9}$");
     expect(lead.properties!.address!.properties!.zip!.default).toBeUndefined();
+    // Unlike the wizard's checkbox, a lead's mainIsCell defaults to true (spec file 1, section 3).
+    expect(lead.properties!.address!.properties!.mainIsCell!.default).toBe(true);
+    expect(lead.properties!.address!.required).not.toContain("mainIsCell");
     expect(lead.properties!.income!.properties!.source!.enum).toEqual(["P", "O", "W"]);
     const answer = doc.components.schemas.LeadAnswer!;
     expect(answer.required).toEqual(["status"]);
