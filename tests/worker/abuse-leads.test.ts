@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { DEMO_PARTNER } from "../../functions/leads/partners";
 import { signLead } from "../../functions/leads/signature";
 import { leadSignatures } from "../../db/schema/index";
-import { demoLead } from "../e2e/fixtures/lead-data";
+import { demoLead, freshTimestamp } from "../e2e/fixtures/lead-data";
 import { expectNoWrites } from "./helpers/d1-snapshot";
 import { bodyHeaders, describeBody, fieldValue, garbageBody, RUNS } from "./helpers/garbage";
 import { send } from "./helpers/http";
-import { db, freshTimestamp } from "./helpers/leads";
+import { db } from "./helpers/leads";
 
 /**
  * POST /api/leads under random and malformed requests (the other /api doors

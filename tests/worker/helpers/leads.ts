@@ -5,6 +5,7 @@ import { applications, leadLinks, leads } from "../../../db/schema/index";
 import { api } from "../../../functions/api/app";
 import { DEMO_PARTNER } from "../../../functions/leads/partners";
 import { signLead } from "../../../functions/leads/signature";
+import { freshTimestamp } from "../../e2e/fixtures/lead-data";
 
 /** POST /api/leads as a partner makes it, and the rows a test of it reads. */
 
@@ -23,24 +24,6 @@ export interface PostOptions {
   bindings?: Record<string, unknown>;
   /** Send the body as a stream, without Content-Length (a chunked upload). */
   chunked?: boolean;
-}
-
-const signedAt = new Map<string, Set<number>>();
-
-/**
- * A signed request works once (decision record 010), so a partner signs each
- * post afresh: the same body from the same signer gets a timestamp it has not
- * been signed with yet (a second earlier when the clock has not moved on, as
- * a retry a second later would), never a replay by accident.
- */
-export function freshTimestamp(signer: string, body: string): number {
-  const key = `${signer}\n${body}`;
-  const used = signedAt.get(key) ?? new Set<number>();
-  signedAt.set(key, used);
-  let timestamp = nowSeconds();
-  while (used.has(timestamp)) timestamp -= 1;
-  used.add(timestamp);
-  return timestamp;
 }
 
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
