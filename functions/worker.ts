@@ -8,7 +8,7 @@ import { database } from "../db/client";
 import { currentTime } from "./servicing/clock";
 import { runServicing } from "./servicing/cron";
 import { purgeExpiredSessions } from "./sessions/session";
-import { purgeOldLeadLinks } from "./leads/store";
+import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 
 export { PasscodeVault } from "./durable-objects/passcode-vault";
 export { RateLimiter } from "./durable-objects/rate-limiter";
@@ -48,7 +48,8 @@ export default {
   async scheduled(_controller, env) {
     const db = database(env.DB);
     await purgeExpiredSessions(env.DB);
-    await purgeOldLeadLinks(db, Date.now());
+    const now = Date.now();
+    await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
     await runServicing(db, await currentTime(env, db));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * Lead partners and the leads they post (POST /api/leads, decision record
@@ -11,7 +11,7 @@ export const partners = sqliteTable("partners", {
   /** Sent to the platform as pdLoanRcvdFrom. */
   code: text("code").notNull(),
   name: text("name").notNull(),
-  /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit. */
+  /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit; 0 refuses every lead. */
   leadsPerMinute: integer("leads_per_minute"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   createdAt: integer("created_at").notNull(),
@@ -64,4 +64,21 @@ export const leadLinks = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("lead_links_lead").on(t.leadId)],
+);
+
+/**
+ * Signatures already accepted, so a signed request works once: a captured
+ * request replayed within the timestamp tolerance is refused (decision
+ * record 010). Kept a little over the tolerance (a replay later than that is
+ * refused for its timestamp), then deleted by the scheduled run.
+ */
+export const leadSignatures = sqliteTable(
+  "lead_signatures",
+  {
+    partnerId: text("partner_id").notNull(),
+    /** X-Signature as sent (lowercase hex). */
+    signature: text("signature").notNull(),
+    seenAt: integer("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.signature] }), index("lead_signatures_seen").on(t.seenAt)],
 );

@@ -6,6 +6,7 @@ import { database } from "../../db/client";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
 import { PARTNER_ID_PATTERN, partnerWithSecrets, type Partner } from "../leads/partners";
 import { signedByAny, timestampFresh } from "../leads/signature";
+import { firstUseOfSignature } from "../leads/store";
 import type { ApiEnv } from "./types";
 
 /** The lead sub-app's context: the API's, plus the signed-in partner. */
@@ -15,7 +16,9 @@ export interface LeadsEnv {
 }
 
 /** A lead is one applicant: far below this. */
-const MAX_BODY_BYTES = 16_384;
+export const MAX_BODY_BYTES = 16_384;
+
+const utf8 = new TextEncoder();
 
 const tooMany = (retryAfterSeconds: number) => ({ "Retry-After": String(retryAfterSeconds) });
 
@@ -53,14 +56,22 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
   const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
   const rawBody = await c.req.text();
-  if (rawBody.length > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
+  if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
 
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
-  const found = await partnerWithSecrets(database(c.env.DB), c.env, partnerId);
-  // Unknown partner and wrong signature answer alike, so partner ids cannot be probed.
-  if (!found || !(await signedByAny(found.secrets, timestamp, rawBody, signature))) return refuseSignature(c, "The signature does not match.");
-  c.set("partner", found.partner);
+  const db = database(c.env.DB);
+  const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
+  // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
+  const signed = await signedByAny(secrets, timestamp, rawBody, signature);
+  if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
+  // Single use, before anything else is read or decided: a captured request
+  // sent again within the tolerance would otherwise get a fresh applicant link.
+  if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
+    return refuseSignature(c, "This signed request was already received. Sign each post with a fresh timestamp.");
+  }
+  c.set("partner", partner);
   await next();
 });
 

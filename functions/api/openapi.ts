@@ -53,7 +53,7 @@ const header = (name: string, description: string) => ({
 const signatureHeaders = [
   header("X-Partner-Id", "Your partner id."),
   header("X-Timestamp", `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.`),
-  header("X-Signature", 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret.'),
+  header("X-Signature", 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret. Accepted once.'),
 ];
 
 const errorBody = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } } });
@@ -77,13 +77,13 @@ export function openApiDocument(today: string) {
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },
             "400": errorBody("Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided."),
-            "401": errorBody("Unknown partner, wrong signature, or a timestamp more than 5 minutes old or ahead. Nothing was recorded."),
-            "409": { ...errorBody("The same lead id is being decided by another request; retry after Retry-After."), headers: retryAfter },
+            "401": errorBody("Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded."),
+            "409": { ...errorBody("The same lead id is being decided by another request; retry after Retry-After, signed afresh."), headers: retryAfter },
             "413": errorBody("The body is larger than 16 KB."),
             "415": errorBody("The body is not sent as application/json."),
             "429": { ...errorBody("Your partner budget (or the per-IP budget for refused signatures) is spent."), headers: retryAfter },
             "503": {
-              description: 'The platform failed: status "error" (recorded). Retry with the same lead id; an error answer is not final.',
+              description: 'The platform failed: status "error" (recorded). Retry with the same lead id, signed afresh; an error answer is not final.',
               headers: retryAfter,
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },

@@ -43,10 +43,14 @@ export const rateLimitPolicies = {
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
 
-/** Count one hit against `key` under a policy (its limit may be overridden per key); the Durable Object decides. */
+/**
+ * Count one hit against `key` under a policy (its limit may be overridden per
+ * key); the Durable Object decides. Any number given is used, 0 included (a
+ * partner row's 0 refuses every lead), so only a missing limit means the policy's.
+ */
 export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string, limit?: number): Promise<RateLimitVerdict> {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
-  return stub.hit(limit ? { ...rateLimitPolicies[policy], limit } : rateLimitPolicies[policy]);
+  return stub.hit(limit === undefined ? rateLimitPolicies[policy] : { ...rateLimitPolicies[policy], limit });
 }
 
 /** Would one more hit be allowed? Counts nothing. */

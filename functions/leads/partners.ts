@@ -25,18 +25,24 @@ const MIN_SECRET_LENGTH = 32;
 export const DEMO_PARTNER = { id: "DEMO", code: "LEAD-DEMO", name: "Demo lead partner" } as const;
 
 /**
- * The active partner and the signing secrets it may use (the current one, and
- * the next one during a rotation), or null when there is no partner or no
- * secret: an unknown id, a switched-off partner and a partner with no secret
- * set in this environment are all refused alike.
+ * Verified against when there is no partner to sign for: a fixed value no
+ * partner is given (it is in the repository), long enough to pass as a secret.
  */
-export async function partnerWithSecrets(db: Database, env: Env, partnerId: string): Promise<{ partner: Partner; secrets: string[] } | null> {
-  if (!PARTNER_ID_PATTERN.test(partnerId)) return null;
+const NO_PARTNER_SECRET = "no-partner-signs-with-this-placeholder-secret-0000";
+
+/**
+ * The active partner and the signing secrets it may use (the current one, and
+ * the next one during a rotation). An unknown id, a switched-off partner and a
+ * partner with no secret set in this environment are all refused alike, and
+ * cost alike: the row is always read and there is always a secret to verify
+ * against (the placeholder, with `partner` null), so the time of the 401 does
+ * not tell a real partner id from an unknown one.
+ */
+export async function partnerWithSecrets(db: Database, env: Env, partnerId: string): Promise<{ partner: Partner | null; secrets: string[] }> {
   const vars = env as unknown as Record<string, unknown>;
-  const secrets = [vars[partnerSecretName(partnerId)], vars[partnerNextSecretName(partnerId)]].filter(
-    (secret): secret is string => typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH,
-  );
-  if (secrets.length === 0) return null;
+  // Only a well-formed id names a secret (the header check refuses the rest first).
+  const named = PARTNER_ID_PATTERN.test(partnerId) ? [vars[partnerSecretName(partnerId)], vars[partnerNextSecretName(partnerId)]] : [];
+  const secrets = named.filter((secret): secret is string => typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH);
   const partner = await db.select().from(partners).where(eq(partners.id, partnerId)).get();
-  return partner?.active ? { partner, secrets } : null;
+  return partner?.active && secrets.length > 0 ? { partner, secrets } : { partner: null, secrets: [NO_PARTNER_SECRET] };
 }

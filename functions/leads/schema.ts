@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { addressSchema } from "../application/schemas/address";
+import { leadAddressSchema } from "../application/schemas/address";
 import { bankingSchema } from "../application/schemas/banking";
 import { incomeSchema } from "../application/schemas/income";
 import { payFrequencySchema } from "../application/schemas/payfrequency";
@@ -8,7 +8,8 @@ import { personalFields } from "../application/schemas/personal";
 /**
  * A partner's lead: the application's own step schemas (spec file 1,
  * sections 3 and 5, messages verbatim), one object per wizard step, plus
- * the partner's lead id. The same schemas make the OpenAPI document
+ * the partner's lead id. Only the address differs: a missing mainIsCell is
+ * true for a lead, false for the wizard's form. The same schemas make the OpenAPI document
  * (functions/api/openapi.ts), so the contract cannot drift from the rules.
  */
 export const PARTNER_LEAD_ID_MESSAGE = "partnerLeadId is 1-64 letters, digits, '.', '_', ':' or '-'.";
@@ -17,7 +18,7 @@ export function leadSchema(today: string) {
   return v.object({
     partnerLeadId: v.pipe(v.string(PARTNER_LEAD_ID_MESSAGE), v.regex(/^[\w.:-]{1,64}$/, PARTNER_LEAD_ID_MESSAGE)),
     personal: v.object(personalFields(today)),
-    address: addressSchema,
+    address: leadAddressSchema,
     income: incomeSchema,
     payFrequency: payFrequencySchema(today),
     banking: bankingSchema,

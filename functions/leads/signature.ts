@@ -4,7 +4,9 @@ import { partnerLeads } from "../config";
  * The partner signature (docs/partners.md): X-Signature is the lowercase hex
  * HMAC-SHA-256 of "<X-Timestamp>.<raw body>" under the partner's signing
  * secret. Signing the timestamp with the body bounds a captured request's
- * replay to the tolerance window, and the body cannot be swapped under it.
+ * life to the tolerance window (within it, a replay is refused because each
+ * signature works once: firstUseOfSignature in store.ts), and the body cannot
+ * be swapped under it.
  */
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { leadLinks, leads } from "../../db/schema/index";
+import { leadLinks, leadSignatures, leads } from "../../db/schema/index";
 import { partnerLeads } from "../config";
 import { randomToken, sha256Hex } from "../tokens";
 import type { LeadAnswer } from "./schema";
@@ -120,8 +120,46 @@ export async function redeemLink(db: Database, token: string, now: number): Prom
   return consumed ? { ok: true, lead: consumed } : { ok: false, applicationId: lead.applicationId };
 }
 
+/**
+ * Gives a redeemed continuation back, when following the link failed for a
+ * reason that is not the applicant's (the platform timed out or failed), so
+ * the same link works again. Only if the lead is still in the use `redeemed`
+ * made (continued_at as that redemption set it): a release arriving after
+ * another use cannot undo that use. The deadline is untouched, so a released
+ * link past it stays refused. True when the use was given back.
+ */
+export async function releaseLink(db: Database, redeemed: LeadRow): Promise<boolean> {
+  if (redeemed.continuedAt === null) return false;
+  const [released] = await db
+    .update(leads)
+    .set({ continuedAt: null })
+    .where(and(eq(leads.id, redeemed.id), eq(leads.continuedAt, redeemed.continuedAt)))
+    .returning({ id: leads.id });
+  return released !== undefined;
+}
+
 /** Links of leads whose continuation ended more than a day ago (the scheduled clean-up). */
 export async function purgeOldLeadLinks(db: Database, now: number): Promise<void> {
   const ended = db.select({ id: leads.id }).from(leads).where(lt(leads.continueBy, now - 86_400_000));
   await db.delete(leadLinks).where(sql`${leadLinks.leadId} IN ${ended}`);
+}
+
+/**
+ * Remembers a verified signature; true the first time only. The primary key
+ * lets exactly one of two racing requests insert it, so a captured request
+ * cannot be replayed, even at once.
+ */
+export async function firstUseOfSignature(db: Database, partnerId: string, signature: string, now: number): Promise<boolean> {
+  const [inserted] = await db.insert(leadSignatures).values({ partnerId, signature, seenAt: now }).onConflictDoNothing().returning({ seenAt: leadSignatures.seenAt });
+  return inserted !== undefined;
+}
+
+/**
+ * Signatures seen more than twice the timestamp tolerance ago (the scheduled
+ * clean-up). A timestamp may be up to the tolerance ahead of the clock when
+ * its signature is first seen, and stays fresh until the tolerance after
+ * that: twice the tolerance covers every instant a replay could still pass.
+ */
+export async function purgeOldLeadSignatures(db: Database, now: number): Promise<void> {
+  await db.delete(leadSignatures).where(lt(leadSignatures.seenAt, now - 2 * partnerLeads.signatureToleranceSeconds * 1000));
 }

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../db/client";
-import { applications, leadLinks, leads, partners } from "../../db/schema/index";
+import { applications, customers, leadLinks, partners } from "../../db/schema/index";
 import { api } from "../../functions/api/app";
 import { partnerLeads } from "../../functions/config";
 import { addressMessages } from "../../functions/application/schemas/address";
@@ -13,62 +12,12 @@ import { rateLimitPolicies } from "../../functions/http/rate-limit";
 import { DEMO_PARTNER } from "../../functions/leads/partners";
 import { leadSchema } from "../../functions/leads/schema";
 import { signLead } from "../../functions/leads/signature";
-import { purgeOldLeadLinks, redeemLink } from "../../functions/leads/store";
 import { sha256Hex } from "../../functions/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
+import { counts, db, json, nowSeconds, post, rowOf, tokenOf } from "./helpers/leads";
 
 // Each post decides through the embedded platform (several D1 writes): allow for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-
-const db = database(env.DB);
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-interface PostOptions {
-  partnerId?: string;
-  secret?: string;
-  timestamp?: number;
-  /** Sign this text instead of the body sent (tampering). */
-  signed?: string;
-  /** Send exactly this signature (a replay). */
-  signature?: string;
-  ip?: string;
-  bindings?: Record<string, unknown>;
-}
-
-/** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
-async function post(lead: object | string, options: PostOptions = {}) {
-  const body = typeof lead === "string" ? lead : JSON.stringify(lead);
-  const timestamp = options.timestamp ?? nowSeconds();
-  const signature = options.signature ?? (await signLead(options.secret ?? env.PARTNER_SECRET_DEMO, timestamp, options.signed ?? body));
-  const request = new Request("https://ridgeline.test/api/leads", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-Partner-Id": options.partnerId ?? DEMO_PARTNER.id,
-      "X-Timestamp": String(timestamp),
-      "X-Signature": signature,
-      "CF-Connecting-IP": options.ip ?? "203.0.113.10",
-    },
-    body,
-  });
-  return api.request(request, undefined, { ...env, ...options.bindings });
-}
-
-type Answer = { status: string; applicationId?: number; redirectUrl?: string; error?: string; fields?: Record<string, string> };
-const json = async (res: Response) => (await res.json()) as Answer;
-
-/** Rows that a refused post must not add. */
-async function counts() {
-  const [leadRows, linkRows, partnerApplications] = await Promise.all([
-    db.select({ n: sql<number>`count(*)` }).from(leads).get(),
-    db.select({ n: sql<number>`count(*)` }).from(leadLinks).get(),
-    db.select({ n: sql<number>`count(*)` }).from(applications).where(eq(applications.leadSource, DEMO_PARTNER.code)).get(),
-  ]);
-  return { leads: leadRows!.n, links: linkRows!.n, applications: partnerApplications!.n };
-}
-
-const rowOf = (partnerLeadId: string) => db.select().from(leads).where(eq(leads.partnerLeadId, partnerLeadId)).get();
-const tokenOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("ID")!;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -98,6 +47,18 @@ describe("POST /api/leads: decisions", () => {
     // Decided by the platform with the partner's code as pdLoanRcvdFrom.
     const application = await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get();
     expect(application).toMatchObject({ status: "approved", leadSource: DEMO_PARTNER.code, extTransactionId: row!.extTransactionId });
+  });
+
+  it("takes a missing mainIsCell as true (spec file 1, section 3): the main phone is sent as the cell phone", async () => {
+    const mobilePhoneOf = async (lead: ReturnType<typeof demoLead>) => {
+      const answer = await json(await post(lead));
+      const application = (await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get())!;
+      return (await db.select().from(customers).where(eq(customers.id, application.customerId)).get())!.mobilePhone;
+    };
+    // JSON.stringify leaves the undefined key out: the lead has no mainIsCell at all.
+    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: undefined } }))).toBe("6145550101");
+    // Said false, the separate cell phone is the one sent.
+    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: false, cellPhone: "614-555-0177" } }))).toBe("6145550177");
   });
 
   it("denies a lead the underwriting rules deny (income too low), with no link", async () => {
@@ -283,53 +244,6 @@ describe("POST /api/leads: the partner's rate limit", () => {
   }, 60_000);
 });
 
-describe("the applicant's link", () => {
-  async function approvedToken() {
-    const answer = await json(await post(demoLead()));
-    return tokenOf(answer.redirectUrl!);
-  }
-
-  it("continues once; a second use, an unknown token and a malformed one are refused", async () => {
-    const token = await approvedToken();
-    const first = await redeemLink(db, token, Date.now());
-    expect(first.ok).toBe(true);
-    const again = await redeemLink(db, token, Date.now());
-    expect(again).toEqual({ ok: false, applicationId: first.ok ? first.lead.applicationId : null });
-    expect(await redeemLink(db, "A".repeat(43), Date.now())).toEqual({ ok: false, applicationId: null });
-    expect(await redeemLink(db, "../../etc", Date.now())).toEqual({ ok: false, applicationId: null });
-  });
-
-  it("expires 24 hours after the decision", async () => {
-    const token = await approvedToken();
-    const late = Date.now() + partnerLeads.continueLinkHours * 3_600_000 + 1_000;
-    const refused = await redeemLink(db, token, late);
-    expect(refused.ok).toBe(false);
-    expect(refused.ok ? null : refused.applicationId).toEqual(expect.any(Number));
-    // Refused for lateness, not used up: in time it would still work.
-    expect((await redeemLink(db, token, Date.now())).ok).toBe(true);
-  });
-
-  it("allows only one of two links of one lead (a repeated post's link and the first)", async () => {
-    const lead = demoLead();
-    const first = tokenOf((await json(await post(lead))).redirectUrl!);
-    const second = tokenOf((await json(await post(lead))).redirectUrl!);
-    expect((await redeemLink(db, second, Date.now())).ok).toBe(true);
-    expect((await redeemLink(db, first, Date.now())).ok).toBe(false);
-  });
-});
-
-describe("the scheduled clean-up", () => {
-  it("deletes the links of leads whose continuation ended over a day ago, and keeps live ones", async () => {
-    const answer = await json(await post(demoLead()));
-    const row = (await db.select().from(leads).where(eq(leads.applicationId, answer.applicationId!)).get())!;
-    const linksOf = () => db.select().from(leadLinks).where(eq(leadLinks.leadId, row.id)).all();
-    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 - 1_000);
-    expect(await linksOf()).toHaveLength(1);
-    await purgeOldLeadLinks(db, row.continueBy! + 86_400_000 + 1_000);
-    expect(await linksOf()).toHaveLength(0);
-  });
-});
-
 describe("GET /api/openapi.json", () => {
   it("describes POST /api/leads with the lead schema's required fields", async () => {
     const res = await api.request(new Request("https://ridgeline.test/api/openapi.json", { headers: { "CF-Connecting-IP": "203.0.113.50" } }), undefined, env);
@@ -352,6 +266,9 @@ describe("GET /api/openapi.json", () => {
     expect(lead.properties!.banking!.required!.sort()).toEqual(["account", "repaymentMethod", "routing"]);
     expect(lead.properties!.banking!.properties!.routing!.pattern).toBe("^\\d{9}$");
     expect(lead.properties!.address!.properties!.zip!.default).toBeUndefined();
+    // Unlike the wizard's checkbox, a lead's mainIsCell defaults to true (spec file 1, section 3).
+    expect(lead.properties!.address!.properties!.mainIsCell!.default).toBe(true);
+    expect(lead.properties!.address!.required).not.toContain("mainIsCell");
     expect(lead.properties!.income!.properties!.source!.enum).toEqual(["P", "O", "W"]);
     const answer = doc.components.schemas.LeadAnswer!;
     expect(answer.required).toEqual(["status"]);

@@ -2,7 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { database } from "../../../db/client";
 import { emptyDraft } from "../../../functions/application/draft";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { redeemLink } from "../../../functions/leads/store";
+import { redeemLink, releaseLink } from "../../../functions/leads/store";
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
 import { startSession } from "../../../functions/sessions/session";
 
@@ -15,10 +15,12 @@ const leadPostError = (applicationId: number | null) => redirect(applicationId ?
  * token and the transaction information; with a record, a new session holds
  * the decision as the wizard's would (so e-sign follows as usual) and the
  * applicant is sent to /apply/approved without the token in the address.
+ * If the platform call fails, the link is given back for another try.
  */
 export async function followLeadLink(context: Readonly<RouterContextProvider>, token: string): Promise<Response> {
   const { env, ctx } = context.get(edgeContext);
-  const redemption = await redeemLink(database(env.DB), token, Date.now());
+  const db = database(env.DB);
+  const redemption = await redeemLink(db, token, Date.now());
   if (!redemption.ok) return leadPostError(redemption.applicationId);
   const lead = redemption.lead;
 
@@ -28,8 +30,12 @@ export async function followLeadLink(context: Readonly<RouterContextProvider>, t
     const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, { transactinId: lead.transactionId! });
     record = info.transactionRecords[0];
   } catch (error) {
+    // Not the applicant's fault (a timeout, a 500): the link is given back, so following it again works.
+    await releaseLink(db, lead);
     if (!(error instanceof PlatformError)) throw error;
+    return leadPostError(lead.applicationId);
   }
+  // The platform answered: with no record the lead cannot continue, and the link stays used.
   if (!record || !tokens.get()) return leadPostError(lead.applicationId);
 
   const draft = {

@@ -21,27 +21,41 @@ export function noBusinessNote(): string {
 
 const stateCodes = states.map((s) => s.code);
 
-export const addressSchema = v.pipe(
-  v.object({
-    streetAddress: required(requiredText(addressMessages.streetAddress, 100)),
-    apt: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30)), ""),
-    city: required(requiredText(addressMessages.city, 60)),
-    state: required(v.pipe(
-      v.picklist(stateCodes, addressMessages.state),
-      v.check((code) => !noBusinessStates.includes(code), addressMessages.noBusinessState),
-    )),
-    zip: required(v.pipe(v.string(addressMessages.zip), v.trim(), v.regex(/^\d{5}$/, addressMessages.zip))),
-    mainPhone: required(phone(addressMessages.mainPhone)),
-    /** Checkbox: present (on) when the main phone is a cell phone; a JSON boolean from the partner API. */
-    mainIsCell: v.optional(v.pipe(v.union([v.string(), v.boolean()]), v.transform((value) => value === true || value === "on" || value === "true")), ""),
-    cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
-  }),
-  // The separate cell phone is optional, but when given it must be complete.
-  v.forward(
-    v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || /^\d{3}-\d{3}-\d{4}$/.test(input.cellPhone), addressMessages.cellPhone),
-    ["cellPhone"],
-  ),
-  v.transform((input) => ({ ...input, cellPhone: input.mainIsCell ? "" : digitsOnly(input.cellPhone) })),
-);
+/**
+ * The address step, with what a missing mainIsCell means: the wizard's form
+ * leaves an unticked checkbox out of the post, so there missing is false; a
+ * partner's JSON lead leaves it out when it has nothing to say, and spec
+ * file 1, section 3 gives it "default true".
+ */
+function addressStep(mainIsCellWhenMissing: "" | true) {
+  return v.pipe(
+    v.object({
+      streetAddress: required(requiredText(addressMessages.streetAddress, 100)),
+      apt: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30)), ""),
+      city: required(requiredText(addressMessages.city, 60)),
+      state: required(v.pipe(
+        v.picklist(stateCodes, addressMessages.state),
+        v.check((code) => !noBusinessStates.includes(code), addressMessages.noBusinessState),
+      )),
+      zip: required(v.pipe(v.string(addressMessages.zip), v.trim(), v.regex(/^\d{5}$/, addressMessages.zip))),
+      mainPhone: required(phone(addressMessages.mainPhone)),
+      /** Checkbox: present (on) when the main phone is a cell phone; a JSON boolean from the partner API. */
+      mainIsCell: v.optional(v.pipe(v.union([v.string(), v.boolean()]), v.transform((value) => value === true || value === "on" || value === "true")), mainIsCellWhenMissing),
+      cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
+    }),
+    // The separate cell phone is optional, but when given it must be complete.
+    v.forward(
+      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || /^\d{3}-\d{3}-\d{4}$/.test(input.cellPhone), addressMessages.cellPhone),
+      ["cellPhone"],
+    ),
+    v.transform((input) => ({ ...input, cellPhone: input.mainIsCell ? "" : digitsOnly(input.cellPhone) })),
+  );
+}
+
+/** The wizard's address step (browser and server): an absent checkbox is unticked. */
+export const addressSchema = addressStep("");
+
+/** A partner lead's address (functions/leads/schema.ts): mainIsCell defaults to true. */
+export const leadAddressSchema = addressStep(true);
 
 export type Address = v.InferOutput<typeof addressSchema>;
