@@ -31,3 +31,25 @@ for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
     expect((await platform.records(lead.personal.email)).applications).toBe(1);
   });
 }
+
+for (const fault of ["answer500", "hang"] as const) {
+  test(`the applicant's link, when reading the transaction meets '${fault}', shows the lead-post error page and works when followed again`, async ({ page, request, faults }) => {
+    const res = await postSignedLead(request, demoLead());
+    const lead = (await res.json()) as Answer;
+    expect(lead.status).toBe("approved");
+
+    await faults.arm("Underwriting/GetUWSTransactionInformation", fault);
+    await page.goto(lead.redirectUrl!);
+    await expect(page).toHaveURL(new RegExp(`/apply/leadpost\\?appid=${lead.applicationId}$`));
+    await expect(page.getByText(`Application ID: ${lead.applicationId}`)).toBeVisible();
+
+    // The failure was the platform's, not the applicant's: the link was given back.
+    await faults.clear();
+    await page.goto(lead.redirectUrl!);
+    await expect(page).toHaveURL(/\/apply\/approved$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Congratulations, Jordan!/);
+    // And it is used up now.
+    await page.goto(lead.redirectUrl!);
+    await expect(page).toHaveURL(new RegExp(`/apply/leadpost\\?appid=${lead.applicationId}$`));
+  });
+}
