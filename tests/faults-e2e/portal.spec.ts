@@ -33,6 +33,32 @@ test("the account page says 'Get Account Summary Call failed' while the summary 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
 });
 
+// Every other portal page reads the same summary: each says so when it fails or hangs, and comes back.
+const SUMMARY_PAGES = [
+  ["/transactions", "Transactions"],
+  ["/documents", "Documents"],
+  ["/draw", "Request a Cash Advance"],
+  ["/payments", "Make a One-Time Payment"],
+  ["/preferences", "Select Your Account Preferences"],
+] as const;
+
+// Pages alternate between a 500 and a hang (the site's upstream timeout), so both reach every kind of page.
+for (const [i, [path, heading]] of SUMMARY_PAGES.entries()) {
+  const fault = i % 2 === 0 ? "answer500" : "hang";
+  test(`${path} says 'Get Account Summary Call failed' when the summary meets '${fault}', and shows the page once it answers`, async ({ page, faults, platform }) => {
+    await signedIn(page, platform);
+    await faults.arm("Account/GetSummary", fault);
+    await page.goto(path);
+    await expect(page.locator(".service-error")).toHaveText(SUMMARY_FAILED);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We're sorry.");
+
+    await faults.clear();
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
+}
+
 test("a draw whose answer is lost says 'Post Draw transaction failed Call failed', stays on the review, and SUBMIT again draws once", async ({ page, faults, platform }) => {
   const b = await signedIn(page, platform);
   const before = await platform.records(b.email);
