@@ -1,5 +1,6 @@
 import { type BillingCycle, servicing } from "../config";
 import { carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../fees";
+import { payableBalanceCents } from "../rules/payments";
 
 /**
  * The servicing ledger (0-decisions.md, "Fees" and "Billing cycle and
@@ -233,7 +234,7 @@ export function wouldExceedLimit(derived: DerivedAccount, drawCents: number): bo
 
 /** Most a new payment may be: the balance less payments already pending, floored at 0. */
 export function maxPaymentCents(derived: DerivedAccount, pendingPaymentsCents: number): number {
-  return Math.max(0, derived.balanceCents - pendingPaymentsCents);
+  return payableBalanceCents(derived.balanceCents, pendingPaymentsCents);
 }
 
 /**

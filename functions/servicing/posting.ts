@@ -78,7 +78,7 @@ function validatePayment(state: AccountState, amount: number, date: string, now:
   const max = maxPaymentCents(state.derived, pendingSum);
   const problem = paymentAmountProblem(amount, max, pendingCount);
   const messages = {
-    pendingLimit: "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+    pendingLimit: paymentMessages.pendingLimit,
     maximum: `The most you can pay is ${formatMoney(max, { cents: true })}.`,
     minimum: `The minimum payment is ${formatMoney(servicing.minAchTransactionCents, { cents: true })}.`,
   };
