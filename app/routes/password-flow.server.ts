@@ -164,8 +164,13 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
         if (!(await withinAccessLimits(context, request, "passcodeCheckPerIp"))) return { errors: {}, alert: TOO_MANY };
         const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: checked.output.code, ewSID: IDENTITY_KEY(kind, flow.customerId) });
         const ok = result.statusCode === "0";
-        // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt').
-        await platform.call(catalogue.auth.LoginAttempts, { Note: ok ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: ok, CustomerId: flow.customerId });
+        // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt'). The code is spent
+        // by now, so a log that fails must not cost the person an accepted code: the log is best effort.
+        await platform
+          .call(catalogue.auth.LoginAttempts, { Note: ok ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: ok, CustomerId: flow.customerId })
+          .catch((error: unknown) => {
+            if (!(error instanceof PlatformError)) throw error;
+          });
         if (ok) return save({ ...flow, step: "thanks", notice: undefined }).then(() => ({ errors: {} }));
         const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": flowMessages.lockedCode }[result.statusCode] ?? flowMessages.usedCode;
         if (result.statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
