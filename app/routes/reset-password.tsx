@@ -1,10 +1,11 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { brand } from "../../functions/config";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
 import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";
 import type { RouteHandle } from "../lib/layout";
+import { serviceUnavailable } from "../lib/service-error";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
 import { identityLookupSchema, resetSchema } from "./access.schema";
@@ -22,13 +23,32 @@ export function meta() {
  * With ?token (from the e-mailed link, valid 30 minutes): the new-password
  * form. Without: a form that e-mails such a link ("Check Your Inbox").
  */
+/** What this page says when the platform fails (spec file 2, section 8 leaves the words open). */
+const SERVICE_TEXT = "We're sorry, please try again.";
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { mode: "request" as const };
   const { platform } = accessPlatform(context);
-  const answer = await platform.call(catalogue.auth.ValidateToken, { token });
+  let answer;
+  try {
+    answer = await platform.call(catalogue.auth.ValidateToken, { token });
+  } catch (error) {
+    // The link may be fine: the platform is not. Say so, with Try again (the root error boundary).
+    if (error instanceof PlatformError) throw serviceUnavailable(SERVICE_TEXT);
+    throw error;
+  }
   if (answer.tokenState !== 0) throw redirect("/login?CalledFrom=TokenExpired");
   return { mode: "reset" as const };
+}
+
+/**
+ * A post that stays on this page (field errors, an alert) changes nothing the
+ * loader shows: reloading it would only check the link again, and an outage
+ * then would replace the form, its alert and what was typed with an error page.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult ? false : defaultShouldRevalidate;
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -59,7 +79,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof PlatformError) {
       const problem = error.fields.password;
       const errors: Record<string, string> = problem ? { password: problem } : {};
-      return { errors, alert: problem ?? "We're sorry, please try again.", sent: false };
+      return { errors, alert: problem ?? SERVICE_TEXT, sent: false };
     }
     throw error;
   }

@@ -146,9 +146,8 @@ test.fail("BUG: a new password whose update answer is lost; SUBMIT again says th
   await expect(page.getByText(UPDATED)).toBeVisible();
 });
 
-// BUG (app/routes/reset-password.tsx:29): the loader does not catch a PlatformError, so an outage while the link opens
-// is the generic "Something went wrong" page (HTTP 500, only "Back to Homepage"), not a service text with Try again.
-test.fail("BUG: opening the e-mailed link while the token check answers 500 shows a service error with Try again, which then opens the form", async ({ page, faults, platform }) => {
+// An outage while the link opens is the service text with Try again, not the generic error page.
+test("opening the e-mailed link while the token check answers 500 shows a service error with Try again, which then opens the form", async ({ page, faults, platform }) => {
   const b = await platform.freshBorrower("current");
   await fillRequest(page, b);
   await page.getByRole("button", { name: "E-MAIL ME A LINK" }).click();
@@ -164,9 +163,9 @@ test.fail("BUG: opening the e-mailed link while the token check answers 500 show
   await expect(page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" })).toBeVisible();
 });
 
-// BUG (app/routes/reset-password.tsx:29): same loader; while the token check keeps failing, the action's
-// "We're sorry, please try again." is replaced by the generic error page when the loader reloads, and the typed passwords are gone.
-test.fail("BUG: a new password submitted while the token check keeps answering 500 stays on the form with the text and both fields", async ({ page, faults, platform }) => {
+// While the token check keeps failing, the action's "We're sorry, please try again." stays, with the typed passwords
+// (the page does not reload its loader after a post that stays on it).
+test("a new password submitted while the token check keeps answering 500 stays on the form with the text and both fields", async ({ page, faults, platform }) => {
   const b = await platform.freshBorrower("current");
   await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault54");
@@ -175,7 +174,7 @@ test.fail("BUG: a new password submitted while the token check keeps answering 5
   const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
   await page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" }).click();
   await answered;
-  // The button is disabled until the page has settled (its loader reloaded after the post): only then is what it shows final.
+  // The button is disabled until the page has settled: only then is what it shows final.
   await expect(page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" })).toBeEnabled();
   await expect(page.locator(".step-alert")).toHaveText(TRY_AGAIN);
   await expectNewPasswordKept(page, "Reset!fault54");
