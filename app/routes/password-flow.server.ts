@@ -54,6 +54,8 @@ export interface FlowView {
 export interface FlowAnswer {
   errors: Record<string, string>;
   alert?: string;
+  /** The platform failed, so nothing was decided about the code typed: the page keeps it for a retry. */
+  keepCode?: boolean;
 }
 
 function view(flow: AccessFlow): FlowView {
@@ -202,6 +204,6 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
     if (!(error instanceof PlatformError)) throw error;
     const passwordProblem = error.fields.password;
     if (passwordProblem) return { errors: { password: passwordProblem }, alert: passwordProblem };
-    return { errors: {}, alert: failureMessage(error, values.intent, kind) };
+    return { errors: {}, alert: failureMessage(error, values.intent, kind), keepCode: true };
   }
 }

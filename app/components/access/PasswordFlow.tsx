@@ -41,6 +41,10 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
   }, [flow.step, submit]);
 
   const alert = <div className="step-alert" role="alert">{answer?.alert ?? ""}</div>;
+  // The passcode boxes start afresh after each verdict on a code; a platform failure decided nothing, so the key stays.
+  const lastBoxesKey = useRef("");
+  if (!answer?.keepCode) lastBoxesKey.current = `${answer?.alert ?? ""}|${flow.notice ?? ""}`;
+  const boxesKey = lastBoxesKey.current;
 
   switch (flow.step) {
     case "email":
@@ -73,8 +77,8 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
           <h1 ref={heading} tabIndex={-1}>Enter your passcode</h1>
           <p>We sent a six-digit passcode. It expires in 10 minutes.</p>
           {flow.notice ? <p className="notice" role="status">{flow.notice}</p> : null}
-          {/* A fresh set of boxes after each answer (a wrong code, a resend). */}
-          <PasscodeBoxes key={`${answer?.alert ?? ""}|${flow.notice ?? ""}`} onComplete={setComplete} />
+          {/* A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits. */}
+          <PasscodeBoxes key={boxesKey} onComplete={setComplete} />
           {alert}
           <div className="button-row">
             <button type="submit" name="intent" value="resend" className="button button-outline" disabled={busy || flow.resendDisabled}>RESEND CODE</button>
