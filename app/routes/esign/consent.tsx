@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Form, Link, redirect, useFetcher } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { brand, draws } from "../../../functions/config";
-import { catalogue } from "../../../functions/platform/index";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
 import type { EsignState } from "../../../functions/sessions/session-data";
 import { NewPasswordFields } from "../../components/access/NewPasswordFields";
 import { PasscodeBoxes } from "../../components/access/PasscodeBoxes";
@@ -11,7 +11,7 @@ import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
 import { consentMessages, consentProblems } from "./consent.schema";
-import { esignFacts, esignPlatform, esignSession, esignState, storeEsign } from "./esign.server";
+import { esignFacts, esignPlatform, esignServiceMessages, esignSession, esignState, readEsignFacts, storeEsign } from "./esign.server";
 import { confirmInlinePassword, startInlinePassword } from "./inline-password.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
@@ -35,9 +35,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { facts, state: esignState(session, facts.requestedDrawCents) };
 }
 
+/**
+ * A post the platform failed stays on the page as it was: reloading the
+ * loader would only meet the same failure and replace the form, with what was
+ * typed, by an error page. Every other post reloads (agreements, password).
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult && typeof actionResult === "object" && "serviceDown" in actionResult ? false : defaultShouldRevalidate;
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const session = esignSession(context);
-  const { facts, tokens, identity } = await esignFacts(context, session);
+  let loaded;
+  try {
+    loaded = await readEsignFacts(context, session);
+  } catch (error) {
+    if (error instanceof PlatformError) return { errors: {}, alert: esignServiceMessages.consent, serviceDown: true as const };
+    throw error;
+  }
+  const { facts, tokens, identity } = loaded;
   const state = esignState(session, facts.requestedDrawCents);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -74,7 +90,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   await storeEsign(context, session, { ...next, consentComplete: complete }, tokens.get());
   if (!complete) return { errors, alert: consentMessages.incomplete };
   const { platform } = esignPlatform(context, session);
-  await platform.call(catalogue.applications.UpdateDrawAmount, { requestedDrawAmount: next.drawCents });
+  try {
+    await platform.call(catalogue.applications.UpdateDrawAmount, { requestedDrawAmount: next.drawCents });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    // Not complete until the draw amount is saved: the signature page must not open on an unsaved amount.
+    await storeEsign(context, session, { ...next, consentComplete: false }, tokens.get());
+    return { errors: {}, alert: esignServiceMessages.drawAmount, serviceDown: true as const };
+  }
   return redirect("/esign/signature");
 }
 

@@ -4,6 +4,7 @@ import { edgeContext, sessionContext } from "../../../functions/http/request-con
 import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { pagePlatform } from "../../lib/platform.server";
+import { serviceUnavailable } from "../../lib/service-error";
 import type { EsignState, SessionData } from "../../../functions/sessions/session-data";
 import { saveSession, type Session } from "../../../functions/sessions/session";
 
@@ -20,8 +21,29 @@ export function esignSession(context: Context): Session {
 
 export const esignPlatform = pagePlatform;
 
-/** The line, name and fee figures the e-sign pages show (from the account summary). */
+/** Spec file 2, section 8: the e-sign pages' texts when the platform fails. */
+export const esignServiceMessages = {
+  load: "Unable to load data.",
+  consent: "Unable to Save Consent Data.",
+  drawAmount: "Unable to updateDrawAmount.",
+} as const;
+
+/**
+ * The line, name and fee figures the e-sign pages show (from the account
+ * summary). A platform that is down or times out is the page's service text
+ * with Try again; a refused token sends the person to log in.
+ */
 export async function esignFacts(context: Context, session: Session) {
+  try {
+    return await readEsignFacts(context, session);
+  } catch (error) {
+    if (error instanceof PlatformError) throw serviceUnavailable(esignServiceMessages.load);
+    throw error;
+  }
+}
+
+/** esignFacts for a form post, which answers a platform failure itself (a PlatformError is thrown as it is). */
+export async function readEsignFacts(context: Context, session: Session) {
   const { platform, tokens } = esignPlatform(context, session);
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
@@ -50,7 +72,8 @@ export async function esignFacts(context: Context, session: Session) {
       },
     };
   } catch (error) {
-    if (error instanceof PlatformError) throw redirect("/login");
+    // An expired or refused token: the e-sign session is over.
+    if (error instanceof PlatformError && error.kind === "unauthorized") throw redirect("/login");
     throw error;
   }
 }
