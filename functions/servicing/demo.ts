@@ -50,7 +50,13 @@ export const demoBorrowers: DemoBorrower[] = [
   { email: "owing@demo.ridgeline.test", standing: "current, a balance and a payment due", firstName: "Jordan", lastName: "Reyes", state: "OH", ssn: "123450008", dob: "1991-03-18", openedDaysAgo: 110, lineStatus: "open", limitCents: 120_000, script: [{ day: 1, draw: 40_000 }, { day: 45, draw: 20_000 }, ...biweeklyPayments(20, 100, 5_000)] },
 ];
 
-const noon = (ms: number) => new Date(Math.floor(ms / DAY) * DAY + 17 * 3_600_000);
+/**
+ * Noon Eastern (17:00 UTC) of the day `ms` falls on, but never later than
+ * `now`: before 17:00 UTC, today's noon is still ahead, and history written
+ * in the future (a line opened, a draw posted, servicing run tomorrow) would
+ * confuse every clock-based rule that reads it.
+ */
+const noon = (ms: number, now: number) => new Date(Math.min(Math.floor(ms / DAY) * DAY + 17 * 3_600_000, now));
 
 interface Identity {
   customerId: string;
@@ -63,7 +69,7 @@ interface Identity {
 
 async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, { customerId, lineId, index, phones }: Identity, now: number, passwordHash: string) {
   const keys = await personalDataKeys(env);
-  const created = noon(now - b.openedDaysAgo * DAY);
+  const created = noon(now - b.openedDaysAgo * DAY, now);
   const anchor = easternDateTime(created).date;
   await db.batch([
     db.insert(customers).values({
@@ -111,7 +117,7 @@ async function replayHistory(db: Database, d1: D1Database, b: DemoBorrower, { cu
   const weekly = Array.from({ length: Math.floor(b.openedDaysAgo / 7) + 1 }, (_, i) => b.openedDaysAgo - i * 7);
   const days = [...new Set([...b.script.map((s) => b.openedDaysAgo - s.day), ...weekly, 0])].filter((d) => d >= 0).sort((x, y) => y - x);
   for (const daysAgo of days) {
-    const day = noon(now - daysAgo * DAY);
+    const day = noon(now - daysAgo * DAY, now);
     const step = b.script.find((s) => b.openedDaysAgo - s.day === daysAgo);
     if (step) {
       const state = await loadCustomerState(db, customerId, day);

@@ -1,9 +1,10 @@
+import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
-import { signedDocuments } from "../../db/schema/index";
+import { customers, ledgerEntries, lines, signedDocuments } from "../../db/schema/index";
 import { loadCustomerState } from "../../functions/servicing/account-state";
-import { demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
+import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
 import { drawBlock } from "../../functions/rules/standing";
 import { customerById } from "../../functions/servicing/customers";
 import { buildSummary } from "../../functions/servicing/summary";
@@ -56,6 +57,21 @@ describe("demo borrowers (npm start)", () => {
       const next = buildSummary(await customerById(db, `demo-${i + 1}`), state, now).accountHeader.nextPaymentDate;
       if (state.standing === "charged_off") expect(next, b.email).toBeNull();
       else if (next !== null) expect(next >= state.today, `${b.email}: ${next}`).toBe(true);
+    }
+  }, 60_000);
+
+  it("never writes history in the future, also when seeded before noon Eastern (17:00 UTC)", async () => {
+    const db = database(env.DB);
+    // 03:00 UTC: today's noon Eastern is still 14 hours ahead.
+    const early = Date.UTC(2026, 10, 25, 3, 0);
+    for (const template of ["current@demo.ridgeline.test", "esign@demo.ridgeline.test"]) {
+      const copy = (await copyDemoBorrower(db, env.DB, env, template, early))!;
+      const customer = (await db.select().from(customers).where(eq(customers.id, copy.customerId)).get())!;
+      expect(customer.createdAt, template).toBeLessThanOrEqual(early);
+      const line = (await db.select().from(lines).where(eq(lines.customerId, copy.customerId)).get())!;
+      expect(line.createdAt, template).toBeLessThanOrEqual(early);
+      const posted = await db.select({ postedAt: ledgerEntries.postedAt }).from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)).all();
+      for (const row of posted) expect(row.postedAt, template).toBeLessThanOrEqual(early);
     }
   }, 60_000);
 });
