@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { ledgerEntries, transactions } from "../../db/schema/index";
+import { easternDateTime } from "./calendar";
 import { ServicingError } from "./context";
 
 /**
@@ -19,7 +20,8 @@ export async function returnPayment(db: Database, lineId: number, transactionId:
       lineId,
       kind: "payment_return",
       amountCents: payment.amountCents,
-      effectiveDate: now.toISOString().slice(0, 10),
+      // The banking day is Eastern: after 8 p.m. Eastern the UTC date is already tomorrow.
+      effectiveDate: easternDateTime(now).date,
       postedAt: at,
       reversesId: payment.id,
       description: "Returned payment",
@@ -36,7 +38,7 @@ export async function reverseEntry(db: Database, lineId: number, entryId: string
     lineId,
     kind: "reversal",
     amountCents: entry.amountCents,
-    effectiveDate: now.toISOString().slice(0, 10),
+    effectiveDate: easternDateTime(now).date,
     postedAt: now.getTime(),
     reversesId: entry.id,
     description: reason,

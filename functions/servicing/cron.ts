@@ -4,7 +4,7 @@ import { customers, ledgerEntries, lines, notices, platformTokens, statements, t
 import { servicing } from "../config";
 import { formatMoney } from "../../app/lib/format";
 import { cycleOf, loadLineState, type AccountState, type LineRow } from "./account-state";
-import { addDays, daysBetween } from "./calendar";
+import { addDays, daysBetween, easternDateTime } from "./calendar";
 import { purgeOldKeys } from "./idempotency";
 import { deriveAccount, statementRows } from "./ledger";
 import { outboxProvider } from "./messages";
@@ -137,7 +137,7 @@ async function sendStandingNotices(db: Database, state: AccountState, now: Date,
 export function closureDate(state: AccountState): string | null {
   const { line, entries, derived } = state;
   if (line.openedAt === null || derived.balanceCents > 0) return null;
-  const opened = new Date(line.openedAt).toISOString().slice(0, 10);
+  const opened = easternDateTime(new Date(line.openedAt)).date;
   const draws = entries.filter((e) => e.kind === "draw");
   if (draws.length === 0) return addMonths(opened, servicing.closeAfterMonthsWithoutDraw);
   const lastActivity = entries.map((e) => e.effectiveDate).sort().at(-1)!;

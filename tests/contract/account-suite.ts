@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
 import type { Transport } from "../../functions/platform/transport";
+import { easternDateTime } from "../../functions/servicing/calendar";
 import { applicationPayload } from "./applicants";
 
 const { account, applications } = catalogue;
@@ -8,7 +9,8 @@ const { account, applications } = catalogue;
 /** Account calls of the contract: signing, summary, draws, payments, isolation. */
 export function accountContract(name: string, transport: () => Transport, merchantId: string) {
   const client = (token: string | null = null) => new PlatformClient(transport(), memoryTokenHolder(token), merchantId);
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The platform's banking day is Eastern (after 8 p.m. Eastern the UTC date is already tomorrow).
+  const today = () => easternDateTime(new Date()).date;
 
   /** An applicant who applied, signed and opened the line (with an optional first draw). */
   async function borrower(firstDrawCents = 0) {

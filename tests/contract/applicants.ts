@@ -1,4 +1,4 @@
-import { addDays } from "../../functions/servicing/calendar";
+import { addDays, easternDateTime } from "../../functions/servicing/calendar";
 import type { Payload } from "../../functions/platform/catalogue/define";
 import type { ProcessApplication } from "../../functions/platform/catalogue/applications";
 
@@ -23,7 +23,7 @@ export interface ApplicantOptions {
 
 /** A complete ProcessApplication payload; approved unless options say otherwise. */
 export function applicationPayload(options: ApplicantOptions = {}): Payload<typeof ProcessApplication> {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? easternDateTime(new Date()).date;
   return {
     TransactionInfo: { ExtTransactionID: crypto.randomUUID(), RequestIPAddress: "203.0.113.9", UserAgent: "contract-test" },
     ExtTransactionData: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
 import type { Transport } from "../../functions/platform/transport";
+import { easternDateTime } from "../../functions/servicing/calendar";
 import { applicationPayload, uniqueSsn } from "./applicants";
 
 const { applications, token } = catalogue;
@@ -38,7 +39,7 @@ export function platformContract(name: string, transport: () => Transport, merch
     });
 
     it("denies under 18, no-business states and low income", async () => {
-      const today = new Date().toISOString().slice(0, 10);
+      const today = easternDateTime(new Date()).date;
       const [y, m, d] = today.split("-");
       const seventeen = `${Number(y) - 17}-${m}-${d}`;
       for (const payload of [
