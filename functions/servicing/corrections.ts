@@ -20,7 +20,7 @@ export async function returnPayment(db: Database, lineId: number, transactionId:
       lineId,
       kind: "payment_return",
       amountCents: payment.amountCents,
-      // The banking day is Eastern: after 8 p.m. Eastern the UTC date is already tomorrow.
+      // The banking day is Eastern: in the Eastern evening (from 7 p.m. EST, 8 p.m. EDT) the UTC date is already tomorrow.
       effectiveDate: easternDateTime(now).date,
       postedAt: at,
       reversesId: payment.id,

@@ -9,7 +9,7 @@ const { account, applications } = catalogue;
 /** Account calls of the contract: signing, summary, draws, payments, isolation. */
 export function accountContract(name: string, transport: () => Transport, merchantId: string) {
   const client = (token: string | null = null) => new PlatformClient(transport(), memoryTokenHolder(token), merchantId);
-  // The platform's banking day is Eastern (after 8 p.m. Eastern the UTC date is already tomorrow).
+  // The platform's banking day is Eastern (in the Eastern evening (from 7 p.m. EST, 8 p.m. EDT) the UTC date is already tomorrow).
   const today = () => easternDateTime(new Date()).date;
 
   /** An applicant who applied, signed and opened the line (with an optional first draw). */
