@@ -36,7 +36,7 @@ export function timestampFresh(timestamp: string, nowMs: number): boolean {
  * True only for the exact body and timestamp signed with this secret.
  * crypto.subtle.verify compares in constant time.
  */
-export async function signatureValid(secret: string, timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+async function signatureValid(secret: string, timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
   const signature = hexBytes(signatureHex);
   if (!signature) return false;
   return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(`${timestamp}.${rawBody}`));
