@@ -97,6 +97,10 @@ export const lines = sqliteTable(
     repaymentMethod: text("repayment_method").notNull(),
     openedAt: integer("opened_at"),
     chargedOffAt: integer("charged_off_at"),
+    /** The Eastern day of the run that charged the line off (the engine's charge-off day). */
+    chargedOffOn: text("charged_off_on"),
+    /** The last Eastern day the servicing run has done (each day is serviced once, in order). */
+    servicedThrough: text("serviced_through"),
     closedAt: integer("closed_at"),
     closureReason: text("closure_reason"),
     /**
@@ -120,7 +124,12 @@ export const ledgerEntries = sqliteTable(
     effectiveDate: text("effective_date").notNull(),
     postedAt: integer("posted_at").notNull(),
     reversesId: text("reverses_id"),
-    adjustmentTarget: text("adjustment_target"),
+    /** Payments: one_time | automatic. */
+    origin: text("origin"),
+    /** Draws: the cash advance fee kept from the deposit (the full draw is principal). */
+    feeCents: integer("fee_cents"),
+    /** The short numeric transaction id borrowers read. */
+    reference: integer("reference"),
     description: text("description").notNull(),
   },
   (t) => [index("ledger_line").on(t.lineId, t.effectiveDate)],
@@ -152,11 +161,20 @@ export const statements = sqliteTable(
     lineId: integer("line_id").notNull(),
     statementDate: text("statement_date").notNull(),
     dueDate: text("due_date").notNull(),
+    /** The figures as issued (never changed). Null columns: issued before they were kept. */
+    periodStart: text("period_start"),
+    previousBalanceCents: integer("previous_balance_cents"),
+    drawsCents: integer("draws_cents"),
+    paymentsCents: integer("payments_cents"),
+    returnsCents: integer("returns_cents"),
     principalCents: integer("principal_cents").notNull(),
     feeCents: integer("fee_cents").notNull(),
+    /** The new balance. */
     balanceCents: integer("balance_cents").notNull(),
+    /** This statement's own minimum. */
     minimumDueCents: integer("minimum_due_cents").notNull(),
     pastDueCents: integer("past_due_cents").notNull(),
+    totalMinimumDueCents: integer("total_minimum_due_cents"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("statements_line_due").on(t.lineId, t.dueDate)],

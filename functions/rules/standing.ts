@@ -5,21 +5,8 @@ import { draws, drawBlockedStates, servicing } from "../config";
  * Account standing and the draw rules: one function each, used by the
  * servicing core (which enforces them) and the portal pages (which explain them).
  */
+/** A line's standing, as the account-state engine derives it (functions/servicing/engine). */
 export type Standing = "awaiting_esign" | "withdrawn" | "closed" | "charged_off" | "delinquent" | "current";
-
-export interface StandingInput {
-  lineStatus: string;
-  chargedOff: boolean;
-  pastDueCents: number;
-}
-
-export function standingOf({ lineStatus, chargedOff, pastDueCents }: StandingInput): Standing {
-  if (lineStatus === "awaiting_esign") return "awaiting_esign";
-  if (lineStatus === "withdrawn") return "withdrawn";
-  if (lineStatus === "closed") return "closed";
-  if (chargedOff) return "charged_off";
-  return pastDueCents > 0 ? "delinquent" : "current";
-}
 
 /** Spec file 3, section 8: the draw blocks, verbatim. */
 export const drawBlockMessages = {

@@ -1,75 +1,35 @@
-import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { applications, ledgerEntries, lines, statements, transactions } from "../../db/schema/index";
+import type { BillingCycle, PayFrequency } from "../config";
 import { billingCycleFor } from "../fees";
-import type { PayFrequency } from "../config";
-import { standingOf, type Standing } from "../rules/standing";
+import { customerLine, type LineRecords, type LineRow } from "./book";
 import { easternDateTime } from "./calendar";
-import { ServicingError } from "./context";
-import { deriveAccount, type DerivedAccount, type EntryKind, type LedgerEntry } from "./ledger";
+import { serviceLine } from "./cron";
+import { accountState, type AccountState } from "./engine/index";
 
-export type LineRow = typeof lines.$inferSelect;
-export type TransactionRow = typeof transactions.$inferSelect;
-export type StatementRow = typeof statements.$inferSelect;
+export type { LineRow, StatementRow, TransactionRow } from "./book";
 
-/** Everything about one line as of a moment: rows read once, balances derived. */
-export interface AccountState {
-  line: LineRow;
-  application: typeof applications.$inferSelect | undefined;
-  requestedDrawCents: number;
-  entries: LedgerEntry[];
-  statements: StatementRow[];
-  pending: TransactionRow[];
-  derived: DerivedAccount;
-  standing: Standing;
+/**
+ * One line as of a moment: its rows (read once), and the engine's figures
+ * for today. Any day not yet serviced is serviced first, so a page never
+ * shows figures from before today's run (decision record 013).
+ */
+export interface LineState extends LineRecords {
   today: string;
+  figures: AccountState;
+  requestedDrawCents: number;
 }
 
-export function toLedgerEntry(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
-  return {
-    id: row.id,
-    kind: row.kind as EntryKind,
-    amountCents: row.amountCents,
-    effectiveDate: row.effectiveDate,
-    postedAt: row.postedAt,
-    reversesId: row.reversesId,
-    adjustmentTarget: (row.adjustmentTarget as "fees" | "principal" | null) ?? undefined,
-  };
-}
-
-export async function loadLineState(db: Database, line: LineRow, now: Date): Promise<AccountState> {
-  // One round trip to D1 for the four reads.
-  const [entryRows, statementRows, pending, applicationRows] = await db.batch([
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)),
-    db.select().from(statements).where(eq(statements.lineId, line.id)).orderBy(asc(statements.dueDate)),
-    db.select().from(transactions).where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending"))).orderBy(asc(transactions.effectiveDate)),
-    db.select().from(applications).where(eq(applications.id, line.applicationId)).limit(1),
-  ]);
-  const application = applicationRows[0];
+export async function loadLineState(db: Database, line: LineRow, now: Date): Promise<LineState> {
+  const records = await serviceLine(db, line, now);
   const today = easternDateTime(now).date;
-  const entries = entryRows.map(toLedgerEntry);
-  const derived = deriveAccount(entries, statementRows, today, line.creditLimitCents);
-  const chargedOff = line.chargedOffAt !== null || derived.chargedOff;
-  return {
-    line,
-    application,
-    requestedDrawCents: application?.requestedDrawCents ?? 0,
-    entries,
-    statements: statementRows,
-    pending,
-    derived: chargedOff ? { ...derived, chargedOff, minimumDueCents: derived.balanceCents } : derived,
-    standing: standingOf({ lineStatus: line.status, chargedOff, pastDueCents: derived.pastDueCents }),
-    today,
-  };
+  return { ...records, today, figures: accountState(records.book, today), requestedDrawCents: records.application?.requestedDrawCents ?? 0 };
 }
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */
-export async function loadCustomerState(db: Database, customerId: string, now: Date): Promise<AccountState> {
-  const line = await db.select().from(lines).where(eq(lines.customerId, customerId)).orderBy(desc(lines.createdAt)).get();
-  if (!line) throw new ServicingError(404, "This customer has no line of credit.");
-  return loadLineState(db, line, now);
+export async function loadCustomerState(db: Database, customerId: string, now: Date): Promise<LineState> {
+  return loadLineState(db, await customerLine(db, customerId), now);
 }
 
-export function cycleOf(line: LineRow) {
+export function cycleOf(line: Pick<LineRow, "payFrequency">): BillingCycle {
   return billingCycleFor(line.payFrequency as PayFrequency);
 }

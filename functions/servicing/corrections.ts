@@ -1,46 +1,63 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { ledgerEntries, transactions } from "../../db/schema/index";
-import { easternDateTime } from "./calendar";
+import { customers, lines } from "../../db/schema/index";
+import { formatDate, formatMoney } from "../../app/lib/format";
+import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
+import { returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
+import { insertRow, updateRows, writeIfUnchanged } from "./guarded";
+import { outboxProvider } from "./messages";
+import { newTransactionId } from "./posting-ids";
 
 /**
- * Corrections never edit a row: a returned payment gets a payment_return row
- * that cancels it, a mistaken charge a reversal row. Balances, allocation and
- * standing are then re-derived from the ledger as if the cancelled row had
- * never been there.
+ * Corrections never edit a row. A returned payment (insufficient funds, up to
+ * two business days after it posts) gets a payment_return row dated the day
+ * of the return that cancels it; the engine replays the allocation without
+ * it, so what it paid is unpaid again and standing follows (0-decisions.md,
+ * "Returns"). A mistaken charge gets a reversal row.
  */
-export async function returnPayment(db: Database, lineId: number, transactionId: number, now: Date): Promise<void> {
-  const payment = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.id, `P${transactionId}`), eq(ledgerEntries.lineId, lineId))).get();
-  if (!payment) throw new ServicingError(404, "No posted payment with that id on this line.");
-  const at = now.getTime();
-  await db.batch([
-    db.insert(ledgerEntries).values({
-      id: `R${transactionId}`,
-      lineId,
-      kind: "payment_return",
-      amountCents: payment.amountCents,
-      // The banking day is Eastern: in the Eastern evening (from 7 p.m. EST, 8 p.m. EDT) the UTC date is already tomorrow.
-      effectiveDate: easternDateTime(now).date,
-      postedAt: at,
-      reversesId: payment.id,
-      description: "Returned payment",
-    }).onConflictDoNothing(),
-    db.update(transactions).set({ status: "returned" }).where(eq(transactions.id, transactionId)),
-  ]);
+export async function returnPayment(db: Database, lineId: number, paymentEntryId: string, now: Date): Promise<{ amountCents: number; returnedOn: string }> {
+  const line = await db.select().from(lines).where(eq(lines.id, lineId)).get();
+  if (!line) throw new ServicingError(404, "No such line.");
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const state = await loadLineState(db, line, now);
+    const problem = returnProblem(state.book, paymentEntryId, state.today);
+    if (problem) throw new ServicingError(problem === "unknown" ? 404 : 422, returnProblemMessages[problem]);
+    const payment = state.book.entries.find((e) => e.id === paymentEntryId)!;
+    const row = returnEntry(payment, newTransactionId(), state.today, now.getTime());
+    const transactionId = payment.origin === "one_time" ? payment.reference : null;
+    const won = await writeIfUnchanged(db.$client, state.line, [
+      insertRow("ledger_entries", {
+        id: row.id, line_id: lineId, kind: row.kind, amount_cents: row.amountCents, effective_date: row.effectiveDate, posted_at: row.postedAt,
+        reverses_id: row.reversesId, reference: row.reference, description: "Returned payment",
+      }),
+      ...(transactionId ? [updateRows("transactions", { status: "returned" }, "id = ?", [transactionId])] : []),
+    ]);
+    if (!won) continue;
+    await notifyReturn(db, line.customerId, row.amountCents, payment.effectiveDate, now);
+    return { amountCents: row.amountCents, returnedOn: row.effectiveDate };
+  }
+  throw new ServicingError(409, "The account is busy. Please try again.");
+}
+
+async function notifyReturn(db: Database, customerId: string, amountCents: number, postedOn: string, now: Date): Promise<void> {
+  const customer = await db.select().from(customers).where(eq(customers.id, customerId)).get();
+  if (!customer) return;
+  const body = `Hello ${customer.firstName}, your payment of ${formatMoney(amountCents, { cents: true })} from ${formatDate(postedOn)} was returned by your bank (insufficient funds). The amount it paid is owed again; please make a payment to keep your account up to date.`;
+  await outboxProvider(db, () => now.getTime()).send({ channel: "email", recipient: customer.email, subject: "Your payment was returned", body, customerId });
 }
 
 export async function reverseEntry(db: Database, lineId: number, entryId: string, reason: string, now: Date): Promise<void> {
-  const entry = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.lineId, lineId))).get();
+  const line = await db.select().from(lines).where(eq(lines.id, lineId)).get();
+  if (!line) throw new ServicingError(404, "No such line.");
+  const state = await loadLineState(db, line, now);
+  const entry = state.book.entries.find((e) => e.id === entryId);
   if (!entry) throw new ServicingError(404, "No such ledger row on this line.");
-  await db.insert(ledgerEntries).values({
-    id: `X${entryId}`,
-    lineId,
-    kind: "reversal",
-    amountCents: entry.amountCents,
-    effectiveDate: easternDateTime(now).date,
-    postedAt: now.getTime(),
-    reversesId: entry.id,
-    description: reason,
-  }).onConflictDoNothing();
+  const won = await writeIfUnchanged(db.$client, state.line, [
+    insertRow("ledger_entries", {
+      id: `X${entryId}`, line_id: lineId, kind: "reversal", amount_cents: entry.amountCents, effective_date: state.today, posted_at: now.getTime(),
+      reverses_id: entry.id, reference: newTransactionId(), description: reason,
+    }),
+  ]);
+  if (!won) throw new ServicingError(409, "The account is busy. Please try again.");
 }

@@ -1,21 +1,24 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { customers, ledgerEntries, lines, notices, platformTokens, statements, transactions } from "../../db/schema/index";
-import { servicing } from "../config";
-import { formatMoney } from "../../app/lib/format";
-import { cycleOf, loadLineState, type AccountState, type LineRow } from "./account-state";
-import { addDays, daysBetween, easternDateTime } from "./calendar";
+import { lines, platformTokens } from "../../db/schema/index";
+import { readLine, type LineRecords, type LineRow } from "./book";
+import { easternDateTime } from "./calendar";
+import { ServicingError } from "./context";
+import { daysToService, serviceDay, type DayWork } from "./engine/index";
+import { insertRow, updateRows, writeIfUnchanged, type GuardedWrite } from "./guarded";
 import { purgeOldKeys } from "./idempotency";
-import { deriveAccount, statementRows } from "./ledger";
-import { outboxProvider } from "./messages";
-import { nextDueToBill, statementDateFor } from "./schedule";
+import { newTransactionId } from "./posting-ids";
+import { sendNotices } from "./notices";
 
 /**
- * The servicing run (Workers Cron Trigger, and after each move of the
- * development clock): post payments that reached their date, mark draws
- * funded, issue statements 14 days before each due date, and send the
- * notices of delinquency, charge-off and closure. Safe to run any number of
- * times: every step checks what was already done.
+ * The servicing run (Workers Cron Trigger every 15 minutes, after each move
+ * of the development clock, and before any line is read): each day since the
+ * line was last serviced, in order, through the pure `serviceDay` of the
+ * engine (decision record 013), then every row of those days in one batch
+ * guarded by the line's version. Safe to run any number of times, and racing
+ * itself or a posting: each day is serviced once, and the rows carry ids that
+ * make them once-only (an automatic payment per line and due date, a
+ * statement per line and due date).
  */
 export interface RunReport {
   lines: number;
@@ -25,11 +28,13 @@ export interface RunReport {
   closed: number;
 }
 
+export const emptyReport = (): RunReport => ({ lines: 0, paymentsPosted: 0, statementsIssued: 0, chargedOff: 0, closed: 0 });
+
 export async function runServicing(db: Database, now: Date, only: { lineId?: number } = {}): Promise<RunReport> {
-  const report: RunReport = { lines: 0, paymentsPosted: 0, statementsIssued: 0, chargedOff: 0, closed: 0 };
+  const report = emptyReport();
   const at = now.getTime();
   await Promise.all([purgeOldKeys(db, at), db.delete(platformTokens).where(lt(platformTokens.expiresAt, at))]);
-  // `only.lineId` replays one line's history (demo borrowers made for tests) without touching the others.
+  // `only.lineId` services one line (demo borrowers made for tests) without touching the others.
   const isOpen = eq(lines.status, "open");
   const open = await db.select().from(lines).where(only.lineId === undefined ? isOpen : and(isOpen, eq(lines.id, only.lineId))).all();
   for (const line of open) {
@@ -39,115 +44,68 @@ export async function runServicing(db: Database, now: Date, only: { lineId?: num
   return report;
 }
 
-async function serviceLine(db: Database, line: LineRow, now: Date, report: RunReport): Promise<void> {
-  let state = await loadLineState(db, line, now);
-  const at = now.getTime();
+/** How often a run re-reads and retries when a posting changed the line under it. */
+const MAX_ATTEMPTS = 4;
 
-  // 1. Payments whose date has come post to the ledger; draws past their funding date are funded.
-  const due = state.pending.filter((t) => t.effectiveDate <= state.today);
-  if (due.length > 0) {
-    const payments = due.filter((t) => t.code === "P");
-    await db.batch([
-      db.update(transactions).set({ status: "posted", postedAt: at }).where(inArray(transactions.id, due.map((t) => t.id))),
-      ...payments.map((t) =>
-        db.insert(ledgerEntries).values({ id: `P${t.id}`, lineId: line.id, kind: "payment", amountCents: t.amountCents, effectiveDate: t.effectiveDate, postedAt: at, description: "Payment" }).onConflictDoNothing(),
-      ),
-    ]);
-    report.paymentsPosted += payments.length;
-    state = await loadLineState(db, line, now);
-  }
-
-  // 2. Statements: every due date whose statement date has come (catching up after clock moves).
-  const firstDraw = state.entries.filter((e) => e.kind === "draw").map((e) => e.effectiveDate).sort()[0];
-  if (firstDraw && state.standing !== "charged_off") {
-    const entries = [...state.entries];
-    let lastDue = state.statements.at(-1)?.dueDate ?? null;
-    for (;;) {
-      const dueDate = nextDueToBill(line.payAnchorDate, cycleOf(line), firstDraw, lastDue);
-      const statementDate = statementDateFor(dueDate);
-      if (statementDate > state.today) break;
-      const id = `S${line.id}-${dueDate}`;
-      const built = statementRows(entries, { id, statementDate, dueDate, cycle: cycleOf(line), postedAt: at });
-      const balanceAfter = deriveAccount([...entries, ...(built.feeEntry ? [built.feeEntry] : [])], [], statementDate, line.creditLimitCents);
-      lastDue = dueDate;
-      if (balanceAfter.balanceCents === 0) continue;
-      const statementRow = db
-        .insert(statements)
-        .values({
-          id,
-          lineId: line.id,
-          statementDate,
-          dueDate,
-          principalCents: balanceAfter.principalCents,
-          feeCents: built.feeEntry?.amountCents ?? 0,
-          balanceCents: balanceAfter.balanceCents,
-          minimumDueCents: built.statement.minimumDueCents,
-          pastDueCents: deriveAccount(entries, state.statements, statementDate, line.creditLimitCents).pastDueCents,
-          createdAt: at,
-        })
-        .onConflictDoNothing();
-      const fee = built.feeEntry;
-      await db.batch(
-        fee
-          ? [statementRow, db.insert(ledgerEntries).values({ ...fee, lineId: line.id, reversesId: null, adjustmentTarget: null, description: "Carried balance fee" }).onConflictDoNothing()]
-          : [statementRow],
-      );
-      if (built.feeEntry) entries.push(built.feeEntry);
-      report.statementsIssued++;
+/** Services one line through today; answers its records as they now stand. */
+export async function serviceLine(db: Database, line: LineRow, now: Date, report: RunReport = emptyReport()): Promise<LineRecords> {
+  const today = easternDateTime(now).date;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const records = await readLine(db, line);
+    const days = records.line.status === "open" ? daysToService(records.line.servicedThrough, records.book.line.openedOn, today) : [];
+    if (days.length === 0) return records;
+    const clock = { at: now.getTime(), reference: newTransactionId };
+    let book = records.book;
+    const works: DayWork[] = [];
+    for (const day of days) {
+      const served = serviceDay(book, day, clock);
+      book = served.book;
+      works.push(served.work);
     }
-    state = await loadLineState(db, line, now);
+    if (await writeIfUnchanged(db.$client, records.line, runWrites(records.line, works, today, clock.at))) {
+      tally(report, works);
+      await sendNotices(db, records.line, works, now);
+      return readLine(db, records.line);
+    }
   }
-
-  await sendStandingNotices(db, state, now, report);
+  throw new ServicingError(409, "The account is busy. Please try again.");
 }
 
-async function notifyOnce(db: Database, state: AccountState, kind: string, ref: string, subject: string, body: string, now: Date): Promise<boolean> {
-  const inserted = await db.insert(notices).values({ lineId: state.line.id, kind, ref, createdAt: now.getTime() }).onConflictDoNothing().returning({ kind: notices.kind });
-  if (inserted.length === 0) return false;
-  const customer = await db.select().from(customers).where(eq(customers.id, state.line.customerId)).get();
-  if (customer) await outboxProvider(db, () => now.getTime()).send({ channel: "email", recipient: customer.email, subject, body: `Hello ${customer.firstName}, ${body}`, customerId: customer.id });
-  return true;
-}
+const DESCRIPTIONS: Record<string, string> = { payment: "Payment", carried_balance_fee: "Carried balance fee" };
 
-async function sendStandingNotices(db: Database, state: AccountState, now: Date, report: RunReport): Promise<void> {
-  const { line, derived } = state;
-  const at = now.getTime();
-  if (derived.pastDueCents > 0 && derived.nextDueDate !== null) {
-    const overdue = state.statements.filter((s) => s.dueDate < state.today).at(-1);
-    if (overdue) await notifyOnce(db, state, "past_due", overdue.dueDate, "Your payment is past due", `your account is past due by ${formatMoney(derived.pastDueCents, { cents: true })}. Please make a payment to bring it up to date.`, now);
+function runWrites(line: LineRow, works: DayWork[], today: string, at: number): GuardedWrite[] {
+  const writes: GuardedWrite[] = [];
+  for (const work of works) {
+    for (const p of work.posted) writes.push(updateRows("transactions", { status: "posted", posted_at: at }, "id = ? AND status = 'pending'", [p.id]));
+    for (const e of work.entries) {
+      writes.push(insertRow("ledger_entries", {
+        id: e.id, line_id: line.id, kind: e.kind, amount_cents: e.amountCents, effective_date: e.effectiveDate, posted_at: e.postedAt,
+        reverses_id: e.reversesId ?? null, origin: e.origin ?? null, fee_cents: e.feeCents ?? null, reference: e.reference ?? null,
+        description: e.origin === "automatic" ? "Automatic payment" : (DESCRIPTIONS[e.kind] ?? e.kind),
+      }));
+    }
+    for (const s of work.statements) {
+      writes.push(insertRow("statements", {
+        id: s.id, line_id: line.id, statement_date: s.statementDate, due_date: s.dueDate, period_start: s.periodStart,
+        previous_balance_cents: s.previousBalanceCents, draws_cents: s.drawsCents, payments_cents: s.paymentsCents, returns_cents: s.returnsCents,
+        principal_cents: s.principalCents, fee_cents: s.feeCents, balance_cents: s.newBalanceCents, minimum_due_cents: s.minimumDueCents,
+        past_due_cents: s.pastDueCents, total_minimum_due_cents: s.totalMinimumDueCents, created_at: s.createdAt,
+      }));
+    }
+    if (work.chargedOffOn) writes.push(updateRows("lines", { charged_off_on: work.chargedOffOn, charged_off_at: at }, "id = ?", [line.id]));
+    if (work.closure) writes.push(updateRows("lines", { status: "closed", closed_at: at, closure_reason: work.closure }, "id = ? AND status = 'open'", [line.id]));
   }
-  if (derived.chargedOff && line.chargedOffAt === null) {
-    await db.update(lines).set({ chargedOffAt: at }).where(and(eq(lines.id, line.id), eq(lines.status, "open")));
-    await notifyOnce(db, state, "charged_off", "1", "Your account has been charged off", `your account is more than ${servicing.chargeOffAfterDaysPastDue} days past due and has been charged off. The full balance of ${formatMoney(derived.balanceCents, { cents: true })} is due.`, now);
-    report.chargedOff++;
-    return;
-  }
-  const closeOn = closureDate(state);
-  if (!closeOn) return;
-  if (state.today >= closeOn) {
-    await db.update(lines).set({ status: "closed", closedAt: at, closureReason: "inactivity" }).where(and(eq(lines.id, line.id), eq(lines.status, "open")));
-    await notifyOnce(db, state, "closed", closeOn, "Your line of credit is closed", "your line of credit has been closed after a period without activity. You are welcome to apply again.", now);
-    report.closed++;
-  } else if (daysBetween(state.today, closeOn) <= servicing.closureNoticeDays) {
-    await notifyOnce(db, state, "closure_notice", closeOn, "Your line of credit will close soon", `your line of credit will close on ${closeOn} unless you use it before then.`, now);
+  // Draws whose funding date has come are funded.
+  writes.push(updateRows("transactions", { status: "posted", posted_at: at }, "line_id = ? AND code = 'D' AND status = 'pending' AND effective_date <= ?", [line.id, today]));
+  writes.push(updateRows("lines", { serviced_through: today }, "id = ?", [line.id]));
+  return writes;
+}
+
+function tally(report: RunReport, works: DayWork[]): void {
+  for (const work of works) {
+    report.paymentsPosted += work.entries.filter((e) => e.kind === "payment").length;
+    report.statementsIssued += work.statements.length;
+    if (work.chargedOffOn) report.chargedOff++;
+    if (work.closure) report.closed++;
   }
 }
-
-/** When an open line closes for inactivity (0-decisions.md), or null. */
-export function closureDate(state: AccountState): string | null {
-  const { line, entries, derived } = state;
-  if (line.openedAt === null || derived.balanceCents > 0) return null;
-  const opened = easternDateTime(new Date(line.openedAt)).date;
-  const draws = entries.filter((e) => e.kind === "draw");
-  if (draws.length === 0) return addMonths(opened, servicing.closeAfterMonthsWithoutDraw);
-  const lastActivity = entries.map((e) => e.effectiveDate).sort().at(-1)!;
-  return addMonths(lastActivity, servicing.closeAfterYearsAtZero * 12);
-}
-
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return addDays(`${target.toISOString().slice(0, 8)}01`, Math.min(d, last) - 1);
-}
-

@@ -30,24 +30,23 @@ export interface DemoBorrower {
   openedDaysAgo: number;
   lineStatus: "open" | "awaiting_esign" | "withdrawn";
   limitCents: number;
+  /** A: automatic EFT payments on due dates; K: paper check (none, so a missed due date shows). */
+  repaymentMethod: "A" | "K";
   /** Draws and payments by day offset from opening. */
   script: Array<{ day: number; draw?: number; pay?: number }>;
 }
 
-const biweeklyPayments = (from: number, to: number, amount: number) =>
-  Array.from({ length: Math.floor((to - from) / 14) + 1 }, (_, i) => ({ day: from + i * 14, pay: amount }));
-
 export const demoBorrowers: DemoBorrower[] = [
-  { email: "current@demo.ridgeline.test", standing: "current, months of history", firstName: "Casey", lastName: "Morgan", state: "OH", ssn: "123450001", dob: "1988-04-12", openedDaysAgo: 180, lineStatus: "open", limitCents: 100_000, script: [{ day: 1, draw: 30_000 }, { day: 70, draw: 10_000 }, ...biweeklyPayments(20, 170, 6_000)] },
-  { email: "pastdue@demo.ridgeline.test", standing: "delinquent (past due)", firstName: "Devon", lastName: "Price", state: "TX", ssn: "123450002", dob: "1979-09-30", openedDaysAgo: 80, lineStatus: "open", limitCents: 80_000, script: [{ day: 2, draw: 40_000 }, { day: 25, pay: 5_000 }] },
-  { email: "chargedoff@demo.ridgeline.test", standing: "charged off", firstName: "Riley", lastName: "Quinn", state: "FL", ssn: "123450003", dob: "1992-01-05", openedDaysAgo: 170, lineStatus: "open", limitCents: 60_000, script: [{ day: 1, draw: 50_000 }] },
+  { email: "current@demo.ridgeline.test", standing: "current, months of history", firstName: "Casey", lastName: "Morgan", state: "OH", ssn: "123450001", dob: "1988-04-12", openedDaysAgo: 180, lineStatus: "open", limitCents: 100_000, repaymentMethod: "A", script: [{ day: 1, draw: 30_000 }, { day: 40, pay: 5_000 }, { day: 70, draw: 10_000 }, { day: 100, pay: 5_000 }] },
+  { email: "pastdue@demo.ridgeline.test", standing: "delinquent (past due), pays by paper check", firstName: "Devon", lastName: "Price", state: "TX", ssn: "123450002", dob: "1979-09-30", openedDaysAgo: 80, lineStatus: "open", limitCents: 80_000, repaymentMethod: "K", script: [{ day: 2, draw: 40_000 }, { day: 25, pay: 5_000 }] },
+  { email: "chargedoff@demo.ridgeline.test", standing: "charged off, paid by paper check", firstName: "Riley", lastName: "Quinn", state: "FL", ssn: "123450003", dob: "1992-01-05", openedDaysAgo: 170, lineStatus: "open", limitCents: 60_000, repaymentMethod: "K", script: [{ day: 1, draw: 50_000 }] },
   // Existing Washington borrowers keep the portal but cannot draw (0-decisions.md).
-  { email: "washington@demo.ridgeline.test", standing: "current, Washington resident (draws unavailable)", firstName: "Harper", lastName: "Lane", state: "WA", ssn: "123450004", dob: "1985-06-21", openedDaysAgo: 120, lineStatus: "open", limitCents: 90_000, script: [] },
-  { email: "closed@demo.ridgeline.test", standing: "closed (12 months without a draw)", firstName: "Jamie", lastName: "Ellis", state: "MO", ssn: "123450005", dob: "1990-11-11", openedDaysAgo: 380, lineStatus: "open", limitCents: 50_000, script: [] },
-  { email: "esign@demo.ridgeline.test", standing: "approved, awaiting e-sign", firstName: "Avery", lastName: "Stone", state: "OH", ssn: "123450006", dob: "1995-02-14", openedDaysAgo: 0, lineStatus: "awaiting_esign", limitCents: 75_000, script: [] },
-  { email: "withdrawn@demo.ridgeline.test", standing: "application withdrawn", firstName: "Morgan", lastName: "Fox", state: "IN", ssn: "123450007", dob: "1983-07-07", openedDaysAgo: 0, lineStatus: "withdrawn", limitCents: 40_000, script: [] },
+  { email: "washington@demo.ridgeline.test", standing: "current, Washington resident (draws unavailable)", firstName: "Harper", lastName: "Lane", state: "WA", ssn: "123450004", dob: "1985-06-21", openedDaysAgo: 120, lineStatus: "open", limitCents: 90_000, repaymentMethod: "A", script: [] },
+  { email: "closed@demo.ridgeline.test", standing: "closed (12 months without a draw)", firstName: "Jamie", lastName: "Ellis", state: "MO", ssn: "123450005", dob: "1990-11-11", openedDaysAgo: 380, lineStatus: "open", limitCents: 50_000, repaymentMethod: "A", script: [] },
+  { email: "esign@demo.ridgeline.test", standing: "approved, awaiting e-sign", firstName: "Avery", lastName: "Stone", state: "OH", ssn: "123450006", dob: "1995-02-14", openedDaysAgo: 0, lineStatus: "awaiting_esign", limitCents: 75_000, repaymentMethod: "A", script: [] },
+  { email: "withdrawn@demo.ridgeline.test", standing: "application withdrawn", firstName: "Morgan", lastName: "Fox", state: "IN", ssn: "123450007", dob: "1983-07-07", openedDaysAgo: 0, lineStatus: "withdrawn", limitCents: 40_000, repaymentMethod: "A", script: [] },
   // Current with a balance and a payment ahead: what most borrowers see.
-  { email: "owing@demo.ridgeline.test", standing: "current, a balance and a payment due", firstName: "Jordan", lastName: "Reyes", state: "OH", ssn: "123450008", dob: "1991-03-18", openedDaysAgo: 110, lineStatus: "open", limitCents: 120_000, script: [{ day: 1, draw: 40_000 }, { day: 45, draw: 20_000 }, ...biweeklyPayments(20, 100, 5_000)] },
+  { email: "owing@demo.ridgeline.test", standing: "current, a balance and a payment due", firstName: "Jordan", lastName: "Reyes", state: "OH", ssn: "123450008", dob: "1991-03-18", openedDaysAgo: 110, lineStatus: "open", limitCents: 120_000, repaymentMethod: "A", script: [{ day: 1, draw: 40_000 }, { day: 45, draw: 20_000 }, { day: 60, pay: 5_000 }] },
 ];
 
 /**
@@ -83,12 +82,12 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
       requestedAmountCents: 100_000, requestedDrawCents: 10_000, transactionId: `demo-transaction-${lineId}`, extTransactionId: crypto.randomUUID(),
       incomeSource: "P", employerName: "Springfield Works", incomePaymentMethod: "D", takeHomeCents: 160_000, payFrequency: "B",
       lastPayDate: anchor, nextPayDate: addDays(anchor, 14), secondPayDate: addDays(anchor, 28), bankRouting: "021000021",
-      bankAccountEncrypted: await encryptPersonal(keys, "000123456789"), bankAccountLast4: "6789", repaymentMethod: "A",
+      bankAccountEncrypted: await encryptPersonal(keys, "000123456789"), bankAccountLast4: "6789", repaymentMethod: b.repaymentMethod,
       requestIp: "127.0.0.1", userAgent: "demo seed", createdAt: created.getTime(), decidedAt: created.getTime(),
     }),
     db.insert(lines).values({
       id: lineId, applicationId: lineId, customerId, creditLimitCents: b.limitCents, status: b.lineStatus, payFrequency: "B", payAnchorDate: anchor,
-      repaymentMethod: "A", openedAt: b.lineStatus === "open" ? created.getTime() : null, createdAt: created.getTime(),
+      repaymentMethod: b.repaymentMethod, openedAt: b.lineStatus === "open" ? created.getTime() : null, createdAt: created.getTime(),
     }),
     db.insert(users).values({ customerId, email: b.email, passwordHash, createdAt: created.getTime(), updatedAt: created.getTime() }),
     // Open lines were signed: the signature and the agreements as signed, so Documents shows them.
@@ -109,24 +108,20 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
 }
 
 /**
- * Replays a borrower's scripted draws and payments on their days, running the
- * servicing for that line on those days and every week between, so
- * statements, fees and delinquency happen as they would have.
+ * Plays a borrower's scripted draws and payments on their days. Reading the
+ * line services every day up to the moment read (decision record 013), so
+ * statements, automatic payments, fees and delinquency happen as they would
+ * have; a last run brings the line to today.
  */
 async function replayHistory(db: Database, d1: D1Database, b: DemoBorrower, { customerId, lineId }: Identity, now: number): Promise<void> {
-  const weekly = Array.from({ length: Math.floor(b.openedDaysAgo / 7) + 1 }, (_, i) => b.openedDaysAgo - i * 7);
-  const days = [...new Set([...b.script.map((s) => b.openedDaysAgo - s.day), ...weekly, 0])].filter((d) => d >= 0).sort((x, y) => y - x);
-  for (const daysAgo of days) {
-    const day = noon(now - daysAgo * DAY, now);
-    const step = b.script.find((s) => b.openedDaysAgo - s.day === daysAgo);
-    if (step) {
-      const state = await loadCustomerState(db, customerId, day);
-      const amount = step.draw ?? Math.min(step.pay!, state.derived.balanceCents);
-      const date = step.draw ? state.today : achEffectiveDate(day, false);
-      if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
-    }
-    await runServicing(db, day, { lineId });
+  for (const step of [...b.script].sort((x, y) => x.day - y.day)) {
+    const day = noon(now - (b.openedDaysAgo - step.day) * DAY, now);
+    const state = await loadCustomerState(db, customerId, day);
+    const amount = step.draw ?? Math.min(step.pay!, state.figures.payoffCents);
+    const date = step.draw ? state.today : achEffectiveDate(day, false);
+    if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
   }
+  await runServicing(db, new Date(now), { lineId });
 }
 
 /** Creates the demo borrowers once (a second call finds them and does nothing). */

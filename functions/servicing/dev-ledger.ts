@@ -19,20 +19,21 @@ export async function ledgerFor(db: Database, email: string, now: Date) {
     loadLineState(db, line, now),
     db.select().from(transactions).where(eq(transactions.lineId, line.id)).orderBy(transactions.id).all(),
   ]);
-  const { payments: _allocations, ...derived } = state.derived;
+  const { payments: _allocations, ...figures } = state.figures;
   return {
     now: now.toISOString(),
     today: state.today,
     lineId: line.id,
     status: line.status,
-    standing: state.standing,
+    standing: figures.standing,
+    repaymentMethod: line.repaymentMethod,
     cycle: cycleOf(line),
     payAnchorDate: line.payAnchorDate,
     creditLimitCents: line.creditLimitCents,
-    entries: state.entries,
-    statements: state.statements.map(({ lineId: _line, createdAt: _created, ...s }) => s),
+    entries: state.book.entries,
+    statements: state.book.statements,
     transactions: requests.map((t) => ({ id: t.id, code: t.code, amountCents: t.amountCents, effectiveDate: t.effectiveDate, status: t.status })),
-    derived,
+    figures,
   };
 }
 

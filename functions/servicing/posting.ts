@@ -1,13 +1,15 @@
 import type { Database } from "../../db/client";
-import { servicing } from "../config";
-import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../rules/standing";
-import { cycleOf, loadCustomerState, type AccountState } from "./account-state";
-import { achEffectiveDate, drawFundingDate, easternDateTime, isBusinessDay } from "./calendar";
-import { paymentMessages, widestPaymentWindow } from "../rules/payments";
+import { formatClock, formatDate, formatMoney } from "../../app/lib/format";
+import { cycleOf, loadCustomerState, type LineState } from "./account-state";
+import { achEffectiveDate, drawFundingDate, easternDateTime } from "./calendar";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
-import { drawRows, maxPaymentCents } from "./ledger";
-import { formatClock, formatMoney } from "../../app/lib/format";
+import { drawEntry, drawRefusal, paymentRefusal, type PostingRefusal } from "./engine/index";
+import { insertRow, writeIfUnchanged } from "./guarded";
+import { outboxProvider } from "./messages";
+import { newTransactionId } from "./posting-ids";
+
+export { newTransactionId } from "./posting-ids";
 
 export interface PostingRequest {
   applNo: number;
@@ -24,34 +26,11 @@ export interface PostingResult {
 
 /** How often a posting re-reads and retries when another one won the race. */
 const MAX_ATTEMPTS = 4;
+const money = (cents: number) => formatMoney(cents, { cents: true });
 
-export function newTransactionId(): number {
-  const [n] = crypto.getRandomValues(new Uint32Array(1));
-  return 100_000_000 + (n! % 900_000_000);
-}
-
-/** Writes guarded by the line's version: all apply, or none (another posting won). */
-interface GuardedWrite {
-  sql: string;
-  params: unknown[];
-}
-
-async function writeIfUnchanged(d1: D1Database, line: AccountState["line"], writes: GuardedWrite[]): Promise<boolean> {
-  const next = crypto.randomUUID();
-  const guard = "(SELECT version FROM lines WHERE id = ?) = ?";
-  const results = await d1.batch([
-    d1.prepare("UPDATE lines SET version = ? WHERE id = ? AND version = ?").bind(next, line.id, line.version),
-    ...writes.map((w) => d1.prepare(`${w.sql} WHERE ${guard}`).bind(...w.params, line.id, next)),
-  ]);
-  return results[0]!.meta.changes === 1;
-}
-
-function validateDraw(state: AccountState, customerState: string, amount: number, today: string, date: string): void {
-  const block = drawBlock(state.standing, state.derived.availableCreditCents, customerState);
-  if (block) throw new ServicingError(422, drawBlockMessages[block]);
-  if (date !== today) throw new ServicingError(422, "A draw is requested for today.", { transactionDate: "Must be today." });
-  const problem = drawAmountProblem(amount, state.derived.availableCreditCents);
-  if (problem) throw new ServicingError(422, drawAmountMessages[problem], { transactionAmount: drawAmountMessages[problem] });
+function refuse(refusal: PostingRefusal | null): void {
+  if (!refusal) return;
+  throw new ServicingError(422, refusal.message, refusal.field ? { [refusal.field]: refusal.field === "transactionDate" ? "Outside the payment window or not a business day." : refusal.message } : undefined);
 }
 
 /**
@@ -61,35 +40,15 @@ function validateDraw(state: AccountState, customerState: string, amount: number
  */
 export function drawNote(amountCents: number, requestedAt: Date): string {
   const { date, ...time } = easternDateTime(requestedAt);
-  return `Draw request of ${formatMoney(amountCents, { cents: true })} on ${date} at ${formatClock(time)} Eastern`;
-}
-
-function validatePayment(state: AccountState, amount: number, date: string, now: Date): void {
-  if (!["current", "delinquent", "charged_off", "closed"].includes(state.standing) || state.derived.balanceCents === 0) {
-    throw new ServicingError(422, "There is no balance to pay.");
-  }
-  // The platform does not know the amount option, so it holds every payment to the widest window; the page narrows it by option.
-  const { from, to } = widestPaymentWindow(achEffectiveDate(now, false));
-  if (date < from || date > to || !isBusinessDay(date)) {
-    throw new ServicingError(422, paymentMessages.invalidDate(from, to), { transactionDate: "Outside the payment window or not a business day." });
-  }
-  const pendingSum = state.pending.filter((t) => t.code === "P").reduce((sum, t) => sum + t.amountCents, 0);
-  const pendingCount = state.pending.filter((t) => t.code === "P").length;
-  const max = maxPaymentCents(state.derived, pendingSum);
-  const problem = paymentAmountProblem(amount, max, pendingCount);
-  const messages = {
-    pendingLimit: paymentMessages.pendingLimit,
-    maximum: `The most you can pay is ${formatMoney(max, { cents: true })}.`,
-    minimum: `The minimum payment is ${formatMoney(servicing.minAchTransactionCents, { cents: true })}.`,
-  };
-  if (problem) throw new ServicingError(422, messages[problem], { transactionAmount: messages[problem] });
+  return `Draw request of ${money(amountCents)} on ${date} at ${formatClock(time)} Eastern`;
 }
 
 /**
  * Draws post to the ledger at once (the credit is used from the moment of the
  * request) and fund by the cut-off rules; payments wait as pending until their
  * date. Two postings racing on one line cannot both pass their checks: each
- * re-reads and retries when the line changed under it.
+ * re-reads and retries when the line changed under it (decision record 005).
+ * The borrower gets an e-mail confirming what was recorded.
  */
 export async function postTransaction(d1: D1Database, db: Database, customerId: string, request: PostingRequest, now: Date): Promise<PostingResult> {
   const customer = await customerById(db, customerId);
@@ -98,28 +57,46 @@ export async function postTransaction(d1: D1Database, db: Database, customerId: 
     if (state.line.id !== request.applNo) throw new ServicingError(403, "This account is not yours.");
     const id = newTransactionId();
     const at = now.getTime();
-
+    const amount = request.transactionAmount;
     if (request.transactionCode === "D") {
-      validateDraw(state, customer.state, request.transactionAmount, state.today, request.transactionDate);
+      if (request.transactionDate !== state.today) throw new ServicingError(422, "A draw is requested for today.", { transactionDate: "Must be today." });
+      refuse(drawRefusal(state.figures, amount, customer.state));
       const funding = drawFundingDate(now);
-      const rows = drawRows(`D${id}`, request.transactionAmount, cycleOf(state.line), state.today, at);
-      // The draw, its ledger rows and its note are one batch: all saved, or none.
+      const row = drawEntry(id, amount, cycleOf(state.line), state.today, at);
+      // The draw request, its ledger row and its note are one batch: all saved, or none.
       const won = await writeIfUnchanged(d1, state.line, [
-        { sql: "INSERT INTO transactions (id, line_id, code, amount_cents, effective_date, status, created_at) SELECT ?, ?, 'D', ?, ?, 'pending', ?", params: [id, state.line.id, request.transactionAmount, funding, at] },
-        ...rows.map((r) => ({
-          sql: "INSERT INTO ledger_entries (id, line_id, kind, amount_cents, effective_date, posted_at, description) SELECT ?, ?, ?, ?, ?, ?, ?",
-          params: [r.id, state.line.id, r.kind, r.amountCents, r.effectiveDate, at, `Draw request ${id}`],
-        })),
-        { sql: "INSERT INTO notes (customer_id, note, is_urgent, created_at) SELECT ?, ?, 0, ?", params: [customerId, drawNote(request.transactionAmount, now), at] },
+        insertRow("transactions", { id, line_id: state.line.id, code: "D", amount_cents: amount, effective_date: funding, status: "pending", created_at: at }),
+        insertRow("ledger_entries", { id: row.id, line_id: state.line.id, kind: row.kind, amount_cents: amount, fee_cents: row.feeCents, reference: id, effective_date: row.effectiveDate, posted_at: at, description: `Draw request ${id}` }),
+        insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
       ]);
-      if (won) return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
-    } else {
-      validatePayment(state, request.transactionAmount, request.transactionDate, now);
-      const won = await writeIfUnchanged(d1, state.line, [
-        { sql: "INSERT INTO transactions (id, line_id, code, amount_cents, effective_date, status, created_at) SELECT ?, ?, 'P', ?, ?, 'pending', ?", params: [id, state.line.id, request.transactionAmount, request.transactionDate, at] },
-      ]);
-      if (won) return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
+      if (!won) continue;
+      await confirm(db, customer, "Your draw request was received", drawConfirmation(amount, row.feeCents ?? 0, funding, id, state), at);
+      return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
     }
+    refuse(paymentRefusal(state.figures, amount, request.transactionDate, achEffectiveDate(now, false)));
+    const won = await writeIfUnchanged(d1, state.line, [
+      insertRow("transactions", { id, line_id: state.line.id, code: "P", amount_cents: amount, effective_date: request.transactionDate, status: "pending", created_at: at }),
+    ]);
+    if (!won) continue;
+    await confirm(db, customer, "Your payment is scheduled", paymentConfirmation(amount, request.transactionDate, id, state), at);
+    return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
+}
+
+const bankAccount = (state: LineState) => `your bank account ending in ${state.application?.bankAccountLast4 ?? "on file"}`;
+
+function drawConfirmation(amount: number, fee: number, funding: string, id: number, state: LineState): string {
+  return `we received your draw request of ${money(amount)} (transaction ID ${id}). A cash advance fee of ${money(fee)} is kept from it, so ${money(amount - fee)} will be deposited to ${bankAccount(state)} on ${formatDate(funding)}. Your balance grows by the full ${money(amount)}.`;
+}
+
+function paymentConfirmation(amount: number, date: string, id: number, state: LineState): string {
+  return `your one-time payment of ${money(amount)} from ${bankAccount(state)} is scheduled for ${formatDate(date)}. Your confirmation number is ${id}.`;
+}
+
+/** A confirmation is best effort: the money movement is already recorded, and a lost e-mail must not undo or repeat it. */
+async function confirm(db: Database, customer: { id: string; email: string; firstName: string }, subject: string, body: string, at: number): Promise<void> {
+  await outboxProvider(db, () => at)
+    .send({ channel: "email", recipient: customer.email, subject, body: `Hello ${customer.firstName}, ${body}`, customerId: customer.id })
+    .catch(() => undefined);
 }

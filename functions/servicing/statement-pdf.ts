@@ -1,47 +1,80 @@
 import { address, brand, phones } from "../config";
-import { formatMoney, formatPhone } from "../../app/lib/format";
+import { formatDate, formatMoney, formatPhone } from "../../app/lib/format";
 import { renderPdf, type PdfBlock } from "../documents/pdf";
-import type { AccountState, StatementRow } from "./account-state";
+import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
+/** Credits in parentheses, as on the portal's tables. */
+const signed = (cents: number, credit: boolean) => (credit ? `(${money(cents)})` : money(cents));
 
-/** A billing statement with its figures, as a real PDF document. */
+const LABELS: Record<LedgerEntry["kind"], string> = {
+  draw: "Cash Advance",
+  payment: "Payment - thank you",
+  payment_return: "Returned Payment",
+  carried_balance_fee: "Carried Balance Fee",
+  reversal: "Reversal",
+};
+
+export interface StatementParty {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The rows a statement covers: recorded before it, and not covered by the one before it (decision record 013). */
+export function statementActivity(entries: readonly LedgerEntry[], statements: readonly IssuedStatement[], statement: IssuedStatement): LedgerEntry[] {
+  const earlier = statements.filter((s) => s.id !== statement.id && (s.statementDate < statement.statementDate || (s.statementDate === statement.statementDate && s.createdAt < statement.createdAt)));
+  const previous = earlier.sort((a, b) => (a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt)).at(-1);
+  return entries
+    .filter((e) => coveredBy(e, statement) && (!previous || !coveredBy(e, previous)))
+    .sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.postedAt - b.postedAt));
+}
+
+function activityLine(e: LedgerEntry): string {
+  const detail = e.kind === "draw" && e.feeCents ? ` (cash advance fee ${money(e.feeCents)} kept, ${money(e.amountCents - e.feeCents)} deposited)` : "";
+  const label = e.kind === "payment" && e.origin === "automatic" ? "Automatic Payment - thank you" : LABELS[e.kind];
+  return `${formatDate(e.effectiveDate)}   ${label}${detail}   ${signed(e.amountCents, e.kind === "payment" || e.kind === "reversal")}`;
+}
+
+/** A figure line, left out for a statement issued before that figure was kept. */
+const figure = (label: string, cents: number | null, credit = false): PdfBlock[] => (cents === null ? [] : [{ kind: "paragraph", text: `${label}: ${signed(cents, credit)}` }]);
+
+/** A billing statement: its figures exactly as issued (never recomputed), and its cycle's activity, as a real PDF. */
 export function statementPdf(
-  customer: { firstName: string; lastName: string; address1: string; city: string; state: string; zip: string },
-  state: AccountState,
-  statement: StatementRow,
+  customer: StatementParty,
+  line: { id: number; creditLimitCents: number },
+  book: { entries: readonly LedgerEntry[]; statements: readonly IssuedStatement[] },
+  statement: IssuedStatement,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const index = state.statements.findIndex((s) => s.id === statement.id);
-  const previous = index > 0 ? state.statements[index - 1]!.statementDate : "0000-00-00";
-  const activity = state.entries
-    .filter((e) => e.effectiveDate > previous && e.effectiveDate <= statement.statementDate && e.kind !== "reversal")
-    .sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1));
-  const label: Record<string, string> = {
-    draw: "Cash advance (deposited)",
-    cash_advance_fee: "Cash advance fee",
-    carried_balance_fee: "Carried balance fee",
-    payment: "Payment - thank you",
-    payment_return: "Returned payment",
-    adjustment: "Adjustment",
-  };
+  const activity = statementActivity(book.entries, book.statements, statement);
+  const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
+  const period = statement.periodStart ? `Statement period ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}.` : `Statement date ${formatDate(statement.statementDate)}.`;
   const blocks: PdfBlock[] = [
     { kind: "paragraph", text: `${customer.firstName} ${customer.lastName}, ${customer.address1}, ${customer.city}, ${customer.state} ${customer.zip}` },
-    { kind: "paragraph", text: `Account ending ${String(state.line.id).slice(-4)}. Statement date ${statement.statementDate}. Payment due date ${statement.dueDate}.` },
+    { kind: "paragraph", text: `Account ending ${String(line.id).slice(-4)}. ${period} Payment due date ${formatDate(statement.dueDate)}.` },
     { kind: "heading", text: "Summary" },
-    { kind: "paragraph", text: `Credit limit: ${money(state.line.creditLimitCents)}` },
+    { kind: "paragraph", text: `Credit limit: ${money(line.creditLimitCents)}` },
+    ...figure("Previous balance", statement.previousBalanceCents),
+    ...figure("Draws", statement.drawsCents),
+    ...figure("Payments", statement.paymentsCents, true),
+    ...figure("Returned payments", statement.returnsCents),
+    { kind: "paragraph", text: `Carried balance fee: ${money(statement.feeCents)}` },
+    { kind: "paragraph", text: `New balance: ${money(statement.newBalanceCents)}` },
     { kind: "paragraph", text: `Principal balance: ${money(statement.principalCents)}` },
-    { kind: "paragraph", text: `Carried balance fee this statement: ${money(statement.feeCents)}` },
-    // Principal plus every unpaid fee (cash advance fees too) is the new balance: the summary adds up.
-    { kind: "paragraph", text: `Fees owed (cash advance and carried balance fees): ${money(statement.balanceCents - statement.principalCents)}` },
-    { kind: "paragraph", text: `New balance: ${money(statement.balanceCents)}` },
+    { kind: "heading", text: "Payment due" },
     { kind: "paragraph", text: `Past due amount: ${money(statement.pastDueCents)}` },
-    { kind: "paragraph", text: `Minimum payment due by ${statement.dueDate}: ${money(statement.minimumDueCents + statement.pastDueCents)}` },
+    { kind: "paragraph", text: `Current minimum payment: ${money(statement.minimumDueCents)}` },
+    { kind: "paragraph", text: `Total minimum due by ${formatDate(statement.dueDate)}: ${money(total)}` },
     { kind: "heading", text: "Activity this period" },
-    ...(activity.length === 0
-      ? [{ kind: "paragraph" as const, text: "No activity this period." }]
-      : activity.map((e) => ({ kind: "paragraph" as const, text: `${e.effectiveDate}   ${label[e.kind] ?? e.kind}   ${e.kind === "payment" || e.kind === "adjustment" ? `(${money(e.amountCents)})` : money(e.amountCents)}` }))),
+    ...(activity.length === 0 ? [{ kind: "paragraph" as const, text: "No activity this period." }] : activity.map((e) => ({ kind: "paragraph" as const, text: activityLine(e) }))),
     { kind: "heading", text: "How payments apply" },
-    { kind: "paragraph", text: "Payments apply to the earliest due date first: fees first, then the rest of the required payment, then the remaining principal. Paying more than the minimum never costs extra." },
+    {
+      kind: "paragraph",
+      text: "Payments apply to the earliest due date first: the oldest statement's fee, then the rest of its minimum, then the next statement's; what remains lowers your principal. Paying more than the minimum never costs extra, and it lowers the fee and the minimum of your next statement.",
+    },
     { kind: "paragraph", text: `Questions? Call ${formatPhone(phones.customerService)}. ${brand.legalName}, ${address.lines.join(", ")}.` },
   ];
   return renderPdf(`${brand.name} Billing Statement`, blocks);

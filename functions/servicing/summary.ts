@@ -5,52 +5,54 @@ import type { GetSummary } from "../platform/catalogue/account";
 import { paperCheckAllowed } from "../rules/esign";
 import { creditUsedPercent, drawBlock, drawBlockMessages } from "../rules/standing";
 import { achEffectiveDate, addDays } from "./calendar";
-import { cycleOf, type AccountState } from "./account-state";
+import { cycleOf, type LineState } from "./account-state";
+import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";
-import { projectedDueDate } from "./schedule";
 
 type Summary = Omit<Answer<typeof GetSummary>, "tokenToUse">;
 type Customer = typeof customers.$inferSelect;
 
 const RECENT = 3;
 
-const describe = (kind: string) =>
-  ({
-    draw: "Cash Advance",
-    cash_advance_fee: "Cash Advance Fee",
-    carried_balance_fee: "Carried Balance Fee",
-    payment: "Payment",
-    payment_return: "Returned Payment",
-    adjustment: "Adjustment",
-    reversal: "Reversal",
-  })[kind] ?? kind;
+/** What borrowers read for each kind of row (0-decisions.md: one "Cash Advance" row per draw). */
+function describe(e: LedgerEntry): string {
+  if (e.kind === "payment") return e.origin === "automatic" ? "Automatic Payment" : "Payment";
+  return ({ draw: "Cash Advance", carried_balance_fee: "Carried Balance Fee", payment_return: "Returned Payment", reversal: "Reversal" } as const)[e.kind];
+}
 
 /** Credits show as negative amounts (the pages put them in parentheses). */
-const CREDITS = new Set(["payment", "adjustment"]);
+const CREDITS = new Set(["payment", "reversal"]);
 
-export function buildSummary(customer: Customer, state: AccountState, now: Date): Summary {
-  const { line, derived, standing } = state;
-  const application = state.application;
-  const firstDraw = state.entries.filter((e) => e.kind === "draw").sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : 1))[0];
-  const lastDue = state.statements.at(-1)?.dueDate ?? null;
-  const cycle = cycleOf(line);
-  const projectedDue = firstDraw && derived.balanceCents > 0 ? projectedDueDate(line.payAnchorDate, cycle, firstDraw.effectiveDate, lastDue, state.today) : null;
-  const pendingPayments = state.pending.filter((t) => t.code === "P");
-  const block = drawBlock(standing, derived.availableCreditCents, customer.state);
-  const ach = achEffectiveDate(now, false);
-  // Delinquent and charged-off accounts show no available credit (spec file 3, section 4).
-  const available = standing === "current" ? derived.availableCreditCents : 0;
-
-  const history = [...state.entries]
-    .filter((e) => e.kind !== "reversal")
+/** Newest first: by day, then by when recorded. */
+export function transactionHistory(entries: readonly LedgerEntry[]): Summary["allTransactions"] {
+  return [...entries]
     .sort((a, b) => (a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1))
     .map((e) => ({
-      transationId: e.id,
+      transationId: e.reference ? String(e.reference) : "",
       transationDate: e.effectiveDate,
       transationAmount: CREDITS.has(e.kind) ? -e.amountCents : e.amountCents,
-      transationDescription: describe(e.kind),
+      transationDescription: describe(e),
+      ...(e.kind === "draw" ? { cashAdvanceFee: e.feeCents ?? 0, amountDeposited: e.amountCents - (e.feeCents ?? 0) } : {}),
     }));
-  const statementLinks = [...state.statements].reverse().map((s) => ({ statementId: s.id, eDocumentDate: s.statementDate, eDocumentURL: `/documents/statements/${s.id}` }));
+}
+
+export function buildSummary(customer: Customer, state: LineState, now: Date): Summary {
+  const { line, figures } = state;
+  const { standing } = figures;
+  const application = state.application;
+  const cycle = cycleOf(line);
+  const pendingPayments = state.pending.filter((t) => t.code === "P");
+  const block = drawBlock(standing, figures.availableCreditCents, customer.state);
+  const ach = achEffectiveDate(now, false);
+  const history = transactionHistory(state.book.entries);
+  const statementLinks = [...state.statementRows].reverse().map((s) => ({
+    statementId: s.id,
+    eDocumentDate: s.statementDate,
+    eDocumentURL: `/documents/statements/${s.id}`,
+    dueDate: s.dueDate,
+    newBalance: s.balanceCents,
+    totalMinimumDue: s.totalMinimumDueCents ?? s.minimumDueCents + s.pastDueCents,
+  }));
 
   return {
     accountProfile: {
@@ -71,19 +73,19 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
     accountHeader: {
       applNo: line.id,
       creditLimit: line.creditLimitCents,
-      accountBalance: derived.balanceCents,
+      accountBalance: figures.balanceCents,
       accountNumber: `****${String(line.id).slice(-4)}`,
-      availableCredit: available,
-      // A charged-off account has no due date ahead: the whole balance is due now, and no statements are issued.
-      nextPaymentDate: standing === "charged_off" ? null : (derived.nextDueDate ?? projectedDue),
-      minPaymentAmount: derived.minimumDueCents,
-      currentDue: derived.currentDueCents,
-      pastDueAmount: derived.pastDueCents,
-      daysPastDue: derived.daysPastDue,
-      isDelinquent: derived.delinquent,
+      // Delinquent and charged-off accounts show no available credit (spec file 3, section 4).
+      availableCredit: figures.shownAvailableCreditCents,
+      nextPaymentDate: figures.nextDueDate,
+      minPaymentAmount: figures.nextMinimumDueCents,
+      currentDue: figures.currentDueCents,
+      pastDueAmount: figures.pastDueCents,
+      daysPastDue: figures.daysPastDue,
+      isDelinquent: standing === "delinquent" || standing === "charged_off",
       isChargeoff: standing === "charged_off",
       isClosed: line.status === "closed",
-      pendingTransactionAmount: pendingPayments.reduce((sum, t) => sum + t.amountCents, 0),
+      pendingTransactionAmount: figures.scheduledCents,
       pendingTranType: pendingPayments.length > 0 ? "Payment" : "",
       preApprovedAmount: line.creditLimitCents,
       isOriginated: line.status === "open" || line.status === "closed",
@@ -91,8 +93,13 @@ export function buildSummary(customer: Customer, state: AccountState, now: Date)
       requiresESignature: line.status === "awaiting_esign",
       hasValidEsignatures: line.openedAt !== null,
       cashAdvanceFeePercentage: cashAdvanceFeeBps[cycle] / 100,
-      creditUsedPercent: creditUsedPercent(available, line.creditLimitCents),
+      creditUsedPercent: creditUsedPercent(figures.shownAvailableCreditCents, line.creditLimitCents),
       billingCycle: cycle,
+      principalBalance: figures.principalCents,
+      payoffAmount: figures.payoffCents,
+      repaymentMethod: line.repaymentMethod,
+      nextAutoPaymentDate: figures.nextAutomaticPayment?.date ?? null,
+      nextAutoPaymentAmount: figures.nextAutomaticPayment?.amountCents ?? 0,
     },
     accountConfig: {
       minimumDrawAmount: draws.minCents,

@@ -2,13 +2,25 @@ import * as v from "valibot";
 import { Cents, defineCall, Digits, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
 
 const Transaction = v.object({
+  /** The short numeric transaction id a borrower reads. */
   transationId: v.string(),
   transationDate: IsoDate,
   transationAmount: v.number(),
   transationDescription: v.string(),
+  /** A draw's detail: the cash advance fee kept from it, and what was deposited. */
+  cashAdvanceFee: v.optional(Cents),
+  amountDeposited: v.optional(Cents),
 });
 
-const StatementLink = v.object({ statementId: v.string(), eDocumentDate: IsoDate, eDocumentURL: v.string() });
+const StatementLink = v.object({
+  statementId: v.string(),
+  eDocumentDate: IsoDate,
+  eDocumentURL: v.string(),
+  /** The statement's figures as issued (absent from a platform that does not send them). */
+  dueDate: v.optional(IsoDate),
+  newBalance: v.optional(Cents),
+  totalMinimumDue: v.optional(Cents),
+});
 
 export const SummaryAnswer = withToken({
   accountProfile: v.object({
@@ -51,6 +63,14 @@ export const SummaryAnswer = withToken({
     cashAdvanceFeePercentage: v.number(),
     creditUsedPercent: v.number(),
     billingCycle: v.string(),
+    /** Principal: the draws less what payments paid of them. */
+    principalBalance: v.optional(Cents),
+    /** The balance less payments already scheduled (decision record 012). */
+    payoffAmount: v.optional(Cents),
+    /** A: automatic EFT payments on due dates; K: paper check (none). */
+    repaymentMethod: v.optional(v.string(), "A"),
+    nextAutoPaymentDate: v.optional(v.nullable(IsoDate), null),
+    nextAutoPaymentAmount: v.optional(Cents, 0),
   }),
   accountConfig: v.object({
     minimumDrawAmount: Cents,

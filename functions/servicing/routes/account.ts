@@ -12,7 +12,7 @@ import { customerById, latestLine } from "../customers";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
 import { outboxProvider } from "../messages";
-import { drawRows } from "../ledger";
+import { drawEntry } from "../engine/index";
 import { newTransactionId, postTransaction } from "../posting";
 import { profileNotifications } from "../profile";
 import { statementPdf } from "../statement-pdf";
@@ -28,14 +28,14 @@ export function openingWrites(db: ServicingContext["var"]["db"], state: Awaited<
   if (draw <= 0) return { open, draw: [], drawCents: 0, fundingDate: null };
   const id = newTransactionId();
   const fundingDate = drawFundingDate(now);
-  const rows = drawRows(`D${id}`, draw, cycleOf(state.line), state.today, at);
+  const row = drawEntry(id, draw, cycleOf(state.line), state.today, at);
   return {
     open,
     drawCents: draw,
     fundingDate,
     draw: [
       db.insert(transactions).values({ id, lineId: state.line.id, code: "D", amountCents: draw, effectiveDate: fundingDate, status: "pending", createdAt: at }),
-      db.insert(ledgerEntries).values(rows.map((r) => ({ id: r.id, lineId: state.line.id, kind: r.kind, amountCents: r.amountCents, effectiveDate: r.effectiveDate, postedAt: at, description: "First draw" }))),
+      db.insert(ledgerEntries).values({ id: row.id, lineId: state.line.id, kind: row.kind, amountCents: row.amountCents, feeCents: row.feeCents, reference: id, effectiveDate: row.effectiveDate, postedAt: at, description: "First draw" }),
     ],
   };
 }
@@ -160,9 +160,9 @@ implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
   const customerId = requireCustomer(c);
   const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
   // Only statements of the caller's own line are found: another customer's id is simply unknown here.
-  const statement = state.statements.find((s) => s.id === statementId);
+  const statement = state.book.statements.find((s) => s.id === statementId);
   if (!statement) throw new ServicingError(404, "No such statement.");
-  const bytes = await statementPdf(customer, state, statement);
+  const bytes = await statementPdf(customer, state.line, state.book, statement);
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return { fileName: `statement-${statement.statementDate}.pdf`, contentType: "application/pdf" as const, pdfBase64: btoa(binary) };

@@ -1,0 +1,46 @@
+import { addDays } from "../calendar";
+import type { IssuedStatement, LedgerEntry } from "./types";
+
+/**
+ * Which cycle an entry belongs to (decision record 013): a statement covers
+ * the entries recorded before it with effective dates up to its statement
+ * date, so a draw made on a statement date after that day's run belongs to
+ * the next cycle.
+ */
+export function coveredBy(entry: Pick<LedgerEntry, "effectiveDate" | "postedAt">, statement: Pick<IssuedStatement, "statementDate" | "createdAt">): boolean {
+  return entry.effectiveDate < statement.statementDate || (entry.effectiveDate === statement.statementDate && entry.postedAt <= statement.createdAt);
+}
+
+/** The latest issued statement (by statement date, then issue time), or null. */
+export function lastIssued(statements: readonly IssuedStatement[]): IssuedStatement | null {
+  return [...statements].sort((a, b) => (a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt)).at(-1) ?? null;
+}
+
+export interface CycleActivity {
+  any: boolean;
+  drawsCents: number;
+  paymentsCents: number;
+  returnsCents: number;
+}
+
+/**
+ * Draws, payments and returns since the last issued statement (all of them
+ * before the first), effective on or before `day`. Cycles skipped in between
+ * had none, or they would have had a statement.
+ */
+export function activitySince(entries: readonly LedgerEntry[], last: IssuedStatement | null, day: string): CycleActivity {
+  const inCycle = entries.filter((e) => e.effectiveDate <= day && (last === null || !coveredBy(e, last)));
+  const total = (kind: LedgerEntry["kind"]) => inCycle.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.amountCents, 0);
+  const drawsCents = total("draw");
+  const paymentsCents = total("payment");
+  const returnsCents = total("payment_return");
+  return { any: inCycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "payment_return"), drawsCents, paymentsCents, returnsCents };
+}
+
+/** The same day `months` later, clamped to the month's last day (Jan 31 + 1 month = Feb 28). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return addDays(`${target.toISOString().slice(0, 8)}01`, Math.min(d, last) - 1);
+}

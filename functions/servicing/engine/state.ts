@@ -1,0 +1,91 @@
+import { daysBetween } from "../calendar";
+import { replay } from "./replay";
+import { cycleOfFrequency, projectedDueDate } from "./schedule";
+import type { AccountState, Book, Standing, StatementStanding } from "./types";
+
+/**
+ * The one account-state engine (decision record 013): every figure a page,
+ * a statement, the cron or a rule needs about a line, as of `today` after
+ * today's servicing run. Pure: the same book and day give the same answer.
+ */
+export function accountState(book: Book, today: string): AccountState {
+  const { line } = book;
+  const chargedOff = line.chargedOffOn !== null && line.chargedOffOn <= today;
+  const replayed = replay(book.entries, book.statements, today, line.chargedOffOn);
+  const balance = replayed.principalCents + replayed.unpaidFeesCents;
+  const passed = (s: StatementStanding) => s.dueDate <= today;
+  const pastDue = chargedOff ? balance : sum(replayed.statements.filter(passed));
+  const currentDue = chargedOff ? 0 : sum(replayed.statements.filter((s) => !passed(s)));
+  const standing = standingOf(line.status, chargedOff, pastDue);
+  const scheduledCents = book.scheduled.reduce((total, p) => total + p.amountCents, 0);
+  const nextDueDate = nextDue(book, today, standing, balance);
+  const available = Math.max(0, line.creditLimitCents - balance);
+  return {
+    today,
+    standing,
+    principalCents: replayed.principalCents,
+    unpaidFeesCents: replayed.unpaidFeesCents,
+    balanceCents: balance,
+    unappliedCents: replayed.unappliedCents,
+    creditLimitCents: line.creditLimitCents,
+    availableCreditCents: available,
+    shownAvailableCreditCents: standing === "current" ? available : 0,
+    statements: replayed.statements,
+    pastDueCents: pastDue,
+    currentDueCents: currentDue,
+    nextMinimumDueCents: chargedOff ? balance : pastDue + currentDue,
+    nextDueDate,
+    daysPastDue: daysPastDue(replayed.statements, today),
+    scheduledCount: book.scheduled.length,
+    scheduledCents,
+    payoffCents: Math.max(0, balance - scheduledCents),
+    nextAutomaticPayment: nextAutomaticPayment(book, today, standing, replayed.statements),
+    payments: replayed.payments,
+  };
+}
+
+const sum = (statements: StatementStanding[]) => statements.reduce((total, s) => total + s.unpaidCents, 0);
+
+function standingOf(status: Book["line"]["status"], chargedOff: boolean, pastDueCents: number): Standing {
+  if (status !== "open") return status;
+  if (chargedOff) return "charged_off";
+  return pastDueCents > 0 ? "delinquent" : "current";
+}
+
+/** Days since the earliest due date (on or before today) whose minimum is still unpaid. */
+function daysPastDue(statements: StatementStanding[], today: string): number {
+  const earliest = statements.find((s) => s.dueDate <= today && s.unpaidCents > 0);
+  return earliest ? daysBetween(earliest.dueDate, today) : 0;
+}
+
+/**
+ * The earliest due date of an issued statement not yet passed; with none and
+ * a balance, the due date of the next statement to come; none once charged
+ * off or closed.
+ */
+function nextDue(book: Book, today: string, standing: Standing, balance: number): string | null {
+  if (standing !== "current" && standing !== "delinquent") return null;
+  const ahead = book.statements.filter((s) => s.dueDate > today).map((s) => s.dueDate).sort()[0];
+  if (ahead) return ahead;
+  const firstDraw = firstDrawDate(book);
+  if (balance <= 0 || !firstDraw) return null;
+  return projectedDueDate(book.line.payAnchorDate, cycleOfFrequency(book.line.payFrequency), firstDraw, today);
+}
+
+export function firstDrawDate(book: Pick<Book, "entries">): string | null {
+  return book.entries.filter((e) => e.kind === "draw").map((e) => e.effectiveDate).sort()[0] ?? null;
+}
+
+/**
+ * EFT borrowers, open and not charged off: the next due date of an issued
+ * statement, for the unpaid minimums due on or before it, less one-time
+ * payments scheduled on or before it (0-decisions.md, "Automatic payments").
+ */
+function nextAutomaticPayment(book: Book, today: string, standing: Standing, statements: StatementStanding[]): AccountState["nextAutomaticPayment"] {
+  if (book.line.repaymentMethod !== "A" || (standing !== "current" && standing !== "delinquent")) return null;
+  const date = statements.filter((s) => s.dueDate > today).map((s) => s.dueDate).sort()[0];
+  if (!date) return null;
+  const owed = sum(statements.filter((s) => s.dueDate <= date));
+  const scheduled = book.scheduled.filter((p) => p.effectiveDate <= date).reduce((total, p) => total + p.amountCents, 0);
+  return { date, amountCents: Math.max(0, owed - scheduled) };
+}

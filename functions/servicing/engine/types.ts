@@ -1,0 +1,131 @@
+import type { PayFrequency } from "../../config";
+import type { Standing } from "../../rules/standing";
+
+export type { Standing };
+
+/**
+ * The book of one line: everything the engine reads (decision record 013).
+ * Rows are append-only; every figure is derived from them. Money is integer
+ * cents; dates are Eastern banking days as ISO YYYY-MM-DD strings, which
+ * compare correctly as strings; instants are epoch milliseconds.
+ */
+export type EntryKind = "draw" | "payment" | "payment_return" | "carried_balance_fee" | "reversal";
+
+export interface LedgerEntry {
+  id: string;
+  kind: EntryKind;
+  /** Always > 0; the kind gives the direction. */
+  amountCents: number;
+  /** The banking day the row takes effect. */
+  effectiveDate: string;
+  /** When it was recorded: with the effective date, the order of events. */
+  postedAt: number;
+  /** "reversal": the row it cancels; "payment_return": the payment it returns. */
+  reversesId?: string | null;
+  /** Payments: a one-time payment the borrower scheduled, or the automatic payment of a due date. */
+  origin?: "one_time" | "automatic" | null;
+  /** Draws: the cash advance fee kept from the deposit (detail only: the full draw is principal). */
+  feeCents?: number | null;
+  /** The short numeric transaction id a borrower reads. */
+  reference?: number | null;
+}
+
+/** An issued statement: its figures as of issue, never changed afterwards. */
+export interface IssuedStatement {
+  id: string;
+  statementDate: string;
+  dueDate: string;
+  /** When it was issued: entries recorded later belong to the next cycle. */
+  createdAt: number;
+  /** The previous statement's date, or the opening date for the first (null: issued before these figures were kept). */
+  periodStart: string | null;
+  previousBalanceCents: number | null;
+  drawsCents: number | null;
+  paymentsCents: number | null;
+  returnsCents: number | null;
+  /** This statement's carried balance fee. */
+  feeCents: number;
+  newBalanceCents: number;
+  principalCents: number;
+  pastDueCents: number;
+  /** This statement's own minimum: its fee plus its share of principal. */
+  minimumDueCents: number;
+  totalMinimumDueCents: number | null;
+}
+
+/** A one-time payment scheduled and not yet posted. */
+export interface ScheduledPayment {
+  id: number;
+  amountCents: number;
+  effectiveDate: string;
+}
+
+export type LineStatus = "awaiting_esign" | "open" | "closed" | "withdrawn";
+
+export interface LineFacts {
+  id: number;
+  creditLimitCents: number;
+  payFrequency: PayFrequency;
+  payAnchorDate: string;
+  /** A: electronic funds transfer (automatic payments); K: paper check. */
+  repaymentMethod: string;
+  status: LineStatus;
+  /** The day the line opened (the e-sign was recorded), or null. */
+  openedOn: string | null;
+  /** The day of the run that charged the line off, or null. */
+  chargedOffOn: string | null;
+}
+
+export interface Book {
+  line: LineFacts;
+  entries: readonly LedgerEntry[];
+  statements: readonly IssuedStatement[];
+  scheduled: readonly ScheduledPayment[];
+}
+
+
+/** One issued statement as of today: what of its own minimum is still unpaid. */
+export interface StatementStanding {
+  id: string;
+  dueDate: string;
+  minimumDueCents: number;
+  unpaidFeeCents: number;
+  unpaidCents: number;
+}
+
+/** Where each payment went: what a return takes back. */
+export interface PaymentAllocation {
+  entryId: string;
+  toFeesCents: number;
+  toPrincipalCents: number;
+  unappliedCents: number;
+}
+
+/** Everything a page or a rule needs about a line as of a day (after that day's run). */
+export interface AccountState {
+  today: string;
+  standing: Standing;
+  principalCents: number;
+  unpaidFeesCents: number;
+  balanceCents: number;
+  /** Paid beyond the whole balance: a credit to refund. */
+  unappliedCents: number;
+  creditLimitCents: number;
+  /** limit - balance, floored at 0. */
+  availableCreditCents: number;
+  /** What pages show: 0 unless the account is current (spec file 3, section 4). */
+  shownAvailableCreditCents: number;
+  statements: StatementStanding[];
+  pastDueCents: number;
+  currentDueCents: number;
+  /** past due + current due; the whole balance once charged off. */
+  nextMinimumDueCents: number;
+  nextDueDate: string | null;
+  daysPastDue: number;
+  scheduledCount: number;
+  scheduledCents: number;
+  /** balance - scheduled payments, floored at 0 (decision record 012). */
+  payoffCents: number;
+  nextAutomaticPayment: { date: string; amountCents: number } | null;
+  payments: PaymentAllocation[];
+}

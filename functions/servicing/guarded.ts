@@ -1,0 +1,34 @@
+import type { LineRow } from "./book";
+
+/**
+ * Writes guarded by the line's version (decision record 005): the batch swaps
+ * `lines.version` from the value read to a fresh one, and every other write
+ * carries a guard on the fresh value, so all apply or none (another posting or
+ * run changed the line since it was read, and this one re-reads and retries).
+ */
+export interface GuardedWrite {
+  sql: string;
+  params: unknown[];
+}
+
+/** An INSERT of one row, written as INSERT ... SELECT so the guard can follow; a repeat of its key is ignored. */
+export function insertRow(table: string, row: Record<string, unknown>): GuardedWrite {
+  const columns = Object.keys(row);
+  return { sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) SELECT ${columns.map(() => "?").join(", ")} WHERE`, params: Object.values(row) };
+}
+
+/** An UPDATE of one table: `where` is SQL with its own parameters. */
+export function updateRows(table: string, set: Record<string, unknown>, where: string, whereParams: unknown[]): GuardedWrite {
+  const columns = Object.keys(set);
+  return { sql: `UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE ${where} AND`, params: [...Object.values(set), ...whereParams] };
+}
+
+export async function writeIfUnchanged(d1: D1Database, line: Pick<LineRow, "id" | "version">, writes: GuardedWrite[]): Promise<boolean> {
+  const next = crypto.randomUUID();
+  const guard = " (SELECT version FROM lines WHERE id = ?) = ?";
+  const results = await d1.batch([
+    d1.prepare("UPDATE lines SET version = ? WHERE id = ? AND version = ?").bind(next, line.id, line.version),
+    ...writes.map((w) => d1.prepare(`${w.sql}${guard}`).bind(...w.params, line.id, next)),
+  ]);
+  return results[0]!.meta.changes === 1;
+}

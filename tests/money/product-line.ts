@@ -1,0 +1,143 @@
+import { billingCycleFor } from "../../functions/fees";
+import { nextBusinessDay } from "../../functions/servicing/calendar";
+import {
+  accountState,
+  cancelledIds,
+  drawEntry,
+  drawRefusal,
+  paymentRefusal,
+  returnEntry,
+  returnProblem,
+  serviceDay,
+  type AccountState,
+  type Book,
+  type LedgerEntry,
+} from "../../functions/servicing/engine/index";
+import type { Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine, StatementFigures } from "../oracle/types";
+
+/**
+ * The product's engine behind the reference model's interface: the same
+ * pure functions the cron, the posting service and the pages call
+ * (functions/servicing/engine), on an in-memory book. The harness plays one
+ * life through this and through tests/oracle/ and compares every figure.
+ */
+export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; state(): AccountState } {
+  let book: Book = {
+    line: {
+      id: 1,
+      creditLimitCents: setup.creditLimitCents,
+      payFrequency: setup.payFrequency,
+      payAnchorDate: setup.payAnchorDate,
+      repaymentMethod: setup.repaymentMethod,
+      status: "open",
+      openedOn: setup.openedOn,
+      chargedOffOn: null,
+    },
+    entries: [],
+    statements: [],
+    scheduled: [],
+  };
+  let today = setup.openedOn;
+  let tick = 0;
+  let reference = 100_000_000;
+  /** Payment entry ids in posting order: the index a return names. */
+  const posted: string[] = [];
+  const cycle = billingCycleFor(setup.payFrequency);
+  const clock = () => ({ at: ++tick, reference: () => ++reference });
+
+  const morning = (day: string) => {
+    today = day;
+    const scheduledOrder = book.scheduled.map((p) => `P${p.id}`);
+    const served = serviceDay(book, day, clock());
+    book = served.book;
+    const fresh = served.work.entries.filter((e) => e.kind === "payment").map((e) => e.id);
+    // One-time payments in the order they were scheduled, then the automatic payment (the run posts them in that order).
+    posted.push(...scheduledOrder.filter((id) => fresh.includes(id)), ...fresh.filter((id) => !scheduledOrder.includes(id)));
+  };
+
+  const act = (action: Action): ActionOutcome => {
+    const figures = accountState(book, today);
+    const { at } = clock();
+    if (action.kind === "draw") {
+      const refusal = drawRefusal(figures, action.amountCents, "OH");
+      if (refusal) return { ok: false, reason: refusal.message };
+      book = { ...book, entries: [...book.entries, drawEntry(++reference, action.amountCents, cycle, today, at)] };
+      return { ok: true };
+    }
+    if (action.kind === "schedulePayment") {
+      const refusal = paymentRefusal(figures, action.amountCents, action.date, nextBusinessDay(today));
+      if (refusal) return { ok: false, reason: refusal.message };
+      book = { ...book, scheduled: [...book.scheduled, { id: ++reference, amountCents: action.amountCents, effectiveDate: action.date }] };
+      return { ok: true };
+    }
+    const id = posted[action.index];
+    const problem = id === undefined ? "unknown" : returnProblem(book, id, today);
+    if (problem) return { ok: false, reason: problem };
+    const payment = book.entries.find((e) => e.id === id)!;
+    book = { ...book, entries: [...book.entries, returnEntry(payment, ++reference, today, at)] };
+    return { ok: true };
+  };
+
+  return {
+    morning,
+    act,
+    book: () => book,
+    state: () => accountState(book, today),
+    figures: () => dayFigures(accountState(book, today)),
+    statements: () => book.statements.map(statementFigures),
+    unpaidMinimums: () => {
+      const byId = new Map(accountState(book, today).statements.map((s) => [s.id, s.unpaidCents] as const));
+      return book.statements.map((s) => byId.get(s.id) ?? 0);
+    },
+    payments: () => postedPayments(book.entries, posted),
+  };
+}
+
+export function dayFigures(s: AccountState): DayFigures {
+  return {
+    standing: s.standing === "awaiting_esign" || s.standing === "withdrawn" ? "closed" : s.standing,
+    principalCents: s.principalCents,
+    unpaidFeesCents: s.unpaidFeesCents,
+    balanceCents: s.balanceCents,
+    unappliedCents: s.unappliedCents,
+    availableCreditCents: s.availableCreditCents,
+    shownAvailableCreditCents: s.shownAvailableCreditCents,
+    pastDueCents: s.pastDueCents,
+    currentDueCents: s.currentDueCents,
+    nextMinimumDueCents: s.nextMinimumDueCents,
+    nextDueDate: s.nextDueDate,
+    daysPastDue: s.daysPastDue,
+    scheduledCount: s.scheduledCount,
+    scheduledCents: s.scheduledCents,
+    payoffCents: s.payoffCents,
+    nextAutomaticPayment: s.nextAutomaticPayment,
+  };
+}
+
+export function statementFigures(s: Book["statements"][number]): StatementFigures {
+  return {
+    statementDate: s.statementDate,
+    dueDate: s.dueDate,
+    periodStart: s.periodStart ?? "",
+    previousBalanceCents: s.previousBalanceCents ?? 0,
+    drawsCents: s.drawsCents ?? 0,
+    paymentsCents: s.paymentsCents ?? 0,
+    returnsCents: s.returnsCents ?? 0,
+    feeCents: s.feeCents,
+    newBalanceCents: s.newBalanceCents,
+    principalCents: s.principalCents,
+    pastDueCents: s.pastDueCents,
+    minimumDueCents: s.minimumDueCents,
+    totalMinimumDueCents: s.totalMinimumDueCents ?? s.pastDueCents + s.minimumDueCents,
+  };
+}
+
+function postedPayments(entries: readonly LedgerEntry[], order: string[]): PostedPayment[] {
+  const returns = entries.filter((e) => e.kind === "payment_return");
+  const cancelled = cancelledIds(entries, "9999-12-31");
+  return order.map((id) => {
+    const e = entries.find((x) => x.id === id)!;
+    const returned = cancelled.has(id) ? (returns.find((r) => r.reversesId === id)?.effectiveDate ?? null) : null;
+    return { effectiveDate: e.effectiveDate, amountCents: e.amountCents, origin: e.origin === "automatic" ? "automatic" : "one_time", returnedOn: returned };
+  });
+}

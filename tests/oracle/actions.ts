@@ -1,0 +1,63 @@
+/**
+ * Borrower actions on the reference line, each checked against the written
+ * rules first; a refused action changes nothing.
+ */
+import { addBusinessDays, addDays, isBusinessDay, nextBusinessDay } from "./calendar";
+import type { Line } from "./model";
+import type { ActionOutcome } from "./types";
+
+const MIN_DRAW_CENTS = 10_000; // 0-decisions.md "Credit line": minimum draw $100
+const DRAW_STEP_CENTS = 2_500; // draw increment $25
+const MIN_PAYMENT_CENTS = 1_000; // minAchTransactionAmount, $10
+const MAX_PENDING_PAYMENTS = 3; // "At most 3 pending payments"
+const MAX_ACH_EFFECTIVE_DAYS = 45; // maxNoOfAchEffectiveDays
+const RETURN_WINDOW_BUSINESS_DAYS = 2; // "up to two business days after it posts"
+
+const ok: ActionOutcome = { ok: true };
+const refuse = (reason: string): ActionOutcome => ({ ok: false, reason });
+
+/** A draw: open, current line; at least $100, a multiple of $25, within available credit. */
+export function actDraw(line: Line, today: string, amountCents: number): ActionOutcome {
+  const f = line.figures();
+  if (f.standing !== "current") return refuse(`line is ${f.standing}`);
+  if (!Number.isInteger(amountCents) || amountCents < MIN_DRAW_CENTS) return refuse("below the $100 minimum draw");
+  if (amountCents % DRAW_STEP_CENTS !== 0) return refuse("not a multiple of $25");
+  if (amountCents > f.availableCreditCents) return refuse("above available credit");
+  // The full amount adds to principal; the cash advance fee is only kept from the deposit.
+  line.entries.push({ kind: "draw", date: today, amountCents });
+  return ok;
+}
+
+/**
+ * A one-time payment: the line not closed and owing; fewer than 3 pending; at
+ * most the payoff and at least min($10, payoff); on a business day from the
+ * ACH effective date (the next business day; same-day is never allowed) to
+ * that date plus 45 calendar days.
+ */
+export function actSchedule(line: Line, today: string, amountCents: number, date: string): ActionOutcome {
+  const f = line.figures();
+  if (f.standing === "closed") return refuse("line is closed");
+  if (f.balanceCents <= 0) return refuse("nothing is owed");
+  if (f.scheduledCount >= MAX_PENDING_PAYMENTS) return refuse("3 payments are already scheduled");
+  if (!Number.isInteger(amountCents) || amountCents <= 0) return refuse("not a positive amount");
+  if (amountCents > f.payoffCents) return refuse("above the payoff");
+  if (amountCents < Math.min(MIN_PAYMENT_CENTS, f.payoffCents)) return refuse("below the $10 minimum payment");
+  const earliest = nextBusinessDay(today);
+  const latest = addDays(earliest, MAX_ACH_EFFECTIVE_DAYS);
+  if (date < earliest || date > latest) return refuse(`date outside ${earliest}..${latest}`);
+  if (!isBusinessDay(date)) return refuse("not a business day");
+  line.scheduled.push({ amountCents, date });
+  return ok;
+}
+
+/** A return (NSF): a posted payment not yet returned, up to two business days after it posted. */
+export function actReturn(line: Line, today: string, index: number): ActionOutcome {
+  const payment = line.posted[index];
+  if (payment === undefined) return refuse("no such payment");
+  if (payment.returnedOn !== null) return refuse("already returned");
+  if (today > addBusinessDays(payment.effectiveDate, RETURN_WINDOW_BUSINESS_DAYS)) return refuse("return window over");
+  // Its credit is reversed today; the replay leaves the payment out.
+  payment.returnedOn = today;
+  line.entries.push({ kind: "return", date: today, amountCents: payment.amountCents, paymentIndex: index });
+  return ok;
+}

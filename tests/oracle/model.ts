@@ -1,0 +1,198 @@
+/**
+ * The independent reference model of the line's servicing, written from
+ * ../shared/spec/0-decisions.md ("Fees", "Billing cycle and servicing",
+ * "Banking calendar"), 4-money-example.md and decision record 013 alone.
+ * Every figure is recomputed by replaying the whole ledger (ledger.ts);
+ * clarity over speed.
+ */
+import { actDraw, actReturn, actSchedule } from "./actions";
+import { addDays, addMonths, statementDateFor, dueDates } from "./calendar";
+import { carriedBalanceFeeCents, ownMinimumCents, type BillingCycle, billingCycleFor } from "./fees";
+import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
+import { balanceOf, type Entry, type LedgerState, replay } from "./ledger";
+import type {
+  Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine, StatementFigures,
+} from "./types";
+
+/** How far ahead the due-date schedule is generated (a life is about 400 days). */
+const SCHEDULE_DAYS = 5 * 366;
+
+export function referenceLine(setup: LifeSetup): ReferenceLine {
+  return new Line(setup);
+}
+
+/** The mutable record of one line; every money figure comes from replaying `entries`. */
+export class Line implements ReferenceLine {
+  readonly cycle: BillingCycle;
+  readonly dueDates: string[];
+  today: string | null = null;
+  readonly entries: Entry[] = [];
+  readonly posted: PostedPayment[] = [];
+  scheduled: ScheduledPayment[] = [];
+  readonly issued: StatementFigures[] = [];
+  closed = false;
+
+  constructor(readonly setup: LifeSetup) {
+    this.cycle = billingCycleFor(setup.payFrequency);
+    this.dueDates = dueDates(setup.payFrequency, setup.payAnchorDate, addDays(setup.openedOn, SCHEDULE_DAYS));
+  }
+
+  /** The servicing run of a day, in 013's order. */
+  morning(day: string): void {
+    const expected = this.today === null ? this.setup.openedOn : addDays(this.today, 1);
+    if (day !== expected) throw new Error(`morning(${day}): expected ${expected}`);
+    this.today = day;
+    this.postScheduledPayments(day);
+    this.postAutomaticPayment(day);
+    // Due dates on or before `day` have now passed: figures compare due dates with today.
+    this.chargeOffIfOverdue(day);
+    this.closeIfDone(day);
+    this.issueStatementIfDue(day);
+  }
+
+  act(action: Action): ActionOutcome {
+    const today = this.requireToday();
+    if (action.kind === "draw") return actDraw(this, today, action.amountCents);
+    if (action.kind === "schedulePayment") return actSchedule(this, today, action.amountCents, action.date);
+    return actReturn(this, today, action.index);
+  }
+
+  figures(): DayFigures {
+    return dayFigures({
+      setup: this.setup,
+      today: this.requireToday(),
+      state: this.state(),
+      scheduled: this.scheduled,
+      dueDates: this.dueDates,
+      closed: this.closed,
+    });
+  }
+
+  statements(): StatementFigures[] {
+    return this.issued.map((s) => ({ ...s }));
+  }
+
+  unpaidMinimums(): number[] {
+    return this.state().statements.map((s) => s.minimumUnpaidCents);
+  }
+
+  payments(): PostedPayment[] {
+    return this.posted.map((p) => ({ ...p }));
+  }
+
+  /** The replay of the whole ledger, returned payments left out. */
+  state(): LedgerState {
+    return replay(this.entries, (i) => this.posted[i]!.returnedOn !== null);
+  }
+
+  requireToday(): string {
+    if (this.today === null) throw new Error("no servicing run yet: call morning(openedOn) first");
+    return this.today;
+  }
+
+  get chargedOff(): boolean {
+    return this.entries.some((e) => e.kind === "chargeOff");
+  }
+
+  get firstDrawDate(): string | null {
+    return this.entries.find((e) => e.kind === "draw")?.date ?? null;
+  }
+
+  postPayment(day: string, amountCents: number, origin: PostedPayment["origin"]): void {
+    this.posted.push({ effectiveDate: day, amountCents, origin, returnedOn: null });
+    this.entries.push({ kind: "payment", date: day, amountCents, paymentIndex: this.posted.length - 1 });
+  }
+
+  /** One-time payments post at the morning run of their date, in the order they were scheduled. */
+  private postScheduledPayments(day: string): void {
+    for (const p of this.scheduled.filter((s) => s.date === day)) this.postPayment(day, p.amountCents, "one_time");
+    this.scheduled = this.scheduled.filter((s) => s.date !== day);
+  }
+
+  /**
+   * 0-decisions.md "Automatic payments": EFT borrowers, on the due date of an
+   * issued statement, for the unpaid minimums due that day or earlier, less
+   * one-time payments scheduled on or before it and not yet posted; nothing
+   * when that is zero. The run happens once a day, so at most once per due date.
+   */
+  private postAutomaticPayment(day: string): void {
+    if (this.setup.repaymentMethod !== "A" || this.closed || this.chargedOff) return;
+    if (!this.issued.some((s) => s.dueDate === day)) return;
+    const pending = this.scheduled.filter((s) => s.date <= day).reduce((sum, s) => sum + s.amountCents, 0);
+    const amount = unpaidDueOnOrBefore(this.state(), day) - pending;
+    if (amount > 0) this.postPayment(day, amount, "automatic");
+  }
+
+  /** 013: more than 90 days past due is a charge-off at that day's run. */
+  private chargeOffIfOverdue(day: string): void {
+    if (this.closed || this.chargedOff) return;
+    if (daysPastDue(this.state(), day) > 90) this.entries.push({ kind: "chargeOff", date: day });
+  }
+
+  /**
+   * Closure (0-decisions.md): a charged-off line paid in full; 12 months after
+   * activation with no draw; two years at zero balance with no activity.
+   */
+  private closeIfDone(day: string): void {
+    if (this.closed) return;
+    const balance = balanceOf(this.state());
+    if (this.chargedOff && balance === 0) this.closed = true;
+    if (this.firstDrawDate === null && day >= addMonths(this.setup.openedOn, 12)) this.closed = true;
+    if (balance === 0 && day >= addMonths(this.lastActivityDate(), 24)) this.closed = true;
+  }
+
+  /** The last draw, payment or return, or the opening day when there was none. */
+  private lastActivityDate(): string {
+    const dates = this.entries.filter((e) => e.kind !== "statement" && e.kind !== "chargeOff").map((e) => e.date);
+    return dates.sort().at(-1) ?? this.setup.openedOn;
+  }
+
+  /** The entries recorded since the last issued statement: the cycle a statement covers (013). */
+  private entriesSinceLastStatement(): Entry[] {
+    const last = this.entries.map((e) => e.kind).lastIndexOf("statement");
+    return this.entries.slice(last + 1);
+  }
+
+  /** Statements (0-decisions.md, "Billing cycle and servicing"; 013 first due date, skipped cycles). */
+  private issueStatementIfDue(day: string): void {
+    if (this.closed || this.chargedOff) return;
+    const dueDate = this.dueDates.find((d) => statementDateFor(d) === day);
+    if (dueDate === undefined) return;
+    // First due date: the first whose statement date is after the first draw's
+    // day. This run precedes the day's actions, so any draw seen is earlier.
+    if (this.firstDrawDate === null) return;
+    const state = this.state();
+    const cycle = this.entriesSinceLastStatement();
+    const activity = cycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "return");
+    if (balanceOf(state) === 0 && !activity) return; // the cycle is skipped
+    this.issueStatement(day, dueDate, state, cycle);
+  }
+
+  private issueStatement(day: string, dueDate: string, state: LedgerState, cycle: Entry[]): void {
+    const sum = (kind: Entry["kind"]) =>
+      cycle.filter((e) => e.kind === kind).reduce((total, e) => total + ("amountCents" in e ? e.amountCents : 0), 0);
+    const previous = this.issued.at(-1);
+    const principal = state.principalCents;
+    const fee = carriedBalanceFeeCents(this.cycle, principal);
+    const newBalance = balanceOf(state) + fee;
+    const minimum = ownMinimumCents(this.cycle, fee, principal, newBalance);
+    // Past due at issue: unpaid minimums of earlier statements due on or before the statement date.
+    const pastDue = unpaidDueOnOrBefore(state, day);
+    this.issued.push({
+      statementDate: day,
+      dueDate,
+      periodStart: previous?.statementDate ?? this.setup.openedOn,
+      previousBalanceCents: previous?.newBalanceCents ?? 0,
+      drawsCents: sum("draw"),
+      paymentsCents: sum("payment"),
+      returnsCents: sum("return"),
+      feeCents: fee,
+      newBalanceCents: newBalance,
+      principalCents: principal,
+      pastDueCents: pastDue,
+      minimumDueCents: minimum,
+      totalMinimumDueCents: pastDue + minimum,
+    });
+    this.entries.push({ kind: "statement", date: day, dueDate, feeCents: fee, minimumCents: minimum });
+  }
+}
