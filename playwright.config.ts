@@ -10,6 +10,17 @@ const systemChromium = "/usr/bin/chromium";
 const server = { timeout: 180_000, reuseExistingServer: !process.env.CI, stdout: "ignore", stderr: "pipe" } as const;
 
 /**
+ * The projects named with --project (all when none): only their servers start,
+ * so `--project e2e` does not build and serve the faults and journey sites too.
+ */
+function chosenProjects(argv: string[]): Set<string> | null {
+  const names = argv.flatMap((arg, i) => (arg === "--project" ? [argv[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : []));
+  return names.length > 0 ? new Set(names) : null;
+}
+const chosen = chosenProjects(process.argv);
+const wants = (project: string) => chosen === null || chosen.has(project);
+
+/**
  * Three projects, each with its own servers and tests:
  * - `e2e` (tests/e2e): the site on the embedded platform.
  * - `faults` (tests/faults-e2e): the site on the upstream transport, through a
@@ -27,7 +38,7 @@ export default defineConfig({
   reporter: [["list"]],
   // Long journeys (several logins at PBKDF2 cost, PDFs) on a shared 2-core machine.
   timeout: 60_000,
-  globalSetup: ["./tests/e2e/global-setup.ts", "./tests/faults-e2e/global-setup.ts", "./tests/journey-e2e/global-setup.ts"],
+  globalSetup: ["./tests/e2e/global-setup.ts", ...(wants("faults") ? ["./tests/faults-e2e/global-setup.ts"] : []), ...(wants("journey") ? ["./tests/journey-e2e/global-setup.ts"] : [])],
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: {
@@ -42,11 +53,16 @@ export default defineConfig({
     { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL } },
   ],
   // Started in this order, each once the one before answers: the faults and journey sites serve the build the e2e server makes.
+  // The e2e server makes the build the others serve, so it starts whenever any project runs.
   webServer: [
     { ...server, command: "tsx scripts/serve-e2e.ts", url: `http://localhost:${E2E_PORT}/api/health` },
-    { ...server, command: "tsx scripts/serve-faults-platform.ts", url: `${FAULTS_PLATFORM_URL}/api/health` },
-    { ...server, command: "tsx scripts/fault-proxy.ts", url: `${FAULTS_PROXY_URL}/__faults`, env: { FAULT_PROXY_PORT: String(FAULTS_PROXY_PORT), FAULT_PROXY_TARGET: FAULTS_PLATFORM_URL } },
-    { ...server, command: "tsx scripts/serve-faults-site.ts", url: `${FAULTS_SITE_URL}/api/health` },
-    { ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` },
+    ...(wants("faults")
+      ? [
+          { ...server, command: "tsx scripts/serve-faults-platform.ts", url: `${FAULTS_PLATFORM_URL}/api/health` },
+          { ...server, command: "tsx scripts/fault-proxy.ts", url: `${FAULTS_PROXY_URL}/__faults`, env: { FAULT_PROXY_PORT: String(FAULTS_PROXY_PORT), FAULT_PROXY_TARGET: FAULTS_PLATFORM_URL } },
+          { ...server, command: "tsx scripts/serve-faults-site.ts", url: `${FAULTS_SITE_URL}/api/health` },
+        ]
+      : []),
+    ...(wants("journey") ? [{ ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` }] : []),
   ],
 });

@@ -4,7 +4,7 @@ import { carriedBalanceFeeCents, ownMinimumCents } from "../../oracle/fees";
 import type { LifeSetup } from "../../oracle/types";
 import { life } from "./life";
 
-/** Monday 2025-03-03; bi-weekly pay on day 0, 14, 28, ... (every due date a Monday, no holiday before May 26). */
+/** Monday 2025-03-03; bi-weekly pay on day 0, 14, 28, ... (Mondays; the first holiday among them is day 84, May 26). */
 const biWeekly = (repaymentMethod: "A" | "K", payAnchorDate = "2025-03-03"): LifeSetup => ({
   openedOn: "2025-03-03",
   payFrequency: "B",
@@ -56,10 +56,13 @@ describe("the first due date and skipped cycles (013)", () => {
     l.runTo(60);
     expect(l.line.statements()).toHaveLength(2); // day 42 and day 56 skipped
     l.act({ kind: "draw", amountCents: 10_000 });
-    expect(l.line.figures().nextDueDate).toBe(l.day(84));
+    // Day 84 is Memorial Day 2025: the due date moves to Tuesday, its statement 14 days before.
+    expect(l.line.figures().nextDueDate).toBe(l.day(85));
     l.runTo(70);
+    expect(l.line.statements()).toHaveLength(2);
+    l.runTo(71);
     expect(l.line.statements()[2]).toMatchObject({
-      statementDate: l.day(70), periodStart: l.day(28), previousBalanceCents: 0, drawsCents: 10_000, dueDate: l.day(84),
+      statementDate: l.day(71), periodStart: l.day(28), previousBalanceCents: 0, drawsCents: 10_000, dueDate: l.day(85),
     });
   });
 });
@@ -179,5 +182,16 @@ describe("action checks", () => {
     expect([pay(1_000, 1), pay(1_000, 46), pay(1_000, 2)]).toEqual([true, true, true]);
     expect(pay(1_000, 3)).toBe(false);
     expect(l.line.figures()).toMatchObject({ scheduledCount: 3, scheduledCents: 3_000, payoffCents: 17_000 });
+  });
+});
+
+describe("closure for inactivity", () => {
+  it("closes a line 12 months after opening when it never drew", () => {
+    const l = life(biWeekly("A")); // opened 2025-03-03
+    expect(l.runTo(364).standing).toBe("current");
+    expect(l.day(365)).toBe("2026-03-03");
+    const f = l.runTo(365);
+    expect([f.standing, f.shownAvailableCreditCents, f.nextDueDate]).toEqual(["closed", 0, null]);
+    expect(l.act({ kind: "draw", amountCents: 10_000 }).ok).toBe(false);
   });
 });
