@@ -6,8 +6,8 @@
  * clarity over speed.
  */
 import { actDraw, actReturn, actSchedule } from "./actions";
-import { addDays, addMonths, statementDateFor, dueDates } from "./calendar";
-import { carriedBalanceFeeCents, ownMinimumCents, type BillingCycle, billingCycleFor } from "./fees";
+import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
+import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
 import { balanceOf, type Entry, type LedgerState, replay } from "./ledger";
 import type {
@@ -21,7 +21,10 @@ export function referenceLine(setup: LifeSetup): ReferenceLine {
   return new Line(setup);
 }
 
-/** The mutable record of one line; every money figure comes from replaying `entries`. */
+/**
+ * The mutable record of one line; every money figure comes from replaying
+ * `entries`. Its fields are open to actions.ts only; callers use ReferenceLine.
+ */
 export class Line implements ReferenceLine {
   readonly cycle: BillingCycle;
   readonly dueDates: string[];

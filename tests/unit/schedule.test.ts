@@ -1,54 +1,64 @@
 import { describe, expect, it } from "vitest";
 import { billingCycleFor } from "../../functions/fees";
-import { dueDateAfter, firstDueDate, nextDueToBill, projectedDueDate, statementDateFor } from "../../functions/servicing/schedule";
+import { isBusinessDay } from "../../functions/servicing/calendar";
+import { asDueDate, dueDatesAfter, firstDueDate, projectedDueDate, statementDateFor } from "../../functions/servicing/engine/index";
+import { dueDateIssuedOn } from "../../functions/servicing/engine/schedule";
 
-describe("due dates follow pay dates, one per billing cycle", () => {
+describe("due dates follow pay dates, one per billing cycle (0-decisions.md, decision record 013)", () => {
   it("weekly pay is billed bi-weekly: every other pay date from the anchor", () => {
     const cycle = billingCycleFor("W");
-    // Anchor Friday 2026-01-02; first draw 2026-01-05 -> first due at least 14 days later, on a 14-day step.
-    expect(firstDueDate("2026-01-02", cycle, "2026-01-05")).toBe("2026-01-30");
-    expect(dueDateAfter("2026-01-02", cycle, "2026-01-30")).toBe("2026-02-13");
+    // Anchor Friday 2026-01-02: due dates 01-16, 01-30, 02-13 (never the weeks between).
+    expect(dueDatesAfter("2026-01-02", cycle, "2026-01-02", 3)).toEqual(["2026-01-16", "2026-01-30", "2026-02-13"]);
   });
 
-  it("bi-weekly pay: the first pay date 14 or more days after the draw", () => {
+  it("the first due date is the first whose statement date is after the day of the first draw", () => {
     const cycle = billingCycleFor("B");
-    expect(firstDueDate("2026-01-02", cycle, "2026-01-16")).toBe("2026-01-30");
-    expect(firstDueDate("2026-01-02", cycle, "2026-01-17")).toBe("2026-02-13");
+    // A draw on 01-15: due 01-30 has its statement on 01-16, after the draw.
+    expect(firstDueDate("2026-01-02", cycle, "2026-01-15")).toBe("2026-01-30");
+    // A draw on 01-16 itself: that statement (issued by the morning run) would come before it, so the next cycle.
+    expect(firstDueDate("2026-01-02", cycle, "2026-01-16")).toBe("2026-02-13");
   });
 
-  it("semi-monthly pay: the 15th and the last day of the month", () => {
+  it("semi-monthly pay: the 15th and the last day of the month, moved off weekends", () => {
     const cycle = billingCycleFor("S");
-    expect(firstDueDate("2026-01-15", cycle, "2026-01-10")).toBe("2026-01-31");
-    expect(dueDateAfter("2026-01-15", cycle, "2026-01-31")).toBe("2026-02-15");
-    expect(dueDateAfter("2026-01-15", cycle, "2026-02-15")).toBe("2026-02-28");
+    // 2026-01-31 is a Saturday: that due date is Monday 02-02.
+    expect(dueDatesAfter("2026-01-15", cycle, "2026-01-15", 3)).toEqual(["2026-02-02", "2026-02-16", "2026-03-02"]);
+    // 2026-02-15 is a Sunday and 02-16 is Presidents Day: the 17th.
+    expect(asDueDate("2026-02-15")).toBe("2026-02-17");
   });
 
-  it("monthly pay: the anchor's day each month, clamped to the month's end", () => {
+  it("monthly pay: the anchor's day each month, clamped to the month's end, then moved to a business day", () => {
     const cycle = billingCycleFor("M");
-    expect(firstDueDate("2026-01-31", cycle, "2026-02-01")).toBe("2026-02-28");
-    expect(dueDateAfter("2026-01-31", cycle, "2026-02-28")).toBe("2026-03-31");
-    expect(firstDueDate("2026-01-10", cycle, "2026-01-05")).toBe("2026-02-10");
+    // Anchor Jan 31: Feb 28 2026 is a Saturday -> Mar 2; Mar 31 (Tue); Apr 30 (Thu).
+    expect(dueDatesAfter("2026-01-31", cycle, "2026-01-31", 3)).toEqual(["2026-03-02", "2026-03-31", "2026-04-30"]);
   });
 
-  it("statements are issued 14 days before their due date", () => {
-    expect(statementDateFor("2026-01-30")).toBe("2026-01-16");
-    expect(nextDueToBill("2026-01-02", "biweekly", "2026-01-05", null)).toBe("2026-01-30");
-    expect(nextDueToBill("2026-01-02", "biweekly", "2026-01-05", "2026-01-30")).toBe("2026-02-13");
+  it("a due date on a Federal Reserve holiday is the next business day; a Saturday holiday is not moved to Friday", () => {
+    // 2026-12-25 (Fri) is Christmas -> Monday 12-28.
+    expect(asDueDate("2026-12-25")).toBe("2026-12-28");
+    // 2026-07-03 (Fri) is a business day: Independence Day falls on Saturday and is not observed on Friday.
+    expect(isBusinessDay("2026-07-03")).toBe(true);
+    expect(asDueDate("2026-07-03")).toBe("2026-07-03");
+  });
+
+  it("statements are issued 14 days before their (moved) due date, and only on those days", () => {
+    expect(statementDateFor("2026-02-02")).toBe("2026-01-19");
+    expect(dueDateIssuedOn("2026-01-15", "semimonthly", "2026-01-19")).toBe("2026-02-02");
+    expect(dueDateIssuedOn("2026-01-15", "semimonthly", "2026-01-20")).toBeNull();
   });
 });
 
-describe("the projected next due date of a balance with no open statement", () => {
+describe("the projected next due date of a balance with no issued statement ahead", () => {
   const cycle = billingCycleFor("B");
 
-  it("is the next due to bill when its statement date has not passed", () => {
+  it("is the first due date while its statement is still to come", () => {
     // First draw 2026-01-05: first due 2026-01-30, statement 2026-01-16.
-    expect(projectedDueDate("2026-01-02", cycle, "2026-01-05", null, "2026-01-10")).toBe("2026-01-30");
+    expect(projectedDueDate("2026-01-02", cycle, "2026-01-05", "2026-01-10")).toBe("2026-01-30");
   });
 
-  it("skips due dates whose statements were passed over at a zero balance, so it is never in the past", () => {
-    // The last statement was for 2026-01-30; a draw months later is billed on the first due date still ahead.
-    const due = projectedDueDate("2026-01-02", cycle, "2026-01-05", "2026-01-30", "2026-06-01");
+  it("is never a due date whose statement date has passed (a cycle skipped at a zero balance)", () => {
+    const due = projectedDueDate("2026-01-02", cycle, "2026-01-05", "2026-06-01");
     expect(due).toBe("2026-06-19");
-    expect(statementDateFor(due) >= "2026-06-01").toBe(true);
+    expect(statementDateFor(due) > "2026-06-01").toBe(true);
   });
 });

@@ -103,6 +103,8 @@ export function replay(entries: readonly LedgerEntry[], statements: readonly Iss
       principal -= paid.toPrincipalCents;
       unapplied += paid.unappliedCents;
       payments.push({ entryId: entry!.id, ...paid });
+      // With nothing owed no minimum stays unpaid: minimums rounded up to the cent can add up to more than a balance of a few cents.
+      if (principal === 0 && open.every((s) => s.unpaidFeeCents === 0)) for (const s of open) Object.assign(s, { unpaidRestCents: 0, unpaidCents: 0 });
     }
   }
   // Statements are paid in due-date order; ties keep issue order.
@@ -138,17 +140,28 @@ function payWaterfall(open: Open[], amount: number, principal: number): Paid {
   return { toFeesCents: toFees, toPrincipalCents: toPrincipal + extra, unappliedCents: left - extra };
 }
 
-/** After charge-off: the oldest unpaid fees, then principal; the statements' minimums no longer matter. */
+/**
+ * After charge-off: the oldest unpaid fees, then principal. What it pays
+ * still counts towards the statements' minimums (fees towards their own,
+ * principal towards the oldest unpaid rest first), so past due keeps its meaning.
+ */
 function payFeesFirst(open: Open[], amount: number, principal: number): Paid {
+  const oldestFirst = [...open].sort((a, b) => cmp(a.dueDate, b.dueDate));
   let left = amount;
   let toFees = 0;
-  for (const s of [...open].sort((a, b) => cmp(a.dueDate, b.dueDate))) {
+  for (const s of oldestFirst) {
     const fee = Math.min(left, s.unpaidFeeCents);
     s.unpaidFeeCents -= fee;
-    s.unpaidCents -= fee;
     left -= fee;
     toFees += fee;
   }
   const toPrincipal = Math.min(left, principal);
+  let settled = toPrincipal;
+  for (const s of oldestFirst) {
+    const rest = Math.min(settled, s.unpaidRestCents);
+    s.unpaidRestCents -= rest;
+    settled -= rest;
+    s.unpaidCents = s.unpaidFeeCents + s.unpaidRestCents;
+  }
   return { toFeesCents: toFees, toPrincipalCents: toPrincipal, unappliedCents: left - toPrincipal };
 }

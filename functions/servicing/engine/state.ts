@@ -14,8 +14,8 @@ export function accountState(book: Book, today: string): AccountState {
   const replayed = replay(book.entries, book.statements, today, line.chargedOffOn);
   const balance = replayed.principalCents + replayed.unpaidFeesCents;
   const passed = (s: StatementStanding) => s.dueDate <= today;
-  const pastDue = chargedOff ? balance : sum(replayed.statements.filter(passed));
-  const currentDue = chargedOff ? 0 : sum(replayed.statements.filter((s) => !passed(s)));
+  const pastDue = sum(replayed.statements.filter(passed));
+  const currentDue = sum(replayed.statements.filter((s) => !passed(s)));
   const standing = standingOf(line.status, chargedOff, pastDue);
   const scheduledCents = book.scheduled.reduce((total, p) => total + p.amountCents, 0);
   const nextDueDate = nextDue(book, today, standing, balance);

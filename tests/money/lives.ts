@@ -1,0 +1,139 @@
+import fc from "fast-check";
+import { addBusinessDays, addDays, isBusinessDay } from "../oracle/calendar";
+import { referenceLine } from "../oracle/model";
+import type { Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine } from "../oracle/types";
+
+/**
+ * Random borrower lives, played day by day through two implementations of
+ * the servicing rules (the product's engine and the independent model of
+ * tests/oracle), which must agree on every figure of every day and every
+ * statement. A life is a setup and a plan of intents; an intent becomes a
+ * concrete action from the model's figures that morning (pay the minimum,
+ * draw half the available credit...), so both sides get the same action.
+ */
+export const LIFE_DAYS = 400;
+
+export type Intent =
+  | { day: number; kind: "draw"; share: number }
+  | { day: number; kind: "pay"; what: "minimum" | "payoff" | "some"; share: number; ahead: number }
+  | { day: number; kind: "return"; which: "latest" | "any"; pick: number };
+
+export interface Life {
+  setup: LifeSetup;
+  intents: Intent[];
+}
+
+const setupArb: fc.Arbitrary<LifeSetup> = fc
+  .record({
+    // Lives start between 2025 and 2032, so holidays and leap years vary.
+    start: fc.integer({ min: 0, max: 8 * 365 }),
+    payFrequency: fc.constantFrom("W" as const, "B" as const, "S" as const, "M" as const),
+    anchorBack: fc.integer({ min: 0, max: 40 }),
+    repaymentMethod: fc.constantFrom("A" as const, "K" as const),
+    creditLimitCents: fc.integer({ min: 12, max: 140 }).map((n) => n * 2_500),
+  })
+  .map(({ start, anchorBack, ...s }) => {
+    const openedOn = addDays("2025-01-01", start);
+    return { ...s, openedOn, payAnchorDate: addDays(openedOn, -anchorBack) };
+  });
+
+const day = fc.integer({ min: 0, max: LIFE_DAYS - 1 });
+const share = fc.double({ min: 0, max: 1, noNaN: true });
+const intentArb: fc.Arbitrary<Intent> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ day, kind: fc.constant("draw" as const), share }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ day, kind: fc.constant("pay" as const), what: fc.constantFrom("minimum" as const, "payoff" as const, "some" as const), share, ahead: fc.integer({ min: 0, max: 50 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ day, kind: fc.constant("return" as const), which: fc.constantFrom("latest" as const, "any" as const), pick: fc.nat(20) }) },
+);
+
+/** A first draw on the opening day most of the time, as e-sign makes it. */
+export const lifeArb: fc.Arbitrary<Life> = fc
+  .record({ setup: setupArb, firstDraw: fc.option(share, { freq: 5 }), intents: fc.array(intentArb, { maxLength: 45 }) })
+  .map(({ setup, firstDraw, intents }) => ({
+    setup,
+    intents: [...(firstDraw === null ? [] : [{ day: 0, kind: "draw" as const, share: firstDraw }]), ...intents].sort((a, b) => a.day - b.day),
+  }));
+
+/** A return waits up to this many days for a payment it can return. */
+const RETURN_PATIENCE_DAYS = 30;
+
+/** Payments a bank could still return today (posted, not returned, within two business days). */
+function returnable(payments: PostedPayment[], today: string): number[] {
+  return payments.flatMap((p, i) => (p.returnedOn === null && p.effectiveDate <= today && today <= addBusinessDays(p.effectiveDate, 2) ? [i] : []));
+}
+
+/** The concrete action an intent makes today, from the model's figures (null: nothing to do yet). */
+export function concrete(intent: Intent, today: string, f: DayFigures, payments: PostedPayment[]): Action | null {
+  switch (intent.kind) {
+    case "draw": {
+      const steps = Math.floor(f.availableCreditCents / 2_500);
+      return { kind: "draw", amountCents: Math.max(4, Math.round(steps * intent.share)) * 2_500 };
+    }
+    case "pay": {
+      const amount = intent.what === "minimum" ? f.nextMinimumDueCents : intent.what === "payoff" ? f.payoffCents : Math.max(1, Math.round(f.payoffCents * intent.share));
+      if (amount <= 0) return null;
+      let date = addDays(today, 1 + intent.ahead);
+      while (!isBusinessDay(date)) date = addDays(date, 1);
+      return { kind: "schedulePayment", amountCents: amount, date };
+    }
+    case "return": {
+      // Mostly a payment still returnable; sometimes any payment, which must be refused once too late.
+      const candidates = intent.which === "latest" ? returnable(payments, today) : payments.map((_, i) => i);
+      if (candidates.length === 0) return null;
+      return { kind: "returnPayment", index: intent.which === "latest" ? candidates.at(-1)! : candidates[intent.pick % candidates.length]! };
+    }
+  }
+}
+
+export interface Disagreement {
+  day: number;
+  date: string;
+  what: string;
+  product: unknown;
+  model: unknown;
+  trace: string[];
+}
+
+const json = (x: unknown) => JSON.stringify(x);
+
+/** Plays one life through both; the first disagreement, or null. */
+export function compareLife(life: Life, product: (setup: LifeSetup) => ReferenceLine, model: (setup: LifeSetup) => ReferenceLine = referenceLine): Disagreement | null {
+  const a = product(life.setup);
+  const b = model(life.setup);
+  const trace: string[] = [`setup ${json(life.setup)}`];
+  const done = new Set<Intent>();
+  for (let n = 0; n < LIFE_DAYS; n++) {
+    const date = addDays(life.setup.openedOn, n);
+    a.morning(date);
+    b.morning(date);
+    const differ = (what: string, x: unknown, y: unknown) => (json(x) === json(y) ? null : { day: n, date, what, product: x, model: y, trace });
+    // A return with nothing to return waits for the next payment (up to RETURN_PATIENCE_DAYS).
+    const due = life.intents.filter((i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= RETURN_PATIENCE_DAYS && !done.has(i)));
+    for (const intent of due) {
+      const action = concrete(intent, date, b.figures(), b.payments());
+      if (!action) continue;
+      done.add(intent);
+      const [x, y]: ActionOutcome[] = [a.act(action), b.act(action)];
+      trace.push(`day ${n} ${date} ${json(action)} -> product ${json(x)}, model ${json(y)}`);
+      const outcome = differ(`outcome of ${json(action)}`, x.ok, y.ok);
+      if (outcome) return outcome;
+    }
+    const f = b.figures();
+    trace.push(`day ${n} ${date} ${f.standing} bal ${f.balanceCents} (p ${f.principalCents} fees ${f.unpaidFeesCents}) past ${f.pastDueCents} cur ${f.currentDueCents} next ${f.nextDueDate} auto ${json(f.nextAutomaticPayment)} sched ${f.scheduledCents}`);
+    const found =
+      differ("figures", a.figures(), f) ??
+      differ("statements", a.statements(), b.statements()) ??
+      differ("unpaid minimums", a.unpaidMinimums(), b.unpaidMinimums()) ??
+      differ("payments", a.payments(), b.payments());
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A readable report: the first difference, then the days that led to it (last ones first cut to `tail`). */
+export function describeDisagreement(d: Disagreement, tail = 60): string {
+  const lines = d.trace.length > tail ? [d.trace[0]!, `... ${d.trace.length - tail} earlier lines`, ...d.trace.slice(-tail + 1)] : d.trace;
+  return [`Disagreement on day ${d.day} (${d.date}): ${d.what}`, `  product: ${json(d.product)}`, `  model:   ${json(d.model)}`, "Trace (model's figures each day):", ...lines.map((l) => `  ${l}`)].join("\n");
+}
