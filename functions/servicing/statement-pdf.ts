@@ -51,10 +51,12 @@ export function statementPdf(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const activity = statementActivity(book.entries, book.statements, statement);
   const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
-  const period = statement.periodStart ? `Statement period ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}.` : `Statement date ${formatDate(statement.statementDate)}.`;
+  const period = statement.periodStart ? `Statement period: ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}` : `Statement date: ${formatDate(statement.statementDate)}`;
   const blocks: PdfBlock[] = [
     { kind: "paragraph", text: `${customer.firstName} ${customer.lastName}, ${customer.address1}, ${customer.city}, ${customer.state} ${customer.zip}` },
-    { kind: "paragraph", text: `Account ending ${String(line.id).slice(-4)}. ${period} Payment due date ${formatDate(statement.dueDate)}.` },
+    { kind: "paragraph", text: `Account ending ${String(line.id).slice(-4)}` },
+    { kind: "paragraph", text: period },
+    { kind: "paragraph", text: `Payment due date: ${formatDate(statement.dueDate)}` },
     { kind: "heading", text: "Summary" },
     { kind: "paragraph", text: `Credit limit: ${money(line.creditLimitCents)}` },
     ...figure("Previous balance", statement.previousBalanceCents),

@@ -21,16 +21,16 @@ describe("due dates follow pay dates, one per billing cycle (0-decisions.md, dec
 
   it("semi-monthly pay: the 15th and the last day of the month, moved off weekends", () => {
     const cycle = billingCycleFor("S");
-    // 2026-01-31 is a Saturday: that due date is Monday 02-02.
-    expect(dueDatesAfter("2026-01-15", cycle, "2026-01-15", 3)).toEqual(["2026-02-02", "2026-02-16", "2026-03-02"]);
+    // 2026-01-31 is a Saturday: Monday 02-02. 02-15 is a Sunday and 02-16 Presidents Day: the 17th. 02-28 is a Saturday.
+    expect(dueDatesAfter("2026-01-15", cycle, "2026-01-15", 3)).toEqual(["2026-02-02", "2026-02-17", "2026-03-02"]);
     // 2026-02-15 is a Sunday and 02-16 is Presidents Day: the 17th.
     expect(asDueDate("2026-02-15")).toBe("2026-02-17");
   });
 
   it("monthly pay: the anchor's day each month, clamped to the month's end, then moved to a business day", () => {
     const cycle = billingCycleFor("M");
-    // Anchor Jan 31: Feb 28 2026 is a Saturday -> Mar 2; Mar 31 (Tue); Apr 30 (Thu).
-    expect(dueDatesAfter("2026-01-31", cycle, "2026-01-31", 3)).toEqual(["2026-03-02", "2026-03-31", "2026-04-30"]);
+    // Anchor Jan 31 2026, a Saturday -> Feb 2; Feb 28 is a Saturday too -> Mar 2; Mar 31 (Tue).
+    expect(dueDatesAfter("2026-01-31", cycle, "2026-01-31", 3)).toEqual(["2026-02-02", "2026-03-02", "2026-03-31"]);
   });
 
   it("a due date on a Federal Reserve holiday is the next business day; a Saturday holiday is not moved to Friday", () => {
@@ -57,8 +57,9 @@ describe("the projected next due date of a balance with no issued statement ahea
   });
 
   it("is never a due date whose statement date has passed (a cycle skipped at a zero balance)", () => {
+    // The pay date 06-19 is Juneteenth: the due date is Monday 06-22.
     const due = projectedDueDate("2026-01-02", cycle, "2026-01-05", "2026-06-01");
-    expect(due).toBe("2026-06-19");
+    expect(due).toBe("2026-06-22");
     expect(statementDateFor(due) > "2026-06-01").toBe(true);
   });
 });

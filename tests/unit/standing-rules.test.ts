@@ -1,25 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { creditUsedPercent, standingOf } from "../../functions/rules/standing";
+import { creditUsedPercent } from "../../functions/rules/standing";
+import { accountState, type Book, type LineStatus } from "../../functions/servicing/engine/index";
 
-describe("account standing (spec file 3, section 4)", () => {
-  const open = { lineStatus: "open", chargedOff: false, pastDueCents: 0 };
-
-  it("is current when nothing is past due", () => {
-    expect(standingOf(open)).toBe("current");
+describe("account standing (spec file 3, section 4), as the engine derives it", () => {
+  const book = (status: LineStatus, chargedOffOn: string | null = null): Book => ({
+    line: { id: 1, creditLimitCents: 50_000, payFrequency: "B", payAnchorDate: "2026-01-02", repaymentMethod: "K", status, openedOn: "2026-01-05", chargedOffOn },
+    entries: [{ id: "D1", kind: "draw", amountCents: 20_000, effectiveDate: "2026-01-05", postedAt: 1 }],
+    statements: [],
+    scheduled: [],
   });
 
-  it("is delinquent while any amount is past due", () => {
-    expect(standingOf({ ...open, pastDueCents: 1 })).toBe("delinquent");
-  });
-
-  it("charged off wins over delinquent (more than 90 days past due: the full balance is due)", () => {
-    expect(standingOf({ ...open, chargedOff: true, pastDueCents: 25_000 })).toBe("charged_off");
-  });
-
-  it("a line that is not open has the standing of its status, whatever its ledger says", () => {
-    expect(standingOf({ ...open, lineStatus: "awaiting_esign", pastDueCents: 100 })).toBe("awaiting_esign");
-    expect(standingOf({ ...open, lineStatus: "withdrawn" })).toBe("withdrawn");
-    expect(standingOf({ ...open, lineStatus: "closed", chargedOff: true })).toBe("closed");
+  it("is current with nothing past due, charged off from the charge-off day, and a line not open has its status's standing", () => {
+    expect(accountState(book("open"), "2026-01-06").standing).toBe("current");
+    expect(accountState(book("open", "2026-05-01"), "2026-05-01").standing).toBe("charged_off");
+    expect(accountState(book("awaiting_esign"), "2026-01-06").standing).toBe("awaiting_esign");
+    expect(accountState(book("withdrawn"), "2026-01-06").standing).toBe("withdrawn");
+    expect(accountState(book("closed", "2026-05-01"), "2026-06-01").standing).toBe("closed");
   });
 });
 
