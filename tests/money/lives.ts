@@ -115,7 +115,8 @@ export function compareLife(life: Life, product: (setup: LifeSetup) => Reference
       const action = concrete(intent, date, b.figures(), b.payments());
       if (!action) continue;
       done.add(intent);
-      const [x, y]: ActionOutcome[] = [a.act(action), b.act(action)];
+      const x: ActionOutcome = a.act(action);
+      const y: ActionOutcome = b.act(action);
       trace.push(`day ${n} ${date} ${json(action)} -> product ${json(x)}, model ${json(y)}`);
       const outcome = differ(`outcome of ${json(action)}`, x.ok, y.ok);
       if (outcome) return outcome;

@@ -15,7 +15,7 @@ describe("demo borrowers (npm start)", () => {
     expect(await seedDemoBorrowers(db, env.DB, env)).toBe(true);
     expect(await seedDemoBorrowers(db, env.DB, env)).toBe(false);
     const now = new Date();
-    const standings = await Promise.all(demoBorrowers.map(async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).standing] as const));
+    const standings = await Promise.all(demoBorrowers.map(async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).figures.standing] as const));
     expect(Object.fromEntries(standings)).toEqual({
       "current@demo.ridgeline.test": "current",
       "owing@demo.ridgeline.test": "current",
@@ -27,8 +27,13 @@ describe("demo borrowers (npm start)", () => {
       "withdrawn@demo.ridgeline.test": "withdrawn",
     });
     const current = await loadCustomerState(db, "demo-1", now);
-    expect(current.statements.length).toBeGreaterThanOrEqual(8);
-    expect(current.entries.filter((e) => e.kind === "payment").length).toBeGreaterThanOrEqual(8);
+    expect(current.book.statements.length).toBeGreaterThanOrEqual(8);
+    // EFT: an automatic payment on every due date, besides the one-time payments of the script.
+    expect(current.book.entries.filter((e) => e.kind === "payment" && e.origin === "automatic").length).toBeGreaterThanOrEqual(8);
+    expect(current.book.entries.filter((e) => e.kind === "payment" && e.origin === "one_time")).toHaveLength(2);
+    // The paper-check borrowers are never debited.
+    const pastdue = await loadCustomerState(db, `demo-${demoBorrowers.findIndex((b) => b.email.startsWith("pastdue@")) + 1}`, now);
+    expect(pastdue.book.entries.filter((e) => e.origin === "automatic")).toEqual([]);
     expect(drawBlock("current", 50_000, "WA")).toBe("state");
     // The borrower most people see: current, owing, with a payment date ahead.
     const owingIndex = demoBorrowers.findIndex((b) => b.email === "owing@demo.ridgeline.test");
@@ -55,7 +60,7 @@ describe("demo borrowers (npm start)", () => {
     for (const [i, b] of demoBorrowers.entries()) {
       const state = await loadCustomerState(db, `demo-${i + 1}`, now);
       const next = buildSummary(await customerById(db, `demo-${i + 1}`), state, now).accountHeader.nextPaymentDate;
-      if (state.standing === "charged_off") expect(next, b.email).toBeNull();
+      if (state.figures.standing === "charged_off") expect(next, b.email).toBeNull();
       else if (next !== null) expect(next >= state.today, `${b.email}: ${next}`).toBe(true);
     }
   }, 60_000);

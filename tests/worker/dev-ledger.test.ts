@@ -17,8 +17,8 @@ describe("the development ledger read", () => {
     const ledger = (await res.json()) as DevLedger;
     expect(ledger.entries.length).toBeGreaterThan(0);
     expect(ledger.statements.length).toBeGreaterThan(0);
-    expect(ledger.derived.balanceCents).toBeGreaterThan(0);
-    expect(ledger.derived.availableCreditCents).toBe(Math.max(0, ledger.creditLimitCents - ledger.derived.balanceCents));
+    expect(ledger.figures.balanceCents).toBeGreaterThan(0);
+    expect(ledger.figures.availableCreditCents).toBe(Math.max(0, ledger.creditLimitCents - ledger.figures.balanceCents));
     expect(ledger.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   }, 60_000);
 

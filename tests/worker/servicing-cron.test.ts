@@ -14,10 +14,11 @@ const { account, applications } = catalogue;
 const db = database(env.DB);
 const DAY = 86_400_000;
 
-/** A borrower with an open line and a first draw, seen from the platform. */
-async function openLine(firstDrawCents: number) {
+/** A borrower with an open line and a first draw, seen from the platform; K pays by paper check (no automatic payments). */
+async function openLine(firstDrawCents: number, repayment: "A" | "K" = "K") {
   const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
   const decision = await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
+  if (repayment === "K") await session.call(account.UpdateProfile, { additionalFields: [{ id: 100629, value: "Paper Check" }] });
   if (firstDrawCents) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDrawCents });
   await session.call(account.SaveSignatures, {
     signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
@@ -29,36 +30,35 @@ async function openLine(firstDrawCents: number) {
 
 const at = (days: number) => new Date(Date.now() + days * DAY);
 
+const dayMs = (date: string) => Date.parse(`${date}T17:00:00Z`);
+
 describe("the servicing run (cron)", () => {
-  it("issues the first statement 14 days before a due date at least 14 days after the first draw", async () => {
+  it("issues the first statement 14 days before the first due date whose statement comes after the first draw", async () => {
     const { customerId } = await openLine(40_000);
     await runServicing(db, at(60));
     const state = await loadCustomerState(db, customerId, at(60));
-    expect(state.statements.length).toBeGreaterThan(0);
-    const first = state.statements[0]!;
-    const drawDate = state.entries.find((e) => e.kind === "draw")!.effectiveDate;
-    expect(first.dueDate >= addDays(drawDate, 14)).toBe(true);
+    expect(state.book.statements.length).toBeGreaterThan(0);
+    const first = state.book.statements[0]!;
+    const draw = state.book.entries.find((e) => e.kind === "draw")!;
+    expect(first.statementDate > draw.effectiveDate).toBe(true);
     expect(first.statementDate).toBe(addDays(first.dueDate, -14));
-    // $400 draw, biweekly: principal $380 after the $20 cash advance fee -> $20 carried balance fee.
-    expect(first.feeCents).toBe(2_000);
-    expect(first.minimumDueCents).toBe(2_000 + 1_900);
+    // $400 draw, bi-weekly: the whole $400 is principal ($20 fee kept from the deposit) -> $20 carried balance fee, minimum $20 + 5% of $400.
+    expect(draw).toMatchObject({ amountCents: 40_000, feeCents: 2_000 });
+    expect(first).toMatchObject({ feeCents: 2_000, principalCents: 40_000, minimumDueCents: 4_000, totalMinimumDueCents: 4_000, previousBalanceCents: 0, drawsCents: 40_000, newBalanceCents: 42_000 });
   });
 
-  it("makes an unpaid due date past due, and charges off after more than 90 days", async () => {
+  it("makes an unpaid due date past due on that day, and charges off after more than 90 days", async () => {
     const { customerId } = await openLine(40_000);
     await runServicing(db, at(45));
     const s45 = await loadCustomerState(db, customerId, at(45));
-    expect(s45.derived.pastDueCents).toBeGreaterThan(0);
-    expect(s45.standing).toBe("delinquent");
-    const firstDue = s45.statements[0]!.dueDate;
-    const dayMs = (date: string) => Date.parse(`${date}T17:00:00Z`);
-    await runServicing(db, new Date(dayMs(addDays(firstDue, 90))));
-    expect((await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 90))))).standing).toBe("delinquent");
-    await runServicing(db, new Date(dayMs(addDays(firstDue, 91))));
+    expect(s45.figures.pastDueCents).toBeGreaterThan(0);
+    expect(s45.figures.standing).toBe("delinquent");
+    const firstDue = s45.book.statements[0]!.dueDate;
+    expect((await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 90))))).figures.standing).toBe("delinquent");
     const charged = await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 91))));
-    expect(charged.standing).toBe("charged_off");
-    expect(charged.line.chargedOffAt).not.toBeNull();
-    expect(charged.derived.minimumDueCents).toBe(charged.derived.balanceCents);
+    expect(charged.figures.standing).toBe("charged_off");
+    expect(charged.line.chargedOffOn).toBe(addDays(firstDue, 91));
+    expect(charged.figures.nextMinimumDueCents).toBe(charged.figures.balanceCents);
     const notes = await env.DB.prepare("SELECT kind FROM notices WHERE line_id = ? ORDER BY kind").bind(charged.line.id).all<{ kind: string }>();
     const kinds = notes.results.map((n) => n.kind);
     expect(kinds.filter((k) => k === "charged_off")).toHaveLength(1);
@@ -67,7 +67,7 @@ describe("the servicing run (cron)", () => {
     expect(mail.results.map((m) => m.subject)).toContain("Your account has been charged off");
   });
 
-  it("posts a scheduled payment on its date, fees first", async () => {
+  it("posts a scheduled payment on its date; with no statement issued yet it all lowers principal", async () => {
     const { session, customerId, applNo } = await openLine(40_000);
     const summary = await session.call(account.GetSummary, {});
     await session.call(
@@ -78,8 +78,28 @@ describe("the servicing run (cron)", () => {
     await runServicing(db, at(5));
     const state = await loadCustomerState(db, customerId, at(5));
     expect(state.pending.filter((t) => t.code === "P")).toHaveLength(0);
-    expect(state.derived.payments[0]).toMatchObject({ toFeesCents: 2_000, toPrincipalCents: 3_000 });
-    expect(state.derived.balanceCents).toBe(35_000);
+    expect(state.figures.payments[0]).toMatchObject({ toFeesCents: 0, toPrincipalCents: 5_000 });
+    expect(state.figures.balanceCents).toBe(35_000);
+  });
+
+  it("debits an EFT borrower on each due date, once, however often and concurrently the run repeats", async () => {
+    const { customerId } = await openLine(40_000, "A");
+    // The first statement is issued within 14 days of the draw (its due date is 15 to 28 days after it).
+    const first = (await loadCustomerState(db, customerId, at(14))).book.statements[0]!;
+    const dueDay = new Date(dayMs(first.dueDate));
+    await Promise.all([runServicing(db, dueDay), runServicing(db, dueDay), loadCustomerState(db, customerId, dueDay)]);
+    await runServicing(db, dueDay);
+    const state = await loadCustomerState(db, customerId, dueDay);
+    const automatic = state.book.entries.filter((e) => e.kind === "payment" && e.origin === "automatic");
+    expect(automatic).toEqual([expect.objectContaining({ amountCents: 4_000, effectiveDate: first.dueDate })]);
+    expect(state.figures).toMatchObject({ standing: "current", pastDueCents: 0 });
+  });
+
+  it("never debits a paper-check borrower", async () => {
+    const { customerId } = await openLine(40_000, "K");
+    const state = await loadCustomerState(db, customerId, at(60));
+    expect(state.book.entries.filter((e) => e.kind === "payment")).toEqual([]);
+    expect(state.figures.nextAutomaticPayment).toBeNull();
   });
 
   it("closes a line 12 months after opening with no draw, with a notice 30 days before", async () => {
@@ -99,8 +119,8 @@ describe("the servicing run (cron)", () => {
     const once = await loadCustomerState(db, customerId, at(40));
     await runServicing(db, at(40));
     const twice = await loadCustomerState(db, customerId, at(40));
-    expect(twice.statements).toHaveLength(once.statements.length);
-    expect(twice.entries).toHaveLength(once.entries.length);
+    expect(twice.book.statements).toHaveLength(once.book.statements.length);
+    expect(twice.book.entries).toHaveLength(once.book.entries.length);
   });
 });
 
@@ -110,7 +130,7 @@ describe("billing statements as PDF", () => {
     const other = await openLine(0);
     await runServicing(db, at(40));
     const state = await loadCustomerState(db, owner.customerId, at(40));
-    const statement = state.statements[0]!;
+    const statement = state.book.statements[0]!;
     // The run 40 days ahead purged today's tokens as expired: sign both in again.
     const signIn = async (customerId: string) =>
       new PlatformClient(embeddedTransport(env), memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())), EMBEDDED_MERCHANT_ID);

@@ -111,14 +111,16 @@ describe("corrections by reversing rows", () => {
       { applNo: summary.accountHeader.applNo, transactionDate: summary.accountConfig.achEffectiveDate, transactionAmount: 10_000, transactionCode: "P" },
       { idempotencyKey: crypto.randomUUID() },
     );
-    const later = new Date(Date.now() + 6 * 86_400_000);
+    // Noon Eastern on the day it posts: a return is accepted that day and up to two business days after.
+    const later = new Date(`${summary.accountConfig.achEffectiveDate}T17:00:00Z`);
     await runServicing(db, later);
     const customerId = summary.accountProfile.custId;
-    expect((await loadCustomerState(db, customerId, later)).derived.balanceCents).toBe(30_000);
-    await returnPayment(db, summary.accountHeader.applNo, posted.paymentTransactionId, later);
+    expect((await loadCustomerState(db, customerId, later)).figures.balanceCents).toBe(30_000);
+    await returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later);
     const after = await loadCustomerState(db, customerId, later);
-    expect(after.derived.balanceCents).toBe(40_000);
-    expect(after.derived.payments).toEqual([]);
+    expect(after.figures.balanceCents).toBe(40_000);
+    expect(after.figures.payments).toEqual([]);
+    await expect(returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later)).rejects.toMatchObject({ status: 422 });
     const rows = await env.DB.prepare("SELECT kind FROM ledger_entries WHERE line_id = ? ORDER BY posted_at").bind(summary.accountHeader.applNo).all<{ kind: string }>();
     expect(rows.results.map((r) => r.kind)).toContain("payment");
     expect(rows.results.map((r) => r.kind)).toContain("payment_return");
@@ -126,10 +128,14 @@ describe("corrections by reversing rows", () => {
 
   it("a mistaken fee is cancelled by a reversal, never edited", async () => {
     const { summary } = await signedLine(40_000);
-    const fee = await env.DB.prepare("SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'cash_advance_fee'").bind(summary.accountHeader.applNo).first<{ id: string; amount_cents: number }>();
-    await reverseEntry(db, summary.accountHeader.applNo, fee!.id, "Fee waived", new Date());
-    const state = await loadCustomerState(db, summary.accountProfile.custId, new Date());
-    expect(state.derived.balanceCents).toBe(40_000 - fee!.amount_cents);
+    // The first statement (and its carried balance fee) comes within 14 days of the draw.
+    const soon = new Date(Date.now() + 14 * 86_400_000);
+    await runServicing(db, soon);
+    const fee = await env.DB.prepare("SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'carried_balance_fee'").bind(summary.accountHeader.applNo).first<{ id: string; amount_cents: number }>();
+    await reverseEntry(db, summary.accountHeader.applNo, fee!.id, "Fee waived", soon);
+    const state = await loadCustomerState(db, summary.accountProfile.custId, soon);
+    expect(state.figures.balanceCents).toBe(40_000);
+    expect(state.figures.unpaidFeesCents).toBe(0);
     const original = await env.DB.prepare("SELECT amount_cents FROM ledger_entries WHERE id = ?").bind(fee!.id).first<{ amount_cents: number }>();
     expect(original?.amount_cents).toBe(fee!.amount_cents);
   });
