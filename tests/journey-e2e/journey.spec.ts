@@ -38,19 +38,19 @@ function expectedRows(ledger: DevLedger) {
 /** The transactions page agrees with the ledger row for row, and its rows add up to the balance. */
 function expectTransactionsMatch(shown: TransactionsPage, ledger: DevLedger) {
   expect([...shown.completed].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(expectedRows(ledger));
-  expect(shown.completed.reduce((sum, r) => sum + r.amountCents, 0)).toBe(ledger.derived.balanceCents);
+  expect(shown.completed.reduce((sum, r) => sum + r.amountCents, 0)).toBe(ledger.figures.balanceCents);
 }
 
 /** The account page agrees with the ledger's derived figures, and the balance with a plain sum of the rows. */
 function expectAccountMatches(shown: AccountFigures, ledger: DevLedger) {
-  const { derived } = ledger;
+  const { figures: derived } = ledger;
   expect(signedSum(ledger.entries, ledger.today)).toBe(derived.balanceCents);
   expect(shown.balance).toBe(derived.balanceCents);
   expect(shown.limit).toBe(ledger.creditLimitCents);
   expect(shown.donutLimit).toBe(ledger.creditLimitCents);
   expect(shown.available).toBe(derived.availableCreditCents);
   expect(shown.available).toBe(ledger.creditLimitCents - derived.balanceCents);
-  expect(shown.minimumDue).toBe(derived.minimumDueCents);
+  expect(shown.minimumDue).toBe(derived.nextMinimumDueCents);
   expect(shown.statementDates).toEqual(ledger.statements.map((s) => s.statementDate).reverse());
 }
 
@@ -148,8 +148,8 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
       expect.arrayContaining([["draw", principal, ledger.today], ["cash_advance_fee", drawFee, ledger.today]]),
     );
     expect(ledger.entries).toHaveLength(2);
-    expect(ledger.derived.balanceCents).toBe(DRAW_CENTS);
-    expect(ledger.derived.minimumDueCents).toBe(0);
+    expect(ledger.figures.balanceCents).toBe(DRAW_CENTS);
+    expect(ledger.figures.nextMinimumDueCents).toBe(0);
 
     const account = await readAccountPage(page);
     expectAccountMatches(account, ledger);
@@ -183,7 +183,7 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
       expect.objectContaining({ statementDate, dueDate, principalCents: principal, feeCents: carriedFee, balanceCents: DRAW_CENTS + carriedFee, minimumDueCents: statementMinimum, pastDueCents: 0 }),
     ]);
     expect(ledger.entries.filter((e) => e.kind === "carried_balance_fee").map((e) => [e.amountCents, e.effectiveDate])).toEqual([[carriedFee, statementDate]]);
-    expect(ledger.derived).toMatchObject({ balanceCents: DRAW_CENTS + carriedFee, minimumDueCents: statementMinimum, nextDueDate: dueDate, pastDueCents: 0 });
+    expect(ledger.figures).toMatchObject({ balanceCents: DRAW_CENTS + carriedFee, nextMinimumDueCents: statementMinimum, nextDueDate: dueDate, pastDueCents: 0 });
 
     const account = await readAccountPage(page);
     expectAccountMatches(account, ledger);
@@ -223,7 +223,7 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     // The confirmation number is the platform's payment request; nothing is owed less until it posts.
     const after = await readLedger(request, email);
     expect(after.transactions.filter((t) => t.code === "P")).toEqual([{ id: Number(confirmation), code: "P", amountCents: statementMinimum, effectiveDate: paymentDate, status: "pending" }]);
-    expect(after.derived.balanceCents).toBe(ledger.derived.balanceCents);
+    expect(after.figures.balanceCents).toBe(ledger.figures.balanceCents);
     const transactions = await readTransactionsPage(page);
     expect(transactions.inProcess).toEqual([{ date: paymentDate, amountCents: statementMinimum, type: "EFT Payment" }]);
     expectTransactionsMatch(transactions, after);
@@ -255,7 +255,7 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
   await test.step("7. final reconciliation to the cent: account page, transactions, latest statement and the ledger", async () => {
     const ledger = await readLedger(request, email);
     const expectedBalance = DRAW_CENTS + carriedFee - statementMinimum;
-    expect(ledger.derived).toMatchObject({ balanceCents: expectedBalance, availableCreditCents: limit - expectedBalance, minimumDueCents: 0, pastDueCents: 0, nextDueDate: dueDate });
+    expect(ledger.figures).toMatchObject({ balanceCents: expectedBalance, availableCreditCents: limit - expectedBalance, nextMinimumDueCents: 0, pastDueCents: 0, nextDueDate: dueDate });
     expect(ledger.standing).toBe("current");
 
     const account = await readAccountPage(page);
@@ -270,7 +270,7 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     const latest = ledger.statements.at(-1)!;
     const statement = await openLatestStatement(page);
     expect(statement.id).toBe(latest.id);
-    expect(statement.figures.newBalance).toBe(latest.balanceCents);
+    expect(statement.figures.newBalance).toBe(latest.newBalanceCents);
     expect(statement.figures.newBalance).toBe(signedSum(ledger.entries, latest.statementDate));
     expect(statement.figures.principal).toBe(latest.principalCents);
     expect(statement.figures.carriedBalanceFee).toBe(latest.feeCents);
