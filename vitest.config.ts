@@ -53,6 +53,9 @@ export default defineConfig(async () => {
                   // Test-only key material; real environments set the secret.
                   SSN_ENCRYPTION_KEY: "test-only-ssn-key-0123456789abcdef0123456789",
                   PARTNER_SECRET_DEMO: "test-only-demo-partner-secret-0123456789abcdef",
+                  // Lives played through the whole platform (tests/worker/money-lives.test.ts; npm run verify:money -- --full).
+                  MONEY_LIVES: process.env.MONEY_LIVES ?? "3",
+                  MONEY_SEED: process.env.MONEY_SEED ?? "",
                 },
               },
             }),

@@ -119,7 +119,8 @@ async function replayHistory(db: Database, d1: D1Database, b: DemoBorrower, { cu
     const state = await loadCustomerState(db, customerId, day);
     const amount = step.draw ?? Math.min(step.pay!, state.figures.payoffCents);
     const date = step.draw ? state.today : achEffectiveDate(day, false);
-    if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day).catch(() => undefined);
+    // History replayed in the past is not news: no confirmation e-mails for it.
+    if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day, { confirmByEmail: false }).catch(() => undefined);
   }
   await runServicing(db, new Date(now), { lineId });
 }

@@ -50,7 +50,7 @@ export function drawNote(amountCents: number, requestedAt: Date): string {
  * re-reads and retries when the line changed under it (decision record 005).
  * The borrower gets an e-mail confirming what was recorded.
  */
-export async function postTransaction(d1: D1Database, db: Database, customerId: string, request: PostingRequest, now: Date): Promise<PostingResult> {
+export async function postTransaction(d1: D1Database, db: Database, customerId: string, request: PostingRequest, now: Date, { confirmByEmail = true } = {}): Promise<PostingResult> {
   const customer = await customerById(db, customerId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await loadCustomerState(db, customerId, now);
@@ -70,7 +70,7 @@ export async function postTransaction(d1: D1Database, db: Database, customerId: 
         insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
       ]);
       if (!won) continue;
-      await confirm(db, customer, "Your draw request was received", drawConfirmation(amount, row.feeCents ?? 0, funding, id, state), at);
+      if (confirmByEmail) await confirm(db, customer, "Your draw request was received", drawConfirmation(amount, row.feeCents ?? 0, funding, id, state), at);
       return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
     }
     refuse(paymentRefusal(state.figures, amount, request.transactionDate, achEffectiveDate(now, false)));
@@ -78,7 +78,7 @@ export async function postTransaction(d1: D1Database, db: Database, customerId: 
       insertRow("transactions", { id, line_id: state.line.id, code: "P", amount_cents: amount, effective_date: request.transactionDate, status: "pending", created_at: at }),
     ]);
     if (!won) continue;
-    await confirm(db, customer, "Your payment is scheduled", paymentConfirmation(amount, request.transactionDate, id, state), at);
+    if (confirmByEmail) await confirm(db, customer, "Your payment is scheduled", paymentConfirmation(amount, request.transactionDate, id, state), at);
     return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");

@@ -9,6 +9,9 @@ declare global {
       TEST_SEED_SQL: string[];
       /** The demo lead partner's test-only signing secret (vitest.config.ts). */
       PARTNER_SECRET_DEMO: string;
+      /** How many random lives money-lives.test.ts plays, and from which seed ("" for a random one). */
+      MONEY_LIVES: string;
+      MONEY_SEED: string;
     }
   }
 }

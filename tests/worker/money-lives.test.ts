@@ -1,0 +1,167 @@
+/**
+ * Money proven twice, through the whole embedded platform inside workerd
+ * (issue 13): random borrower lives played day by day on a real D1 database
+ * — the servicing run each morning, draws and payments posted through the
+ * platform's Account/PostTransaction, returns through the corrections
+ * service — and every day's Account/GetSummary, every statement record and
+ * every posted payment compared with the independent model in tests/oracle.
+ * A few lives here (MONEY_LIVES, MONEY_SEED); thousands through the pure
+ * engine in the unit project and `npm run verify:money`.
+ */
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../db/client";
+import { applications, customers, ledgerEntries, lines, statements } from "../../db/schema/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import type { Answer } from "../../functions/platform/catalogue/define";
+import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book";
+import { returnPayment } from "../../functions/servicing/corrections";
+import { runServicing } from "../../functions/servicing/cron";
+import { cancelledIds } from "../../functions/servicing/engine/index";
+import { issueToken } from "../../functions/servicing/tokens";
+import { concrete, lifeArb, LIFE_DAYS, type Life } from "../money/lives";
+import { statementFigures } from "../money/product-line";
+import { addDays } from "../oracle/calendar";
+import { referenceLine } from "../oracle/model";
+import type { Action, DayFigures } from "../oracle/types";
+
+const db = database(env.DB);
+const LIVES = Number(env.MONEY_LIVES || 3);
+const SEED = env.MONEY_SEED ? Number(env.MONEY_SEED) : undefined;
+
+/** Eastern morning (the servicing run) and noon (the borrower) of a day, whatever daylight saving. */
+const morning = (date: string) => new Date(`${date}T10:00:00Z`);
+const noon = (date: string) => new Date(`${date}T16:00:00Z`);
+
+afterEach(() => vi.useRealTimers());
+
+async function openLine(life: Life, index: number): Promise<{ lineId: number; customerId: string }> {
+  const id = 97_000_000 + index * 1_000 + Math.floor(Math.random() * 1_000);
+  const customerId = `lives-${id}`;
+  const at = noon(life.setup.openedOn).getTime();
+  const { payFrequency: frequency, payAnchorDate: anchor, repaymentMethod, creditLimitCents } = life.setup;
+  await db.batch([
+    db.insert(customers).values({
+      id: customerId, ssnHash: `hash-${id}`, ssnEncrypted: "x", ssnLast4: "0000", firstName: "Life", lastName: String(index), dob: "1990-01-01", email: `${customerId}@lives.test`,
+      address1: "1 Test Way", city: "Springfield", state: "OH", zip: "45501", homePhone: "6145550100", createdAt: at, updatedAt: at,
+    }),
+    db.insert(applications).values({
+      id, customerId, status: "approved", approvedLimitCents: creditLimitCents, requestedAmountCents: 100_000, transactionId: `lives-${id}`, extTransactionId: `lives-${id}`,
+      incomeSource: "P", incomePaymentMethod: "D", takeHomeCents: 200_000, payFrequency: frequency, lastPayDate: anchor, nextPayDate: anchor, secondPayDate: anchor,
+      bankRouting: "021000021", bankAccountEncrypted: "x", bankAccountLast4: "6789", repaymentMethod, requestIp: "127.0.0.1", userAgent: "lives", createdAt: at,
+    }),
+    db.insert(lines).values({ id, applicationId: id, customerId, creditLimitCents, status: "open", payFrequency: frequency, payAnchorDate: anchor, repaymentMethod, openedAt: at, createdAt: at }),
+  ]);
+  return { lineId: id, customerId };
+}
+
+/** Today's figures as the platform's summary reports them, in the model's terms. */
+function summaryFigures({ accountHeader: h }: Answer<typeof catalogue.account.GetSummary>): Partial<DayFigures> {
+  return {
+    standing: h.isClosed ? "closed" : h.isChargeoff ? "charged_off" : h.pastDueAmount > 0 ? "delinquent" : "current",
+    principalCents: h.principalBalance,
+    balanceCents: h.accountBalance,
+    shownAvailableCreditCents: h.availableCredit,
+    pastDueCents: h.pastDueAmount,
+    currentDueCents: h.currentDue,
+    nextMinimumDueCents: h.minPaymentAmount,
+    nextDueDate: h.nextPaymentDate,
+    daysPastDue: h.daysPastDue,
+    scheduledCents: h.pendingTransactionAmount,
+    payoffCents: h.payoffAmount,
+    nextAutomaticPayment: h.nextAutoPaymentDate === null ? null : { date: h.nextAutoPaymentDate, amountCents: h.nextAutoPaymentAmount },
+  };
+}
+
+const pick = (f: DayFigures, keys: ReadonlyArray<keyof DayFigures>) => Object.fromEntries(keys.map((k) => [k, f[k]]));
+
+async function playLife(life: Life, index: number): Promise<void> {
+  const model = referenceLine(life.setup);
+  const { lineId, customerId } = await openLine(life, index);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  /** Product payment entry ids in posting order (one-time in the order scheduled, then the automatic one). */
+  const posted: string[] = [];
+  const scheduledIds: number[] = [];
+  const done = new Set<object>();
+  for (let n = 0; n < LIFE_DAYS; n++) {
+    const date = addDays(life.setup.openedOn, n);
+    vi.setSystemTime(morning(date));
+    await runServicing(db, new Date(), { lineId });
+    model.morning(date);
+    const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all();
+    const fresh = rows.filter((r) => r.kind === "payment" && !posted.includes(r.id));
+    posted.push(...scheduledIds.map((id) => `P${id}`).filter((id) => fresh.some((r) => r.id === id)), ...fresh.filter((r) => r.origin === "automatic").map((r) => r.id));
+
+    vi.setSystemTime(noon(date));
+    const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())), EMBEDDED_MERCHANT_ID);
+    const due = life.intents.filter((i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= 30 && !done.has(i)));
+    for (const intent of due) {
+      const action: Action | null = concrete(intent, date, model.figures(), model.payments());
+      if (!action) continue;
+      done.add(intent);
+      const expected = model.act(action);
+      const outcome = await productAct(session, lineId, action, date, posted).then((id) => {
+        if (typeof id === "number" && action.kind === "schedulePayment") scheduledIds.push(id);
+        return true;
+      }, (error: { status?: number }) => {
+        if (error.status !== 422 && error.status !== 404) throw error;
+        return false;
+      });
+      expect(outcome, `day ${n} ${date}: ${JSON.stringify(action)} (model: ${JSON.stringify(expected)})`).toBe(expected.ok);
+    }
+
+    const summary = await session.call(catalogue.account.GetSummary, {});
+    const expected = model.figures();
+    const shown = summaryFigures(summary);
+    expect(shown, `day ${n} ${date} summary`).toEqual(pick(expected, Object.keys(shown) as Array<keyof DayFigures>));
+    const issued = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all()).map(toIssuedStatement).sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1));
+    expect(issued.map(statementFigures), `day ${n} ${date} statements`).toEqual(model.statements());
+    expect(payments(rows.map(toLedgerEntry), posted, await returnsOf(lineId)), `day ${n} ${date} payments`).toEqual(model.payments());
+  }
+}
+
+async function returnsOf(lineId: number) {
+  return (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all()).map(toLedgerEntry).filter((e) => e.kind === "payment_return");
+}
+
+function payments(entries: ReturnType<typeof toLedgerEntry>[], order: string[], returns: ReturnType<typeof toLedgerEntry>[]) {
+  const all = [...entries.filter((e) => e.kind !== "payment_return"), ...returns];
+  const cancelled = cancelledIds(all, "9999-12-31");
+  return order.map((id) => {
+    const e = all.find((x) => x.id === id)!;
+    return { effectiveDate: e.effectiveDate, amountCents: e.amountCents, origin: e.origin === "automatic" ? "automatic" : "one_time", returnedOn: cancelled.has(id) ? returns.find((r) => r.reversesId === id)!.effectiveDate : null };
+  });
+}
+
+/** The action through the platform: draws and payments by PostTransaction, returns by the corrections service. */
+async function productAct(session: PlatformClient, lineId: number, action: Action, date: string, posted: string[]): Promise<number | void> {
+  if (action.kind === "returnPayment") {
+    const id = posted[action.index];
+    if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });
+    await returnPayment(db, lineId, id, new Date());
+    return;
+  }
+  const draw = action.kind === "draw";
+  const answer = await session.call(
+    catalogue.account.PostTransaction,
+    { applNo: lineId, transactionDate: draw ? date : action.date, transactionAmount: action.amountCents, transactionCode: draw ? "D" : "P" },
+    { idempotencyKey: crypto.randomUUID() },
+  );
+  return answer.paymentTransactionId;
+}
+
+describe("random lives through the whole embedded platform agree with the independent model", () => {
+  it(`${LIVES} lives of ${LIFE_DAYS} days: every day's summary, every statement record, every payment`, { timeout: 900_000 }, async () => {
+    const lives = fc.sample(lifeArb, { numRuns: LIVES, ...(SEED === undefined ? {} : { seed: SEED }) });
+    for (const [index, life] of lives.entries()) {
+      try {
+        await playLife(life, index);
+      } catch (error) {
+        throw new Error(`Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`);
+      }
+    }
+  });
+});
