@@ -39,19 +39,18 @@ export async function seedBenchAccounts(d1: D1Database, from: number, count: num
       ),
       insertSql(
         "lines",
-        ["id", "application_id", "customer_id", "credit_limit_cents", "status", "pay_frequency", "pay_anchor_date", "repayment_method", "opened_at", "created_at"],
-        group.map((n) => [50_000_000 + n, 50_000_000 + n, `bench-${n}`, 150_000, "open", "B", start, "A", now - 200 * DAY, now - 200 * DAY]),
+        ["id", "application_id", "customer_id", "credit_limit_cents", "status", "pay_frequency", "pay_anchor_date", "repayment_method", "opened_at", "serviced_through", "created_at"],
+        // Serviced through today: the timed reads measure reading a line, not catching up 200 days of servicing.
+        group.map((n) => [50_000_000 + n, 50_000_000 + n, `bench-${n}`, 150_000, "open", "B", start, "A", now - 200 * DAY, today, now - 200 * DAY]),
       ),
     );
-    // 10 draws with their fees (20 rows), 15 payments and 15 carried-balance fees: 50 rows each.
-    const entries = group.flatMap((n) =>
-      Array.from({ length: BENCH_ROWS_PER_ACCOUNT }, (_, r) => {
-        const kind = r < 20 ? (r % 2 === 0 ? "draw" : "cash_advance_fee") : r < 35 ? "payment" : "carried_balance_fee";
-        const amount = kind === "draw" ? 9_500 : kind === "payment" ? 4_000 : 500;
-        return [`B${n}-${r}`, 50_000_000 + n, kind, amount, addDays(start, r * 4), now, kind];
-      }),
-    );
-    for (const rows of chunk(entries, 500)) sql.push(insertSql("ledger_entries", ["id", "line_id", "kind", "amount_cents", "effective_date", "posted_at", "description"], rows));
+    // 10 draws, 28 payments and the 12 statements' carried balance fees: 50 rows each.
+    const entries = group.flatMap((n) => [
+      ...Array.from({ length: 10 }, (_, r) => [`B${n}-D${r}`, 50_000_000 + n, "draw", 10_000, 500, "", addDays(start, r * 8), now, "Draw"]),
+      ...Array.from({ length: 28 }, (_, r) => [`B${n}-P${r}`, 50_000_000 + n, "payment", 2_000, 0, "one_time", addDays(start, 10 + r * 6), now, "Payment"]),
+      ...Array.from({ length: 12 }, (_, s) => [`BS${n}-${s}:fee`, 50_000_000 + n, "carried_balance_fee", 500, 0, "", addDays(start, 14 + s * 14), now, "Carried balance fee"]),
+    ]);
+    for (const rows of chunk(entries, 500)) sql.push(insertSql("ledger_entries", ["id", "line_id", "kind", "amount_cents", "fee_cents", "origin", "effective_date", "posted_at", "description"], rows));
     const statementRows = group.flatMap((n) =>
       Array.from({ length: 12 }, (_, s) => [`BS${n}-${s}`, 50_000_000 + n, addDays(start, 14 + s * 14), addDays(start, 28 + s * 14), 30_000, 500, 30_500, 2_000, 0, now]),
     );
