@@ -48,11 +48,20 @@ export const devApi = new Hono<ApiEnv>()
   // A fresh borrower shaped like a demo borrower, for browser tests that change an account.
   .post(
     "/borrower",
-    vValidator("json", v.object({ like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower.") }), (result, c) => {
-      if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
-    }),
+    vValidator(
+      "json",
+      v.object({
+        like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower."),
+        // Its history shifted: opened this many days ago (a test places a due date on a day it chooses).
+        openedDaysAgo: v.optional(v.pipe(v.number("openedDaysAgo is a number of days."), v.integer(), v.minValue(1), v.maxValue(730))),
+      }),
+      (result, c) => {
+        if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+      },
+    ),
     async (c) => {
-      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, c.req.valid("json").like);
+      const { like, openedDaysAgo } = c.req.valid("json");
+      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
       return made ? c.json(made, 201) : c.json({ error: "Unknown demo borrower." }, 400);
     },
   )
