@@ -101,8 +101,10 @@ function ReturnPayments({ email, returnable }: Pick<Route.ComponentProps["loader
       <h2 id="return-title">Return a payment</h2>
       <p>A payment can be returned (insufficient funds) on the day it posts and up to two business days after; what it paid is owed again.</p>
       <Form method="get" className="return-lookup">
-        <label htmlFor="return-email">Borrower&apos;s e-mail address</label>
-        <input id="return-email" name="email" type="email" defaultValue={email} required autoComplete="off" />
+        <div className="field">
+          <label htmlFor="return-email">Borrower&apos;s e-mail address</label>
+          <input id="return-email" name="email" type="email" defaultValue={email} required autoComplete="off" />
+        </div>
         <button type="submit" className="button button-outline">Show returnable payments</button>
       </Form>
       {returnable?.error ? <p role="alert">{returnable.error}</p> : null}
