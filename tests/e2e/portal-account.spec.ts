@@ -252,7 +252,11 @@ test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row 
   for (const path of ["/account", "/transactions", "/documents", "/documents?view=statements"]) {
     await gotoHydrated(page, path);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    // The stacked rows are still a table to assistive technology.
+    await expectAccessible(page);
   }
+  await expect(page.getByRole("table", { name: "Billing Statements" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Billing Statements" }).getByRole("row").nth(1).getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await gotoHydrated(page, "/transactions?show=draws");
   const detail = page.locator(".cell-detail").first();
   await expect(detail).toBeVisible();
