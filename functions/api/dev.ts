@@ -12,6 +12,8 @@ import { embeddedTransport } from "../platform/embedded-transport";
 import { usesUpstream } from "../platform/index";
 import { recordsFor } from "../servicing/dev-records";
 import { ledgerFor } from "../servicing/dev-ledger";
+import { devReturnPayment } from "../servicing/dev-returns";
+import { ServicingError } from "../servicing/context";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
 
@@ -46,11 +48,20 @@ export const devApi = new Hono<ApiEnv>()
   // A fresh borrower shaped like a demo borrower, for browser tests that change an account.
   .post(
     "/borrower",
-    vValidator("json", v.object({ like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower.") }), (result, c) => {
-      if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
-    }),
+    vValidator(
+      "json",
+      v.object({
+        like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower."),
+        // Its history shifted: opened this many days ago (a test places a due date on a day it chooses).
+        openedDaysAgo: v.optional(v.pipe(v.number("openedDaysAgo is a number of days."), v.integer(), v.minValue(1), v.maxValue(730))),
+      }),
+      (result, c) => {
+        if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+      },
+    ),
     async (c) => {
-      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, c.req.valid("json").like);
+      const { like, openedDaysAgo } = c.req.valid("json");
+      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
       return made ? c.json(made, 201) : c.json({ error: "Unknown demo borrower." }, 400);
     },
   )
@@ -85,6 +96,30 @@ export const devApi = new Hono<ApiEnv>()
     const rows = await database(c.env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(100).all();
     return c.json(rows);
   })
+  // Returns a posted payment as the bank would (insufficient funds): the named one, or the latest still returnable.
+  .post(
+    "/return",
+    vValidator(
+      "json",
+      v.object({
+        email: v.pipe(v.string("Enter the borrower's e-mail address."), v.trim(), v.email("Enter the borrower's e-mail address.")),
+        paymentId: v.optional(v.pipe(v.string("paymentId is the payment's Trans. ID."), v.trim(), v.regex(/^[A-Za-z0-9:-]{1,64}$/, "paymentId is the payment's Trans. ID."))),
+      }),
+      (result, c) => {
+        if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+      },
+    ),
+    async (c) => {
+      const { email, paymentId } = c.req.valid("json");
+      const db = database(c.env.DB);
+      try {
+        return c.json(await devReturnPayment(db, email, paymentId, await currentTime(c.env, db)));
+      } catch (error) {
+        if (error instanceof ServicingError) return c.json({ error: error.message }, error.status);
+        throw error;
+      }
+    },
+  )
   .post(
     "/clock",
     vValidator("json", v.object({ step: v.pipe(v.string(), v.regex(/^\+?\d+[dhm]$/, "Use a step like +30d, +12h or +90m.")) }), (result, c) => {

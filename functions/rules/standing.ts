@@ -20,6 +20,9 @@ export const drawBlockMessages = {
 
 export type DrawBlock = keyof typeof drawBlockMessages;
 
+/** Spec file 3, section 4 ("Account standing"): what a charged-off account is told, verbatim. */
+export const chargeOffMessage = "Your loan is more than 90 days past due. Your full account balance is due.";
+
 /**
  * Which block a platform's draw message names (the summary sends only the
  * text); an unknown text from another platform is still a block.

@@ -140,15 +140,27 @@ export async function seedDemoBorrowers(db: Database, d1: D1Database, env: Pick<
 /**
  * A new borrower shaped like one of the demo borrowers (same standing and
  * history, its own e-mail, SSN and line), so browser tests that move money
- * do not share an account. Development only.
+ * do not share an account. Development only. `openedDaysAgo` opens the copy
+ * that many days ago instead (its scripted steps from that day on are left
+ * out), so a test can place a due date, and the automatic payment on it,
+ * on a day of its choosing without moving the shared clock.
  */
-export async function copyDemoBorrower(db: Database, d1: D1Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, templateEmail: string, now = Date.now()) {
+export async function copyDemoBorrower(
+  db: Database,
+  d1: D1Database,
+  env: Pick<Env, "SSN_ENCRYPTION_KEY">,
+  templateEmail: string,
+  now = Date.now(),
+  options: { openedDaysAgo?: number } = {},
+) {
   const index = demoBorrowers.findIndex((b) => b.email === templateEmail);
   if (index < 0) return null;
   const template = demoBorrowers[index]!;
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
   const randomDigits = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((x) => x % 10).join("");
-  const b: DemoBorrower = { ...template, email: template.email.replace("@", `+${suffix}@`), ssn: `8${randomDigits(8)}` };
+  const opened = options.openedDaysAgo;
+  const history = opened === undefined ? {} : { openedDaysAgo: opened, script: template.script.filter((step) => step.day < opened) };
+  const b: DemoBorrower = { ...template, ...history, email: template.email.replace("@", `+${suffix}@`), ssn: `8${randomDigits(8)}` };
   // Line ids are integers: random ones above the seeded range; a clash is retried by the caller's next request.
   const phones = { home: `6145${randomDigits(6)}`, mobile: `6145${randomDigits(6)}` };
   const who = { customerId: `demo-copy-${suffix}`, lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000), index, phones };

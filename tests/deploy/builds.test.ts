@@ -29,6 +29,7 @@ const DEV_TOOL_MARKERS = [
   "routes/dev/clock", // the /dev/clock page's route id
   "Use a step like +30d", // POST /api/dev/clock's message (functions/api/dev.ts)
   "Unknown demo borrower.", // POST /api/dev/borrower's message
+  "has no payment that can be returned now", // POST /api/dev/return's and /dev/clock's message (functions/servicing/dev-returns.ts)
   '.route("/dev"', // the /api/dev mount (functions/api/dev-tools.ts)
 ];
 

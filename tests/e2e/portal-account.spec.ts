@@ -2,31 +2,46 @@ import { expect, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/servicing/calendar";
 import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { formatDate, formatMoney } from "../../app/lib/format";
+import { donutText } from "../../app/components/portal/CreditDonut";
+import type { DevLedger } from "../../functions/servicing/dev-ledger";
 
 /** Spec file 3, section 5: dates like 'Mon. D, YYYY' (May has no dot). */
 const SPEC_DATE = /^((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/;
 const TABLE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 
 const figure = (page: Page, term: string) => page.locator(".figures div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
+/** A Cash Advance row's description cell: the description, then its fee and the amount deposited. */
+const CASH_ADVANCE = /^Cash Advance\s*Fee \$[\d,]+\.\d{2}, \$[\d,]+\.\d{2} deposited$/;
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/** The engine's figures and rows for a borrower (GET /api/dev/ledger, development only). */
+async function ledgerOf(page: Page, email: string): Promise<DevLedger> {
+  const res = await page.request.get(`/api/dev/ledger?email=${encodeURIComponent(email)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as DevLedger;
+}
 
 test("a current borrower's account page: greeting, donut, figures, actions, recent lists, help box", async ({ page }) => {
-  // A copy of the current demo borrower: its history is paid off, so no due date and nothing owed.
-  await logInFresh(page, "current");
+  // A copy of the current demo borrower: months of history, a balance and the next due date ahead (the engine's figures).
+  const borrower = await logInFresh(page, "current");
+  const { figures } = await ledgerOf(page, borrower.email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Casey");
-  await expect(page.getByRole("img", { name: "Available credit $1,000.00 of $1,000 (100% available)" })).toBeVisible();
-  await expect(figure(page, "Account Balance")).toHaveText("$0.00");
+  await expect(page.getByRole("img", { name: donutText(figures.availableCreditCents, 100_000, false).label })).toBeVisible();
+  await expect(figure(page, "Account Balance")).toHaveText(money(figures.balanceCents));
   await expect(figure(page, "Credit Limit")).toHaveText("$1,000");
-  // No next payment date: the due date and minimum fields are hidden (spec file 3, section 5).
-  await expect(page.getByText("Next Payment Due Date")).toHaveCount(0);
-  await expect(page.getByText("Next Minimum Due")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
-  await expect(page.locator("#payment-lock")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  await expect(figure(page, "Next Payment Due Date")).toHaveText(formatDate(figures.nextDueDate!));
+  await expect(figure(page, "Next Minimum Due")).toHaveText(money(figures.nextMinimumDueCents));
+  await expect(page.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toHaveAttribute("href", "/payments");
   await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveAttribute("href", "/draw");
   const recent = page.getByRole("region", { name: "Recent Transactions" }).locator("tbody tr");
   await expect(recent).toHaveCount(3);
   await expect(recent.first().locator("td").first()).toHaveText(TABLE_DATE);
   const statements = page.getByRole("region", { name: "Billing Statements" });
   await expect(statements.getByRole("link", { name: /^Download\/View statement of/ }).first()).toHaveAttribute("target", "_blank");
+  // The statement list: date, amount (Total Minimum Due) and download/view.
+  await expect(statements.getByRole("columnheader")).toHaveText(["Date", "Amount", "Download/View"]);
+  await expect(statements.locator("tbody tr td:nth-child(2)").first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.locator(".help-box")).toContainText("Questions? Call Us 1.800.555.0142");
   await expect(page.locator(".help-box").getByRole("link", { name: "Send us a message" })).toHaveAttribute("href", "/contact");
   await expect(page.locator(".past-due-banner")).toHaveCount(0);
@@ -48,8 +63,32 @@ test("a delinquent borrower: past-due banner to make a payment, Account Speciali
   await expectAccessible(page);
 });
 
+test("an EFT borrower sees the next automatic payment's amount and date", async ({ page }) => {
+  const borrower = await logInFresh(page, "owing");
+  const next = (await ledgerOf(page, borrower.email)).figures.nextAutomaticPayment!;
+  expect(next).not.toBeNull();
+  await expect(page.locator(".auto-payment")).toHaveText(`Next Automatic Payment: ${money(next.amountCents)} on ${formatDate(next.date)}`);
+  await expect(page.locator(".auto-payment")).toContainText(/ on ((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/);
+  await expectAccessible(page);
+});
+
+test("a paper-check borrower sees nothing about automatic payments", async ({ page }) => {
+  await logIn(page, demo.pastDue);
+  await expect(figure(page, "Next Minimum Due")).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.locator(".auto-payment")).toHaveCount(0);
+  await expect(page.locator(".portal-main")).not.toContainText(/automatic/i);
+});
+
 test("a charged-off borrower is shown as past due, with the Account Specialist line and no draw", async ({ page }) => {
   await logIn(page, demo.chargedOff);
+  // The whole balance is due now, with the spec's charge-off message (spec file 3, section 4); no due date, no automatic payment.
+  const balance = await figure(page, "Account Balance").innerText();
+  expect(balance).toMatch(/^\$[\d,]+\.\d{2}$/);
+  expect(balance).not.toBe("$0.00");
+  await expect(figure(page, "Balance Due")).toHaveText(balance);
+  await expect(page.locator(".charge-off-message")).toHaveText("Your loan is more than 90 days past due. Your full account balance is due.");
+  await expect(page.getByText("Next Payment Due Date")).toHaveCount(0);
+  await expect(page.locator(".auto-payment")).toHaveCount(0);
   await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE.");
   await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
   await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
@@ -114,7 +153,7 @@ test("View all opens the panel: tabs by keyboard, loading text, filters, documen
   await transactions.getByRole("button", { name: "Draws" }).click();
   await expect(transactions.getByRole("button", { name: "Draws" })).toHaveAttribute("aria-pressed", "true");
   await expect(rows.first()).toBeVisible();
-  for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toBe("Cash Advance");
+  for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toMatch(CASH_ADVANCE);
   await transactions.getByRole("button", { name: "Payments" }).click();
   await expect(rows.first()).toContainText(/\(\$\d/);
   for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toContain("Payment");
@@ -176,13 +215,63 @@ test("the Transactions page filters by links and lists payments in process", asy
   await expect(page.locator(".data-table tbody tr td:nth-child(2)").first()).toHaveText(/^\(\$[\d,]+\.\d{2}\)$/);
   await filters.getByRole("link", { name: "Draws" }).click();
   await expect(page).toHaveURL(/\?show=draws$/);
-  await expect(descriptions.first()).toHaveText("Cash Advance");
-  for (const text of await descriptions.allInnerTexts()) expect(text).toBe("Cash Advance");
+  await expect(descriptions.first()).toHaveText(CASH_ADVANCE);
+  for (const text of await descriptions.allInnerTexts()) expect(text).toMatch(CASH_ADVANCE);
   await expectAccessible(page);
 });
 
+test("transactions read plainly: a draw is one Cash Advance row for the full amount with its fee and deposit, and ids are short numbers", async ({ page }) => {
+  const borrower = await logInFresh(page, "owing");
+  const book = await ledgerOf(page, borrower.email);
+  await gotoHydrated(page, "/transactions");
+  const rows = page.locator(".data-table tbody tr");
+  await expect(rows).toHaveCount(book.entries.length);
+  // Every Trans. ID is the short number a borrower can quote: no ledger keys like "S98982813-2026-11-27:fee".
+  for (const id of await rows.locator("td:nth-child(4)").allInnerTexts()) {
+    expect(id).toMatch(/^\d{1,15}$/);
+    expect(id).not.toContain(":");
+    expect(id).not.toMatch(/^S9/);
+  }
+  const descriptions = await rows.locator("td:nth-child(3) .cell-value, td:nth-child(3):not(:has(.cell-value))").allInnerTexts();
+  for (const text of descriptions) expect(text.split("\n")[0]).toMatch(/^(Cash Advance|Payment|Automatic Payment|Returned Payment|Carried Balance Fee|Reversal)$/);
+  // Each draw: one row for the full amount, its fee and the amount deposited beneath.
+  const draws = book.entries.filter((e) => e.kind === "draw");
+  expect(draws.length).toBeGreaterThan(0);
+  for (const draw of draws) {
+    const row = rows.filter({ has: page.locator("td:nth-child(4)", { hasText: String(draw.reference) }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator("td:nth-child(2)")).toHaveText(money(draw.amountCents));
+    await expect(row.locator("td:nth-child(3)")).toHaveText(`Cash AdvanceFee ${money(draw.feeCents!)}, ${money(draw.amountCents - draw.feeCents!)} deposited`);
+  }
+  await expect(page.locator(".data-table")).not.toContainText("Cash Advance Fee");
+});
+
+test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row keeps its detail under the description", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logInFresh(page, "owing");
+  for (const path of ["/account", "/transactions", "/documents", "/documents?view=statements"]) {
+    await gotoHydrated(page, path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    // The stacked rows are still a table to assistive technology.
+    await expectAccessible(page);
+  }
+  await expect(page.getByRole("table", { name: "Billing Statements" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Billing Statements" }).getByRole("row").nth(1).getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await gotoHydrated(page, "/transactions?show=draws");
+  const detail = page.locator(".cell-detail").first();
+  await expect(detail).toBeVisible();
+  await expect(detail).toHaveText(/^Fee \$[\d,]+\.\d{2}, \$[\d,]+\.\d{2} deposited$/);
+  const box = (await detail.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.getByRole("link", { name: "Account", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole("link", { name: "View all transactions" }).click();
+  await expect(page.getByRole("dialog", { name: "Account Activity" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test("the Documents page toggles agreement and statements; statements open only for their owner", async ({ page, browser }) => {
-  await logInFresh(page, "current");
+  const borrower = await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
   const docs = page.getByRole("navigation", { name: "Documents" });
   await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Amount", "Line Of Credit Agreement", "Download/View"]);
@@ -190,7 +279,14 @@ test("the Documents page toggles agreement and statements; statements open only 
   await expectAccessible(page);
   await docs.getByRole("link", { name: "Statements" }).click();
   await expect(page).toHaveURL(/\?view=statements$/);
-  await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Date", "Billing Statements", "Download/View"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["Date", "Amount", "Due Date", "Billing Statements", "Download/View"]);
+  // Each statement's amount is its Total Minimum Due as issued, beside its due date; no internal statement key is shown.
+  const issued = [...(await ledgerOf(page, borrower.email)).statements].sort((a, b) => (a.statementDate < b.statementDate ? 1 : -1));
+  const statementRows = page.locator(".data-table tbody tr");
+  await expect(statementRows).toHaveCount(issued.length);
+  await expect(statementRows.locator("td:nth-child(2)")).toHaveText(issued.map((st) => money(st.totalMinimumDueCents!)));
+  await expect(statementRows.locator("td:nth-child(3)")).toHaveText(issued.map((st) => `${st.dueDate.slice(5, 7)}/${st.dueDate.slice(8, 10)}/${st.dueDate.slice(0, 4)}`));
+  await expect(page.locator(".portal-main")).not.toContainText(/S9\d{7}-/);
   const statement = page.getByRole("link", { name: /^Download\/View statement of/ }).first();
   await expect(statement).toHaveAttribute("target", "_blank");
   const href = (await statement.getAttribute("href"))!;
@@ -230,7 +326,7 @@ test("without JavaScript, View all goes to the Transactions and Documents pages,
   await expect(noJs).toHaveURL(/\/transactions$/);
   await noJs.getByRole("navigation", { name: "Filter transactions" }).getByRole("link", { name: "Draws" }).click();
   await expect(noJs).toHaveURL(/\?show=draws$/);
-  await expect(noJs.locator(".data-table tbody tr td:nth-child(3)").first()).toHaveText("Cash Advance");
+  await expect(noJs.locator(".data-table tbody tr td:nth-child(3)").first()).toHaveText(CASH_ADVANCE);
   await noJs.locator(".pending summary").click();
   await expect(noJs.locator(".pending").getByText("Hide Details")).toBeVisible();
   await noJs.goto("/account");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  agreementRow, filterTransactions, padRecent, pendingPayments, readSummary, shownDate, statementRows, transactionRows,
+  agreementRow, amountDue, filterTransactions, nextAutoPayment, padRecent, pendingPayments, readSummary, shownDate, shownTransactionId, statementRows, transactionRows,
 } from "../../app/routes/portal/portal-data";
 
 const header = { requiresESignature: false, creditLimit: 100_000, preApprovedAmount: 75_000, loanStatusCode: "O", isClosed: false };
@@ -79,23 +79,82 @@ describe("display rules (spec file 3, section 5)", () => {
     ]);
   });
 
-  it("filters match on the description text", () => {
+  it("filters match on the description text: Draws finds Cash Advance rows; Payments finds payments, automatic payments and returns", () => {
     const rows = transactionRows([
-      { ...t("1"), transationDescription: "Cash Advance" },
-      { ...t("2"), transationDescription: "Cash Advance Fee" },
+      { ...t("1"), transationDescription: "Cash Advance", cashAdvanceFee: 2_500, amountDeposited: 47_500 },
+      { ...t("2"), transationDescription: "Automatic Payment" },
       { ...t("3"), transationDescription: "Payment" },
       { ...t("4"), transationDescription: "Carried Balance Fee" },
+      { ...t("5"), transationDescription: "Returned Payment" },
+      { ...t("6"), transationDescription: "Reversal" },
     ]);
-    expect(filterTransactions(rows, "all").map((r) => r.id)).toEqual(["1", "2", "3", "4"]);
+    expect(filterTransactions(rows, "all").map((r) => r.id)).toEqual(["1", "2", "3", "4", "5", "6"]);
     expect(filterTransactions(rows, "draws").map((r) => r.id)).toEqual(["1"]);
-    expect(filterTransactions(rows, "payments").map((r) => r.id)).toEqual(["3"]);
-    expect(filterTransactions(rows, "nonsense").map((r) => r.id)).toEqual(["1", "2", "3", "4"]);
+    expect(filterTransactions(rows, "payments").map((r) => r.id)).toEqual(["2", "3", "5"]);
+    expect(filterTransactions(rows, "nonsense").map((r) => r.id)).toEqual(["1", "2", "3", "4", "5", "6"]);
   });
 
-  it("statements and the agreement become document rows", () => {
-    expect(statementRows([{ statementId: "s1", eDocumentDate: "2026-11-20", eDocumentURL: "/documents/statements/s1" }])).toEqual([
-      { id: "s1", date: "2026-11-20", amountCents: null, statement: "Billing Statement", agreement: "", href: "/documents/statements/s1" },
+  it("a draw is one Cash Advance row for the full amount, its fee and deposit as the row's detail", () => {
+    const [draw, payment] = transactionRows([
+      { ...t("412345678"), transationAmount: 50_000, transationDescription: "Cash Advance", cashAdvanceFee: 2_500, amountDeposited: 47_500 },
+      { ...t("512345678"), transationAmount: -4_328, transationDescription: "Automatic Payment" },
     ]);
+    expect(draw).toMatchObject({ id: "412345678", amountCents: 50_000, description: "Cash Advance", draw: { feeCents: 2_500, depositedCents: 47_500 } });
+    expect(payment).toMatchObject({ id: "512345678", amountCents: -4_328, description: "Automatic Payment", draw: null });
+  });
+
+  it("only short numeric ids are shown; internal ledger keys are left blank, and every row keeps a unique key", () => {
+    expect(shownTransactionId("414566594")).toBe("414566594");
+    expect(shownTransactionId("S98982813-2026-11-27:fee")).toBe("");
+    expect(shownTransactionId("A90000008-2026-11-13")).toBe("");
+    expect(shownTransactionId("")).toBe("");
+    const rows = transactionRows([t("S98982813-2026-11-27:fee"), t(""), t("")]);
+    expect(rows.map((r) => r.id)).toEqual(["", "", ""]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(3);
+  });
+
+  it("statement rows show the statement's Total Minimum Due and due date, and no internal id", () => {
+    expect(
+      statementRows([
+        { statementId: "S90000008-2026-11-27", eDocumentDate: "2026-11-13", eDocumentURL: "/documents/statements/S90000008-2026-11-27", dueDate: "2026-11-27", newBalance: 48_550, totalMinimumDue: 4_328 },
+      ]),
+    ).toEqual([
+      { key: "S90000008-2026-11-27", id: "", date: "2026-11-13", dueDate: "2026-11-27", amountCents: 4_328, statement: "Billing Statement", agreement: "", href: "/documents/statements/S90000008-2026-11-27" },
+    ]);
+    // A platform that sends no figures leaves the cells empty.
+    expect(statementRows([{ statementId: "s1", eDocumentDate: "2026-11-20", eDocumentURL: "/documents/statements/s1" }])[0]).toMatchObject({ amountCents: null, dueDate: null });
     expect(agreementRow({ accountNumber: "****0042", creditLimit: 100_000 })).toMatchObject({ id: "****0042", amountCents: 100_000, agreement: "Line Of Credit Agreement", href: "/documents/agreement" });
+  });
+});
+
+describe("what the account summary says is owed, and the next automatic payment", () => {
+  const eft = { repaymentMethod: "A", isChargeoff: false, nextAutoPaymentDate: "2026-11-27", nextAutoPaymentAmount: 4_328 };
+
+  it("an EFT borrower sees the next automatic payment's date and amount", () => {
+    expect(nextAutoPayment(eft)).toEqual({ date: "2026-11-27", amountCents: 4_328 });
+  });
+
+  it("a paper-check borrower, a charged-off account, or no payment coming: nothing about automatic payments", () => {
+    expect(nextAutoPayment({ ...eft, repaymentMethod: "K" })).toBeNull();
+    expect(nextAutoPayment({ ...eft, isChargeoff: true })).toBeNull();
+    expect(nextAutoPayment({ ...eft, nextAutoPaymentDate: null, nextAutoPaymentAmount: 0 })).toBeNull();
+    expect(nextAutoPayment({ ...eft, nextAutoPaymentAmount: 0 })).toBeNull();
+    expect(nextAutoPayment({ ...eft, nextAutoPaymentDate: "1900-01-01" })).toBeNull();
+  });
+
+  it("a charged-off account owes its whole balance now, with the spec's message and no due date", () => {
+    expect(amountDue({ isChargeoff: true, minPaymentAmount: 66_000, accountBalance: 66_000, nextPaymentDate: null })).toEqual({
+      kind: "chargedOff",
+      balanceDueCents: 66_000,
+      message: "Your loan is more than 90 days past due. Your full account balance is due.",
+    });
+    // A platform that sends no minimum for a charged-off account: the balance is what is due.
+    expect(amountDue({ isChargeoff: true, minPaymentAmount: 0, accountBalance: 12_000, nextPaymentDate: null })).toMatchObject({ balanceDueCents: 12_000 });
+  });
+
+  it("other accounts show the next due date and Next Minimum Due, or nothing without a due date", () => {
+    expect(amountDue({ isChargeoff: false, minPaymentAmount: 15_400, accountBalance: 45_000, nextPaymentDate: "2026-11-30" })).toEqual({ kind: "due", date: "2026-11-30", minimumCents: 15_400 });
+    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: null })).toEqual({ kind: "none" });
+    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: "1900-01-01" })).toEqual({ kind: "none" });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellText, columnsWithData, documentColumns, transactionColumns, visibleColumns } from "../../app/components/portal/DataTable";
+import { cellText, columnsWithData, documentColumns, drawDetailText, transactionColumns, visibleColumns } from "../../app/components/portal/DataTable";
 import { donutText, PAST_DUE_DONUT_TEXT } from "../../app/components/portal/CreditDonut";
 import { tabAfterKey } from "../../app/components/portal/DetailPanel";
 
@@ -22,15 +22,29 @@ describe("the reusable table's cells (spec file 3, section 2)", () => {
 
   it("skips the download/view column in plain display", () => {
     expect(visibleColumns(documentColumns, false).map((c) => c.header)).toEqual([
-      "Trans. ID", "Date", "Amount", "Billing Statements", "Line Of Credit Agreement", "Download/View",
+      "Trans. ID", "Date", "Amount", "Due Date", "Billing Statements", "Line Of Credit Agreement", "Download/View",
     ]);
     expect(visibleColumns(documentColumns, true).map((c) => c.header)).not.toContain("Download/View");
     expect(visibleColumns(transactionColumns, true).map((c) => c.header)).toEqual(["Date", "Amount", "Description", "Trans. ID"]);
   });
 
   it("drops document columns no row fills, keeping download/view", () => {
-    const statement = { id: "s1", date: "2026-11-20", amountCents: null, statement: "Billing Statement", agreement: "", href: "/documents/statements/s1" };
-    expect(columnsWithData(documentColumns, [statement]).map((c) => c.key)).toEqual(["id", "date", "statement", "download"]);
+    const statement = { key: "s1", id: "", date: "2026-11-20", dueDate: null, amountCents: null, statement: "Billing Statement", agreement: "", href: "/documents/statements/s1" };
+    expect(columnsWithData(documentColumns, [statement]).map((c) => c.key)).toEqual(["date", "statement", "download"]);
+  });
+
+  it("a statement row shows its date, amount and due date; no Trans. ID", () => {
+    const statement = { key: "S9-2026-12-04", id: "", date: "2026-11-20", dueDate: "2026-12-04", amountCents: 4_328, statement: "Billing Statement", agreement: "", href: "/documents/statements/S9-2026-12-04" };
+    expect(columnsWithData(documentColumns, [statement]).map((c) => c.header)).toEqual(["Date", "Amount", "Due Date", "Billing Statements", "Download/View"]);
+  });
+
+  it("a Cash Advance row's detail names the fee and the amount deposited; other rows have none", () => {
+    expect(drawDetailText({ feeCents: 2_500, depositedCents: 47_500 })).toBe("Fee $25.00, $475.00 deposited");
+    expect(drawDetailText(null)).toBeNull();
+    const description = transactionColumns.find((c) => c.key === "description")!;
+    const row = { key: "0:1", id: "123456789", date: "2026-11-20", amountCents: 50_000, description: "Cash Advance", draw: { feeCents: 2_500, depositedCents: 47_500 } };
+    expect(description.detail?.(row)).toBe("Fee $25.00, $475.00 deposited");
+    expect(description.detail?.({ ...row, description: "Payment", draw: null })).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ import { send } from "./helpers/http";
  */
 
 /** Field names the endpoints read, so garbage reaches their validators and handlers. */
-const API_FIELDS = ["challengeId", "response", "name", "like", "from", "count", "accounts", "samples", "step", "year", "slug", "id"];
+const API_FIELDS = ["challengeId", "response", "name", "like", "from", "count", "accounts", "samples", "step", "year", "slug", "id", "email", "paymentId"];
 
 /** Percent-encoding of any string (a lone surrogate becomes U+FFFD first: encodeURIComponent throws on it). */
 const encode = (v: string) => encodeURIComponent(v.toWellFormed());

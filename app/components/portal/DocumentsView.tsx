@@ -6,12 +6,12 @@ export const STATEMENTS_LOADING = "Please wait while your statements are loaded.
 /** The Line Of Credit Agreement row; it opens in a new tab. */
 export function AgreementTable({ agreement }: { agreement: DocumentRow }) {
   const rows = [agreement];
-  return <DataTable rows={rows} columns={columnsWithData(documentColumns, rows)} rowKey={(r) => r.id} caption="Line Of Credit Agreement" empty="This Agreement section is currently not available." />;
+  return <DataTable rows={rows} columns={columnsWithData(documentColumns, rows)} rowKey={(r) => r.key} caption="Line Of Credit Agreement" empty="This Agreement section is currently not available." />;
 }
 
 /** Billing statements, newest first; each PDF opens in a new tab, for its owner only. */
 export function StatementsTable({ statements }: { statements: readonly DocumentRow[] }) {
-  return <DataTable rows={statements} columns={columnsWithData(documentColumns, statements)} rowKey={(r) => r.id} caption="Billing Statements" empty={NO_STATEMENTS} />;
+  return <DataTable rows={statements} columns={columnsWithData(documentColumns, statements)} rowKey={(r) => r.key} caption="Billing Statements" empty={NO_STATEMENTS} />;
 }
 
 /** The panel's Documents tab: the agreement with Download/View, then the statements. */

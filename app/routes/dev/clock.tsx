@@ -1,27 +1,64 @@
 import { Form } from "react-router";
-import { database } from "../../../db/client";
+import { database, type Database } from "../../../db/client";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../../../functions/servicing/clock";
+import { ServicingError } from "../../../functions/servicing/context";
 import { runServicing } from "../../../functions/servicing/cron";
+import { devReturnMessages, devReturnPayment, returnablePayments } from "../../../functions/servicing/dev-returns";
+import { formatDate, formatMoney } from "../../lib/format";
 import type { Route } from "./+types/clock";
 import { developmentEnv } from "./dev-guard.server";
 
 const steps = ["+1d", "+7d", "+14d", "+30d", "+90d"];
 
-/** Development only: move the servicing clock forward and watch statements and standings change. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Development only: move the servicing clock forward and watch statements and
+ * standings change; return a borrower's payment as the bank would
+ * (0-decisions.md, "Returns"). `?email=` lists that borrower's payments still
+ * returnable, so the list survives a reload and works without JavaScript.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const env = developmentEnv(context);
   const db = database(env.DB);
-  return { now: (await currentTime(env, db)).toISOString(), offsetDays: Math.round((await clockOffset(env, db)) / 86_400_000) };
+  const now = await currentTime(env, db);
+  const email = new URL(request.url).searchParams.get("email")?.trim() ?? "";
+  const found = email ? await returnablePayments(db, email, now) : null;
+  return {
+    now: now.toISOString(),
+    offsetDays: Math.round((await clockOffset(env, db)) / 86_400_000),
+    email,
+    returnable: email ? { error: found ? null : devReturnMessages.noLine, payments: found?.payments ?? [] } : null,
+  };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+type ActionResult = { error: string | null; report: Awaited<ReturnType<typeof runServicing>> | null; returned?: string };
+
+export async function action({ context, request }: Route.ActionArgs): Promise<ActionResult> {
   const env = developmentEnv(context);
   const db = database(env.DB);
-  const step = parseClockStep(String((await request.formData()).get("step") ?? ""));
+  const form = await request.formData();
+  if (form.get("intent") === "return") return returnOne(db, String(form.get("email") ?? ""), String(form.get("paymentId") ?? ""), await currentTime(env, db));
+  const step = parseClockStep(String(form.get("step") ?? ""));
   if (step === null) return { error: "Choose how far to move the clock.", report: null };
   await setClockOffset(env, db, (await clockOffset(env, db)) + step);
   const report = await runServicing(db, await currentTime(env, db));
   return { error: null, report };
+}
+
+async function returnOne(db: Database, email: string, paymentId: string, now: Date): Promise<ActionResult> {
+  try {
+    const done = await devReturnPayment(db, email, paymentId || undefined, now);
+    const money = (cents: number) => formatMoney(cents, { cents: true });
+    return {
+      error: null,
+      report: null,
+      returned:
+        `Returned the payment of ${money(done.returned.amountCents)} from ${formatDate(done.returned.postedOn)} (Trans. ID ${done.returned.transactionId}) on ${formatDate(done.returned.returnedOn)}. ` +
+        `The account is now ${done.standing.replace("_", " ")}: past due ${money(done.pastDueCents)}, Next Minimum Due ${money(done.nextMinimumDueCents)}.`,
+    };
+  } catch (error) {
+    if (error instanceof ServicingError) return { error: error.message, report: null };
+    throw error;
+  }
 }
 
 export function meta() {
@@ -51,7 +88,45 @@ export default function Clock({ loaderData, actionData }: Route.ComponentProps) 
           {actionData.report.chargedOff} charged off, {actionData.report.closed} closed.
         </p>
       ) : null}
+      {actionData?.returned ? <p role="status">{actionData.returned}</p> : null}
       {actionData?.error ? <p role="alert">{actionData.error}</p> : null}
+      <ReturnPayments email={loaderData.email} returnable={loaderData.returnable} />
+    </section>
+  );
+}
+
+function ReturnPayments({ email, returnable }: Pick<Route.ComponentProps["loaderData"], "email" | "returnable">) {
+  return (
+    <section aria-labelledby="return-title">
+      <h2 id="return-title">Return a payment</h2>
+      <p>A payment can be returned (insufficient funds) on the day it posts and up to two business days after; what it paid is owed again.</p>
+      <Form method="get" className="return-lookup">
+        <div className="field">
+          <label htmlFor="return-email">Borrower&apos;s e-mail address</label>
+          <input id="return-email" name="email" type="email" defaultValue={email} required autoComplete="off" />
+        </div>
+        <button type="submit" className="button button-outline">Show returnable payments</button>
+      </Form>
+      {returnable?.error ? <p role="alert">{returnable.error}</p> : null}
+      {returnable && !returnable.error ? (
+        returnable.payments.length === 0 ? (
+          <p>{devReturnMessages.noneReturnable}</p>
+        ) : (
+          <ul className="returnable">
+            {returnable.payments.map((p) => (
+              <li key={p.entryId}>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="return" />
+                  <input type="hidden" name="email" value={email} />
+                  <input type="hidden" name="paymentId" value={p.entryId} />
+                  {p.description} of {formatMoney(p.amountCents, { cents: true })} posted {formatDate(p.postedOn)} (Trans. ID {p.transactionId}), returnable until {formatDate(p.returnableUntil)}{" "}
+                  <button type="submit" className="button button-outline">Return payment {p.transactionId}</button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
     </section>
   );
 }

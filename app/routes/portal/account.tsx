@@ -12,7 +12,9 @@ import { formatDate, formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/account";
-import { drawUnavailableOf, padRecent, paymentLockFacts, paymentLockMessages, portalStanding, readSummary, shownDate, statementRows, transactionRows } from "./portal-data";
+import {
+  amountDue, type AmountDue, drawUnavailableOf, nextAutoPayment, padRecent, paymentLockFacts, paymentLockMessages, portalStanding, readSummary, statementRows, transactionRows,
+} from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
@@ -37,8 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       balance: header.accountBalance,
       limit: creditLimit,
       available: header.availableCredit,
-      nextDate: shownDate(header.nextPaymentDate),
-      minimum: header.minPaymentAmount,
+      due: amountDue(header),
+      autoPayment: nextAutoPayment(header),
     },
     // The payments page opens only for a line with a limit (spec file 3, section 4).
     payment: creditLimit > 0 ? { lock: lock ? paymentLockMessages[lock] : null } : null,
@@ -48,8 +50,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The account page's statement list: date and download/view. */
-const statementListColumns = documentColumns.filter((c) => c.key === "date" || c.key === "download");
+/** What is owed and when: the whole balance once charged off; else the next due date and minimum, when there is one. */
+function DueFigures({ due }: { due: AmountDue }) {
+  if (due.kind === "chargedOff") return <div><dt>Balance Due</dt><dd>{formatMoney(due.balanceDueCents, { cents: true })}</dd></div>;
+  if (due.kind === "none") return null;
+  return (
+    <>
+      <div><dt>Next Payment Due Date</dt><dd>{formatDate(due.date)}</dd></div>
+      <div><dt>Next Minimum Due</dt><dd>{formatMoney(due.minimumCents, { cents: true })}</dd></div>
+    </>
+  );
+}
+
+/** The account page's statement list: date, amount (Total Minimum Due) and download/view. */
+const statementListColumns = documentColumns.filter((c) => ["date", "amount", "download"].includes(c.key));
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { figures, standing, payment } = loaderData;
@@ -69,15 +83,16 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <CreditDonut availableCents={figures.available} limitCents={figures.limit} pastDue={pastDue} />
           <dl className="figures">
             <div><dt>Account Balance</dt><dd>{formatMoney(figures.balance, { cents: true })}</dd></div>
-            {figures.nextDate ? (
-              <>
-                <div><dt>Next Payment Due Date</dt><dd>{formatDate(figures.nextDate)}</dd></div>
-                <div><dt>Next Minimum Due</dt><dd>{formatMoney(figures.minimum, { cents: true })}</dd></div>
-              </>
-            ) : null}
+            <DueFigures due={figures.due} />
             <div><dt>Credit Limit</dt><dd>{formatMoney(figures.limit)}</dd></div>
           </dl>
         </div>
+        {figures.due.kind === "chargedOff" ? <p className="charge-off-message">{figures.due.message}</p> : null}
+        {figures.autoPayment ? (
+          <p className="auto-payment">
+            <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on {formatDate(figures.autoPayment.date)}
+          </p>
+        ) : null}
         <div className="button-row">
           {payment && !payment.lock ? <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link> : null}
           {payment?.lock ? (
@@ -97,7 +112,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </section>
         <section className="card" aria-labelledby="statements-title">
           <h2 id="statements-title">Billing Statements</h2>
-          <DataTable rows={loaderData.statements} columns={statementListColumns} rowKey={(r) => r.id} caption="Billing Statements" empty={NO_STATEMENTS} />
+          <DataTable rows={loaderData.statements} columns={statementListColumns} rowKey={(r) => r.key} caption="Billing Statements" empty={NO_STATEMENTS} />
           <a href="/documents" className="view-all" onClick={viewAll("documents")}>View all<span className="visually-hidden"> documents</span></a>
         </section>
       </div>

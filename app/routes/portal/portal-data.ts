@@ -3,7 +3,7 @@ import type { GetSummary } from "../../../functions/platform/catalogue/account";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
 import { paymentMessages } from "../../../functions/rules/payments";
-import { drawBlockOf } from "../../../functions/rules/standing";
+import { chargeOffMessage, drawBlockOf } from "../../../functions/rules/standing";
 
 /**
  * Pure readings of the platform summary that every portal page shares
@@ -12,7 +12,6 @@ import { drawBlockOf } from "../../../functions/rules/standing";
 export type Summary = Answer<typeof GetSummary>;
 type Header = Summary["accountHeader"];
 
-/** The standing the portal shows, from the summary header (the server's own derivation). */
 /**
  * The Draw Unavailable popup's message for a borrower whose state rules out
  * draws (0-decisions.md: existing Washington borrowers), for every portal
@@ -23,6 +22,7 @@ export function drawUnavailableOf(config: Pick<Summary["accountConfig"], "isElig
   return { message: config.drawMessage };
 }
 
+/** The standing the portal shows, from the summary header (the server's own derivation). */
 export function portalStanding(header: Pick<Header, "isChargeoff" | "isDelinquent">): PortalStanding {
   if (header.isChargeoff) return "charged_off";
   return header.isDelinquent ? "delinquent" : "current";
@@ -77,8 +77,60 @@ export function padRecent<T extends { transationId: string }>(recent: readonly T
   return picked;
 }
 
+/**
+ * Transactions as borrowers read them: the platform's description, the short
+ * numeric id (anything else, such as an internal ledger key, is not an id a
+ * borrower can quote, so it is left blank), and for a draw its fee and the
+ * amount deposited as the row's detail (0-decisions.md, "Fees").
+ */
 export function transactionRows(list: Summary["allTransactions"]): TransactionRow[] {
-  return list.map((t) => ({ id: t.transationId, date: t.transationDate, amountCents: t.transationAmount, description: t.transationDescription }));
+  return list.map((t, index) => ({
+    // Unique even when ids are blank or repeat: React needs a stable key per row.
+    key: `${index}:${t.transationId}`,
+    id: shownTransactionId(t.transationId),
+    date: t.transationDate,
+    amountCents: t.transationAmount,
+    description: t.transationDescription,
+    draw: t.cashAdvanceFee !== undefined && t.amountDeposited !== undefined ? { feeCents: t.cashAdvanceFee, depositedCents: t.amountDeposited } : null,
+  }));
+}
+
+/** The Trans. ID a borrower reads: digits only. */
+export function shownTransactionId(id: string): string {
+  return /^\d{1,15}$/.test(id) ? id : "";
+}
+
+/**
+ * The next automatic payment (0-decisions.md, "Automatic payments"): only for
+ * a borrower who repays by EFT (A) and whose account is not charged off, and
+ * only when the platform names a date and an amount. Paper-check borrowers
+ * (K) are told nothing about automatic payments.
+ */
+export function nextAutoPayment(
+  header: Pick<Header, "repaymentMethod" | "isChargeoff" | "nextAutoPaymentDate" | "nextAutoPaymentAmount">,
+): { date: string; amountCents: number } | null {
+  if (header.repaymentMethod !== "A" || header.isChargeoff) return null;
+  const date = shownDate(header.nextAutoPaymentDate);
+  if (!date || header.nextAutoPaymentAmount <= 0) return null;
+  return { date, amountCents: header.nextAutoPaymentAmount };
+}
+
+/**
+ * What the account summary says is owed: a charged-off account owes its whole
+ * balance now, with the spec's charge-off message and no due date (spec file
+ * 3, section 4); any other account shows its next due date and Next Minimum
+ * Due when it has a due date (1/1/1900 or none hides both).
+ */
+export type AmountDue =
+  | { kind: "chargedOff"; balanceDueCents: number; message: string }
+  | { kind: "due"; date: string; minimumCents: number }
+  | { kind: "none" };
+
+export function amountDue(header: Pick<Header, "isChargeoff" | "minPaymentAmount" | "accountBalance" | "nextPaymentDate">): AmountDue {
+  // minPaymentAmount is the whole balance once charged off; the balance stands in for a platform that sends 0.
+  if (header.isChargeoff) return { kind: "chargedOff", balanceDueCents: header.minPaymentAmount || header.accountBalance, message: chargeOffMessage };
+  const date = shownDate(header.nextPaymentDate);
+  return date ? { kind: "due", date, minimumCents: header.minPaymentAmount } : { kind: "none" };
 }
 
 /** Spec file 3, section 5: 1/1/1900 is the platform's "no date", and hides the field like a missing one. */
@@ -103,9 +155,11 @@ export function pendingPayments(list: Summary["pendingETransactions"]): PendingP
 
 /** The transaction filters (spec file 3, section 2), matched on the description text. */
 export const TRANSACTION_FILTERS = [
-  { id: "all", label: "All Completed Transactions", pattern: /./ },
-  { id: "draws", label: "Draws", pattern: /Cash Advance(?! Fee)/ },
-  { id: "payments", label: "Payments", pattern: /Payment/ },
+  { id: "all", label: "All Completed Transactions", pattern: /^/ },
+  // A draw is one "Cash Advance" row for the full amount (its fee is the row's detail).
+  { id: "draws", label: "Draws", pattern: /^Cash Advance$/ },
+  // Payments, the automatic payments of due dates, and payments returned by the bank.
+  { id: "payments", label: "Payments", pattern: /^(Automatic |Returned )?Payment$/ },
 ] as const;
 
 export type TransactionFilterId = (typeof TRANSACTION_FILTERS)[number]["id"];
@@ -119,14 +173,28 @@ export function filterTransactions(rows: readonly TransactionRow[], id: string |
   return rows.filter((r) => pattern.test(r.description));
 }
 
-/** Billing statement rows for the reusable table (the summary carries no statement amount). */
+/**
+ * Billing statement rows for the reusable table: the amount is the
+ * statement's Total Minimum Due as issued, with its due date. A statement has
+ * no transaction id a borrower can quote (its id is an internal key), so the
+ * Trans. ID cell stays blank.
+ */
 export function statementRows(list: Summary["allStatements"]): DocumentRow[] {
-  return list.map((s) => ({ id: s.statementId, date: s.eDocumentDate, amountCents: null, statement: "Billing Statement", agreement: "", href: s.eDocumentURL }));
+  return list.map((s) => ({
+    key: s.statementId,
+    id: "",
+    date: s.eDocumentDate,
+    dueDate: s.dueDate ?? null,
+    amountCents: s.totalMinimumDue ?? null,
+    statement: "Billing Statement",
+    agreement: "",
+    href: s.eDocumentURL,
+  }));
 }
 
 /** The signed Line Of Credit Agreement as a document row: the account number and its credit limit. */
 export function agreementRow(header: Pick<Header, "accountNumber" | "creditLimit">): DocumentRow {
-  return { id: header.accountNumber, date: null, amountCents: header.creditLimit, statement: "", agreement: "Line Of Credit Agreement", href: "/documents/agreement" };
+  return { key: "agreement", id: header.accountNumber, date: null, dueDate: null, amountCents: header.creditLimit, statement: "", agreement: "Line Of Credit Agreement", href: "/documents/agreement" };
 }
 
 /**

@@ -80,4 +80,5 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   { method: "POST", path: "/api/dev/bench/seed" },
   { method: "POST", path: "/api/dev/bench/run" },
   { method: "POST", path: "/api/dev/clock" },
+  { method: "POST", path: "/api/dev/return" },
 ];
