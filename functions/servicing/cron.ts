@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { lines, platformTokens } from "../../db/schema/index";
 import { readLine, type LineRecords, type LineRow } from "./book";
@@ -34,9 +34,9 @@ export async function runServicing(db: Database, now: Date, only: { lineId?: num
   const report = emptyReport();
   const at = now.getTime();
   await Promise.all([purgeOldKeys(db, at), db.delete(platformTokens).where(lt(platformTokens.expiresAt, at))]);
-  // `only.lineId` services one line (demo borrowers made for tests) without touching the others.
-  const isOpen = eq(lines.status, "open");
-  const open = await db.select().from(lines).where(only.lineId === undefined ? isOpen : and(isOpen, eq(lines.id, only.lineId))).all();
+  // Only open lines not yet serviced through today; `only.lineId` services one line (demo borrowers made for tests) without touching the others.
+  const behind = and(eq(lines.status, "open"), or(isNull(lines.servicedThrough), lt(lines.servicedThrough, easternDateTime(now).date)));
+  const open = await db.select().from(lines).where(only.lineId === undefined ? behind : and(behind, eq(lines.id, only.lineId))).all();
   for (const line of open) {
     report.lines++;
     await serviceLine(db, line, now, report);
