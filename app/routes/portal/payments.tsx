@@ -127,12 +127,16 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
         <Failure phone={d.specialistPhone} />
       ) : view.view === "review" ? (
         <Review
+          // A new key is a new review (new figures after a change): its authorization starts afresh and its heading takes focus.
+          key={view.key}
           method={d.method}
           values={view.values}
           date={view.date}
           amountCents={view.amountCents}
           idempotencyKey={view.key}
           needsAuthorization={d.needsAuthorization}
+          automaticPayments={d.automaticPayments}
+          notice={view.notice}
           errors={view.errors}
           revocationDays={d.revocationDays}
           phone={d.specialistPhone}
@@ -141,23 +145,33 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
           onBack={onStep}
         />
       ) : (
-        <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
-          <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
-            <MethodPanel method={d.method} phone={d.specialistPhone} />
-            <StepButtons next="amount" disabled={false} onStep={onStep} />
-          </Step>
-          <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
-            <AmountPanel facts={d.facts} pastDue={pastDue} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
-            <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
-          </Step>
-          <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
-            <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
-            <StepButtons next="review" disabled={busy} onStep={onStep} />
-          </Step>
-        </Form>
+        <>
+          {view.notice ? <ChangedNotice text={view.notice} /> : null}
+          <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
+            <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
+              <MethodPanel method={d.method} phone={d.specialistPhone} />
+              <StepButtons next="amount" disabled={false} onStep={onStep} />
+            </Step>
+            <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
+              <AmountPanel facts={d.facts} pastDue={pastDue} scheduled={d.summary.pendingCents > 0} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
+              <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
+            </Step>
+            <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
+              <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
+              <StepButtons next="review" disabled={busy} onStep={onStep} />
+            </Step>
+          </Form>
+        </>
       )}
     </PortalShell>
   );
+}
+
+/** Why nothing was scheduled, above the steps: it takes focus, since the review the borrower was on is gone. */
+function ChangedNotice({ text }: { text: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return <p ref={notice} tabIndex={-1} className="notice payment-changed" role="alert">{text}</p>;
 }
 
 /** The amount step's heading, once an amount is known. */
