@@ -54,6 +54,11 @@ describe("the payments page header", () => {
     expect(paymentHeader(summary({ repaymentMethod: "K" }, [{ date: "2026-11-24", cents: 1_500 }]), today)).not.toContain(NOTHING);
   });
 
+  it("several one-time payments on the next date: one line with their number and total", () => {
+    const lines = paymentHeader(summary({}, [{ date: "2026-11-24", cents: 1_100 }, { date: "2026-12-01", cents: 5_000 }, { date: "2026-11-24", cents: 1_200 }]), today);
+    expect(lines).toContain("Your next 2 scheduled one-time payments, $23.00 in all, will be made on Nov. 24, 2026.");
+  });
+
   it("an automatic payment ahead with no minimum line still is an upcoming payment", () => {
     expect(paymentHeader(summary({ nextAutoPaymentDate: "2026-12-04", nextAutoPaymentAmount: 1_000 }), today)).not.toContain(NOTHING);
   });

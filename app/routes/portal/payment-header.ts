@@ -39,6 +39,7 @@ export const paymentHeaderTexts = {
   nothing: "You don't have any upcoming payments at this time.",
   automatic: (cents: number, date: string) => `Your next automatic EFT payment of ${money(cents)} will be made on ${formatDate(date)}.`,
   scheduled: (cents: number, date: string) => `Your next scheduled one-time payment of ${money(cents)} will be made on ${formatDate(date)}.`,
+  scheduledSeveral: (count: number, cents: number, date: string) => `Your next ${count} scheduled one-time payments, ${money(cents)} in all, will be made on ${formatDate(date)}.`,
 } as const;
 
 /** EFT (A) borrowers have automatic payments; paper-check (K) borrowers none. */
@@ -68,7 +69,11 @@ function upcomingLines(s: HeaderSummary, today: string): string[] {
   const h = s.accountHeader;
   const lines: string[] = [];
   if (paysByEft(h) && h.nextAutoPaymentDate && h.nextAutoPaymentAmount > 0) lines.push(paymentHeaderTexts.automatic(h.nextAutoPaymentAmount, h.nextAutoPaymentDate));
-  const next = pendingPayments(s.pendingETransactions).find((p) => p.date > today);
-  if (next) lines.push(paymentHeaderTexts.scheduled(next.amountCents, next.date));
+  const ahead = pendingPayments(s.pendingETransactions).filter((p) => p.date > today);
+  // Several on the same next date are one line, with their total: naming one of them alone would hide the others.
+  const next = ahead.filter((p) => p.date === ahead[0]?.date);
+  const total = next.reduce((sum, p) => sum + p.amountCents, 0);
+  if (next.length === 1) lines.push(paymentHeaderTexts.scheduled(total, next[0]!.date));
+  if (next.length > 1) lines.push(paymentHeaderTexts.scheduledSeveral(next.length, total, next[0]!.date));
   return lines;
 }

@@ -120,6 +120,8 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
         {d.header.map((line) => <p key={line}>{line}</p>)}
       </div>
       <PaymentAccountSummary figures={d.summary} troubled={pastDue} />
+      {/* What happened (nothing was scheduled) reads before why (the lock's banner). */}
+      {view.view === "steps" && view.notice ? <ChangedNotice key={view.notice} text={view.notice} /> : null}
       {d.lock && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
       {view.view === "thanks" ? (
         <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
@@ -145,23 +147,20 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
           onBack={onStep}
         />
       ) : (
-        <>
-          {view.notice ? <ChangedNotice text={view.notice} /> : null}
-          <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
-            <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
-              <MethodPanel method={d.method} phone={d.specialistPhone} />
-              <StepButtons next="amount" disabled={false} onStep={onStep} />
-            </Step>
-            <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
-              <AmountPanel facts={d.facts} pastDue={pastDue} scheduled={d.summary.pendingCents > 0} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
-              <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
-            </Step>
-            <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
-              <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
-              <StepButtons next="review" disabled={busy} onStep={onStep} />
-            </Step>
-          </Form>
-        </>
+        <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
+          <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
+            <MethodPanel method={d.method} phone={d.specialistPhone} />
+            <StepButtons next="amount" disabled={false} onStep={onStep} />
+          </Step>
+          <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
+            <AmountPanel facts={d.facts} pastDue={pastDue} scheduled={d.summary.pendingCents > 0} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
+            <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
+          </Step>
+          <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
+            <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
+            <StepButtons next="review" disabled={busy} onStep={onStep} />
+          </Step>
+        </Form>
       )}
     </PortalShell>
   );
