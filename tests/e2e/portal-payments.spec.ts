@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
-import { formatDate } from "../../app/lib/format";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { calendar, dateField, drawThroughPortal, otherAmount, pickFirstDay, radio, reachReview, stepContinue, us } from "./fixtures/payments";
+import {
+  calendar, centsOf, dateField, drawThroughPortal, money, otherAmount, paymentsInProcess, pickFirstDay, radio, reachReview, reviewPayOff, stepContinue, submitOnce, us,
+} from "./fixtures/payments";
 import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
@@ -23,25 +24,6 @@ async function logInOwing(page: Page): Promise<FreshBorrower> {
 
 /** The effective date the platform gives today (the same rule, from the shared calendar). */
 const effectiveDate = () => achEffectiveDate(new Date(), false);
-
-/** The /transactions page's payments in process, as "MM/DD/YYYY · $N.NN · EFT Payment" lines. */
-/** The rows of the transactions page's payments-in-process table, as "date · amount · type". */
-async function paymentsInProcess(page: Page): Promise<string[]> {
-  await gotoHydrated(page, "/transactions");
-  const rows = page.locator(".pending tbody tr");
-  // textContent: the disclosure may be closed, and innerText of hidden cells is empty.
-  const cells = await Promise.all((await rows.all()).map((row) => row.locator("td").allTextContents()));
-  return cells.map((c) => c.map((text) => text.trim()).join(" · "));
-}
-
-/** "$1,234.56" -> 123456 */
-const centsOf = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
-const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function submitOnce(page: Page) {
-  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
-  await expect(page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeFocused();
-}
 
 test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, and sees it in process", async ({ page }) => {
   await logInOwing(page);
@@ -334,16 +316,6 @@ test("the fourth pending payment is not scheduled: another tab's payment reached
   await expectAccessible(page);
 });
 
-/** Pay Off Balance, the first day, CONTINUE: the review; answers the reviewed amount in cents. */
-async function reviewPayOff(page: Page): Promise<number> {
-  await radio(page, /^Pay Off Balance/).check();
-  await stepContinue(page, "amount").click();
-  await pickFirstDay(page);
-  await stepContinue(page, "date").click();
-  await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
-  return centsOf(await page.locator(".payment-figures dd").last().innerText());
-}
-
 test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothing scheduled, the review again at the new payoff; SUBMIT again schedules it", async ({ page, context }) => {
   await logInOwing(page);
   const before = await paymentsInProcess(page);
@@ -413,50 +385,6 @@ test("at 360 px the message of a changed review fits without sideways scrolling"
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
   await expect(page.locator(".payment-changed")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-});
-
-test.describe("the header reads true (spec file 3, Header texts; 0-decisions.md, Automatic payments)", () => {
-  const EFT_INTRO = "On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.";
-  const CHECK_INTRO = "On this page, you can opt to make one-time payments of $10 or more.";
-  const header = (page: Page) => page.locator(".payment-header p");
-
-  test("an EFT borrower: the intro, the next minimum and the next automatic payment's date and amount", async ({ page }) => {
-    await logInFresh(page, "owing");
-    await gotoHydrated(page, "/payments");
-    await expect(header(page).first()).toHaveText(EFT_INTRO);
-    await expect(header(page).filter({ hasText: /^Your next automatic EFT payment of \$[\d,]+\.\d{2} will be made on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}\.$/ })).toHaveCount(1);
-    await expect(page.getByText("You don't have any upcoming payments at this time.")).toHaveCount(0);
-  });
-
-  test("a current paper-check borrower: the intro's first sentence only; a scheduled payment is named, never 'no upcoming payments'", async ({ page }) => {
-    const b = await freshBorrower(page.request, "owing", "", "K");
-    await logIn(page, b.email, b.password);
-    await gotoHydrated(page, "/payments");
-    await expect(header(page).first()).toHaveText(CHECK_INTRO);
-    await expect(page.locator(".payment-header")).not.toContainText(/automatic/i);
-    const date = await reachReview(page, "25");
-    await submitOnce(page);
-    await gotoHydrated(page, "/payments");
-    await expect(header(page).filter({ hasText: `Your next scheduled one-time payment of $25.00 will be made on ${formatDate(date)}.` })).toHaveCount(1);
-    await expect(page.getByText("You don't have any upcoming payments at this time.")).toHaveCount(0);
-    await expect(page.locator(".payment-header")).not.toContainText(/automatic/i);
-  });
-
-  test("a past-due paper-check borrower: nothing promises automatic payments, the authorization terms included", async ({ page }) => {
-    await logInFresh(page, "pastDue");
-    await gotoHydrated(page, "/payments");
-    await expect(header(page).first()).toHaveText("Your account is past due. Please set up a payment below. Call an Account Specialist at 1.800.555.0143.");
-    await expect(page.locator(".payment-header")).not.toContainText(/automatic/i);
-    await stepContinue(page, "amount").click();
-    await pickFirstDay(page);
-    await stepContinue(page, "date").click();
-    const amount = await page.locator(".payment-figures dd").last().innerText();
-    await page.getByRole("checkbox", { name: /I authorize this payment/ }).check();
-    const modal = page.getByRole("dialog", { name: "Payment Authorization" });
-    // The terms name the amount that will post, and no automatic payments.
-    await expect(modal).toContainText(`to debit ${amount} from my account`);
-    await expect(modal).not.toContainText(/automatic/i);
-  });
 });
 
 test.describe("without JavaScript", () => {
