@@ -1,10 +1,10 @@
 import { vValidator } from "@hono/valibot-validator";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { database } from "../../db/client";
-import { outbox } from "../../db/schema/index";
+import { applications, lines, outbox } from "../../db/schema/index";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../servicing/clock";
 import { runServicing } from "../servicing/cron";
 import { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
@@ -46,6 +46,8 @@ export const devApi = new Hono<ApiEnv>()
     });
   })
   // A fresh borrower shaped like a demo borrower, for browser tests that change an account.
+  // repaymentMethod switches the copy after its history (as a borrower revoking EFT by phone would):
+  // "K" on a copy of a current EFT borrower gives a current paper-check borrower, whom no demo borrower is.
   .post(
     "/borrower",
     vValidator(
@@ -54,15 +56,25 @@ export const devApi = new Hono<ApiEnv>()
         like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower."),
         // Its history shifted: opened this many days ago (a test places a due date on a day it chooses).
         openedDaysAgo: v.optional(v.pipe(v.number("openedDaysAgo is a number of days."), v.integer(), v.minValue(1), v.maxValue(730))),
+        // A: automatic EFT payments; K: paper check (applied after the copied history).
+        repaymentMethod: v.optional(v.picklist(["A", "K"], "repaymentMethod is A or K.")),
       }),
       (result, c) => {
         if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
       },
     ),
     async (c) => {
-      const { like, openedDaysAgo } = c.req.valid("json");
-      const made = await copyDemoBorrower(database(c.env.DB), c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
-      return made ? c.json(made, 201) : c.json({ error: "Unknown demo borrower." }, 400);
+      const { like, openedDaysAgo, repaymentMethod } = c.req.valid("json");
+      const db = database(c.env.DB);
+      const made = await copyDemoBorrower(db, c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
+      if (!made) return c.json({ error: "Unknown demo borrower." }, 400);
+      if (repaymentMethod) {
+        await db.batch([
+          db.update(lines).set({ repaymentMethod }).where(eq(lines.customerId, made.customerId)),
+          db.update(applications).set({ repaymentMethod }).where(eq(applications.customerId, made.customerId)),
+        ]);
+      }
+      return c.json(made, 201);
     },
   )
   .post(

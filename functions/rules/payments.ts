@@ -38,6 +38,11 @@ export const paymentMessages = {
 
 const onOrBeforeDue = (f: PaymentFacts) => f.nextPaymentDate !== null && f.achEffectiveDate <= f.nextPaymentDate;
 
+/** The options' names (spec file 3, section 2): the minimum is "Past Due" on a past-due account. */
+export function paymentOptionLabel(option: PaymentOption, pastDue: boolean): string {
+  return { minimum: pastDue ? "Past Due" : "Next Minimum Due", full: "Pay Off Balance", other: "Other Amount" }[option];
+}
+
 /** Charged-off accounts do not see the minimum option at all. */
 export function visiblePaymentOptions(f: PaymentFacts): PaymentOption[] {
   return f.chargedOff ? ["full", "other"] : [...PAYMENT_OPTIONS];
@@ -51,10 +56,13 @@ export function visiblePaymentOptions(f: PaymentFacts): PaymentOption[] {
  * (0-decisions.md, which wins), so it stays available however old the due
  * date is: the whole balance is what such a borrower owes. Its default still
  * follows the spec (Other when the effective date is after the due date).
+ * The minimum is also disabled when it is more than the balance less
+ * scheduled payments (decision record 012: the page never offers a figure
+ * the platform refuses); Pay Off Balance then pays what is left.
  */
 export function paymentOptions(f: PaymentFacts): Record<PaymentOption, boolean> {
   return {
-    minimum: !f.chargedOff && f.minimumDueCents > 0 && onOrBeforeDue(f),
+    minimum: !f.chargedOff && f.minimumDueCents > 0 && onOrBeforeDue(f) && minimumOptionCents(f) <= f.balanceCents,
     full: f.balanceCents > 0 && (f.chargedOff || onOrBeforeDue(f)),
     other: f.balanceCents > 0,
   };
@@ -63,7 +71,7 @@ export function paymentOptions(f: PaymentFacts): Record<PaymentOption, boolean> 
 /** The default selection when none is stored (spec file 3, section 4). */
 export function defaultPaymentOption(f: PaymentFacts): PaymentOption {
   if (f.chargedOff) return onOrBeforeDue(f) ? "full" : "other";
-  if (f.minimumDueCents > 0 && onOrBeforeDue(f)) return "minimum";
+  if (paymentOptions(f).minimum) return "minimum";
   return onOrBeforeDue(f) ? "full" : "other";
 }
 
@@ -144,9 +152,23 @@ export const payableBalanceCents = (balanceCents: number, pendingCents: number) 
  * already cover it). The page opens only when the line has a limit. The
  * account page and the payments page both ask this, with the same figures.
  */
-export function paymentsLocked(f: { balanceCents: number; pendingCents: number; pendingCount: number; maxPending: number }): "pendingLimit" | "nothingOwed" | "coveredByPending" | null {
+export function paymentsLocked(f: PaymentLockFacts): PaymentLock | null {
   if (f.pendingCount >= f.maxPending) return "pendingLimit";
   if (f.balanceCents <= 0) return "nothingOwed";
-  if (payableBalanceCents(f.balanceCents, f.pendingCents) <= 0) return "coveredByPending";
+  if (payoffOf(f) <= 0) return "coveredByPending";
   return null;
 }
+
+export type PaymentLock = "pendingLimit" | "nothingOwed" | "coveredByPending";
+
+export interface PaymentLockFacts {
+  balanceCents: number;
+  pendingCents: number;
+  pendingCount: number;
+  maxPending: number;
+  /** The platform's own payoff figure when it sends one (the summary's payoffAmount). */
+  payoffCents?: number;
+}
+
+/** The payoff: the platform's figure when it sends one, else the balance less scheduled payments (the same rule). */
+export const payoffOf = (f: Pick<PaymentLockFacts, "balanceCents" | "pendingCents" | "payoffCents">) => f.payoffCents ?? payableBalanceCents(f.balanceCents, f.pendingCents);

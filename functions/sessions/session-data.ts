@@ -39,4 +39,10 @@ export interface SessionData {
   esignDone?: { firstName: string; drawCents: number; fundingDate: string | null };
   /** The online application in progress (sensitive numbers sealed). */
   application?: ApplicationDraft;
+  /**
+   * Idempotency keys of draws and payments this session has sent to the
+   * platform, newest last (a few): a retry of one of them may find its own
+   * posting already in the figures it re-checks (app/routes/portal/portal.server.ts).
+   */
+  sentKeys?: string[];
 }

@@ -90,6 +90,17 @@ export async function saveSession(d1: D1Database, session: Session, data: Sessio
   return { ...session, data, lastSeenAt: now };
 }
 
+/**
+ * Merge fields into the stored session data (SQLite's json_patch) instead of
+ * rewriting all of it, so a save of other fields by a request running at the
+ * same time (another tab's rotated platform token) is not undone by this one.
+ * The session object is updated too, so a later save in this request keeps them.
+ */
+export async function patchSession(d1: D1Database, session: Session, patch: Partial<SessionData>): Promise<void> {
+  await d1.prepare("UPDATE sessions SET data = json_patch(data, ?) WHERE id_hash = ?").bind(JSON.stringify(patch), await hashId(session.id)).run();
+  session.data = { ...session.data, ...patch };
+}
+
 /** End the session on the server and return the Set-Cookie that clears it. */
 export async function endSession(d1: D1Database, session: Session | null): Promise<string> {
   if (session) await database(d1).delete(sessions).where(eq(sessions.idHash, await hashId(session.id)));

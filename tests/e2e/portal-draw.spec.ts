@@ -87,6 +87,66 @@ test("a retried review form (refresh, second tab) posts the draw once", async ({
   expect(await cashAdvanceRows(page)).toBe(draws + 1);
 });
 
+const dollarsOf = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test("two tabs: the largest draw reviewed, a draw in the other tab, SUBMIT: nothing drawn, the review again at the largest draw now allowed; SUBMIT again draws it", async ({ page, context }) => {
+  await logInFresh(page, "current");
+  const draws = await cashAdvanceRows(page);
+  await gotoHydrated(page, "/draw");
+  const available = await figure(page, "available");
+  const largest = Math.floor(available / 2_500) * 2_500;
+  await review(page, String(largest / 100));
+  const firstKey = await page.locator("input[name=key]").inputValue();
+
+  const other = await context.newPage();
+  await gotoHydrated(other, "/draw");
+  await review(other, "100");
+  await other.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  await expect(other.getByRole("heading", { name: THANKS })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  const now = Math.floor((available - 10_000) / 2_500) * 2_500;
+  await expect(page.locator(".draw-changed")).toHaveText(
+    `Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is ${dollarsOf(now)}. Please check the draw below and submit it again.`,
+  );
+  await expect(page.getByRole("heading", { name: "Review Your Request" })).toBeFocused();
+  await expect(page.locator(".draw-review .figures dd").first()).toHaveText(dollarsOf(now));
+  await expect(page.locator("input[name=key]")).not.toHaveValue(firstKey);
+  expect(await figure(page, "available")).toBe(available - 10_000);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  await expect(page.getByRole("heading", { name: THANKS })).toBeVisible();
+  await expect(page.locator(".draw-thanks .figures dd").first()).toHaveText(dollarsOf(now));
+  expect(await cashAdvanceRows(page)).toBe(draws + 2);
+});
+
+test("two tabs: draws blocked since the review (the other tab drew the rest): nothing drawn, the amount view with the reason", async ({ page, context }) => {
+  await logInFresh(page, "current");
+  const draws = await cashAdvanceRows(page);
+  await gotoHydrated(page, "/draw");
+  await review(page, "100");
+  const other = await context.newPage();
+  await gotoHydrated(other, "/draw");
+  await slider(other).focus();
+  await other.keyboard.press("End");
+  await other.getByRole("button", { name: "REVIEW REQUEST" }).click();
+  await other.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  await expect(other.getByRole("heading", { name: THANKS })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
+  await expect(page.locator("#amount-error")).toHaveText("Nothing was drawn, because your account changed since you reviewed this draw.");
+  await expect(page.locator(".draw-block")).toHaveText(
+    "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
+  );
+  await expectBlocked(page);
+  expect(await cashAdvanceRows(page)).toBe(draws + 1);
+});
+
 test("Edit returns to the amount, keeping it; CANCEL REQUEST returns with the minimum", async ({ page }) => {
   await logInFresh(page, "current");
   await gotoHydrated(page, "/draw");

@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { calendar, dateField, drawThroughPortal, otherAmount, pickFirstDay, radio, reachReview, stepContinue, us } from "./fixtures/payments";
+import {
+  calendar, centsOf, dateField, drawThroughPortal, money, otherAmount, paymentsInProcess, pickFirstDay, radio, reachReview, reviewPayOff, stepContinue, submitOnce, us,
+} from "./fixtures/payments";
 import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
@@ -23,29 +25,14 @@ async function logInOwing(page: Page): Promise<FreshBorrower> {
 /** The effective date the platform gives today (the same rule, from the shared calendar). */
 const effectiveDate = () => achEffectiveDate(new Date(), false);
 
-/** The /transactions page's payments in process, as "MM/DD/YYYY · $N.NN · EFT Payment" lines. */
-/** The rows of the transactions page's payments-in-process table, as "date · amount · type". */
-async function paymentsInProcess(page: Page): Promise<string[]> {
-  await gotoHydrated(page, "/transactions");
-  const rows = page.locator(".pending tbody tr");
-  // textContent: the disclosure may be closed, and innerText of hidden cells is empty.
-  const cells = await Promise.all((await rows.all()).map((row) => row.locator("td").allTextContents()));
-  return cells.map((c) => c.map((text) => text.trim()).join(" · "));
-}
-
-async function submitOnce(page: Page) {
-  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
-  await expect(page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeFocused();
-}
-
 test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, and sees it in process", async ({ page }) => {
   await logInOwing(page);
   const before = await paymentsInProcess(page);
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.")).toBeVisible();
-  // The partial account summary beside the form (spec file 3, section 2): the $300 draw, nothing in process yet.
+  // The partial account summary beside the form (spec file 3, section 2): the balance with the $300 draw, nothing in process yet.
   const summary = page.getByRole("region", { name: "Account Summary" });
-  await expect(summary.locator('[data-figure="balance"]')).toHaveText("$300.00");
+  expect(centsOf(await summary.locator('[data-figure="balance"]').innerText())).toBeGreaterThanOrEqual(30_000);
   await expect(summary.locator('[data-figure="pending"]')).toHaveCount(0);
   await expect(summary.locator('[data-figure="past-due"]')).toHaveCount(0);
   // The amount step is open to begin with; the method step opens from its heading.
@@ -82,7 +69,8 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
 test("scheduled payments that cover the balance lock the payment on both pages, with the reason", async ({ page }) => {
   await logInOwing(page);
   await gotoHydrated(page, "/payments");
-  await reachReview(page, "300");
+  // Pay Off Balance: whatever the copied history left owing, with the $300 draw.
+  await reviewPayOff(page);
   await submitOnce(page);
   const reason = "Your scheduled payments already cover your account balance, so there is no payment to make at this time.";
   await gotoHydrated(page, "/payments");
@@ -296,7 +284,7 @@ test("a charged-off borrower gets only Pay Off Balance and Other Amount, with th
   await expect(page.getByRole("checkbox", { name: /I authorize this payment/ })).toBeVisible();
 });
 
-test("the fourth pending payment is refused: another tab's payment gets the error panel, then the page locks", async ({ page, context }) => {
+test("the fourth pending payment is not scheduled: another tab's payment reached the cap, so the steps say why, then the page locks", async ({ page, context }) => {
   await logInOwing(page);
   for (const dollars of ["11", "12"]) {
     await gotoHydrated(page, "/payments");
@@ -305,14 +293,16 @@ test("the fourth pending payment is refused: another tab's payment gets the erro
   }
   // This tab reaches the review of a third; another tab schedules the third first.
   await gotoHydrated(page, "/payments");
-  await reachReview(page, "13");
+  const date = await reachReview(page, "13");
   const other = await context.newPage();
   await gotoHydrated(other, "/payments");
   await reachReview(other, "14");
   await submitOnce(other);
+  // The server re-checks at submit (0-decisions.md): nothing posts, and the page says why instead of an error panel.
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
-  const sorry = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "We're sorry." }) });
-  await expect(sorry).toContainText("An error occurred and we were unable to process your payment. Please try again later or contact an Account Specialist at 1.800.555.0143.");
+  await expect(page.locator(".payment-changed")).toHaveText(`Your payment of $13.00 on ${us(date)} was not scheduled, because your account changed since you reviewed it.`);
+  await expect(page.locator(".payment-changed")).toBeFocused();
+  await expect(page.locator(".payment-banner")).toHaveText("You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.");
   await expectAccessible(page);
   expect(await paymentsInProcess(page)).toHaveLength(3);
 
@@ -324,6 +314,77 @@ test("the fourth pending payment is refused: another tab's payment gets the erro
   await expect(page.locator("#step-date")).toBeHidden();
   await expect(stepContinue(page, "amount")).toBeDisabled();
   await expectAccessible(page);
+});
+
+test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothing scheduled, the review again at the new payoff; SUBMIT again schedules it", async ({ page, context }) => {
+  await logInOwing(page);
+  const before = await paymentsInProcess(page);
+  await gotoHydrated(page, "/payments");
+  const reviewed = await reviewPayOff(page);
+  const date = await page.locator(".payment-figures dd").nth(1).innerText();
+  const firstKey = await page.locator("input[name=key]").inputValue();
+
+  const other = await context.newPage();
+  await drawThroughPortal(other, "200");
+  await other.close();
+
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  const notice = page.locator(".payment-review .payment-changed");
+  const now = money(reviewed + 20_000);
+  await expect(notice).toHaveText(`Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${now}. Please check the payment below and submit it again.`);
+  await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeFocused();
+  await expect(page.locator(".payment-figures dd")).toHaveText(["EFT Checking Acct #6789", date, now]);
+  await expect(page.locator("input[name=key]")).not.toHaveValue(firstKey);
+  // The partial summary beside it follows: the balance now includes the draw.
+  await expect(page.getByRole("region", { name: "Account Summary" }).locator('[data-figure="balance"]')).toHaveText(now);
+  await expectAccessible(page);
+  const look = await context.newPage();
+  expect(await paymentsInProcess(look)).toEqual(before);
+  await look.close();
+
+  await submitOnce(page);
+  await expect(page.locator(".payment-thanks")).toContainText(now);
+  const after = await paymentsInProcess(page);
+  expect(after).toHaveLength(before.length + 1);
+  expect(after).toContain(`${date} · ${now} · EFT Payment`);
+});
+
+test("two tabs: another payment scheduled after the review lowers Pay Off Balance; the review's CANCEL keeps the new figure, and it is what posts", async ({ page, context }) => {
+  await logInOwing(page);
+  await gotoHydrated(page, "/payments");
+  const reviewed = await reviewPayOff(page);
+  const other = await context.newPage();
+  await gotoHydrated(other, "/payments");
+  await reachReview(other, "50");
+  await submitOnce(other);
+  await other.close();
+
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  const now = money(reviewed - 5_000);
+  await expect(page.locator(".payment-changed")).toContainText(`Pay Off Balance is now ${now}`);
+  // CANCEL: back to the date step; the amount step's heading shows the figure now allowed.
+  await page.getByRole("button", { name: "CANCEL" }).click();
+  await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-expanded", "true");
+  await expect(stepButton(page, "Payment Amount")).toContainText(now);
+  await stepContinue(page, "date").click();
+  await expect(page.locator(".payment-figures dd").last()).toHaveText(now);
+  await submitOnce(page);
+  await expect(page.locator(".payment-thanks")).toContainText(now);
+  await gotoHydrated(page, "/payments");
+  await expect(page.locator(".payment-banner")).toHaveText("Your scheduled payments already cover your account balance, so there is no payment to make at this time.");
+});
+
+test("at 360 px the message of a changed review fits without sideways scrolling", async ({ page, context }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logInOwing(page);
+  await gotoHydrated(page, "/payments");
+  await reviewPayOff(page);
+  const other = await context.newPage();
+  await drawThroughPortal(other, "100");
+  await other.close();
+  await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+  await expect(page.locator(".payment-changed")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test.describe("without JavaScript", () => {
@@ -366,6 +427,28 @@ test.describe("without JavaScript", () => {
     await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
     await expect(p.locator(".payment-thanks")).toContainText(`${us(date)}`);
     await expect(p.locator(".payment-thanks")).toContainText("$21.00");
+  });
+
+  test("a review changed by another tab comes back with the new figure by plain form posts, and SUBMIT then schedules exactly it", async ({ page }) => {
+    const p = await noScriptPage(page, await logInOwing(page));
+    await radio(p, /^Pay Off Balance/).check();
+    await stepContinue(p, "amount").click();
+    const date = nextBusinessDayFrom(effectiveDate());
+    await dateField(p).fill(us(date));
+    await stepContinue(p, "date").click();
+    await expect(p.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
+    const reviewed = centsOf(await p.locator(".payment-figures dd").last().innerText());
+    // The other tab (the scripted page) draws $100.
+    await drawThroughPortal(page, "100");
+    await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+    await expect(p.locator(".payment-changed")).toHaveText(
+      `Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${money(reviewed + 10_000)}. Please check the payment below and submit it again.`,
+    );
+    await expect(p.locator(".payment-figures dd")).toHaveText(["EFT Checking Acct #6789", us(date), money(reviewed + 10_000)]);
+    await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
+    await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
+    await expect(p.locator(".payment-thanks")).toContainText(money(reviewed + 10_000));
+    expect(await paymentsInProcess(page)).toContain(`${us(date)} · ${money(reviewed + 10_000)} · EFT Payment`);
   });
 
   test("a past-due payment is refused until the inline authorization is ticked", async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   payableBalanceCents,
   paymentsLocked,
   paymentWindow,
+  payoffOf,
   visiblePaymentOptions,
   type PaymentFacts,
 } from "../../functions/rules/payments";
@@ -58,6 +59,13 @@ describe("payment options", () => {
   it("pay off stays available on a charged-off account past its due date (its window is the wide one)", () => {
     expect(paymentOptions({ ...chargedOff, ...afterDue })).toEqual({ minimum: false, full: true, other: true });
     expect(paymentDateAllowed("2027-01-07", "full", { ...chargedOff, ...afterDue })).toBe(true);
+  });
+  it("the minimum is disabled when it is more than the balance less scheduled payments (decision record 012); Pay Off is the default then", () => {
+    // $400 balance, $390 already scheduled: $10 left to pay, less than the $39.00 minimum.
+    const covered = { ...base, balanceCents: 1_000 };
+    expect(paymentOptions(covered)).toEqual({ minimum: false, full: true, other: true });
+    expect(defaultPaymentOption(covered)).toBe("full");
+    expect(paymentOptions({ ...base, balanceCents: 3_900 }).minimum).toBe(true);
   });
   it("nothing can be chosen with nothing owed", () => {
     expect(paymentOptions({ ...base, balanceCents: 0, minimumDueCents: 0 })).toEqual({ minimum: false, full: false, other: false });
@@ -138,6 +146,11 @@ describe("paymentsLocked", () => {
     expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 40_000, pendingCount: 1, maxPending: 3 })).toBe("coveredByPending");
     expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 39_999, pendingCount: 2, maxPending: 3 })).toBeNull();
     expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 2, maxPending: 3 })).toBeNull();
+  });
+  it("uses the platform's payoff figure when it sends one, so the lock and Pay Off Balance agree with the platform", () => {
+    expect(payoffOf({ balanceCents: 40_000, pendingCents: 15_000 })).toBe(25_000);
+    expect(payoffOf({ balanceCents: 40_000, pendingCents: 15_000, payoffCents: 24_000 })).toBe(24_000);
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 15_000, pendingCount: 1, maxPending: 3, payoffCents: 0 })).toBe("coveredByPending");
   });
   it("leaves the balance less what is scheduled to pay, never below zero", () => {
     expect(payableBalanceCents(40_000, 15_000)).toBe(25_000);

@@ -3,9 +3,10 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "../../../functions/rules/standing";
 import { easternToday } from "../../lib/today";
-import { drawAmountSchema } from "./draw.schema";
+import { recheckDraw } from "../../../functions/rules/recheck";
+import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { portalStanding } from "./portal-data";
-import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
+import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, portalSummary, sentBefore } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
 type Summary = Awaited<ReturnType<typeof portalSummary>>;
@@ -41,7 +42,8 @@ export async function loadDraw(context: Context): Promise<DrawFacts> {
 export type DrawOutcome =
   /** amountText null: start again from the minimum draw. */
   | { view: "amount"; amountText: string | null; error: string | null }
-  | { view: "review"; amountCents: number; key: string; error: string | null }
+  /** notice: why this review is shown again (the account changed and nothing was drawn). */
+  | { view: "review"; amountCents: number; key: string; error: string | null; notice?: string }
   | { view: "thanks"; amountCents: number; fundingDate: string; transactionId: number };
 
 const dollars = (cents: number) => String(cents / 100);
@@ -50,7 +52,7 @@ const dollars = (cents: number) => String(cents / 100);
  * One action for the three views, so the flow works as plain form posts:
  * REVIEW REQUEST checks the amount and makes the idempotency key, Edit and
  * CANCEL REQUEST go back (keeping the amount, or resetting it to the
- * minimum), SUBMIT REQUEST re-checks everything and posts the draw once.
+ * minimum), SUBMIT REQUEST posts the reviewed draw exactly, or nothing.
  */
 export async function drawAction(context: Context, request: Request): Promise<DrawOutcome> {
   borrowerSession(context); // guests go to login, whatever the intent
@@ -61,14 +63,31 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   if (intent === "edit") return { view: "amount", amountText, error: null };
 
   const s = await portalSummary(context);
+  // The key is made once, at review, and carried by the review form: every retry of that form posts once.
+  const key = String(form.get("key") ?? "");
+  const reviewedCents = parseDrawAmount(amountText);
+  if (intent === "submit" && IDEMPOTENCY_KEY.test(key) && reviewedCents > 0) return submitReviewed(context, drawFacts(s), s.accountHeader.applNo, reviewedCents, key);
+
   if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
   const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), { amount: amountText });
   if (!checked.success) return { view: "amount", amountText, error: checked.issues[0].message };
-  const amountCents = checked.output.amount;
-  // The key is made once, at review, and carried by the review form: every retry of that form posts once.
-  const key = String(form.get("key") ?? "");
-  if (intent !== "submit" || !/^[\w-]{8,100}$/.test(key)) return { view: "review", amountCents, key: crypto.randomUUID(), error: null };
-  return submitDraw(context, s.accountHeader.applNo, amountCents, key);
+  return { view: "review", amountCents: checked.output.amount, key: crypto.randomUUID(), error: null };
+}
+
+/**
+ * SUBMIT REQUEST (0-decisions.md): the reviewed amount is re-checked against a
+ * fresh summary. Still allowed: it posts under the review's key. Not allowed
+ * any more: nothing posts; the review again at the largest draw now allowed
+ * with a new key (the old one is bound to the old amount), or the amount view
+ * with the reason when draws are now blocked.
+ */
+async function submitReviewed(context: Context, facts: DrawFacts, applNo: number, reviewedCents: number, key: string): Promise<DrawOutcome> {
+  const verdict = recheckDraw(reviewedCents, { block: facts.block?.kind ?? null, availableCents: facts.availableCents, limits: facts.limits, maybePosted: sentBefore(context, key) });
+  if (verdict.verdict === "review") return { view: "review", amountCents: verdict.amountCents, key: crypto.randomUUID(), error: null, notice: verdict.message };
+  if (verdict.verdict === "amount") return { view: "amount", amountText: dollars(reviewedCents), error: verdict.message };
+  // Remembered before sending: if the answer is lost, the retry knows this key may have drawn.
+  await markSent(context, key);
+  return submitDraw(context, applNo, reviewedCents, key);
 }
 
 /** A second post with the same key while the first still runs gets 409: wait for the first's answer. */

@@ -48,7 +48,15 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
           {outcome?.view === "thanks" ? (
             <DrawThanks amountCents={outcome.amountCents} feePercent={facts.feePercent} fundingDate={outcome.fundingDate} transactionId={outcome.transactionId} />
           ) : outcome?.view === "review" && !block ? (
-            <DrawReview amountCents={outcome.amountCents} feePercent={facts.feePercent} idempotencyKey={outcome.key} error={outcome.error} />
+            <DrawReview
+              // A new key is a new review (a new amount after a change): its heading takes focus again.
+              key={outcome.key}
+              amountCents={outcome.amountCents}
+              feePercent={facts.feePercent}
+              idempotencyKey={outcome.key}
+              error={outcome.error}
+              notice={outcome.notice}
+            />
           ) : (
             <DrawAmountForm
               // A new outcome (a server message, Edit, CANCEL REQUEST) starts the form afresh from it.

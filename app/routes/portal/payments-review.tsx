@@ -20,12 +20,18 @@ function Figures({ method, date, amountCents, children }: { method: string; date
   );
 }
 
-function AuthorizationTerms({ method, date, amountCents }: { method: string; date: string; amountCents: number }) {
+/**
+ * The terms name the amount and date that will post (the reviewed ones: the
+ * server posts exactly these). Paper-check borrowers have no automatic
+ * payments, so their terms do not mention any (0-decisions.md).
+ */
+function AuthorizationTerms({ method, date, amountCents, automaticPayments }: { method: string; date: string; amountCents: number; automaticPayments: boolean }) {
   return (
     <p>
       I authorize {brand.servicer}, on behalf of {brand.lender}, to debit {formatMoney(amountCents, { cents: true })} from my account {method} by
-      electronic funds transfer on or after {formatTableDate(date)}. This is a one-time authorization for this payment only; it does not change my
-      automatic EFT payments. If the debit is returned unpaid, I may be charged any returned-item fee my agreement allows.
+      electronic funds transfer on or after {formatTableDate(date)}. This is a one-time authorization for this payment only
+      {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, I may be charged any returned-item
+      fee my agreement allows.
     </p>
   );
 }
@@ -74,13 +80,16 @@ function Authorization({ terms, error, onAuthorized }: { terms: React.ReactNode;
   );
 }
 
-export function Review({ method, values, date, amountCents, idempotencyKey, needsAuthorization, errors, revocationDays, phone, hydrated, busy, onBack }: {
+export function Review({ method, values, date, amountCents, idempotencyKey, needsAuthorization, automaticPayments, notice, errors, revocationDays, phone, hydrated, busy, onBack }: {
   method: string;
   values: PaymentValues;
   date: string;
   amountCents: number;
   idempotencyKey: string;
   needsAuthorization: boolean;
+  automaticPayments: boolean;
+  /** Why this review is shown again: the account changed and nothing was scheduled. */
+  notice?: string;
   errors: Record<string, string>;
   revocationDays: number;
   phone: string;
@@ -107,11 +116,18 @@ export function Review({ method, values, date, amountCents, idempotencyKey, need
       }}
     >
       <h2 ref={heading} tabIndex={-1}>Review &amp; Authorization</h2>
+      {notice ? <p className="notice payment-changed" role="alert">{notice}</p> : null}
       <Figures method={method} date={date} amountCents={amountCents} />
       {(["option", "other", "date"] as const).map((k) => <input key={k} type="hidden" name={k} value={values[k]} />)}
+      {/* The reviewed amount and its key: SUBMIT PAYMENT posts exactly this amount and date, or nothing. */}
+      <input type="hidden" name="amount" value={(amountCents / 100).toFixed(2)} />
       <input type="hidden" name="key" value={idempotencyKey} />
       {needsAuthorization ? (
-        <Authorization terms={<AuthorizationTerms method={method} date={date} amountCents={amountCents} />} error={errors.authorize} onAuthorized={setAuthorized} />
+        <Authorization
+          terms={<AuthorizationTerms method={method} date={date} amountCents={amountCents} automaticPayments={automaticPayments} />}
+          error={errors.authorize}
+          onAuthorized={setAuthorized}
+        />
       ) : null}
       <p className="field-hint payment-revocation">
         You may revoke this authorization by calling an Account Specialist at <PhoneLink digits={phone} /> at least {revocationDays} days before the payment date.

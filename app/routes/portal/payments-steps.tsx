@@ -2,6 +2,7 @@ import { servicing } from "../../../functions/config";
 import {
   minimumOptionCents,
   paymentDateHint,
+  paymentOptionLabel,
   paymentOptions,
   paymentWindow,
   visiblePaymentOptions,
@@ -81,24 +82,31 @@ export function MethodPanel({ method, phone }: { method: string; phone: string }
   );
 }
 
-const optionLabel = (o: PaymentOption, pastDue: boolean) => ({ minimum: pastDue ? "Past Due" : "Next Minimum Due", full: "Pay Off Balance", other: "Other Amount" })[o];
-
-/** Why each option exists, in the borrower's terms; a disabled option says why it is off. */
-function optionText(o: PaymentOption, f: PaymentFacts, pastDue: boolean, enabled: boolean): string {
+/**
+ * Why each option exists, in the borrower's terms; a disabled option says why
+ * it is off. With payments already scheduled, Pay Off Balance and the Other
+ * Amount's maximum are the balance less those payments (decision record 012).
+ */
+function optionText(o: PaymentOption, f: PaymentFacts, pastDue: boolean, enabled: boolean, scheduled: boolean): string {
   if (!enabled && o === "minimum" && f.minimumDueCents === 0) return "Not available: you have no minimum payment due at this time.";
-  if (!enabled && o !== "other") return "Not available: your next due date is before the earliest date a payment can be made.";
+  const windowOpen = f.nextPaymentDate !== null && f.achEffectiveDate <= f.nextPaymentDate;
+  if (!enabled && o !== "other" && !windowOpen) return "Not available: your next due date is before the earliest date a payment can be made.";
+  if (!enabled && o === "minimum") return "Not available: it is more than your balance less the payments already scheduled. Pay Off Balance pays what is left.";
+  const upTo = scheduled ? "your account balance less the payments already scheduled" : "your account balance";
   if (o === "minimum") {
     return pastDue
       ? "Pays the amount past due, to bring your account up to date."
       : `Pays the minimum due${f.nextPaymentDate ? ` on ${formatDate(f.nextPaymentDate)}` : ""}.`;
   }
-  if (o === "full") return "Pays your whole account balance.";
-  return `Pay any amount from ${formatMoney(servicing.minAchTransactionCents)} up to your account balance, on any banking business day within ${servicing.maxNoOfAchEffectiveDays} days.`;
+  if (o === "full") return scheduled ? "Pays your account balance, less the payments already scheduled." : "Pays your whole account balance.";
+  return `Pay any amount from ${formatMoney(servicing.minAchTransactionCents)} up to ${upTo}, on any banking business day within ${servicing.maxNoOfAchEffectiveDays} days.`;
 }
 
-export function AmountPanel({ facts, pastDue, values, errors, onValues, onOtherBlur }: {
+export function AmountPanel({ facts, pastDue, scheduled, values, errors, onValues, onOtherBlur }: {
   facts: PaymentFacts;
   pastDue: boolean;
+  /** One-time payments are already scheduled. */
+  scheduled: boolean;
   values: PaymentValues;
   errors: Record<string, string>;
   onValues: (patch: Partial<PaymentValues>) => void;
@@ -117,10 +125,10 @@ export function AmountPanel({ facts, pastDue, values, errors, onValues, onOtherB
         <div key={o} className={`payment-option${enabled[o] ? "" : " disabled"}`}>
           <label className="radio">
             <input type="radio" name="option" value={o} checked={values.option === o} disabled={!enabled[o]} aria-describedby={`option-${o}-text`} onChange={() => onValues({ option: o })} />
-            <span className="option-label">{optionLabel(o, pastDue)}</span>
+            <span className="option-label">{paymentOptionLabel(o, pastDue)}</span>
             {amounts[o] ? <span className="option-amount">{amounts[o]}</span> : null}
           </label>
-          <p id={`option-${o}-text`} className="field-hint">{optionText(o, facts, pastDue, enabled[o])}</p>
+          <p id={`option-${o}-text`} className="field-hint">{optionText(o, facts, pastDue, enabled[o], scheduled)}</p>
           {o === "other" ? (
             <div className={errors.other ? "field has-error" : "field"}>
               <div className="money-input">

@@ -120,6 +120,8 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
         {d.header.map((line) => <p key={line}>{line}</p>)}
       </div>
       <PaymentAccountSummary figures={d.summary} troubled={pastDue} />
+      {/* What happened (nothing was scheduled) reads before why (the lock's banner). */}
+      {view.view === "steps" && view.notice ? <ChangedNotice key={view.notice} text={view.notice} /> : null}
       {d.lock && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
       {view.view === "thanks" ? (
         <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
@@ -127,12 +129,16 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
         <Failure phone={d.specialistPhone} />
       ) : view.view === "review" ? (
         <Review
+          // A new key is a new review (new figures after a change): its authorization starts afresh and its heading takes focus.
+          key={view.key}
           method={d.method}
           values={view.values}
           date={view.date}
           amountCents={view.amountCents}
           idempotencyKey={view.key}
           needsAuthorization={d.needsAuthorization}
+          automaticPayments={d.automaticPayments}
+          notice={view.notice}
           errors={view.errors}
           revocationDays={d.revocationDays}
           phone={d.specialistPhone}
@@ -147,7 +153,7 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
             <StepButtons next="amount" disabled={false} onStep={onStep} />
           </Step>
           <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
-            <AmountPanel facts={d.facts} pastDue={pastDue} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
+            <AmountPanel facts={d.facts} pastDue={pastDue} scheduled={d.summary.pendingCents > 0} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
             <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
           </Step>
           <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
@@ -158,6 +164,13 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
       )}
     </PortalShell>
   );
+}
+
+/** Why nothing was scheduled, above the steps: it takes focus, since the review the borrower was on is gone. */
+function ChangedNotice({ text }: { text: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return <p ref={notice} tabIndex={-1} className="notice payment-changed" role="alert">{text}</p>;
 }
 
 /** The amount step's heading, once an amount is known. */

@@ -2,7 +2,7 @@ import type { Answer } from "../../../functions/platform/catalogue/define";
 import type { GetSummary } from "../../../functions/platform/catalogue/account";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
-import { paymentMessages } from "../../../functions/rules/payments";
+import { paymentMessages, type PaymentLockFacts } from "../../../functions/rules/payments";
 import { chargeOffMessage, drawBlockOf } from "../../../functions/rules/standing";
 
 /**
@@ -208,12 +208,21 @@ export const paymentLockMessages = {
   coveredByPending: "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
 } as const;
 
-/** The figures paymentsLocked reads, from the summary's header and config, for every page alike. */
-export function paymentLockFacts(s: { accountHeader: Pick<Header, "accountBalance" | "pendingTransactionAmount">; accountConfig: { pendingAchTranCount: number; maxPendingAchTranCount: number } }) {
+/**
+ * The figures paymentsLocked reads, from the summary's header and config, for
+ * every page alike. The payoff is the platform's payoffAmount when it sends
+ * one, so the lock, Pay Off Balance and the Other Amount maximum all use the
+ * figure the platform checks a payment against (decision record 012).
+ */
+export function paymentLockFacts(s: {
+  accountHeader: Pick<Header, "accountBalance" | "pendingTransactionAmount" | "payoffAmount">;
+  accountConfig: { pendingAchTranCount: number; maxPendingAchTranCount: number };
+}): PaymentLockFacts {
   return {
     balanceCents: s.accountHeader.accountBalance,
     pendingCents: s.accountHeader.pendingTransactionAmount,
     pendingCount: s.accountConfig.pendingAchTranCount,
     maxPending: s.accountConfig.maxPendingAchTranCount,
+    payoffCents: s.accountHeader.payoffAmount,
   };
 }

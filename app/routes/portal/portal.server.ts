@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
-import { saveSession, type Session } from "../../../functions/sessions/session";
+import { patchSession, saveSession, type Session } from "../../../functions/sessions/session";
 import { serviceUnavailable } from "../../lib/service-error";
 import { readSummary } from "./portal-data";
 
@@ -52,4 +52,26 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
     if (error instanceof PlatformError) throw serviceUnavailable(SUMMARY_FAILED);
     throw error;
   }
+}
+
+/** Idempotency keys a review form may carry (the platform's own rule). */
+export const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+/** How many sent keys a session remembers: far more than reviews open at once in a few tabs. */
+const SENT_KEYS_KEPT = 20;
+
+/**
+ * Whether this session already sent a draw or payment under this key: then
+ * the figures a retry re-checks may already include that very posting
+ * (functions/rules/recheck.ts, maybePosted).
+ */
+export function sentBefore(context: Context, key: string): boolean {
+  return borrowerSession(context).data.sentKeys?.includes(key) ?? false;
+}
+
+/** Remembers the key before the posting is sent, so a retry after a lost answer knows it may have posted. */
+export async function markSent(context: Context, key: string): Promise<void> {
+  const session = borrowerSession(context);
+  const kept = (session.data.sentKeys ?? []).filter((k) => k !== key);
+  await patchSession(context.get(edgeContext).env.DB, session, { sentKeys: [...kept, key].slice(-SENT_KEYS_KEPT) });
 }

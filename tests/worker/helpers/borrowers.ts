@@ -5,7 +5,7 @@ import { startSession } from "../../../functions/sessions/session";
 import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/demo";
 import { postForm, redirectPath, send, sessionCookieOf } from "./http";
 
-export type Like = "current" | "pastdue" | "chargedoff" | "washington" | "closed" | "esign";
+export type Like = "current" | "owing" | "pastdue" | "chargedoff" | "washington" | "closed" | "esign";
 
 export interface SignedInBorrower {
   email: string;

@@ -44,7 +44,7 @@ export const formActions: readonly FormAction[] = [
   // The agreement pages post Agree / Disagree to the consent action (tested above); they have no action of their own.
   { path: "/logout", fields: ["reason"], intents: [] },
   { path: "/draw", fields: ["amount", "key"], intents: ["review", "edit", "cancel", "submit"], portal: true },
-  { path: "/payments", fields: ["option", "other", "date", "authorize", "key"], intents: ["method", "amount", "date", "cancel", "back", "review", "submit"], portal: true },
+  { path: "/payments", fields: ["option", "other", "date", "amount", "authorize", "key"], intents: ["method", "amount", "date", "cancel", "back", "review", "submit"], portal: true },
   { path: "/preferences", fields: ["email", "mainPhone", "mainIsCell", "cellPhone", "emailMarketing", "callMarketing", "optOut"], intents: ["save"], portal: true },
   { path: "/contact", fields: ["firstName", "lastName", "email", "phone", "messageCategory", "message"], intents: [] },
 ];

@@ -4,11 +4,18 @@ import { drawFigures } from "../../../routes/portal/draw.schema";
 import { DrawFigures } from "./DrawFigures";
 
 /**
- * The review view. Its form carries the amount and the idempotency key made
- * at review: a double click, a refresh or a retry of this form posts the
- * draw once. Edit keeps the amount; CANCEL REQUEST resets it to the minimum.
+ * The review view. Its form carries the reviewed amount and the idempotency
+ * key made at review: a double click, a refresh or a retry of this form posts
+ * the draw once, and only at this amount. Edit keeps the amount; CANCEL REQUEST resets it to the minimum.
  */
-export function DrawReview({ amountCents, feePercent, idempotencyKey, error }: { amountCents: number; feePercent: number; idempotencyKey: string; error: string | null }) {
+export function DrawReview({ amountCents, feePercent, idempotencyKey, error, notice }: {
+  amountCents: number;
+  feePercent: number;
+  idempotencyKey: string;
+  error: string | null;
+  /** Why the review is shown again: the account changed since the last review and nothing was drawn. */
+  notice?: string;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
   const heading = useRef<HTMLHeadingElement>(null);
@@ -32,7 +39,9 @@ export function DrawReview({ amountCents, feePercent, idempotencyKey, error }: {
   return (
     <Form method="post" className="card draw-review" onSubmit={guard} aria-labelledby="draw-review-title">
       <h2 id="draw-review-title" ref={heading} tabIndex={-1}>Review Your Request</h2>
+      {notice ? <p className="notice draw-changed" role="alert">{notice}</p> : null}
       <DrawFigures {...drawFigures(amountCents, feePercent)} />
+      {/* The reviewed amount and its key: SUBMIT REQUEST draws exactly this amount, or nothing. */}
       <input type="hidden" name="amount" value={String(amountCents / 100)} />
       <input type="hidden" name="key" value={idempotencyKey} />
       {error ? <p className="draw-error" role="alert">{error}</p> : null}

@@ -1,0 +1,107 @@
+import type { RouterContextProvider } from "react-router";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "../../../functions/rules/payments";
+import { recheckPayment, type ReviewedPayment } from "../../../functions/rules/recheck";
+import { isoToUs, parseUsDate } from "../apply/fields";
+import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
+import type { PaymentActionData, PaymentPage } from "./payments.server";
+import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, sentBefore } from "./portal.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Spec file 3, section 8: the payment call's rejection text. */
+export const POST_PAYMENT_FAILED = "Post Payment transaction failed Call failed";
+
+/** What the review form posts besides the values: the reviewed amount (dollars, as shown), its key, the tick. */
+export interface SubmitFields {
+  amount: string;
+  key: string;
+  authorize: string;
+}
+
+/**
+ * The amount and date the review showed. Other Amount's amount is its own
+ * field (what was typed is what was reviewed); the other options carry the
+ * reviewed figure in `amount`, since their figure can change under them.
+ */
+export function reviewedPayment(values: PaymentValues, amountText: string): ReviewedPayment | null {
+  const option = values.option as PaymentOption;
+  if (!PAYMENT_OPTIONS.includes(option)) return null;
+  const amountCents = parseOtherAmount(amountText || (option === "other" ? values.other : ""));
+  const date = parseUsDate(values.date.trim());
+  return amountCents && amountCents > 0 && date ? { option, amountCents, date } : null;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * SUBMIT PAYMENT (0-decisions.md): posts exactly the reviewed amount and date
+ * under the review's key, after re-checking them against a fresh summary.
+ * When they are no longer allowed nothing posts: the review again with the
+ * figures now allowed, the reason, and a new key (the old one is bound to the
+ * old figures at the platform); or the steps, when no payment can be made.
+ */
+export async function submitPayment(context: Context, applNo: number, page: PaymentPage, values: PaymentValues, fields: SubmitFields): Promise<PaymentActionData> {
+  const reviewed = reviewedPayment(values, fields.amount);
+  if (!reviewed || !IDEMPOTENCY_KEY.test(fields.key)) return reviewAfresh(page, values);
+  const verdict = recheckPayment(reviewed, { facts: page.facts, lock: page.lockFacts, pastDue: page.standing !== "current", maybePosted: sentBefore(context, fields.key) });
+  switch (verdict.verdict) {
+    case "locked":
+      return { view: "steps", folder: "amount", values, errors: {}, notice: verdict.message };
+    case "choose":
+      return { view: "steps", folder: "amount", values: freshValues(page.facts), errors: {}, notice: verdict.message };
+    case "review": {
+      const moved = { ...values, date: isoToUs(verdict.date), other: reviewed.option === "other" ? dollars(verdict.amountCents) : values.other };
+      return { view: "review", values: moved, amountCents: verdict.amountCents, date: verdict.date, key: crypto.randomUUID(), errors: {}, notice: verdict.message };
+    }
+    case "post":
+      break;
+  }
+  // Only the tick is missing: the same review again, same key, with the message.
+  if (page.needsAuthorization && fields.authorize !== "on") return { view: "review", values, amountCents: reviewed.amountCents, date: reviewed.date, key: fields.key, errors: { authorize: paymentMessages.authorize } };
+  return postPayment(context, applNo, values, reviewed, fields.key);
+}
+
+/** A submit without a usable review (no key, no amount): nothing posts; the review of what the form holds, under a new key. */
+function reviewAfresh(page: PaymentPage, values: PaymentValues): PaymentActionData {
+  const checked = checkPayment(values, page.facts, "date");
+  if (!checked.ok) return { view: "steps", folder: folderFor(checked.errors), values, errors: checked.errors };
+  return { view: "review", values, amountCents: checked.amountCents, date: checked.date, key: crypto.randomUUID(), errors: {} };
+}
+
+async function postPayment(context: Context, applNo: number, values: PaymentValues, reviewed: ReviewedPayment, key: string): Promise<PaymentActionData> {
+  // Remembered before sending: if the answer is lost, the retry knows this key may have posted.
+  await markSent(context, key);
+  const { platform, persist } = portalPlatform(context, borrowerSession(context));
+  const { amountCents, date } = reviewed;
+  try {
+    const answer = await postOnce(() =>
+      platform.call(catalogue.account.PostTransaction, { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" }, { idempotencyKey: key }),
+    );
+    await persist();
+    if (answer.paymentTransactionId <= 0) return { view: "failed" };
+    return { view: "thanks", amountCents, date, confirmation: answer.paymentTransactionId };
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    // A refusal is final: the error panel. Down, timed out or garbled, the payment may still have been
+    // recorded: the same review with the SAME key, so SUBMIT PAYMENT again posts it at most once.
+    if (error.kind === "rejected" || error.kind === "unauthorized") return { view: "failed" };
+    return { view: "review", values, amountCents, date, key, errors: { submit: POST_PAYMENT_FAILED } };
+  }
+}
+
+/**
+ * A second post with the same key while the first still runs (a double click
+ * that got past the browser, a refresh) is answered 409; waiting a moment
+ * then gets the first post's recorded answer instead of a false failure.
+ */
+async function postOnce<T>(post: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await post();
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.status !== 409 || i >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * i));
+    }
+  }
+}
