@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { addDays, dayOfWeek, fedHolidays, nextBusinessDay } from "../../functions/servicing/calendar";
+import { formatDate } from "../../app/lib/format";
+import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "../../functions/servicing/calendar";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";
 
@@ -76,5 +77,31 @@ describe("payment dates at the platform", () => {
     const again = await payOn(line, date, key);
     expect(again.paymentTransactionId).toBe(first.paymentTransactionId);
     expect((await line.session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(1);
+  });
+});
+
+describe("confirmations by e-mail (issue 13)", () => {
+  const mailTo = (customerId: string) =>
+    env.DB.prepare("SELECT subject, body FROM outbox WHERE customer_id = ? AND channel = 'email' ORDER BY id").bind(customerId).all<{ subject: string; body: string }>();
+
+  it("a payment and a draw each e-mail what was recorded; a repeat of the key sends nothing more", async () => {
+    const line = await openLine();
+    const date = line.summary.accountConfig.achEffectiveDate;
+    const key = crypto.randomUUID();
+    const paid = await payOn(line, date, key);
+    await payOn(line, date, key);
+    const drawn = await line.session.call(
+      account.PostTransaction,
+      { applNo: line.applNo, transactionDate: easternDateTime(new Date()).date, transactionAmount: 10_000, transactionCode: "D" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    const mail = (await mailTo(line.customerId)).results;
+    const payment = mail.filter((m) => m.subject === "Your payment is scheduled");
+    expect(payment).toHaveLength(1);
+    expect(payment[0]!.body).toContain(`your one-time payment of $20.00 from your bank account ending in ${line.summary.bankAccountInfo.accountNumber.slice(-4)} is scheduled for ${formatDate(date)}. Your confirmation number is ${paid.paymentTransactionId}.`);
+    const draw = mail.filter((m) => m.subject === "Your draw request was received");
+    expect(draw).toHaveLength(1);
+    expect(draw[0]!.body).toContain(`we received your draw request of $100.00 (transaction ID ${drawn.paymentTransactionId}). A cash advance fee of $5.00 is kept from it, so $95.00 will be deposited`);
+    expect(draw[0]!.body).toContain(`on ${formatDate(drawn.effectiveDate)}. Your balance grows by the full $100.00.`);
   });
 });
