@@ -100,6 +100,7 @@ export function buildSummary(customer: Customer, state: LineState, now: Date): S
       repaymentMethod: line.repaymentMethod,
       nextAutoPaymentDate: figures.nextAutomaticPayment?.date ?? null,
       nextAutoPaymentAmount: figures.nextAutomaticPayment?.amountCents ?? 0,
+      creditBalance: figures.unappliedCents,
     },
     accountConfig: {
       minimumDrawAmount: draws.minCents,

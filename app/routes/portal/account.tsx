@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand, phones } from "../../../functions/config";
+import { PhoneLink } from "../../components/PhoneLink";
 import { paymentsLocked } from "../../../functions/rules/payments";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
@@ -41,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       available: header.availableCredit,
       due: amountDue(header),
       autoPayment: nextAutoPayment(header),
+      credit: header.creditBalance,
     },
     // The payments page opens only for a line with a limit (spec file 3, section 4).
     payment: creditLimit > 0 ? { lock: lock ? paymentLockMessages[lock] : null } : null,
@@ -88,6 +90,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
         {figures.due.kind === "chargedOff" ? <p className="charge-off-message">{figures.due.message}</p> : null}
+        {figures.credit > 0 ? (
+          <p className="credit-balance">
+            <strong>Credit Balance:</strong> {formatMoney(figures.credit, { cents: true })}. You paid this much more than you owed. Call us at{" "}
+            <PhoneLink digits={phones.customerService} /> to have it refunded to your bank account.
+          </p>
+        ) : null}
         {figures.autoPayment ? (
           <p className="auto-payment">
             <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on {formatDate(figures.autoPayment.date)}

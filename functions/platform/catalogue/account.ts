@@ -71,6 +71,8 @@ export const SummaryAnswer = withToken({
     repaymentMethod: v.optional(v.string(), "A"),
     nextAutoPaymentDate: v.optional(v.nullable(IsoDate), null),
     nextAutoPaymentAmount: v.optional(Cents, 0),
+    /** Paid beyond the whole balance (an automatic payment and a scheduled payoff both posted): owed back to the borrower. */
+    creditBalance: v.optional(Cents, 0),
   }),
   accountConfig: v.object({
     minimumDrawAmount: Cents,
