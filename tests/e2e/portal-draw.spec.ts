@@ -21,10 +21,10 @@ async function figure(page: Page, name: "balance" | "available"): Promise<number
   return money(await page.locator(`.draw-summary [data-figure=${name}]`).innerText());
 }
 
-/** Rows of the ledger that are the draw itself (the fee has its own row). */
+/** Draw rows of the transactions table: one "Cash Advance" row per draw, its fee and deposit as the row's detail. */
 async function cashAdvanceRows(page: Page): Promise<number> {
   await gotoHydrated(page, "/transactions?show=draws");
-  return page.getByRole("cell", { name: "Cash Advance", exact: true }).count();
+  return page.getByRole("table", { name: "Draws" }).locator("tbody tr").filter({ hasText: "Cash Advance" }).count();
 }
 
 async function review(page: Page, dollars: string) {
@@ -66,9 +66,11 @@ test("a fresh borrower draws once with a double click; the ledger shows it and t
   const confirmation = (await page.locator(".draw-thanks").innerText()).match(/Confirmation number: (\d+)/)![1]!;
 
   expect(await cashAdvanceRows(page)).toBe(draws + 1);
-  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: `D${confirmation}`, exact: true }) });
+  // One row for the full draw, its Trans. ID the confirmation number, its fee and deposit as detail.
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: confirmation, exact: true }) });
   await expect(row).toContainText("Cash Advance");
-  await expect(row).toContainText("$118.75");
+  await expect(row).toContainText("$125.00");
+  await expect(row).toContainText("Fee $6.25, $118.75 deposited");
 });
 
 test("a retried review form (refresh, second tab) posts the draw once", async ({ page, baseURL }) => {
@@ -113,7 +115,7 @@ test("two tabs: the largest draw reviewed, a draw in the other tab, SUBMIT: noth
   await expect(page.getByRole("heading", { name: "Review Your Request" })).toBeFocused();
   await expect(page.locator(".draw-review .figures dd").first()).toHaveText(dollarsOf(now));
   await expect(page.locator("input[name=key]")).not.toHaveValue(firstKey);
-  expect(await figure(page, "available")).toBe(available - 10_000);
+  await expect.poll(() => figure(page, "available")).toBe(available - 10_000);
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -322,7 +324,7 @@ test.describe("without JavaScript", () => {
 
   async function cashAdvanceRowsPlain(page: Page): Promise<number> {
     await page.goto("/transactions?show=draws");
-    return page.getByRole("cell", { name: "$142.50", exact: true }).count();
+    return page.getByRole("row").filter({ hasText: "Fee $7.50, $142.50 deposited" }).filter({ hasText: "$150.00" }).count();
   }
 
   test("Washington: the message is on the page, no popup", async ({ page }) => {
