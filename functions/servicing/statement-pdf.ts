@@ -5,7 +5,7 @@ import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/inde
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 /** Credits in parentheses, as on the portal's tables. */
-const signed = (cents: number, credit: boolean) => (credit ? `(${money(cents)})` : money(cents));
+const signed = (cents: number, credit: boolean) => (credit && cents > 0 ? `(${money(cents)})` : money(cents));
 
 const LABELS: Record<LedgerEntry["kind"], string> = {
   draw: "Cash Advance",

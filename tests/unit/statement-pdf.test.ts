@@ -57,5 +57,7 @@ describe("billing statement PDF", () => {
   it("a draw shows its full amount, with the fee kept and the amount deposited as its detail", async () => {
     const text = pdfText(await statementPdf(customer, { id: 1, creditLimitCents: 100_000 }, { entries, statements: [first, statement] }, first));
     expect(text).toContain("Oct. 20, 2026 Cash Advance (cash advance fee $20.00 kept, $380.00 deposited) $400.00");
+    // No payment in the cycle: $0.00, not "($0.00)".
+    expect(text).toContain("Payments: $0.00");
   });
 });
