@@ -4,7 +4,7 @@ import { database } from "../../db/client";
 import { setClockOffset } from "../../functions/servicing/clock";
 import { addDays } from "../../functions/servicing/calendar";
 import { signedInBorrower } from "./helpers/borrowers";
-import { postForm } from "./helpers/http";
+import { postForm, send } from "./helpers/http";
 
 /**
  * In development a person moves the servicing clock (/dev/clock) and goes on
@@ -34,5 +34,24 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
       .bind(b.applNo)
       .first<{ date: string; cents: number }>();
     expect(row).toEqual({ date: addDays(easternDay(Date.now()), 3), cents: 10_000 });
+  });
+});
+
+describe("a platform token that expired while the site's session lives on", { timeout: 60_000 }, () => {
+  it("ends the session and asks for a login, instead of sending the borrower between /account and /login forever", async () => {
+    const b = await signedInBorrower("owing");
+    expect((await send("/account", { cookie: b.cookie })).status).toBe(200);
+    // 31 minutes of servicing time: the platform token (30 minutes unused) expires; the site's session was just used.
+    await setClockOffset(env, db, 31 * 60_000);
+    const account = await send("/account", { cookie: b.cookie });
+    expect(account.status).toBe(302);
+    expect(account.headers.get("Location")).toBe("/login?logout=idle");
+    expect(account.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    // With the old cookie the login page shows (it used to send the still signed-in session back to /account).
+    const login = await send("/login?logout=idle", { cookie: b.cookie });
+    expect(login.status).toBe(200);
+    const draw = await postForm("/draw", { intent: "submit", amount: "100", key: crypto.randomUUID() }, { cookie: b.cookie });
+    expect(draw.status).toBe(302);
+    expect(draw.headers.get("Location")).toMatch(/^\/login/);
   });
 });

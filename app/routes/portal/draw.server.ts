@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "../../../functions/rules/standing";
 import { servicingToday } from "../../lib/servicing-today.server";
+import { sessionOver } from "../../lib/session-over.server";
 import { recheckDraw } from "../../../functions/rules/recheck";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { portalStanding } from "./portal-data";
@@ -108,7 +109,7 @@ async function submitDraw(context: Context, applNo: number, amountCents: number,
       return { view: "thanks", amountCents, fundingDate: answer.effectiveDate, transactionId: answer.paymentTransactionId };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      if (error.kind === "unauthorized") throw redirect("/login?logout=idle");
+      if (error.kind === "unauthorized") throw await sessionOver(context);
       if (error.status === 409 && attempt < BUSY_RETRIES) {
         await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
         continue;
