@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider } from "react-router";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "../../../functions/rules/standing";
-import { easternToday } from "../../lib/today";
+import { servicingToday } from "../../lib/servicing-today.server";
+import { sessionOver } from "../../lib/session-over.server";
 import { recheckDraw } from "../../../functions/rules/recheck";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { portalStanding } from "./portal-data";
@@ -97,7 +98,8 @@ const BUSY_WAIT_MS = 250;
 async function submitDraw(context: Context, applNo: number, amountCents: number, key: string): Promise<DrawOutcome> {
   const session = borrowerSession(context);
   const { platform, persist } = portalPlatform(context, session);
-  const payload = { applNo, transactionDate: easternToday(), transactionAmount: amountCents, transactionCode: "D" as const };
+  // A draw is requested for today as the platform counts it (the development clock may be days ahead of the real day).
+  const payload = { applNo, transactionDate: await servicingToday(context), transactionAmount: amountCents, transactionCode: "D" as const };
   for (let attempt = 0; ; attempt++) {
     try {
       const answer = await platform.call(catalogue.account.PostTransaction, payload, { idempotencyKey: key });
@@ -107,7 +109,7 @@ async function submitDraw(context: Context, applNo: number, amountCents: number,
       return { view: "thanks", amountCents, fundingDate: answer.effectiveDate, transactionId: answer.paymentTransactionId };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      if (error.kind === "unauthorized") throw redirect("/login?logout=idle");
+      if (error.kind === "unauthorized") throw await sessionOver(context);
       if (error.status === 409 && attempt < BUSY_RETRIES) {
         await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
         continue;

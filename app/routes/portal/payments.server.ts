@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { phones, servicing } from "../../../functions/config";
 import { paymentsLocked, payoffOf, type PaymentFacts } from "../../../functions/rules/payments";
-import { easternToday } from "../../lib/today";
+import { servicingToday } from "../../lib/servicing-today.server";
 import { paymentHeader, paysByEft } from "./payment-header";
 import { submitPayment } from "./payments-submit.server";
 import { checkPayment, folderFor, freshValues, moveStep, STEP_INTENTS, type Folder, type PaymentValues, type StepIntent } from "./payments.schema";
@@ -24,7 +24,8 @@ export function paymentFacts(s: Summary): PaymentFacts {
   };
 }
 
-export function paymentPage(s: Summary) {
+/** `today` is the platform's (servicingToday): what "today's payment" means in the header. */
+export function paymentPage(s: Summary, today: string) {
   const facts = paymentFacts(s);
   const standing = portalStanding(s.accountHeader);
   return {
@@ -38,7 +39,7 @@ export function paymentPage(s: Summary) {
       pastDueCents: s.accountHeader.pastDueAmount,
       nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
     },
-    header: paymentHeader(s, easternToday()),
+    header: paymentHeader(s, today),
     lock: paymentsLocked(paymentLockFacts(s)),
     lockFacts: paymentLockFacts(s),
     needsAuthorization: standing !== "current",
@@ -75,7 +76,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
  */
 export async function paymentAction(context: Context, request: Request): Promise<PaymentActionData> {
   const s = await portalSummary(context);
-  const page = paymentPage(s);
+  const page = paymentPage(s, await servicingToday(context));
   const form = await request.formData();
   const intent = text(form, "intent");
   const values: PaymentValues = { option: text(form, "option"), other: text(form, "other"), date: text(form, "date") };

@@ -5,6 +5,7 @@ import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSum
 import { PortalShell } from "../../components/portal/PortalShell";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
+import { servicingToday } from "../../lib/servicing-today.server";
 import { useHydrated } from "../../lib/use-hydrated";
 import paymentsStyles from "../../styles/portal-payments.css?url";
 import type { Route } from "./+types/payments";
@@ -24,7 +25,7 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return paymentPage(await portalSummary(context));
+  return paymentPage(await portalSummary(context), await servicingToday(context));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

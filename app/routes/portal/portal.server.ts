@@ -3,6 +3,7 @@ import { edgeContext, sessionContext } from "../../../functions/http/request-con
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
 import { patchSession, saveSession, type Session } from "../../../functions/sessions/session";
 import { serviceUnavailable } from "../../lib/service-error";
+import { sessionOver } from "../../lib/session-over.server";
 import { readSummary } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
@@ -46,8 +47,8 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
     if (!allowInterrupters && gate.to) throw redirect(gate.to);
     return summary;
   } catch (error) {
-    // An expired or refused platform token means the session is over.
-    if (error instanceof PlatformError && error.kind === "unauthorized") throw redirect("/login?logout=idle");
+    // An expired or refused platform token means the session is over (ended, or the login page would send the borrower back here).
+    if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
     // Down, timed out, refused or garbled: no portal page can show without the summary, so the spec's text instead of a generic error.
     if (error instanceof PlatformError) throw serviceUnavailable(SUMMARY_FAILED);
     throw error;
