@@ -50,7 +50,8 @@ export default defineConfig({
     { name: "e2e", testDir: "./tests/e2e", use: { baseURL: `http://localhost:${E2E_PORT}` } },
     { name: "faults", testDir: "./tests/faults-e2e", workers: 1, fullyParallel: false, timeout: 90_000, use: { baseURL: FAULTS_SITE_URL } },
     // The walk logs in three times (PBKDF2), renders PDFs and moves the clock: minutes, not seconds, on a shared machine.
-    { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL } },
+    // Its clicks and fills wait 30 s at most: a page that never shows a field fails the step instead of the whole long walk's timeout.
+    { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL, actionTimeout: 30_000 } },
   ],
   // Started in this order, each once the one before answers: the faults and journey sites serve the build the e2e server makes.
   // The e2e server makes the build the others serve, so it starts whenever any project runs.

@@ -30,16 +30,19 @@ export function CreditDonut({ availableCents, limitCents, pastDue }: { available
     <figure className={pastDue ? "donut donut-past-due" : "donut"}>
       <svg viewBox="0 0 128 128" width="160" height="160" role="img" aria-label={label}>
         <circle className="donut-track" cx="64" cy="64" r={RADIUS} fill="none" strokeWidth="14" />
-        <circle
-          className="donut-fill"
-          cx="64"
-          cy="64"
-          r={RADIUS}
-          fill="none"
-          strokeWidth="14"
-          strokeDasharray={`${(CIRCUMFERENCE * percent) / 100} ${CIRCUMFERENCE}`}
-          transform="rotate(-90 64 64)"
-        />
+        {/* Nothing to fill at 0% (and always when past due): a zero-length stroke with round caps would still draw a dot at the top. */}
+        {percent > 0 ? (
+          <circle
+            className="donut-fill"
+            cx="64"
+            cy="64"
+            r={RADIUS}
+            fill="none"
+            strokeWidth="14"
+            strokeDasharray={`${(CIRCUMFERENCE * percent) / 100} ${CIRCUMFERENCE}`}
+            transform="rotate(-90 64 64)"
+          />
+        ) : null}
         {pastDue ? null : (
           <text x="64" y="72" textAnchor="middle" className="donut-percent" aria-hidden="true">{percent}%</text>
         )}
