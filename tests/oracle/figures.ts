@@ -41,10 +41,15 @@ export function daysPastDue(state: LedgerState, today: string): number {
   return daysBetween(earliest, today);
 }
 
-/** The earliest due date of an issued statement that has not passed, or null. */
+/**
+ * The next payment date among issued statements not yet passed (013): the
+ * earliest one still owing; when none owes anything, simply the earliest.
+ * (A statement issued before the previous due date, after a holiday moved
+ * it, must not make a paid due date look like the day its minimum is due.)
+ */
 function earliestIssuedDueAfter(state: LedgerState, today: string): string | null {
-  const ahead = state.statements.map((s) => s.dueDate).filter((d) => d > today).sort();
-  return ahead[0] ?? null;
+  const ahead = state.statements.filter((s) => s.dueDate > today).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
+  return (ahead.find((s) => s.minimumUnpaidCents > 0) ?? ahead[0])?.dueDate ?? null;
 }
 
 function scheduledOnOrBefore(scheduled: readonly ScheduledPayment[], date: string): number {
@@ -73,16 +78,19 @@ function nextDueDate(inputs: FigureInputs, balanceCents: number): string | null 
 
 /**
  * 0-decisions.md "Automatic payments" / 013: EFT borrowers on an open line not
- * charged off, on the next due date of an issued statement, for the unpaid
- * minimums due on or before it less one-time payments scheduled on or before it.
+ * charged off: the first due date of an issued statement ahead on which a
+ * debit will be taken, for the unpaid minimums due on or before it less
+ * one-time payments scheduled on or before it; null when none will be.
  */
 function nextAutomaticPayment(inputs: FigureInputs): DayFigures["nextAutomaticPayment"] {
   const { state, today, setup } = inputs;
   if (setup.repaymentMethod !== "A" || inputs.closed || state.chargedOff) return null;
-  const date = earliestIssuedDueAfter(state, today);
-  if (date === null) return null;
-  const owed = unpaidDueOnOrBefore(state, date) - scheduledOnOrBefore(inputs.scheduled, date);
-  return { date, amountCents: Math.max(0, owed) };
+  const ahead = [...new Set(state.statements.map((s) => s.dueDate).filter((d) => d > today))].sort();
+  for (const date of ahead) {
+    const owed = unpaidDueOnOrBefore(state, date) - scheduledOnOrBefore(inputs.scheduled, date);
+    if (owed > 0) return { date, amountCents: owed };
+  }
+  return null;
 }
 
 export function dayFigures(inputs: FigureInputs): DayFigures {

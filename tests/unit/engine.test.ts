@@ -159,3 +159,26 @@ describe("charge-off", () => {
     expect(to(143)).toMatchObject({ standing: "closed", balanceCents: 0 });
   });
 });
+
+describe("the next payment date when a holiday moves a due date past the next statement (decision record 013)", () => {
+  it("is the first due date that still owes something, and the next automatic payment the first that will debit", () => {
+    // Bi-weekly pay on Mondays from 2027-01-04: the Jan 18 due date is MLK Day, so it is Tuesday Jan 19,
+    // while the statement for Feb 1 is issued on Jan 18, a day before it.
+    const line = productLine({ openedOn: "2027-01-04", payFrequency: "B", payAnchorDate: "2027-01-04", repaymentMethod: "A", creditLimitCents: 100_000 });
+    let day = "2027-01-04";
+    const to = (date: string) => {
+      while (day <= date) { line.morning(day); day = addDays(day, 1); }
+      return line.figures();
+    };
+    to("2027-01-04");
+    line.act({ kind: "draw", amountCents: 30_000 });
+    const first = to("2027-01-05");
+    expect(line.statements()[0]).toMatchObject({ statementDate: "2027-01-05", dueDate: "2027-01-19", minimumDueCents: 3_500 });
+    expect(line.act({ kind: "schedulePayment", amountCents: first.nextMinimumDueCents, date: "2027-01-08" })).toEqual({ ok: true });
+    const jan18 = to("2027-01-18");
+    expect(line.statements()[1]).toMatchObject({ statementDate: "2027-01-18", dueDate: "2027-02-01" });
+    // Jan 19 owes nothing (paid on Jan 8): the $34.25 minimum ($20.00 + 5% of $285.00) is due Feb 1, and that is when it is debited.
+    expect(jan18).toMatchObject({ nextDueDate: "2027-02-01", nextMinimumDueCents: 3_425, nextAutomaticPayment: { date: "2027-02-01", amountCents: 3_425 } });
+    expect(to("2027-01-19").balanceCents).toBe(jan18.balanceCents);
+  });
+});

@@ -18,7 +18,7 @@ export function accountState(book: Book, today: string): AccountState {
   const currentDue = sum(replayed.statements.filter((s) => !passed(s)));
   const standing = standingOf(line.status, chargedOff, pastDue);
   const scheduledCents = book.scheduled.reduce((total, p) => total + p.amountCents, 0);
-  const nextDueDate = nextDue(book, today, standing, balance);
+  const nextDueDate = nextDue(book, today, standing, balance, replayed.statements);
   const available = Math.max(0, line.creditLimitCents - balance);
   return {
     today,
@@ -59,14 +59,17 @@ function daysPastDue(statements: StatementStanding[], today: string): number {
 }
 
 /**
- * The earliest due date of an issued statement not yet passed; with none and
- * a balance, the due date of the next statement to come; none once charged
- * off or closed.
+ * The earliest due date of an issued statement not yet passed that still
+ * owes something (or simply the earliest, when none does: a holiday can move
+ * a due date past the next statement's issue, and a paid due date must not
+ * look like the day the next minimum is due); with none and a balance, the
+ * due date of the next statement to come; none once charged off or closed.
  */
-function nextDue(book: Book, today: string, standing: Standing, balance: number): string | null {
+function nextDue(book: Book, today: string, standing: Standing, balance: number, statements: StatementStanding[]): string | null {
   if (standing !== "current" && standing !== "delinquent") return null;
-  const ahead = book.statements.filter((s) => s.dueDate > today).map((s) => s.dueDate).sort()[0];
-  if (ahead) return ahead;
+  const ahead = statements.filter((s) => s.dueDate > today).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
+  const next = (ahead.find((s) => s.unpaidCents > 0) ?? ahead[0])?.dueDate;
+  if (next) return next;
   const firstDraw = firstDrawDate(book);
   if (balance <= 0 || !firstDraw) return null;
   return projectedDueDate(book.line.payAnchorDate, cycleOfFrequency(book.line.payFrequency), firstDraw, today);
@@ -77,15 +80,18 @@ export function firstDrawDate(book: Pick<Book, "entries">): string | null {
 }
 
 /**
- * EFT borrowers, open and not charged off: the next due date of an issued
- * statement, for the unpaid minimums due on or before it, less one-time
- * payments scheduled on or before it (0-decisions.md, "Automatic payments").
+ * EFT borrowers, open and not charged off: the first due date of an issued
+ * statement ahead on which a debit will be taken, for the unpaid minimums
+ * due on or before it, less one-time payments scheduled on or before it
+ * (0-decisions.md, "Automatic payments"); none when no debit is coming.
  */
 function nextAutomaticPayment(book: Book, today: string, standing: Standing, statements: StatementStanding[]): AccountState["nextAutomaticPayment"] {
   if (book.line.repaymentMethod !== "A" || (standing !== "current" && standing !== "delinquent")) return null;
-  const date = statements.filter((s) => s.dueDate > today).map((s) => s.dueDate).sort()[0];
-  if (!date) return null;
-  const owed = sum(statements.filter((s) => s.dueDate <= date));
-  const scheduled = book.scheduled.filter((p) => p.effectiveDate <= date).reduce((total, p) => total + p.amountCents, 0);
-  return { date, amountCents: Math.max(0, owed - scheduled) };
+  const ahead = [...new Set(statements.filter((s) => s.dueDate > today).map((s) => s.dueDate))].sort();
+  for (const date of ahead) {
+    const owed = sum(statements.filter((s) => s.dueDate <= date));
+    const scheduled = book.scheduled.filter((p) => p.effectiveDate <= date).reduce((total, p) => total + p.amountCents, 0);
+    if (owed > scheduled) return { date, amountCents: owed - scheduled };
+  }
+  return null;
 }
