@@ -224,6 +224,9 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   const modal = page.getByRole("dialog", { name: "Payment Authorization" });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText("I authorize");
+  // 0-decisions.md "Returns": there is no return fee, so the terms promise none.
+  await expect(modal).toContainText("there is no fee for a returned payment");
+  await expect(modal).not.toContainText("returned-item fee");
   await expectAccessible(page);
   await modal.getByRole("button", { name: "CANCEL" }).click();
   await expect(modal).toBeHidden();

@@ -30,8 +30,8 @@ function AuthorizationTerms({ method, date, amountCents, automaticPayments }: { 
     <p>
       I authorize {brand.servicer}, on behalf of {brand.lender}, to debit {formatMoney(amountCents, { cents: true })} from my account {method} by
       electronic funds transfer on or after {formatTableDate(date)}. This is a one-time authorization for this payment only
-      {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, I may be charged any returned-item
-      fee my agreement allows.
+      {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, the payment is reversed and the
+      amount it paid is owed again; there is no fee for a returned payment.
     </p>
   );
 }
