@@ -1,4 +1,5 @@
 import { phones, servicing } from "../../../functions/config";
+import { chargeOffMessage } from "../../../functions/rules/standing";
 import { formatDate, formatMoney, formatPhone } from "../../lib/format";
 import { pendingPayments, type Summary } from "./portal-data";
 
@@ -29,7 +30,7 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 export const paymentHeaderTexts = {
   pastDue: `Your account is past due. Please set up a payment below. Call an Account Specialist at ${formatPhone(phones.accountSpecialist)}.`,
-  chargedOff: "Your loan is more than 90 days past due. Your full account balance is due.",
+  chargedOff: chargeOffMessage,
   delinquentMinimum: (currentDue: number, date: string, pastDue: number) =>
     `Your Minimum Payment of ${money(currentDue)} is due on ${formatDate(date)}; this does not include your Past Due amount of ${money(pastDue)}.`,
   intro: `On this page, you can opt to make one-time payments of ${formatMoney(servicing.minAchTransactionCents)} or more.`,
