@@ -175,6 +175,9 @@ test("leaving with unsaved changes asks 'Please Save Your Changes': CANCEL leave
   // Leaving the site asks the browser's own question (it needs a real click on the page first).
   await main.click();
   await main.fill("6145550003");
+  // The guard is a React effect: wait until the change has rendered (SAVE enabled) and effects have run, or a busy machine closes the page first.
+  await expect(page.getByRole("button", { name: "SAVE CHANGES" }).first()).toBeEnabled();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
   const question = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
   const dialog = await question;
