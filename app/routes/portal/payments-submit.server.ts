@@ -4,7 +4,7 @@ import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption 
 import { recheckPayment, type ReviewedPayment } from "../../../functions/rules/recheck";
 import { isoToUs, parseUsDate } from "../apply/fields";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
-import type { PaymentActionData, PaymentPage } from "./payments.server";
+import type { PaymentActionData, PaymentPage } from "./payments-page.server";
 import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, sentBefore } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;

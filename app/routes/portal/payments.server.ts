@@ -1,70 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import { phones, servicing } from "../../../functions/config";
-import { paymentsLocked, payoffOf, type PaymentFacts } from "../../../functions/rules/payments";
 import { servicingToday } from "../../lib/servicing-today.server";
-import { paymentHeader, paysByEft } from "./payment-header";
 import { submitPayment } from "./payments-submit.server";
-import { checkPayment, folderFor, freshValues, moveStep, STEP_INTENTS, type Folder, type PaymentValues, type StepIntent } from "./payments.schema";
-import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
+import { paymentPage, type PaymentActionData, type PaymentPage } from "./payments-page.server";
+import { checkPayment, folderFor, moveStep, STEP_INTENTS, type PaymentValues, type StepIntent } from "./payments.schema";
 import { portalSummary } from "./portal.server";
 
+export { paymentPage, type PaymentActionData } from "./payments-page.server";
+
 type Context = Readonly<RouterContextProvider>;
-
-type Summary = Awaited<ReturnType<typeof portalSummary>>;
-
-export function paymentFacts(s: Summary): PaymentFacts {
-  return {
-    chargedOff: s.accountHeader.isChargeoff,
-    minimumDueCents: s.accountHeader.minPaymentAmount,
-    pastDueCents: s.accountHeader.pastDueAmount,
-    // The payoff (decision record 012): Pay Off Balance and the Other Amount maximum, the figure the platform checks against.
-    balanceCents: payoffOf(paymentLockFacts(s)),
-    achEffectiveDate: s.accountConfig.achEffectiveDate,
-    nextPaymentDate: s.accountHeader.nextPaymentDate,
-  };
-}
-
-/** `today` is the platform's (servicingToday): what "today's payment" means in the header. */
-export function paymentPage(s: Summary, today: string) {
-  const facts = paymentFacts(s);
-  const standing = portalStanding(s.accountHeader);
-  return {
-    standing,
-    drawUnavailable: drawUnavailableOf(s.accountConfig),
-    facts,
-    summary: {
-      balanceCents: s.accountHeader.accountBalance,
-      pendingCents: s.accountHeader.pendingTransactionAmount,
-      minimumDueCents: s.accountHeader.minPaymentAmount,
-      pastDueCents: s.accountHeader.pastDueAmount,
-      nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
-    },
-    header: paymentHeader(s, today),
-    lock: paymentsLocked(paymentLockFacts(s)),
-    lockFacts: paymentLockFacts(s),
-    needsAuthorization: standing !== "current",
-    /** EFT borrowers: the authorization may mention their automatic payments; paper-check borrowers have none. */
-    automaticPayments: paysByEft(s.accountHeader),
-    method: `EFT ${s.bankAccountInfo.accountTypeDescription} Acct #${s.bankAccountInfo.accountNumber.slice(-4)}`,
-    specialistPhone: phones.accountSpecialist,
-    revocationDays: servicing.achRevocationNoticeDays,
-    // Spec file 3, section 4: the amount step is open to begin with when something is owed.
-    startFolder: (facts.balanceCents > 0 ? "amount" : "none") as Folder,
-    start: freshValues(facts),
-  };
-}
-
-export type PaymentPage = ReturnType<typeof paymentPage>;
-
-/**
- * What a post leaves on the page. `notice` says why nothing was scheduled
- * when the account changed between review and submit.
- */
-export type PaymentActionData =
-  | { view: "steps"; folder: Folder; values: PaymentValues; errors: Record<string, string>; notice?: string }
-  | { view: "review"; values: PaymentValues; amountCents: number; date: string; key: string; errors: Record<string, string>; notice?: string }
-  | { view: "thanks"; amountCents: number; date: string; confirmation: number }
-  | { view: "failed" };
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
