@@ -52,6 +52,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
 
   useEffect(() => {
     setPanelDismissed(false);
+    form.clearPassword();
     if (actionData?.result === "saved") {
       setOptOutConfirmed(false);
       setSavedOpen(true);
@@ -82,7 +83,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
         <div className="preferences-actions">{saveButton}</div>
         {actionData?.result === "failed" ? <p className="form-alert" role="alert">{actionData.message}</p> : null}
         {actionData?.result === "saved" ? (
-          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell)}</p>
+          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}</p>
         ) : null}
         {offerPanel ? (
           <OptOutPanel
@@ -96,7 +97,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
           />
         ) : null}
         {optOutConfirmed ? <input type="hidden" name="optOut" value="confirmed" /> : null}
-        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
+        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} emailChanged={form.emailChanged} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
         <div className="preferences-actions">{saveButton}</div>
       </Form>
       <section className="card">
@@ -106,7 +107,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
       <UnsavedChangesDialog guard={guard} />
       <SavedDialog
         open={savedOpen}
-        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell) : ""}
+        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail) : ""}
         onClose={() => setSavedOpen(false)}
       />
     </PortalShell>
