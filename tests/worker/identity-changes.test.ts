@@ -17,13 +17,17 @@ import { ORIGIN, postForm, redirectPath, send, sessionCookieOf } from "./helpers
 
 const NEW_PASSWORD = "Fresh!pass72";
 
+/** A signed-in copy of a demo borrower, with what the identity pages ask for (signedInBorrower carries them). */
+type Borrower = SignedInBorrower & { last4SSN: string; dob: string };
+const borrower = async () => (await signedInBorrower("current")) as Borrower;
+
 async function logIn(email: string, password: string): Promise<string | null> {
   return sessionCookieOf(await postForm("/login", { intent: "login", email, password }));
 }
 
 /** The borrower signed in twice: device A (the one that makes the change) and device B. */
-async function onTwoDevices(): Promise<SignedInBorrower & { other: string }> {
-  const b = await signedInBorrower("current");
+async function onTwoDevices(): Promise<Borrower & { other: string }> {
+  const b = await borrower();
   const other = await logIn(b.email, b.password);
   expect(other).not.toBeNull();
   return { ...b, other: other! };
@@ -61,7 +65,7 @@ const outbox = (customerId: string) =>
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** The forgot-password flow through its pages, on `cookie`'s session (or a fresh visitor's): e-mail, passcode by e-mail, identity and the new password. */
-async function forgotPassword(b: SignedInBorrower, cookie?: string): Promise<string> {
+async function forgotPassword(b: Borrower, cookie?: string): Promise<string> {
   const device = cookie ?? sessionCookieOf(await send("/forgot-password"))!;
   if (cookie) await (await send("/forgot-password", { cookie })).body?.cancel();
   const step = async (fields: Record<string, string>) => {
@@ -79,7 +83,7 @@ async function forgotPassword(b: SignedInBorrower, cookie?: string): Promise<str
 }
 
 /** The reset link e-mailed to the borrower (the latest one). */
-async function resetLink(b: SignedInBorrower): Promise<string> {
+async function resetLink(b: Borrower): Promise<string> {
   const res = await postForm("/reset-password", { email: b.email, last4: b.last4SSN, birthdate: usDate(b.dob) });
   await res.body?.cancel();
   const link = (await outbox(b.customerId)).at(-1)!.body.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
@@ -187,7 +191,7 @@ describe("a new sign-in e-mail needs the password, tells both addresses and ends
   });
 
   it("the platform refuses an e-mail change without the right password itself, and counts wrong ones towards the login lock", async () => {
-    const b = await signedInBorrower("current");
+    const b = await borrower();
     const client = new PlatformClient(embeddedTransport(env), memoryTokenHolder(await platformTokenOf(b.cookie)), EMBEDDED_MERCHANT_ID);
     const change = (currentPassword?: string) => client.call(catalogue.account.UpdateProfile, { custEmail: uniqueEmail(), ...(currentPassword === undefined ? {} : { currentPassword }) });
     await expect(change()).rejects.toMatchObject({ kind: "rejected", status: 422, fields: { currentPassword: "incorrect" } });
