@@ -18,6 +18,8 @@ export function usePreferencesForm(saved: PreferenceFormValues, shown: Preferenc
   const [values, setValues] = useState(shown);
   const [touched, setTouched] = useState(() => new Set(Object.keys(serverErrors ?? {})));
   const [emailReverted, setEmailReverted] = useState(serverErrors?.email === preferenceMessages.emailRequired);
+  // Only the platform knows a password is wrong: its refusal shows until the password or the e-mail is typed again.
+  const [passwordRefused, setPasswordRefused] = useState(serverErrors?.currentPassword ?? null);
 
   const sync = () => {
     if (formRef.current) setValues(formValuesFrom(new FormData(formRef.current)));
@@ -33,6 +35,7 @@ export function usePreferencesForm(saved: PreferenceFormValues, shown: Preferenc
     if (!serverErrors) return;
     setTouched((before) => new Set([...before, ...Object.keys(serverErrors)]));
     setEmailReverted(serverErrors.email === preferenceMessages.emailRequired);
+    setPasswordRefused(serverErrors.currentPassword ?? null);
   }, [serverErrors]);
 
   const schema = useMemo(() => preferencesSchema(saved.email), [saved.email]);
@@ -44,9 +47,12 @@ export function usePreferencesForm(saved: PreferenceFormValues, shown: Preferenc
     ? Object.fromEntries(Object.entries(clientErrors).filter(([field]) => touched.has(field)))
     : { ...serverErrors };
   if (emailReverted) errors.email = preferenceMessages.emailRequired;
+  if (passwordRefused) errors.currentPassword = passwordRefused;
 
   function onInput(event: React.FormEvent<HTMLFormElement>) {
-    if ((event.target as HTMLInputElement).name === "email") setEmailReverted(false);
+    const name = (event.target as HTMLInputElement).name;
+    if (name === "email") setEmailReverted(false);
+    if (name === "email" || name === "currentPassword") setPasswordRefused(null);
     sync();
   }
 

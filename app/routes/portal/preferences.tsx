@@ -52,7 +52,8 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
 
   useEffect(() => {
     setPanelDismissed(false);
-    form.clearPassword();
+    // The password was for the save it went with: gone once saved or refused (kept for a retry after an outage).
+    if (actionData?.result === "saved" || (actionData?.result === "invalid" && actionData.errors.currentPassword)) form.clearPassword();
     if (actionData?.result === "saved") {
       setOptOutConfirmed(false);
       setSavedOpen(true);
