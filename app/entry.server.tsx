@@ -32,9 +32,21 @@ export default async function handleRequest(
   return new Response(html, { status: renderFailed ? 500 : status, headers });
 }
 
+/**
+ * A post whose Origin is not the site's. React Router refuses such a post
+ * (400) before any middleware or action runs, and hands its refusal here as
+ * an error: it is a visitor's mistake or an attack, not a fault of ours.
+ */
+function isCrossSitePost(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return request.method !== "GET" && request.method !== "HEAD" && origin !== null && origin !== new URL(request.url).origin;
+}
+
 /** Logs server errors by kind only: requests may carry personal data. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests and deliberate 4xx answers (404s, redirects) are not failures.
   if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
+  // A refused cross-site post is worth seeing (a warning), not an error to page anyone about.
+  if (isCrossSitePost(request)) return console.warn("refused cross-site post", new URL(request.url).pathname);
   console.error("server error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
 };

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { meetsPasswordCriteria } from "../../functions/passwords";
-import { parseUsDate, required, yearsBetween } from "./apply/fields";
+import { emailAddress, parseUsDate, required, yearsBetween } from "./apply/fields";
 import { creditLine } from "../../functions/config";
 
 /** Spec file 2, sections 5 and 8: the access pages' messages, verbatim. */
@@ -20,7 +20,8 @@ export const accessMessages = {
   incomplete: "Please complete all sections as noted above",
 } as const;
 
-export const emailField = required(v.pipe(v.string(accessMessages.email), v.trim(), v.toLowerCase(), v.regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, accessMessages.email)));
+/** The product's one e-mail rule (functions/rules/email.ts), with the access pages' message. */
+export const emailField = required(emailAddress(accessMessages.email));
 
 export const emailSchema = v.object({ email: emailField });
 

@@ -37,7 +37,7 @@ const categoryCodes = contactCategories.map((c) => c.code);
 export const contactSchema = v.object({
   firstName: required(requiredText(contactMessages.firstName, 40, NAME_PATTERN)),
   lastName: required(requiredText(contactMessages.lastName, 40, NAME_PATTERN)),
-  email: v.pipe(emailField, v.maxLength(254, contactMessages.email)),
+  email: emailField,
   // Optional: empty, or ten digits (the mask types ###-###-####).
   phone: required(
     v.pipe(

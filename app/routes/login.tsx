@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { RateLimitVerdict } from "../../functions/durable-objects/rate-limiter";
 import { brand } from "../../functions/config";
 import { landingFor, signIn } from "../../functions/access/sign-in";
 import { clientInfo } from "../../functions/http/client-info";
@@ -26,7 +27,19 @@ export const loginMessages = {
   invalidLogin: "The email or password you entered is incorrect. Please try again.",
   locked: "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
   serviceDown: "We're sorry, we could not sign you in just now. Please try again.",
+  /**
+   * The per-IP limit on wrong passwords: about the network, not the account
+   * (everyone behind a shared address would otherwise read that their own
+   * account is locked, even with the right password).
+   */
+  networkLimit: "Too many attempts from this network. Please wait {minutes} and try again.",
 } as const;
+
+/** The action's Retry-After (the per-IP limit) reaches the browser: React Router passes on only what this returns. */
+export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
 
 const notices: Record<string, string> = {
   ExistingCustomer: "It looks like you already have an account with us. Please log in to continue.",
@@ -47,7 +60,15 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 type Answer = { stage: "email" | "password"; email: string; errors: Record<string, string>; alert?: string; createLink?: boolean };
 
-export async function action({ context, request }: Route.ActionArgs): Promise<Answer | Response> {
+/** The per-IP limit's answer: its own words, 429 with Retry-After (the `.data` answer carries it too). */
+function networkLimited(email: string, verdict: RateLimitVerdict) {
+  const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+  const alert = loginMessages.networkLimit.replace("{minutes}", minutes === 1 ? "1 minute" : `${minutes} minutes`);
+  const answer: Answer = { stage: "password", email, errors: {}, alert };
+  return data(answer, { status: 429, headers: { "Retry-After": String(Math.max(1, verdict.retryAfterSeconds)) } });
+}
+
+export async function action({ context, request }: Route.ActionArgs): Promise<Answer | Response | ReturnType<typeof networkLimited>> {
   const { env } = context.get(edgeContext);
   const values = await formValues(request);
   const email = (values.email ?? "").trim().toLowerCase();
@@ -74,7 +95,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
   const ip = clientInfo(request).ip;
   // Wrong passwords count per client IP here and per e-mail on the platform.
   const ipFailures = await peekRateLimit(env, "loginFailPerIp", ip);
-  if (!ipFailures.allowed) return { stage: "password", email, errors: {}, alert: loginMessages.locked };
+  if (!ipFailures.allowed) return networkLimited(email, ipFailures);
   const { platform, tokens } = accessPlatform(context);
   try {
     const answer = await platform.call(catalogue.auth.Login, { userName: email, password: checked.output.password, remoteIP: ip });
@@ -91,7 +112,9 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
     }
     if (answer.customerLoginResults === 6 || answer.customerLoginResults === 10) return { stage: "password", email, errors: {}, alert: loginMessages.locked };
     const counted = await rateLimit(env, "loginFailPerIp", ip);
-    return { stage: "password", email, errors: {}, alert: counted.allowed && counted.remaining > 0 ? loginMessages.invalidLogin : loginMessages.locked };
+    if (counted.allowed && counted.remaining > 0) return { stage: "password", email, errors: {}, alert: loginMessages.invalidLogin };
+    // That was the last wrong password this network may send for now: say how long to wait.
+    return networkLimited(email, await peekRateLimit(env, "loginFailPerIp", ip));
   } catch (error) {
     if (error instanceof PlatformError) return { stage: "password", email, errors: {}, alert: loginMessages.serviceDown };
     throw error;

@@ -6,7 +6,7 @@ import { clientInfo } from "../../functions/http/client-info";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { pagePlatform } from "../lib/platform.server";
-import { saveSession, type Session, startSession } from "../../functions/sessions/session";
+import { endCustomerSessions, saveSession, type Session, startSession } from "../../functions/sessions/session";
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
 import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
@@ -194,6 +194,8 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
             : await platform.call(catalogue.auth.ChangePassword, { email: flow.email, last4SSN: o.last4, dateOfBirth: o.birthdate, password: o.password, confirmPassword: o.confirmPassword });
         const done = "registered" in answer ? answer.registered : answer.updated;
         if (!done) return { errors: {}, alert: answer.reason === "identity" ? flowMessages.identity : flowMessages.creationError };
+        // A forgotten password changed: every other session of the borrower ends (the platform ended their other tokens).
+        if (kind === "forgot" && flow.customerId) await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
         await save({ kind, step: "done", email: flow.email });
         return { errors: {} };
       }

@@ -1,6 +1,9 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { brand } from "../../functions/config";
+import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
+import { expiredSessionCookie } from "../../functions/sessions/cookie";
+import { endCustomerSessions } from "../../functions/sessions/session";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
 import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";
@@ -63,7 +66,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       const state = await platform.call(catalogue.auth.ValidateToken, { token });
       if (state.tokenState !== 0) return redirect("/login?CalledFrom=TokenExpired");
       const answer = await platform.call(catalogue.auth.UpdatePassword, { email: state.emailAddress, password: checked.output.password, confirmPassword: checked.output.confirmPassword, tokenId: state.passwordGUID });
-      return answer.updated ? redirect("/login?CalledFrom=UpdatePwd") : { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
+      if (!answer.updated) return { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
+      // A reset from the link ends every session of the borrower, this one too if it was theirs (the platform ended their tokens).
+      if (!answer.custId) return redirect("/login?CalledFrom=UpdatePwd");
+      await endCustomerSessions(context.get(edgeContext).env.DB, answer.custId);
+      const ownSession = context.get(sessionContext).session?.data.customerId === answer.custId;
+      return redirect("/login?CalledFrom=UpdatePwd", ownSession ? { headers: { "Set-Cookie": expiredSessionCookie() } } : undefined);
     }
     const checked = await validateStep(identityLookupSchema(easternToday()), values);
     if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };

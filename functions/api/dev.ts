@@ -14,6 +14,7 @@ import { recordsFor } from "../servicing/dev-records";
 import { ledgerFor } from "../servicing/dev-ledger";
 import { devReturnPayment } from "../servicing/dev-returns";
 import { ServicingError } from "../servicing/context";
+import { emailAddress } from "../rules/email";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import type { ApiEnv } from "./types";
 
@@ -95,13 +96,13 @@ export const devApi = new Hono<ApiEnv>()
     },
   )
   // How many applications, draws, payments... one e-mail address has (the fault tests count retries with it).
-  .get("/records", vValidator("query", v.object({ email: v.pipe(v.string(), v.email()) })), async (c) =>
-    c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email.toLowerCase())),
+  .get("/records", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") })), async (c) =>
+    c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email)),
   )
   // One borrower's ledger rows, statements and derived figures at the servicing clock's now (the journey test reconciles the pages with it).
-  .get("/ledger", vValidator("query", v.object({ email: v.pipe(v.string(), v.email()) })), async (c) => {
+  .get("/ledger", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") })), async (c) => {
     const db = database(c.env.DB);
-    const ledger = await ledgerFor(db, c.req.valid("query").email.toLowerCase(), await currentTime(c.env, db));
+    const ledger = await ledgerFor(db, c.req.valid("query").email, await currentTime(c.env, db));
     return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);
   })
   .get("/outbox", async (c) => {
@@ -114,7 +115,7 @@ export const devApi = new Hono<ApiEnv>()
     vValidator(
       "json",
       v.object({
-        email: v.pipe(v.string("Enter the borrower's e-mail address."), v.trim(), v.email("Enter the borrower's e-mail address.")),
+        email: emailAddress("Enter the borrower's e-mail address."),
         paymentId: v.optional(v.pipe(v.string("paymentId is the payment's Trans. ID."), v.trim(), v.regex(/^[A-Za-z0-9:-]{1,64}$/, "paymentId is the payment's Trans. ID."))),
       }),
       (result, c) => {

@@ -51,11 +51,8 @@ export const requiredText = (message: string, max = 100, pattern: RegExp = /\S/)
 /** A choice among codes; '0', 'Select' or anything unknown gets the message. */
 export const choice = <T extends string>(options: readonly T[], message: string) => v.picklist(options, message);
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-/** An e-mail address, trimmed and lower-cased; one message for missing or malformed. */
-export const emailAddress = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.toLowerCase(), v.nonEmpty(message), v.maxLength(254, message), v.regex(EMAIL_PATTERN, message));
+/** An e-mail address, trimmed and lower-cased: the product's one rule (functions/rules/email.ts). */
+export { emailAddress } from "../rules/email";
 
 /** A masked phone ###-###-#### to its 10 digits. */
 export const phone = (message: string) =>

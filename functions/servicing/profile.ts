@@ -1,7 +1,14 @@
+import { eq } from "drizzle-orm";
 import { formatPhone } from "../../app/lib/format";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema/index";
+import { EMAIL_CHANGE_REFUSALS } from "../platform/catalogue/account";
 import { brand, phones } from "../config";
 import { preferenceNotice, textsNotifications, type ContactRecord } from "../rules/preferences";
-import type { OutgoingMessage } from "./messages";
+import { sameEmail } from "../rules/email";
+import { ServicingError } from "./context";
+import { maskEmail, type OutgoingMessage } from "./messages";
+import { checkPassword } from "./password-check";
 
 /** What changed, in the words of the notification. */
 function changeSummary(before: ContactRecord, after: ContactRecord): string {
@@ -20,8 +27,8 @@ function changeSummary(before: ContactRecord, after: ContactRecord): string {
 
 /**
  * After a profile update, the borrower hears about it (spec file 3, section
- * 4): an e-mail to the account's (new) address, and a text when there is a
- * cell phone to send it to. Someone else changing the details is the reason
+ * 4): an e-mail to the account's (new) address, one to the old address when
+ * the e-mail changed, and a text when there is a cell phone to send it to. Someone else changing the details is the reason
  * these exist, so both say whom to call.
  */
 export function profileNotifications(customer: { id: string; firstName: string }, before: ContactRecord, after: ContactRecord): OutgoingMessage[] {
@@ -36,6 +43,16 @@ export function profileNotifications(customer: { id: string; firstName: string }
       customerId: customer.id,
     },
   ];
+  // The old address hears of the change too: if someone else made it, that is where the borrower still reads.
+  if (!sameEmail(before.email, after.email)) {
+    messages.push({
+      channel: "email",
+      recipient: before.email,
+      subject: `Your ${brand.name} email address was changed`,
+      body: `Hello ${customer.firstName}, the email address on your ${brand.name} account was changed to ${maskEmail(after.email)}. We will no longer send account emails to this address. ${notNow}`,
+      customerId: customer.id,
+    });
+  }
   if (textsNotifications(after)) {
     messages.push({
       channel: "sms",
@@ -45,4 +62,20 @@ export function profileNotifications(customer: { id: string; firstName: string }
     });
   }
   return messages;
+}
+
+/**
+ * A change of the sign-in e-mail needs the current password, checked as a
+ * login checks it (wrong ones count towards the lock). Throws the refusal
+ * (422, `fields.currentPassword`), having changed nothing but the count.
+ */
+export async function confirmEmailChange(db: Database, customerId: string, password: string | undefined, now: number): Promise<void> {
+  const user = await db.select().from(users).where(eq(users.customerId, customerId)).get();
+  const refuse = (message: string, code: string) => new ServicingError(422, message, { currentPassword: code });
+  if (!user) throw refuse("Create a password before changing the email address.", EMAIL_CHANGE_REFUSALS.noPassword);
+  // Nothing typed is not an attempt: it is not counted.
+  if (!password) throw refuse("The current password is required to change the email address.", EMAIL_CHANGE_REFUSALS.incorrect);
+  const { result } = await checkPassword(db, user, password, now, "email-change");
+  if (result === "wrong") throw refuse("The current password is not correct.", EMAIL_CHANGE_REFUSALS.incorrect);
+  if (result !== "ok") throw refuse("The account is locked after too many wrong passwords.", EMAIL_CHANGE_REFUSALS.locked);
 }

@@ -1,8 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { platformTokens } from "../../db/schema/index";
 import { randomToken, sha256Hex } from "../tokens";
-import type { Caller } from "./context";
+import type { Caller, ServicingContext } from "./context";
 
 /** Platform bearer tokens: opaque, stored hashed, 30 minutes from last rotation. */
 const LIFETIME_MS = 30 * 60_000;
@@ -38,4 +38,27 @@ export async function authenticate(db: Database, token: string, now: number): Pr
 
 export async function revokeToken(db: Database, token: string): Promise<void> {
   await db.delete(platformTokens).where(eq(platformTokens.tokenHash, await sha256Hex(token)));
+}
+
+/**
+ * Ends every platform token of a customer but those whose hashes are in
+ * `keptHashes` (a password or sign-in e-mail change ends every other
+ * session: 0-decisions.md, "Access and security"). A query, not run here, so
+ * it joins the change's own D1 batch.
+ */
+export function revokeCustomerTokens(db: Database, customerId: string, keptHashes: readonly string[] = []) {
+  const theirs = eq(platformTokens.customerId, customerId);
+  return db.delete(platformTokens).where(keptHashes.length > 0 ? and(theirs, notInArray(platformTokens.tokenHash, [...keptHashes])) : theirs);
+}
+
+/**
+ * The hashes of the token a call came with and the one it answers with,
+ * when the caller is this customer: a change the customer makes keeps their
+ * own session. A merchant token (an anonymous reset) keeps nothing.
+ */
+export async function callersOwnTokenHashes(c: ServicingContext, customerId: string): Promise<string[]> {
+  if (c.var.caller.kind !== "customer" || c.var.caller.customerId !== customerId) return [];
+  const presented = c.req.header("Authorization")?.replace(/^Bearer /, "") ?? "";
+  const tokens = [...new Set([presented, c.var.caller.tokenToUse].filter(Boolean))];
+  return Promise.all(tokens.map((token) => sha256Hex(token)));
 }

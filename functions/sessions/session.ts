@@ -117,3 +117,16 @@ export async function purgeExpiredSessions(d1: D1Database, now = Date.now()): Pr
 export function isSignedIn(session: Session | null): boolean {
   return Boolean(session?.data.customerId);
 }
+
+/**
+ * End every session of a borrower but `except` (the one making the change):
+ * a password change or reset, or a new sign-in e-mail, ends every other
+ * session (0-decisions.md, "Access and security"). A reset from an e-mailed
+ * link passes no `except`: it ends them all.
+ */
+export async function endCustomerSessions(d1: D1Database, customerId: string, except?: Session | null): Promise<void> {
+  await d1
+    .prepare("DELETE FROM sessions WHERE json_extract(data, '$.customerId') = ? AND id_hash IS NOT ?")
+    .bind(customerId, except ? await hashId(except.id) : null)
+    .run();
+}

@@ -3,7 +3,7 @@ import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/pl
 import type { Transport } from "../../functions/platform/transport";
 import { applicationPayload, uniqueSsn } from "./applicants";
 
-const { applications, auth } = catalogue;
+const { account, applications, auth } = catalogue;
 const PASSWORD = "Ridge!line42";
 
 /** Sign-in calls of the contract, over any transport. */
@@ -84,6 +84,47 @@ export function authContract(name: string, transport: () => Transport, merchantI
       expect((await client().call(auth.ResetPassword, { ...base, email: who.email, last4SSN: who.last4, DateOfBirth: who.dob })).status).toBe(true);
       expect((await client().call(auth.ResetPassword, { ...base, email: "nobody@example.com", last4SSN: "1234", DateOfBirth: who.dob })).status).toBe(true);
       expect((await client().call(auth.ValidateToken, { token: "not-a-reset-token" })).tokenState).toBe(1);
+    });
+
+    it("takes an address with an apostrophe, as the site does, and stores it lower-cased (one e-mail rule)", async () => {
+      const ssn = uniqueSsn();
+      const payload = applicationPayload({ ssn, email: `O'Brien.${ssn}@Example.com` });
+      expect((await client().call(applications.ProcessApplication, payload)).appStatus).toBe("A");
+      const email = `o'brien.${ssn}@example.com`;
+      const registered = await client().call(auth.Register, { email, password: PASSWORD, confirmPassword: PASSWORD, custSSN: ssn.slice(-4), dob: payload.ExtTransactionData.Customer.CustDOB });
+      expect(registered.registered).toBe(true);
+      expect((await client().call(auth.Login, { userName: `O'BRIEN.${ssn}@example.com`, password: PASSWORD })).customerLoginResults).toBe(1);
+    });
+
+    /** The borrower signed in twice: two customer tokens. */
+    async function twoSessions() {
+      const who = await borrower();
+      const [mine, other] = [client(), client()];
+      for (const session of [mine, other]) expect((await session.call(auth.Login, { userName: who.email, password: PASSWORD })).customerLoginResults).toBe(1);
+      const works = (session: PlatformClient) => session.call(applications.GetApplications, {}).then(() => true, (e: { kind?: string }) => (e.kind === "unauthorized" ? false : Promise.reject(e)));
+      return { who, mine, other, works };
+    }
+
+    it("a forgotten password changed with the customer's own token ends their other tokens and keeps that one", async () => {
+      const { who, mine, other, works } = await twoSessions();
+      const changed = await mine.call(auth.ChangePassword, { email: who.email, last4SSN: who.last4, dateOfBirth: who.dob, password: "New!pass99", confirmPassword: "New!pass99" });
+      expect(changed.updated).toBe(true);
+      expect(await works(other)).toBe(false);
+      expect(await works(mine)).toBe(true);
+    });
+
+    it("a new e-mail needs the current password, then ends the customer's other tokens", async () => {
+      const { who, mine, other, works } = await twoSessions();
+      const email = `moved.${crypto.randomUUID().slice(0, 8)}@example.com`;
+      await expect(mine.call(account.UpdateProfile, { custEmail: email })).rejects.toMatchObject({ kind: "rejected", status: 422, fields: { currentPassword: "incorrect" } });
+      await expect(mine.call(account.UpdateProfile, { custEmail: email, currentPassword: "Wrong!pass1" })).rejects.toMatchObject({ fields: { currentPassword: "incorrect" } });
+      expect(await works(other)).toBe(true);
+      // The same address in other case is no change.
+      expect((await mine.call(account.UpdateProfile, { custEmail: who.email.toUpperCase() })).status).toBe(true);
+      expect((await mine.call(account.UpdateProfile, { custEmail: email, currentPassword: PASSWORD })).status).toBe(true);
+      expect(await works(other)).toBe(false);
+      expect(await works(mine)).toBe(true);
+      expect((await client().call(auth.Login, { userName: email, password: PASSWORD })).customerLoginResults).toBe(1);
     });
 
     it("ends the token on logout", async () => {

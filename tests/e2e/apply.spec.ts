@@ -20,6 +20,14 @@ test("an approved application, end to end from the home page", async ({ page }) 
   await expect(page.getByRole("link", { name: "Continue to eSign" })).toHaveAttribute("href", "/esign/consent");
 });
 
+test("an e-mail address with an apostrophe goes through every step to approval (one e-mail rule for the site and the platform)", async ({ page }) => {
+  await gotoHydrated(page, "/apply/personal?start=1");
+  const a = applicant();
+  await applyToTheEnd(page, { ...a, email: `O'Brien.${a.ssn}@Example.com` });
+  await expect(page).toHaveURL(/\/apply\/approved$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Jordan! You're conditionally approved for a line of credit of $800.");
+});
+
 test("a denied application lands on the review page", async ({ page }) => {
   await gotoHydrated(page, "/apply/personal?start=1");
   await applyToTheEnd(page, applicant({ takeHomePay: "300.00" }));

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "./fixtures/test";
+import { expect, type Page, test, visitorIp } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { approvedApplicant, createPassword, enterCode } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
-import { freshBorrower } from "./fixtures/portal";
+import { freshBorrower, logIn } from "./fixtures/portal";
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -100,6 +100,37 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   // A closed account lands on the closed-account interrupter.
   await expect(page).toHaveURL(/\/accountclosed$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is closed");
+});
+
+test("a forgotten password reset on one device signs the borrower out on the other", async ({ page, browser, baseURL }, testInfo) => {
+  const borrower = await freshBorrower(page.request, "current");
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(testInfo) } });
+  const phone = await other.newPage();
+  await logIn(phone, borrower.email, borrower.password);
+
+  await gotoHydrated(page, "/forgot-password");
+  await page.getByLabel("Email Address").fill(borrower.email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
+  await page.getByLabel(/^Email /).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
+  await enterCode(page, await latestPasscode(page, borrower.email));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 8_000 });
+  const [year, month, day] = borrower.dob.split("-");
+  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
+  await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
+  await page.getByLabel("Password", { exact: true }).fill("Brand!new78");
+  await page.getByLabel("Confirm Password").fill("Brand!new78");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Good job. You successfully reset your password.");
+
+  // The other device's next step finds its session gone: the login page, not the portal.
+  await phone.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Payments" }).click();
+  await expect(phone).toHaveURL(/\/login/);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Log In");
+  await other.close();
 });
 
 test("an unknown e-mail gets the Call Now step", async ({ page }) => {

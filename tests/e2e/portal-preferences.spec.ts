@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "./fixtures/test";
+import { expect, test, visitorIp, type Page } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { expectAccessible, logInFresh } from "./fixtures/portal";
+import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 
 // Each test copies a borrower and signs in (PBKDF2): slow on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -29,8 +29,8 @@ test("guests are sent to login", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a save updates e-mail and cell, confirms in a popup, and the outbox has the notification e-mail and text", async ({ page }) => {
-  await logInFresh(page, "current");
+test("a save updates e-mail and cell, confirms in a popup, and the outbox has the notification e-mails (new and old address) and text", async ({ page }) => {
+  const borrower = await logInFresh(page, "current");
   await openPreferences(page);
   await expect(saveButtons(page)).toHaveCount(2);
   for (const button of await saveButtons(page).all()) await expect(button).toBeDisabled();
@@ -42,14 +42,21 @@ test("a save updates e-mail and cell, confirms in a popup, and the outbox has th
 
   const email = uniqueEmail();
   const cell = uniquePhone();
+  // The e-mail is the sign-in name: the current password field shows only once it changes, and SAVE waits for it.
+  await expect(page.getByLabel("Current Password")).toBeHidden();
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Cell Phone").fill(cell);
   await expect(page.getByLabel("Cell Phone")).toHaveValue(dashed(cell));
+  await expect(page.getByLabel("Current Password")).toBeVisible();
+  await expect(saveButtons(page).first()).toBeDisabled();
+  await page.getByLabel("Current Password").fill(borrower.password);
+  await expectAccessible(page);
   await saveButtons(page).last().click();
 
   const popup = page.getByRole("dialog", { name: "Preferences Saved" });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(`Your email address and phone number were updated. We sent a confirmation email to ${email} and a text message to ${dashed(cell).replaceAll("-", ".")}.`);
+  await expect(popup).toContainText(`We also told your previous address, ${borrower.email}, and logged you out on every other device.`);
   await expectAccessible(page);
   await popup.getByRole("button", { name: "OK" }).click();
   await expect(popup).toBeHidden();
@@ -61,9 +68,13 @@ test("a save updates e-mail and cell, confirms in a popup, and the outbox has th
     expect(mail.map((m) => [m.channel, m.subject])).toEqual([["email", "Your Ridgeline Credit preferences were updated"]]);
     expect(text.map((m) => m.channel)).toEqual(["sms"]);
     expect(text[0]!.body).toContain("your account preferences were updated");
+    const old = await sentTo(page, borrower.email);
+    expect(old.map((m) => m.subject)).toContain("Your Ridgeline Credit email address was changed");
   }).toPass({ timeout: 10_000 });
 
   await openPreferences(page);
+  await expect(page.getByLabel("Current Password")).toBeHidden();
+  await expect(page.getByLabel("Current Password")).toHaveValue("");
   await expect(page.getByLabel("Email Address")).toHaveValue(email);
   await expect(page.getByLabel("Cell Phone")).toHaveValue(dashed(cell));
 });
@@ -186,12 +197,54 @@ test("leaving with unsaved changes asks 'Please Save Your Changes': CANCEL leave
 });
 
 test("a platform refusal shows 'Unable to Save Preferences.'", async ({ page }) => {
-  await logInFresh(page, "current");
+  const borrower = await logInFresh(page, "current");
   await openPreferences(page);
   // Another borrower's e-mail: the platform refuses it.
   await page.getByLabel("Email Address").fill("pastdue@demo.ridgeline.test");
+  await page.getByLabel("Current Password").fill(borrower.password);
   await saveButtons(page).first().click();
   await expect(page.getByRole("alert").filter({ hasText: "Unable to Save Preferences." })).toBeVisible();
+});
+
+test("a new e-mail with a wrong password is refused and nothing changes; the other device stays signed in", async ({ page, browser, baseURL }) => {
+  const borrower = await logInFresh(page, "current");
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(test.info()) } });
+  const phone = await other.newPage();
+  await logIn(phone, borrower.email, borrower.password);
+
+  await openPreferences(page);
+  await page.getByLabel("Email Address").fill(uniqueEmail());
+  await page.getByLabel("Current Password").fill("Wrong!pass99");
+  await saveButtons(page).first().click();
+  await expect(page.getByText("The password you entered is incorrect. Please try again.")).toBeVisible();
+  await expect(page.getByLabel("Current Password")).toHaveValue("");
+
+  await openPreferences(page);
+  await expect(page.getByLabel("Email Address")).toHaveValue(borrower.email);
+  await gotoHydrated(phone, "/account");
+  await expect(phone).toHaveURL(/\/account$/);
+  await other.close();
+});
+
+test("a new e-mail signs the borrower out on every other device", async ({ page, browser, baseURL }) => {
+  const borrower = await logInFresh(page, "current");
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(test.info()) } });
+  const phone = await other.newPage();
+  await logIn(phone, borrower.email, borrower.password);
+
+  await openPreferences(page);
+  await page.getByLabel("Email Address").fill(uniqueEmail());
+  await page.getByLabel("Current Password").fill(borrower.password);
+  await saveButtons(page).first().click();
+  await expect(page.getByRole("dialog", { name: "Preferences Saved" })).toBeVisible();
+
+  // The other device's next step finds its session gone and asks for a login.
+  await phone.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Payments" }).click();
+  await expect(phone).toHaveURL(/\/login/);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Log In");
+  // This device goes on.
+  await openPreferences(page);
+  await other.close();
 });
 
 test.describe("without JavaScript", () => {
@@ -229,6 +282,26 @@ test.describe("without JavaScript", () => {
     await expect(plain.getByLabel("Main Phone")).toHaveValue(dashed(phone));
     await expect(plain.getByLabel("This is my cell")).toBeChecked();
     await expect.poll(async () => (await sentTo(plain, phone)).map((m) => m.channel)).toEqual(["sms"]);
+    await context.close();
+  });
+
+  test("the current password field is always there; a new e-mail without it is refused, with it saved", async ({ page, browser, baseURL }) => {
+    const borrower = await logInFresh(page, "current");
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+    const plain = await context.newPage();
+    await plain.goto("/preferences");
+    await expect(plain.getByLabel("Current Password")).toBeVisible();
+    const email = uniqueEmail();
+    await plain.getByLabel("Email Address").fill(email);
+    await saveButtons(plain).first().click();
+    await expect(plain.getByText("Please enter your current password to change your email address.")).toBeVisible();
+    await expect(plain.getByLabel("Email Address")).toHaveValue(email);
+
+    await plain.getByLabel("Current Password").fill(borrower.password);
+    await saveButtons(plain).first().click();
+    await expect(plain.getByRole("status").filter({ hasText: "Your email address was updated." })).toContainText(`We also told your previous address, ${borrower.email}`);
+    await expect(plain.getByLabel("Email Address")).toHaveValue(email);
+    await expect(plain.getByLabel("Current Password")).toHaveValue("");
     await context.close();
   });
 });

@@ -8,20 +8,33 @@ import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissio
 import { profileNotifications } from "../../functions/servicing/profile";
 
 const valid = { email: "Casey.Morgan@Example.com", emailMarketing: "yes", callMarketing: "yes", mainPhone: "614-555-1000", mainIsCell: "", cellPhone: "614-555-2000" };
+/** The e-mail on file: the form's own, so only tests that change it need the password. */
+const SAVED_EMAIL = "casey.morgan@example.com";
 
-function parse(patch: Record<string, string | undefined> = {}) {
+function parse(patch: Record<string, string | undefined> = {}, savedEmail = SAVED_EMAIL) {
   const input = Object.fromEntries(Object.entries({ ...valid, ...patch }).filter(([, value]) => value !== undefined));
-  const result = v.safeParse(preferencesSchema, input);
+  const result = v.safeParse(preferencesSchema(savedEmail), input);
   return result.success ? { output: result.output, errors: {} } : { output: undefined, errors: fieldErrors(result.issues) };
 }
 
 describe("preferences form schema (spec file 3, section 5)", () => {
   it("turns a valid form into the saved values, dashes stripped and e-mail lower-cased", () => {
-    expect(parse().output).toEqual({ custEmail: "casey.morgan@example.com", phoneNumber: "6145551000", mobileNumber: "6145552000", allowMarketingEmails: true, allowMarketingCalls: true });
+    expect(parse().output).toEqual({ custEmail: "casey.morgan@example.com", phoneNumber: "6145551000", mobileNumber: "6145552000", allowMarketingEmails: true, allowMarketingCalls: true, currentPassword: "" });
+  });
+
+  it("a new e-mail needs the current password (the e-mail is the sign-in name); the same one in other case does not", () => {
+    const other = "casey@example.net";
+    expect(parse({ email: other }).errors).toEqual({ currentPassword: preferenceMessages.currentPassword });
+    expect(parse({ email: other, currentPassword: "" }).errors).toEqual({ currentPassword: preferenceMessages.currentPassword });
+    expect(parse({ email: other, currentPassword: "Demo!pass1" }).output).toMatchObject({ custEmail: other, currentPassword: "Demo!pass1" });
+    expect(parse({ email: " CASEY.MORGAN@EXAMPLE.COM " }).errors).toEqual({});
+    // A password typed while the e-mail stays is not sent.
+    expect(parse({ currentPassword: "Demo!pass1" }).output?.currentPassword).toBe("");
+    expect(preferenceMessages.currentPassword).toBe("Please enter your current password to change your email address.");
   });
 
   it("asks for the e-mail format", () => {
-    for (const email of ["casey", "casey@example", "casey @example.com", "@example.com"]) expect(parse({ email }).errors).toEqual({ email: preferenceMessages.email });
+    for (const email of ["casey", "casey@example", "casey @example.com", "@example.com"]) expect(parse({ email, currentPassword: "x" }).errors).toEqual({ email: preferenceMessages.email });
     expect(preferenceMessages.email).toBe("Please enter your email address in this format: name@example.com");
   });
 
@@ -62,6 +75,12 @@ describe("the profile update the page sends (spec file 3, section 7)", () => {
     expect(profileUpdate(saved({ callMarketing: "no" })).preferences?.allowMarketingTexts).toBe(false);
   });
 
+  it("sends the current password only with a new e-mail", () => {
+    expect(profileUpdate(saved())).not.toHaveProperty("currentPassword");
+    expect(profileUpdate(saved({ currentPassword: "Demo!pass1" }))).not.toHaveProperty("currentPassword");
+    expect(profileUpdate(saved({ email: "new@example.com", currentPassword: "Demo!pass1" }))).toMatchObject({ custEmail: "new@example.com", currentPassword: "Demo!pass1" });
+  });
+
   it("leaves an empty cell out, and then texts are off", () => {
     const update = profileUpdate(saved({ cellPhone: "" }));
     expect(update).not.toHaveProperty("mobileNumber");
@@ -72,11 +91,13 @@ describe("the profile update the page sends (spec file 3, section 7)", () => {
   it("opens the form formatted as typed, and knows an unchanged form", () => {
     const record: ContactRecord = { email: "a@example.com", homePhone: "6145551000", mobilePhone: "6145551000", allowMarketingEmails: true, allowMarketingCalls: false, allowMarketingTexts: false, allowServicingTexts: true };
     const form = preferenceFormValues(record);
-    expect(form).toEqual({ email: "a@example.com", emailMarketing: "yes", callMarketing: "no", mainPhone: "614-555-1000", mainIsCell: "on", cellPhone: "" });
-    const opened = v.parse(preferencesSchema, form);
-    expect(samePreferences(opened, v.parse(preferencesSchema, { ...form, email: " A@Example.com " }))).toBe(true);
-    expect(samePreferences(opened, v.parse(preferencesSchema, { ...form, callMarketing: "yes" }))).toBe(false);
-    expect(samePreferences(opened, v.parse(preferencesSchema, { ...form, mainIsCell: "", cellPhone: "" }))).toBe(false);
+    expect(form).toEqual({ email: "a@example.com", emailMarketing: "yes", callMarketing: "no", mainPhone: "614-555-1000", mainIsCell: "on", cellPhone: "", currentPassword: "" });
+    const schema = preferencesSchema(record.email);
+    const opened = v.parse(schema, form);
+    expect(samePreferences(opened, v.parse(schema, { ...form, email: " A@Example.com " }))).toBe(true);
+    expect(samePreferences(opened, v.parse(schema, { ...form, currentPassword: "typed" }))).toBe(true);
+    expect(samePreferences(opened, v.parse(schema, { ...form, callMarketing: "yes" }))).toBe(false);
+    expect(samePreferences(opened, v.parse(schema, { ...form, mainIsCell: "", cellPhone: "" }))).toBe(false);
   });
 
   it("formats phones on entry", () => {
@@ -137,6 +158,18 @@ describe("contact rules shared with the platform", () => {
     expect(preferenceNotice(stopped, after)).toBe("EMAILPHONE");
   });
 
+  it("a new e-mail is told to the old address as well as the new one", () => {
+    const after = applyContactChange(current, { custEmail: "new.address@example.com" });
+    const sent = profileNotifications({ id: "c1", firstName: "Avery" }, current, after).filter((m) => m.channel === "email");
+    expect(sent.map((m) => m.recipient)).toEqual(["new.address@example.com", "a@example.com"]);
+    expect(sent[1]!.subject).toBe("Your Ridgeline Credit email address was changed");
+    expect(sent[1]!.body).toContain("was changed to n******s@example.com");
+    expect(sent[1]!.body).toContain("If you did not make this change, call us at");
+    // Case alone is no change of address: nobody else is told.
+    const recased = applyContactChange(current, { custEmail: "A@Example.com" });
+    expect(profileNotifications({ id: "c1", firstName: "Avery" }, current, recased).filter((m) => m.channel === "email").map((m) => m.recipient)).toEqual(["A@Example.com"]);
+  });
+
   it("names the marketing being turned off (each asks 'Are you sure?')", () => {
     const on = { allowMarketingEmails: true, allowMarketingCalls: true };
     expect(marketingTurnedOff(on, { allowMarketingEmails: false, allowMarketingCalls: true })).toEqual(["email"]);
@@ -155,5 +188,8 @@ describe("the confirmation popup's wording by type", () => {
     );
     expect(savedMessage("EMAIL&PHONE", "b@example.com", "")).toBe("Your email address and phone number were updated. We sent a confirmation email to b@example.com.");
     expect(savedMessage(null, "b@example.com", "")).toBe("Your preferences were saved.");
+    expect(savedMessage("EMAIL", "b@example.com", "", "a@example.com")).toBe(
+      "Your email address was updated. We sent a confirmation email to b@example.com. We also told your previous address, a@example.com, and logged you out on every other device.",
+    );
   });
 });

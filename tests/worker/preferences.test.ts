@@ -24,10 +24,11 @@ const uniqueEmail = () => `prefs-${crypto.randomUUID().slice(0, 8)}@example.com`
 // Each test copies a borrower and signs in (PBKDF2 at 100,000 iterations): slow on a shared machine.
 describe("Account/UpdateProfile from the Preferences page", { timeout: 30_000 }, () => {
   it("saves e-mail, phones and marketing choices; marketing texts follow calls when there is a cell", async () => {
-    const { session } = await signedIn();
+    const { session, password } = await signedIn();
     const email = uniqueEmail();
     await session.call(account.UpdateProfile, {
       custEmail: email,
+      currentPassword: password,
       phoneNumber: "6145550111",
       mobileNumber: "6145550122",
       preferences: { allowMarketingEmails: false, allowMarketingCalls: true, allowMarketingTexts: true },
@@ -56,15 +57,16 @@ describe("Account/UpdateProfile from the Preferences page", { timeout: 30_000 },
     expect((await session.call(account.GetSummary, {})).preferences.allowMarketingEmails).toBe(true);
   });
 
-  it("sends a notification e-mail to the new address and a text to the cell", async () => {
-    const { session, customerId } = await signedIn();
+  it("sends a notification e-mail to the new address, one to the old address and a text to the cell", async () => {
+    const { session, customerId, password, email: old } = await signedIn();
     const email = uniqueEmail();
-    await session.call(account.UpdateProfile, { custEmail: email, phoneNumber: "6145550144", mobileNumber: "6145550155", preferences: { allowMarketingEmails: true, allowMarketingCalls: false, allowMarketingTexts: false } });
+    await session.call(account.UpdateProfile, { custEmail: email, currentPassword: password, phoneNumber: "6145550144", mobileNumber: "6145550155", preferences: { allowMarketingEmails: true, allowMarketingCalls: false, allowMarketingTexts: false } });
     const sent = (await outboxFor(customerId)).results;
-    expect(sent.map((m) => [m.channel, m.recipient])).toEqual([["email", email], ["sms", "6145550155"]]);
+    expect(sent.map((m) => [m.channel, m.recipient])).toEqual([["email", email], ["email", old], ["sms", "6145550155"]]);
     expect(sent[0]!.subject).toBe("Your Ridgeline Credit preferences were updated");
     expect(sent[0]!.body).toContain(`Your email address is now ${email}, and your phone number was updated.`);
-    expect(sent[1]!.body).toContain("If you did not make this change, call us at 1.800.555.0142.");
+    expect(sent[1]!.subject).toBe("Your Ridgeline Credit email address was changed");
+    expect(sent[2]!.body).toContain("If you did not make this change, call us at 1.800.555.0142.");
   });
 
   it("sends only the e-mail when there is no cell to text", async () => {
@@ -76,15 +78,15 @@ describe("Account/UpdateProfile from the Preferences page", { timeout: 30_000 },
   it("changes the sign-in e-mail with the contact e-mail", async () => {
     const { session, password } = await signedIn();
     const email = uniqueEmail();
-    await session.call(account.UpdateProfile, { custEmail: email, phoneNumber: "6145550177", mobileNumber: "6145550177", preferences: { allowMarketingEmails: true, allowMarketingCalls: true } });
+    await session.call(account.UpdateProfile, { custEmail: email, currentPassword: password, phoneNumber: "6145550177", mobileNumber: "6145550177", preferences: { allowMarketingEmails: true, allowMarketingCalls: true } });
     const again = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
     expect((await again.call(auth.Login, { userName: email, password })).customerLoginResults).toBe(1);
   });
 
   it("refuses another account's e-mail and changes nothing", async () => {
     const first = await signedIn();
-    const { session, customerId } = await signedIn();
-    const refused = session.call(account.UpdateProfile, { custEmail: first.email, phoneNumber: "6145550188", preferences: { allowMarketingCalls: false } });
+    const { session, customerId, password } = await signedIn();
+    const refused = session.call(account.UpdateProfile, { custEmail: first.email, currentPassword: password, phoneNumber: "6145550188", preferences: { allowMarketingCalls: false } });
     await expect(refused).rejects.toBeInstanceOf(PlatformError);
     const after = await session.call(account.GetSummary, {});
     expect(after.accountProfile.phoneNumber).not.toBe("6145550188");

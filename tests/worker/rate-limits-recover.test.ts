@@ -259,7 +259,7 @@ describe("every rate limit trips at its door and recovers after its window", { t
 });
 
 describe("loginFailPerIp: wrong passwords from one address", { timeout: 120_000 }, () => {
-  it("locks the address, refuses even the right password, and lets it sign in after the window", async () => {
+  it("limits the address (in the network's words), refuses even the right password, and lets it sign in after the window", async () => {
     const { limit, windowMs } = rateLimitPolicies.loginFailPerIp;
     const b = await signedInBorrower("current");
     const ip = freshIp();
@@ -268,11 +268,14 @@ describe("loginFailPerIp: wrong passwords from one address", { timeout: 120_000 
     const right = () => postForm("/login", { intent: "login", email: b.email, password: b.password }, { ip });
     for (let i = 0; i < limit - 2; i++) await rateLimit(env, "loginFailPerIp", ip);
     expect(await shows(await wrong(), loginMessages.invalidLogin)).toBe(true);
-    // The last failure the limit allows already says the address is locked.
-    expect(await shows(await wrong(), loginMessages.locked)).toBe(true);
+    // The last failure the limit allows already says the network must wait (not that the account is locked).
+    const networkLimit = /Too many attempts from this network\. Please wait \d+ minutes? and try again\./;
+    expect(await (await wrong()).text()).toMatch(networkLimit);
     const locked = await right();
     expect(sessionCookieOf(locked), "the right password was tried while locked").toBeNull();
-    expect(await shows(locked, loginMessages.locked)).toBe(true);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await locked.text()).toMatch(networkLimit);
 
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 2 * windowMs + 1_000);

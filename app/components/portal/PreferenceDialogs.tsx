@@ -2,8 +2,17 @@ import type { MarketingKind, PreferenceNotice } from "../../../functions/rules/p
 import { formatPhone } from "../../lib/format";
 import { Modal } from "../Modal";
 
-/** The confirmation after a save, by the spec's popup type (its wording is ours: the spec does not show it). */
-export function savedMessage(notice: PreferenceNotice | null, email: string, cell: string): string {
+/**
+ * The confirmation after a save, by the spec's popup type (its wording is
+ * ours: the spec does not show it). A new e-mail also says the old address
+ * was told and every other session ended.
+ */
+export function savedMessage(notice: PreferenceNotice | null, email: string, cell: string, previousEmail: string | null = null): string {
+  const sent = sentMessage(notice, email, cell);
+  return previousEmail ? `${sent} We also told your previous address, ${previousEmail}, and logged you out on every other device.` : sent;
+}
+
+function sentMessage(notice: PreferenceNotice | null, email: string, cell: string): string {
   switch (notice) {
     case "EMAIL":
       return `Your email address was updated. We sent a confirmation email to ${email}.`;

@@ -19,6 +19,7 @@ export function PreferencesFields({
   defaults,
   errors,
   mainIsCell,
+  emailChanged,
   onToggle,
   revertEmptyEmail,
 }: {
@@ -27,6 +28,8 @@ export function PreferencesFields({
   errors: Record<string, string>;
   /** Live: hides the separate cell field when ticked (without JavaScript it always shows). */
   mainIsCell: boolean;
+  /** Live: shows the current password field once the e-mail differs (without JavaScript it always shows). */
+  emailChanged: boolean;
   onToggle: (name: Toggle, value: string) => void;
   revertEmptyEmail: (value: string) => string;
 }) {
@@ -36,6 +39,10 @@ export function PreferencesFields({
         <h2 id="pref-email-title">Email</h2>
         <RadioGroup name="emailMarketing" legend="Marketing emails" className="yes-no" options={YES_NO} defaultValue={defaults.emailMarketing} onChange={(code) => onToggle("emailMarketing", code)} />
         <TextField name="email" label="Email Address" type="email" inputMode="email" autoComplete="email" maxLength={254} defaultValue={defaults.email} error={errors.email} onBlurValue={revertEmptyEmail} />
+        {/* The e-mail is also the sign-in name: a change needs the password, checked by the platform. The field is never pre-filled. */}
+        <div className={emailChanged || errors.currentPassword ? undefined : "no-js-only"}>
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={128} hint="Your email address is also how you log in. To change it, enter your current password." error={errors.currentPassword} />
+        </div>
       </section>
       <section className="preference-group" aria-labelledby="pref-phone-title">
         <h2 id="pref-phone-title">Phone Calls and Text Messages</h2>

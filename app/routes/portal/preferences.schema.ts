@@ -3,6 +3,7 @@ import type { Payload } from "../../../functions/platform/catalogue/define";
 import type { UpdateProfile } from "../../../functions/platform/catalogue/account";
 import { textPermissions, type ContactRecord } from "../../../functions/rules/preferences";
 import { masks } from "../../components/form/masks";
+import { sameEmail } from "../../../functions/rules/email";
 import { digitsOnly, emailAddress } from "../apply/fields";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */
@@ -12,6 +13,11 @@ export const preferenceMessages = {
   mainPhone: "Please enter your 10-digit main phone number",
   cellPhone: "Please enter your 10-digit cell phone number",
   saveFailed: "Unable to Save Preferences.",
+  // The e-mail is the sign-in name, so changing it asks for the password (not in the spec: our wording).
+  currentPassword: "Please enter your current password to change your email address.",
+  wrongPassword: "The password you entered is incorrect. Please try again.",
+  locked: "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
+  noPassword: "You do not have a password yet. Please create one (Create Password on the login page) before you change your email address.",
 } as const;
 
 /** The form as posted: every value a string, as FormData gives it. */
@@ -23,6 +29,8 @@ export interface PreferenceFormValues {
   /** "on" when the main phone is a cell (a ticked checkbox), "" otherwise. */
   mainIsCell: string;
   cellPhone: string;
+  /** Asked for (and sent) only when the e-mail changes; never sent back to the page. */
+  currentPassword: string;
 }
 
 /** The form's fields from a post (server) or from the form itself (browser). */
@@ -35,6 +43,7 @@ export function formValuesFrom(form: FormData): PreferenceFormValues {
     mainPhone: text("mainPhone"),
     mainIsCell: text("mainIsCell") === "on" ? "on" : "",
     cellPhone: text("cellPhone"),
+    currentPassword: text("currentPassword"),
   };
 }
 
@@ -45,30 +54,45 @@ const phoneNumber = (message: string) => v.pipe(v.string(message), v.trim(), v.m
 /** A YES/NO toggle; a missing answer means allowed (marketing e-mails default to allowed). */
 const allowed = v.pipe(v.optional(v.string(), "yes"), v.transform((value) => value !== "no"));
 
-export const preferencesSchema = v.pipe(
-  v.object({
-    email: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(preferenceMessages.emailRequired), emailAddress(preferenceMessages.email)),
-    emailMarketing: allowed,
-    callMarketing: allowed,
-    mainPhone: v.pipe(v.optional(v.string(), ""), phoneNumber(preferenceMessages.mainPhone)),
-    mainIsCell: v.optional(v.pipe(v.string(), v.transform((value) => value === "on")), ""),
-    cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
-  }),
-  // The separate cell phone is optional (and ignored when the main phone is the cell), but complete when given.
-  v.forward(
-    v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || (input.cellPhone.length <= 12 && PHONE_PATTERN.test(input.cellPhone)), preferenceMessages.cellPhone),
-    ["cellPhone"],
-  ),
-  v.transform((input) => ({
-    custEmail: input.email,
-    phoneNumber: input.mainPhone,
-    mobileNumber: input.mainIsCell ? input.mainPhone : digitsOnly(input.cellPhone),
-    allowMarketingEmails: input.emailMarketing,
-    allowMarketingCalls: input.callMarketing,
-  })),
-);
+/**
+ * The form's one schema (browser and action), for a borrower whose saved
+ * e-mail is `savedEmail`: a different e-mail (case aside) needs the current
+ * password, which the platform checks.
+ */
+export function preferencesSchema(savedEmail: string) {
+  const changesEmail = (email: string) => !sameEmail(email, savedEmail);
+  return v.pipe(
+    v.object({
+      email: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(preferenceMessages.emailRequired), emailAddress(preferenceMessages.email)),
+      emailMarketing: allowed,
+      callMarketing: allowed,
+      mainPhone: v.pipe(v.optional(v.string(), ""), phoneNumber(preferenceMessages.mainPhone)),
+      mainIsCell: v.optional(v.pipe(v.string(), v.transform((value) => value === "on")), ""),
+      cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
+      currentPassword: v.optional(v.pipe(v.string(), v.maxLength(128, preferenceMessages.wrongPassword)), ""),
+    }),
+    // The separate cell phone is optional (and ignored when the main phone is the cell), but complete when given.
+    v.forward(
+      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || (input.cellPhone.length <= 12 && PHONE_PATTERN.test(input.cellPhone)), preferenceMessages.cellPhone),
+      ["cellPhone"],
+    ),
+    v.forward(
+      v.partialCheck([["email"], ["currentPassword"]], (input) => !changesEmail(input.email) || input.currentPassword !== "", preferenceMessages.currentPassword),
+      ["currentPassword"],
+    ),
+    v.transform((input) => ({
+      custEmail: input.email,
+      phoneNumber: input.mainPhone,
+      mobileNumber: input.mainIsCell ? input.mainPhone : digitsOnly(input.cellPhone),
+      allowMarketingEmails: input.emailMarketing,
+      allowMarketingCalls: input.callMarketing,
+      // A password typed while the e-mail stays is not sent anywhere.
+      currentPassword: changesEmail(input.email) ? input.currentPassword : "",
+    })),
+  );
+}
 
-export type Preferences = v.InferOutput<typeof preferencesSchema>;
+export type Preferences = v.InferOutput<ReturnType<typeof preferencesSchema>>;
 
 /**
  * The Account/UpdateProfile payload: dashes already stripped, an empty cell
@@ -77,6 +101,7 @@ export type Preferences = v.InferOutput<typeof preferencesSchema>;
 export function profileUpdate(p: Preferences): Payload<typeof UpdateProfile> {
   return {
     custEmail: p.custEmail,
+    ...(p.currentPassword ? { currentPassword: p.currentPassword } : {}),
     phoneNumber: p.phoneNumber,
     ...(p.mobileNumber ? { mobileNumber: p.mobileNumber } : {}),
     preferences: {
@@ -97,10 +122,11 @@ export function preferenceFormValues(c: ContactRecord): PreferenceFormValues {
     mainPhone: masks.phone(c.homePhone),
     mainIsCell: mainIsCell ? "on" : "",
     cellPhone: mainIsCell ? "" : masks.phone(c.mobilePhone),
+    currentPassword: "",
   };
 }
 
-/** Whether two valid forms would save the same thing (the form is "changed" when they would not). */
+/** Whether two valid forms would save the same thing (the form is "changed" when they would not); the password is no change. */
 export function samePreferences(a: Preferences, b: Preferences): boolean {
-  return (Object.keys(a) as Array<keyof Preferences>).every((key) => a[key] === b[key]);
+  return (Object.keys(a) as Array<keyof Preferences>).every((key) => key === "currentPassword" || a[key] === b[key]);
 }

@@ -1,6 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
+import { edgeContext } from "../../../functions/http/request-context";
+import { EMAIL_CHANGE_REFUSALS } from "../../../functions/platform/catalogue/account";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { sameEmail } from "../../../functions/rules/email";
+import { endCustomerSessions } from "../../../functions/sessions/session";
 import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/rules/preferences";
 import { fieldErrors } from "../apply/fields";
 import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
@@ -26,7 +30,8 @@ export type PreferencesResult =
   /** STAY INFORMED without JavaScript: the marketing stays on, nothing saved yet. */
   | { result: "kept"; values: PreferenceFormValues }
   | { result: "failed"; values: PreferenceFormValues; message: string }
-  | { result: "saved"; values: PreferenceFormValues; notice: PreferenceNotice | null; email: string; cell: string };
+  /** `previousEmail`: the e-mail changed; the old address was told and every other session ended. */
+  | { result: "saved"; values: PreferenceFormValues; notice: PreferenceNotice | null; email: string; cell: string; previousEmail: string | null };
 
 const TOGGLE: Record<MarketingKind, "emailMarketing" | "callMarketing"> = { email: "emailMarketing", calls: "callMarketing" };
 
@@ -40,32 +45,40 @@ export async function savePreferences(context: Readonly<RouterContextProvider>, 
   const before = contactOf(summary);
   const form = await request.formData();
   const values = formValuesFrom(form);
-  const checked = v.safeParse(preferencesSchema, values);
+  const checked = v.safeParse(preferencesSchema(before.email), values);
+  // The password typed is never sent back to the page.
+  const shown = { ...values, currentPassword: "" };
   if (!checked.success) {
     const errors = fieldErrors(checked.issues);
     // An emptied e-mail goes back to the one on file, with the message saying why.
-    if (errors.email === preferenceMessages.emailRequired) values.email = before.email;
-    return { result: "invalid", values, errors };
+    if (errors.email === preferenceMessages.emailRequired) shown.email = before.email;
+    return { result: "invalid", values: shown, errors };
   }
   const turningOff = marketingTurnedOff(before, checked.output);
   const answer = String(form.get("optOut") ?? "");
   if (turningOff.length > 0 && answer === "declined") {
-    for (const kind of turningOff) values[TOGGLE[kind]] = "yes";
-    return { result: "kept", values };
+    for (const kind of turningOff) shown[TOGGLE[kind]] = "yes";
+    return { result: "kept", values: shown };
   }
-  if (turningOff.length > 0 && answer !== "confirmed") return { result: "confirmOptOut", values, turningOff };
+  if (turningOff.length > 0 && answer !== "confirmed") return { result: "confirmOptOut", values: shown, turningOff };
 
   const update = profileUpdate(checked.output);
-  const { platform, persist } = portalPlatform(context, borrowerSession(context));
+  const session = borrowerSession(context);
+  const { platform, persist } = portalPlatform(context, session);
   try {
     await platform.call(catalogue.account.UpdateProfile, update);
     await persist();
   } catch (error) {
-    if (error instanceof PlatformError) return { result: "failed", values, message: preferenceMessages.saveFailed };
-    throw error;
+    if (!(error instanceof PlatformError)) throw error;
+    const refusal = passwordRefusal(error);
+    if (refusal) return { result: "invalid", values: shown, errors: { currentPassword: refusal } };
+    return { result: "failed", values: shown, message: preferenceMessages.saveFailed };
   }
   // What the platform now keeps, by the same rule it applied (texts follow the cell phone).
   const after = applyContactChange(before, update);
+  const emailChanged = !sameEmail(before.email, after.email);
+  // A new sign-in e-mail ends every other session of the borrower (the platform ended their tokens).
+  if (emailChanged) await endCustomerSessions(context.get(edgeContext).env.DB, session.data.customerId!, session);
   return {
     result: "saved",
     values: preferenceFormValues(after),
@@ -73,5 +86,20 @@ export async function savePreferences(context: Readonly<RouterContextProvider>, 
     email: after.email,
     // The popup names a number only when a text really went to it.
     cell: textsNotifications(after) ? after.mobilePhone : "",
+    previousEmail: emailChanged ? before.email : null,
   };
+}
+
+/** The platform's refusal of an e-mail change, in the page's words; null for any other failure. */
+function passwordRefusal(error: PlatformError): string | null {
+  switch (error.kind === "rejected" ? error.fields.currentPassword : undefined) {
+    case EMAIL_CHANGE_REFUSALS.incorrect:
+      return preferenceMessages.wrongPassword;
+    case EMAIL_CHANGE_REFUSALS.locked:
+      return preferenceMessages.locked;
+    case EMAIL_CHANGE_REFUSALS.noPassword:
+      return preferenceMessages.noPassword;
+    default:
+      return null;
+  }
 }

@@ -52,6 +52,8 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
 
   useEffect(() => {
     setPanelDismissed(false);
+    // The password was for the save it went with: gone once saved or refused (kept for a retry after an outage).
+    if (actionData?.result === "saved" || (actionData?.result === "invalid" && actionData.errors.currentPassword)) form.clearPassword();
     if (actionData?.result === "saved") {
       setOptOutConfirmed(false);
       setSavedOpen(true);
@@ -82,7 +84,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
         <div className="preferences-actions">{saveButton}</div>
         {actionData?.result === "failed" ? <p className="form-alert" role="alert">{actionData.message}</p> : null}
         {actionData?.result === "saved" ? (
-          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell)}</p>
+          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}</p>
         ) : null}
         {offerPanel ? (
           <OptOutPanel
@@ -96,7 +98,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
           />
         ) : null}
         {optOutConfirmed ? <input type="hidden" name="optOut" value="confirmed" /> : null}
-        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
+        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} emailChanged={form.emailChanged} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
         <div className="preferences-actions">{saveButton}</div>
       </Form>
       <section className="card">
@@ -106,7 +108,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
       <UnsavedChangesDialog guard={guard} />
       <SavedDialog
         open={savedOpen}
-        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell) : ""}
+        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail) : ""}
         onClose={() => setSavedOpen(false)}
       />
     </PortalShell>

@@ -167,7 +167,23 @@ export const GetDocuments = defineCall({
  * off; a preferences object without allowMarketingEmails allows them
  * (functions/rules/preferences.ts). The borrower is notified by e-mail, and
  * by text when there is a cell.
+ *
+ * The e-mail is also the sign-in name: changing it (case aside) needs the
+ * current password (`currentPassword`, counted against the login lock like
+ * a login), tells the old address as well as the new one, and ends every
+ * other platform token of the customer. Refusals: 422 with
+ * `fields.currentPassword` one of `EMAIL_CHANGE_REFUSALS`, nothing changed.
  */
+/** Why Account/UpdateProfile refused an e-mail change (its `fields.currentPassword`). */
+export const EMAIL_CHANGE_REFUSALS = {
+  /** No password sent, or the wrong one. */
+  incorrect: "incorrect",
+  /** Too many wrong passwords (here or at login): locked for 30 minutes. */
+  locked: "locked",
+  /** The customer has no password yet, so there is nothing to confirm the change with. */
+  noPassword: "no_password",
+} as const;
+
 export const UpdateProfile = defineCall({
   method: "POST",
   path: "Account/UpdateProfile",
@@ -175,6 +191,7 @@ export const UpdateProfile = defineCall({
   payloadIn: "body",
   payload: v.object({
     custEmail: v.optional(Email),
+    currentPassword: v.optional(v.pipe(v.string(), v.maxLength(128))),
     phoneNumber: v.optional(Digits(10)),
     mobileNumber: v.optional(OptionalPhone),
     preferences: v.optional(

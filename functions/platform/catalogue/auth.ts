@@ -96,7 +96,12 @@ export const Register = defineCall({
   answer: withToken({ registered: v.boolean(), reason: v.optional(v.string()) }),
 });
 
-/** Forgot password: proves identity with last-4 SSN and birthdate, then sets the password. */
+/**
+ * Forgot password: proves identity with last-4 SSN and birthdate, then sets
+ * the password. Every other platform token of the customer ends (the
+ * caller's own stays when it is the customer's); the site ends its other
+ * sessions of the customer.
+ */
 export const ChangePassword = defineCall({
   method: "POST",
   path: "Auth/ChangePassword",
@@ -134,13 +139,18 @@ export const ValidateToken = defineCall({
   answer: withToken({ tokenState: v.number(), emailAddress: v.string(), passwordGUID: v.string() }),
 });
 
+/**
+ * A reset from the e-mailed link: sets the password and ends every platform
+ * token of the customer, the caller's included. The answer names the
+ * customer (custId, when updated) so the site can end every session of theirs.
+ */
 export const UpdatePassword = defineCall({
   method: "POST",
   path: "Auth/UpdatePassword",
   auth: "merchant",
   payloadIn: "body",
   payload: v.object({ email: Email, password: Password, confirmPassword: Password, tokenId: v.pipe(v.string(), v.minLength(1, "Required.")) }),
-  answer: withToken({ updated: v.boolean(), reason: v.optional(v.string()) }),
+  answer: withToken({ updated: v.boolean(), reason: v.optional(v.string()), custId: v.optional(v.string()) }),
 });
 
 export const LoginAttempts = defineCall({

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "../../../db/schema/index";
 import { account as calls } from "../../platform/catalogue/index";
+import { sameEmail } from "../../rules/email";
 import { applyContactChange } from "../../rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
@@ -14,8 +15,10 @@ import { implement } from "../implement";
 import { outboxProvider } from "../messages";
 import { drawEntry } from "../engine/index";
 import { newTransactionId, postTransaction } from "../posting";
-import { profileNotifications } from "../profile";
+import { confirmEmailChange, profileNotifications } from "../profile";
+import { expirePendingResets } from "../password-check";
 import { statementPdf } from "../statement-pdf";
+import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 import { buildSummary } from "../summary";
 
 export const accountRoutes = new Hono<ServicingEnv>();
@@ -96,19 +99,27 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
   const db = c.var.db;
   const now = c.var.now.getTime();
   const repayment = payload.additionalFields?.find((f) => f.id === 100629)?.value;
-  const [customer, line, emailOwner] = await Promise.all([
-    customerById(db, customerId),
-    repayment ? latestLine(db, customerId) : undefined,
-    payload.custEmail ? db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, payload.custEmail), ne(customers.id, customerId))).get() : undefined,
-  ]);
-  if (emailOwner) throw new ServicingError(409, "That email address belongs to another account.", { custEmail: "Taken." });
+  const [customer, line] = await Promise.all([customerById(db, customerId), repayment ? latestLine(db, customerId) : undefined]);
+  // The e-mail is also the sign-in name: a new one (case aside) needs the current password first.
+  const newEmail = payload.custEmail !== undefined && !sameEmail(payload.custEmail, customer.email) ? payload.custEmail : null;
+  if (newEmail) {
+    await confirmEmailChange(db, customerId, payload.currentPassword, now);
+    const owner = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, newEmail), ne(customers.id, customerId))).get();
+    if (owner) throw new ServicingError(409, "That email address belongs to another account.", { custEmail: "Taken." });
+  }
   const after = applyContactChange(customer, payload);
   const military = payload.preferences?.isMilitaryPersonnel;
   const writes: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
     db.update(customers).set({ ...after, ...(military !== undefined ? { isMilitary: military } : {}), updatedAt: now }).where(eq(customers.id, customerId)),
   ];
-  // The e-mail is also the sign-in name: they change together.
-  if (after.email !== customer.email) writes.push(db.update(users).set({ email: after.email, updatedAt: now }).where(eq(users.customerId, customerId)));
+  if (newEmail) {
+    // The sign-in name changes with it; every other session of the customer ends, and reset links sent to the old address die.
+    writes.push(
+      db.update(users).set({ email: after.email, updatedAt: now }).where(eq(users.customerId, customerId)),
+      revokeCustomerTokens(db, customerId, await callersOwnTokenHashes(c, customerId)),
+      expirePendingResets(db, customerId, now),
+    );
+  }
   if (repayment && line) writes.push(db.update(lines).set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" }).where(eq(lines.id, line.id)));
   await db.batch(writes);
   const contactTouched = [payload.custEmail, payload.phoneNumber, payload.mobileNumber, payload.preferences].some((field) => field !== undefined);

@@ -1,22 +1,21 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginAttempts, passwordResets, users } from "../../../db/schema/index";
-import { security } from "../../config";
 import { auth as calls } from "../../platform/catalogue/index";
 import { isCommonPassword } from "../../access/common-passwords";
 import { meetsPasswordCriteria } from "../../passwords";
 import { randomToken, sha256Hex } from "../../tokens";
-import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById } from "../customers";
 import { hashPassword, verifyPassword } from "../crypto";
 import { borrowersByEmail, lineStanding, matchIdentity, recentFailures, userByEmail } from "../identity";
 import { implement } from "../implement";
 import { maskEmail, outboxProvider } from "../messages";
-import { issueToken, revokeToken } from "../tokens";
+import { checkPassword, expirePendingResets } from "../password-check";
+import { callersOwnTokenHashes, issueToken, revokeCustomerTokens, revokeToken } from "../tokens";
 
 export const authRoutes = new Hono<ServicingEnv>();
 
-const LOCK_MS = security.loginLockMinutes * 60_000;
 const RESET_LINK_MS = 30 * 60_000;
 
 let dummy: Promise<string> | undefined;
@@ -24,6 +23,21 @@ const dummyHash = () => (dummy ??= hashPassword(randomToken()));
 
 /** Login result codes the pages act on. */
 const LOGIN = { success: 1, invalid: 2, unknown: 3, locked: 6, lockedNow: 10 } as const;
+
+/**
+ * A new password ends every other session of the customer (0-decisions.md,
+ * "Access and security"): their other platform tokens (all but the kept) and
+ * any reset link still pending, in the same batch as the new hash.
+ */
+async function passwordChange(c: ServicingContext, customerId: string, password: string, keptTokenHashes: readonly string[]) {
+  const db = c.var.db;
+  const now = c.var.now.getTime();
+  return [
+    db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, customerId)),
+    revokeCustomerTokens(db, customerId, keptTokenHashes),
+    expirePendingResets(db, customerId, now),
+  ] as const;
+}
 
 function checkNewPassword(password: string, confirm: string): void {
   if (password !== confirm) throw new ServicingError(422, "Passwords must match.", { confirmPassword: "Passwords must match." });
@@ -46,24 +60,11 @@ implement(authRoutes, calls.Login, async (c, { userName, password }) => {
     await verifyPassword(password, await dummyHash());
     return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
   }
-  if (user.lockedUntil && user.lockedUntil > now) return { ...refusal, customerLoginResults: LOGIN.locked, lockedUntil: user.lockedUntil };
-
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const failures = user.failedLogins + 1;
-    const lockedUntil = failures >= security.loginMaxWrong ? now + LOCK_MS : null;
-    await db.batch([
-      db.update(users).set({ failedLogins: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now }).where(eq(users.customerId, user.customerId)),
-      db.insert(loginAttempts).values({ customerId: user.customerId, processId: "login", success: false, note: "Failed attempt", createdAt: now }),
-    ]);
-    return { ...refusal, customerLoginResults: lockedUntil ? LOGIN.lockedNow : LOGIN.invalid, lockedUntil };
-  }
+  const { result, lockedUntil } = await checkPassword(db, user, password, now, "login");
+  if (result !== "ok") return { ...refusal, customerLoginResults: LOGIN[result === "wrong" ? "invalid" : result], lockedUntil };
 
   const customer = await customerById(db, user.customerId);
   const standing = await lineStanding(db, user.customerId);
-  await db.batch([
-    db.update(users).set({ failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, user.customerId)),
-    db.insert(loginAttempts).values({ customerId: user.customerId, processId: "login", success: true, note: "Success attempt", createdAt: now }),
-  ]);
   c.var.caller.tokenToUse = await issueToken(db, "customer", user.customerId, now);
   return {
     customerLoginResults: LOGIN.success,
@@ -131,7 +132,8 @@ implement(authRoutes, calls.ChangePassword, async (c, { email, last4SSN, dateOfB
   const user = await userByEmail(db, email);
   if (!match || !user || user.customerId !== match.id) return { updated: false, reason: "identity" };
   checkNewPassword(password, confirmPassword);
-  await db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: c.var.now.getTime() }).where(eq(users.customerId, user.customerId));
+  // The caller's own token stays when the customer changes it signed in; the site keeps that session too.
+  await db.batch(await passwordChange(c, user.customerId, password, await callersOwnTokenHashes(c, user.customerId)));
   return { updated: true };
 });
 
@@ -177,12 +179,9 @@ implement(authRoutes, calls.UpdatePassword, async (c, { email, password, confirm
   const user = await userByEmail(db, email);
   if (!reset || !user || user.customerId !== reset.customerId) return { updated: false, reason: "token" };
   checkNewPassword(password, confirmPassword);
-  const now = c.var.now.getTime();
-  await db.batch([
-    db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, user.customerId)),
-    db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash)),
-  ]);
-  return { updated: true };
+  // A reset from an e-mailed link keeps no session at all (the link's own is marked used with the others).
+  await db.batch(await passwordChange(c, user.customerId, password, []));
+  return { updated: true, custId: user.customerId };
 });
 
 implement(authRoutes, calls.LoginAttempts, async (c, { Note, ProcessId, Success, CustomerId }) => {
