@@ -1,5 +1,7 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { brand } from "../../functions/config";
+import { edgeContext } from "../../functions/http/request-context";
+import { siteUrl } from "../../functions/http/site-origin";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
 import { DateField } from "../components/form/DateField";
@@ -72,7 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       email: checked.output.email,
       last4SSN: checked.output.last4,
       DateOfBirth: checked.output.birthdate,
-      resetUrlBase: `${url.origin}/reset-password`,
+      // The site's configured origin, never the Host header: a forged Host must not put its own site in the e-mail.
+      resetUrlBase: siteUrl(context.get(edgeContext).env, "/reset-password"),
     });
     return { errors: {}, sent: true };
   } catch (error) {
