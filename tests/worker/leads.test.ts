@@ -31,7 +31,8 @@ describe("POST /api/leads: decisions", () => {
     const answer = await json(res);
     expect(answer.status).toBe("approved");
     expect(answer.applicationId).toEqual(expect.any(Number));
-    expect(answer.redirectUrl).toMatch(/^https:\/\/ridgeline\.test\/apply\/approved\?ID=[\w-]{43}$/);
+    // The link is on the site's configured origin (SITE_ORIGIN), not the request's host (lead-identity.test.ts).
+    expect(answer.redirectUrl).toMatch(/^http:\/\/localhost:8787\/apply\/approved\?ID=[\w-]{43}$/);
 
     const row = await rowOf(lead.partnerLeadId);
     expect(row).toMatchObject({ partnerId: "DEMO", status: "approved", platformStatus: "A", applicationId: answer.applicationId, approvedLimitCents: 80_000, attempts: 1 });
