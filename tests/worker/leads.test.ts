@@ -274,5 +274,10 @@ describe("GET /api/openapi.json", () => {
     const answer = doc.components.schemas.LeadAnswer!;
     expect(answer.required).toEqual(["status"]);
     expect(answer.properties!.status!.enum).toEqual(["approved", "denied", "error"]);
+    // A repeat whose link can no longer continue says why; refusals carry their machine-readable code (issue 14).
+    expect(answer.properties!.linkStatus!.enum).toEqual(["used", "expired"]);
+    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual(["lead_id_reused", "lead_busy"]);
+    const responses = (doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }).responses;
+    expect(responses["409"]!.description).toContain("lead_id_reused");
   });
 });
