@@ -11,7 +11,7 @@ import { serviceUnavailable } from "../lib/service-error";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
 import { identityLookupSchema, resetSchema } from "./access.schema";
-import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
@@ -69,7 +69,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const checked = await validateStep(identityLookupSchema(easternToday()), values);
     if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
-    if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email }))) return { errors: {}, alert: TOO_MANY, sent: false };
+    const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email });
+    if (limited) return { errors: {}, alert: limited, sent: false };
     await platform.call(catalogue.auth.ResetPassword, {
       email: checked.output.email,
       last4SSN: checked.output.last4,
