@@ -164,6 +164,17 @@ export const security = {
   passwordMaxLength: 20,
 } as const;
 
+/** The default message provider's outbox (functions/servicing/messages.ts). */
+export const messages = {
+  /**
+   * Outbox records are deleted by the scheduled run after this many days:
+   * it is a delivery log, not the record of notices (statements, agreements
+   * and the ledger are kept in their own tables), and each row names a
+   * person's e-mail address or phone number.
+   */
+  outboxRetentionDays: 30,
+} as const;
+
 /** Partner lead posting (POST /api/leads, decision record 010). */
 export const partnerLeads = {
   /** A signed request's X-Timestamp may be this far from now, either way. */

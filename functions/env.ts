@@ -9,6 +9,11 @@ export interface Env {
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;
+  /**
+   * The site's own public origin (https://ridgelinecredit.example): links in
+   * partner answers and e-mails are built from it, never from the Host header.
+   */
+  SITE_ORIGIN: string;
   /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;

@@ -7,6 +7,7 @@ import { withSecurityHeaders } from "./http/security-headers";
 import { database } from "../db/client";
 import { currentTime } from "./servicing/clock";
 import { runServicing } from "./servicing/cron";
+import { purgeOldOutbox } from "./servicing/messages";
 import { purgeExpiredSessions } from "./sessions/session";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 
@@ -49,7 +50,7 @@ export default {
     const db = database(env.DB);
     await purgeExpiredSessions(env.DB);
     const now = Date.now();
-    await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
+    await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now), purgeOldOutbox(db, now)]);
     await runServicing(db, await currentTime(env, db));
   },
 } satisfies ExportedHandler<Env>;

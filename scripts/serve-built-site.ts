@@ -21,7 +21,8 @@ export async function serveBuiltSite({ port, state, vars = {} }: { port: number;
     "npx",
     [
       "wrangler", "dev", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false",
-      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      // Lead and reset links point at this server, unless `vars` say otherwise.
+      ...Object.entries({ SITE_ORIGIN: `http://localhost:${port}`, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { stdio: "inherit" },
   );

@@ -25,6 +25,7 @@ writeFileSync(".wrangler/e2e-session.sql", rows.join("\n"));
 await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--file", ".wrangler/e2e-session.sql"]);
 
 if (!process.env.E2E_SKIP_BUILD) await run("npx", ["react-router", "build"]);
-await run("npx", ["wrangler", "dev", "--port", String(E2E_PORT), "--persist-to", E2E_STATE, "--show-interactive-dev-session=false"], {
+// Lead and reset links point at this server (SITE_ORIGIN), whatever port E2E_PORT chose.
+await run("npx", ["wrangler", "dev", "--port", String(E2E_PORT), "--persist-to", E2E_STATE, "--show-interactive-dev-session=false", "--var", `SITE_ORIGIN:http://localhost:${E2E_PORT}`], {
   stdio: "inherit",
 });

@@ -16,7 +16,8 @@ await migrateLocal();
 await seedLocal();
 await run("npx", ["react-router", "build"]);
 
-const server = spawn("npx", ["wrangler", "dev", "--port", port, "--persist-to", LOCAL_STATE, "--show-interactive-dev-session=false"], {
+// The links the site sends (partner leads, password resets) point at this very server.
+const server = spawn("npx", ["wrangler", "dev", "--port", port, "--persist-to", LOCAL_STATE, "--show-interactive-dev-session=false", "--var", `SITE_ORIGIN:${base}`], {
   stdio: "inherit",
   env: { ...process.env, ...offlineWranglerEnv },
 });

@@ -1,21 +1,29 @@
 import type { RouterContextProvider } from "react-router";
 import { clientInfo } from "../../functions/http/client-info";
 import { rateLimit, type RateLimitPolicyName } from "../../functions/http/rate-limit";
+import { tryAgainIn } from "../../functions/http/retry-after";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { pagePlatform } from "../lib/platform.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** A clear message when a limit is reached (every access door has one). */
-export const TOO_MANY = "We've received too many requests. Please wait a few minutes and try again, or call us.";
+/** A clear message when a limit is reached (every access door has one), followed by when to try again. */
+export const TOO_MANY = "We've received too many requests.";
 
-/** Counts one hit per client IP and, when given, per e-mail; false once either is over. */
-export async function withinAccessLimits(context: Context, request: Request, perIp: RateLimitPolicyName, perEmail?: { policy: RateLimitPolicyName; email: string }) {
+/** The limit's message with when to try again, from the limit's own Retry-After (issue 14, item 10). */
+export const tooMany = (retryAfterSeconds: number) => `${TOO_MANY} Please try again ${tryAgainIn(retryAfterSeconds)}, or call us.`;
+
+/**
+ * Counts one hit per client IP and, when given, per e-mail. Null while both
+ * allow it; once either is over, the message to show (with when to try again).
+ */
+export async function accessLimitRefusal(context: Context, request: Request, perIp: RateLimitPolicyName, perEmail?: { policy: RateLimitPolicyName; email: string }): Promise<string | null> {
   const { env } = context.get(edgeContext);
   const ip = await rateLimit(env, perIp, clientInfo(request).ip);
-  if (!ip.allowed) return false;
-  if (!perEmail) return true;
-  return (await rateLimit(env, perEmail.policy, perEmail.email.toLowerCase())).allowed;
+  if (!ip.allowed) return tooMany(ip.retryAfterSeconds);
+  if (!perEmail) return null;
+  const email = await rateLimit(env, perEmail.policy, perEmail.email.toLowerCase());
+  return email.allowed ? null : tooMany(email.retryAfterSeconds);
 }
 
 /** The platform client for an anonymous (merchant-token) access page, its token in the session when there is one. */

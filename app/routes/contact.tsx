@@ -2,6 +2,7 @@ import { data, Form, useNavigation, type RouterContextProvider } from "react-rou
 import { brand, phones } from "../../functions/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { rateLimit } from "../../functions/http/rate-limit";
+import { tryAgainIn } from "../../functions/http/retry-after";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { StepAlert } from "../components/ApplyShell";
@@ -22,12 +23,19 @@ export function meta() {
   return [{ title: `Contact Us | ${brand.name}` }];
 }
 
+/** The limit's Retry-After reaches the document (and `.data`) answer, not only the action's data. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 type Prefill = { firstName: string; lastName: string; email: string; phone: string };
 const BLANK: Prefill = { firstName: "", lastName: "", email: "", phone: "" };
 
 /** Spec file 3, section 8: the contact call's rejection text. */
 export const CALL_FAILED = "Call failed";
-export const CONTACT_TOO_MANY = "You've sent several messages in a short time. Please wait an hour and try again, or call us.";
+/** The contact limit's message (with when to try again beside it: `retryAfterSeconds`). */
+export const CONTACT_TOO_MANY = "You've sent several messages in a short time.";
 
 /** A signed-in borrower's name, e-mail and phone from the summary; guests start blank. */
 async function prefill(context: Readonly<RouterContextProvider>): Promise<Prefill> {
@@ -52,8 +60,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const checked = await validateStep(contactSchema, values);
   if (!checked.ok) return checked.failure;
   const { env } = context.get(edgeContext);
-  if (!(await rateLimit(env, "contactPerIp", clientInfo(request).ip)).allowed) {
-    return data({ errors: {}, values, alert: CONTACT_TOO_MANY }, { status: 429 });
+  const limit = await rateLimit(env, "contactPerIp", clientInfo(request).ip);
+  if (!limit.allowed) {
+    // What was typed comes back, with when to try again (on the page and as Retry-After).
+    const retryAfterSeconds = limit.retryAfterSeconds;
+    return data({ errors: {}, values, alert: CONTACT_TOO_MANY, retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
   const form = checked.output;
   try {
@@ -78,6 +89,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData ? actionData : null;
   const failed = actionData && "values" in actionData ? actionData : null;
+  const limited = failed && "retryAfterSeconds" in failed && typeof failed.retryAfterSeconds === "number" ? { retryAfterSeconds: failed.retryAfterSeconds } : null;
   const { errors, alert, formProps } = useStepValidation(contactSchema, failed?.errors);
   const submitting = useNavigation().state === "submitting";
   // After a success the form starts again (a new key), prefilled for a signed-in borrower.
@@ -101,6 +113,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p>We couldn't send your message just now. Please try again, or call us at <PhoneLink digits={phones.contact} />.</p>
         </div>
       ) : null}
+      {limited ? (
+        <div className="contact-failed" role="alert">
+          <strong>{CONTACT_TOO_MANY}</strong>
+          <p>
+            Your message was not sent. Please try again {tryAgainIn(limited.retryAfterSeconds)}, or call us at <PhoneLink digits={phones.contact} />.
+          </p>
+        </div>
+      ) : null}
       <Form method="post" className="contact-form" key={sent?.sent ?? "contact"} {...formProps}>
         {/* A failed send keeps its key, so trying again cannot store the message twice. */}
         <input type="hidden" name="requestId" value={failed?.values.requestId ?? loaderData.requestId} />
@@ -116,7 +136,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <textarea id="message" name="message" defaultValue={values.message} maxLength={MESSAGE_MAX} aria-invalid={errors.message ? true : undefined} aria-describedby="message-error" />
           <FieldError id="message" message={errors.message} />
         </div>
-        <StepAlert show={alert && failed?.alert !== CALL_FAILED} message={failed?.alert && failed.alert !== CALL_FAILED ? failed.alert : undefined} />
+        {/* Field errors only: the call's failure and the limit have their own messages above the form. */}
+        <StepAlert show={alert && !limited && failed?.alert !== CALL_FAILED} />
         <button type="submit" className="button button-primary button-large" disabled={submitting}>
           SEND MESSAGE
         </button>

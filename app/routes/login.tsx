@@ -12,7 +12,7 @@ import { useStepValidation } from "../components/form/useStepValidation";
 import type { RouteHandle } from "../lib/layout";
 import type { Route } from "./+types/login";
 import { accessMessages, emailSchema, loginSchema } from "./access.schema";
-import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 export const handle: RouteHandle = { layout: { isLoginPage: true, hidelogin: true } };
@@ -76,7 +76,8 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
   if (values.intent !== "login") {
     const checked = await validateStep(emailSchema, values);
     if (!checked.ok) return { stage: "email", email, errors: { email: accessMessages.email } };
-    if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { stage: "email", email, errors: {}, alert: TOO_MANY };
+    const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+    if (limited) return { stage: "email", email, errors: {}, alert: limited };
     const { platform } = accessPlatform(context);
     try {
       const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: clientInfo(request).ip });

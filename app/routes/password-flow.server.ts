@@ -10,7 +10,7 @@ import { endCustomerSessions, saveSession, type Session, startSession } from "..
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
 import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
-import { TOO_MANY, withinAccessLimits } from "./access.server";
+import { accessLimitRefusal } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -125,7 +125,8 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
         const checked = await validateStep(emailSchema, values);
         if (!checked.ok) return { errors: { email: accessMessages.email } };
         const email = checked.output.email;
-        if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { errors: {}, alert: TOO_MANY };
+        const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+        if (limited) return { errors: {}, alert: limited };
         const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: ip });
         const user = answer.users[0];
         if (!answer.validEmail || !user) return save({ kind, step: "unknown", email }).then(() => ({ errors: {} }));
@@ -142,7 +143,8 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
         const checked = values.intent === "method" ? await validateStep(methodSchema, values) : { ok: true as const, output: { channel: flow.channelId ?? "" } };
         if (!checked.ok) return { errors: { channel: accessMessages.method } };
         if (!flow.email || !flow.customerId) return save({ kind, step: "email" }).then(() => ({ errors: {} }));
-        if (!(await withinAccessLimits(context, request, "passcodeSendPerIp", { policy: "passcodeSendPerEmail", email: flow.email }))) return { errors: {}, alert: TOO_MANY };
+        const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", { policy: "passcodeSendPerEmail", email: flow.email });
+        if (limited) return { errors: {}, alert: limited };
         const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: flow.email, remoteIP: ip });
         const user = answer.users.find((u) => u.customerId === flow.customerId);
         if (!user) return save({ kind, step: "unknown", email: flow.email }).then(() => ({ errors: {} }));
@@ -163,7 +165,8 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
         const code = values.code ?? [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
         const checked = await validateStep(codeSchema, { code });
         if (!checked.ok || !flow.customerId) return { errors: {}, alert: flowMessages.invalidCode };
-        if (!(await withinAccessLimits(context, request, "passcodeCheckPerIp"))) return { errors: {}, alert: TOO_MANY };
+        const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
+        if (limited) return { errors: {}, alert: limited };
         const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: checked.output.code, ewSID: IDENTITY_KEY(kind, flow.customerId) });
         const ok = result.statusCode === "0";
         // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt'). The code is spent
@@ -186,7 +189,8 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
         if (flow.step !== "form" || !flow.email) return { errors: {} };
         const checked = await validateStep(identityFormSchema(easternToday()), values);
         if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
-        if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email }))) return { errors: {}, alert: TOO_MANY };
+        const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email });
+        if (limited) return { errors: {}, alert: limited };
         const o = checked.output;
         const answer =
           kind === "create"

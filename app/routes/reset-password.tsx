@@ -1,6 +1,7 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { brand } from "../../functions/config";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { siteUrl } from "../../functions/http/site-origin";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { expiredSessionCookie } from "../../functions/sessions/cookie";
 import { endCustomerSessions } from "../../functions/sessions/session";
@@ -12,7 +13,7 @@ import { serviceUnavailable } from "../lib/service-error";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
 import { identityLookupSchema, resetSchema } from "./access.schema";
-import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
@@ -75,12 +76,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const checked = await validateStep(identityLookupSchema(easternToday()), values);
     if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
-    if (!(await withinAccessLimits(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email }))) return { errors: {}, alert: TOO_MANY, sent: false };
+    const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email });
+    if (limited) return { errors: {}, alert: limited, sent: false };
     await platform.call(catalogue.auth.ResetPassword, {
       email: checked.output.email,
       last4SSN: checked.output.last4,
       DateOfBirth: checked.output.birthdate,
-      resetUrlBase: `${url.origin}/reset-password`,
+      // The site's configured origin, never the Host header: a forged Host must not put its own site in the e-mail.
+      resetUrlBase: siteUrl(context.get(edgeContext).env, "/reset-password"),
     });
     return { errors: {}, sent: true };
   } catch (error) {

@@ -10,7 +10,7 @@ import type { RouteHandle } from "../lib/layout";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/verify-identity";
 import { accessMessages, identityLookupSchema } from "./access.schema";
-import { accessPlatform, TOO_MANY, withinAccessLimits } from "./access.server";
+import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 import { flowMessages } from "./password-flow.server";
 
@@ -32,7 +32,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const checked = await validateStep(identityLookupSchema(easternToday()), values);
   if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
   const { email, last4, birthdate } = checked.output;
-  if (!(await withinAccessLimits(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email }))) return { errors: {}, alert: TOO_MANY };
+  const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+  if (limited) return { errors: {}, alert: limited };
   const { platform, tokens } = accessPlatform(context);
   try {
     const identity = await platform.call(catalogue.auth.VerifyIdentity, { emailAddress: email, custSSN: last4, custDOB: birthdate, remoteIP: clientInfo(request).ip });

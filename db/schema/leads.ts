@@ -32,6 +32,13 @@ export const leads = sqliteTable(
     status: text("status").notNull(),
     /** The platform's appStatus (A, D, E...) once decided. */
     platformStatus: text("platform_status"),
+    /**
+     * SHA-256 of the row id and the validated lead in canonical JSON: a repeat
+     * of the lead id is the same applicant only with the same hash (issue 14;
+     * decision record 010). Null on leads recorded before it was kept: those
+     * are never matched.
+     */
+    bodyHash: text("body_hash"),
     /** Sent as ExtTransactionID on every attempt: the platform answers a retry with its first decision. */
     extTransactionId: text("ext_transaction_id").notNull(),
     applicationId: integer("application_id"),

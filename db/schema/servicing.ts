@@ -273,16 +273,25 @@ export const contactMessages = sqliteTable(
   (t) => [uniqueIndex("contact_messages_request").on(t.requestId)],
 );
 
-/** Every e-mail, text and call the product sends, as the default provider writes them. */
-export const outbox = sqliteTable("outbox", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  channel: text("channel").notNull(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject").notNull().default(""),
-  body: text("body").notNull(),
-  customerId: text("customer_id"),
-  createdAt: createdAt(),
-});
+/**
+ * Every e-mail, text and call the product sends, as the default provider
+ * writes them: whole in development; elsewhere without their secrets
+ * (passcodes, reset links: `{{code}}`, `{{link}}` stay as placeholders).
+ * Purged after `messages.outboxRetentionDays` by the scheduled run.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    customerId: text("customer_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created").on(t.createdAt)],
+);
 
 /** Small operational settings (the development clock's offset). */
 export const settings = sqliteTable("settings", {

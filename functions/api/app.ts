@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { apiBodies, clientErrorAnswer } from "./body-limits";
 import { calendarApi } from "./calendar";
 import { withDevTools } from "./dev-tools";
 import { documentsApi } from "./documents";
@@ -18,6 +19,8 @@ export const api = withDevTools(
   new Hono<ApiEnv>()
     .basePath("/api")
     .use(withClient)
+    // Before every route (leads included): JSON only and a size cap per route (body-limits.ts).
+    .use(apiBodies)
     .route("/health", health)
     // Before the per-IP limit: partners post from few addresses and have their
     // own budget (counted after the signature), plus a per-IP limit on refusals.
@@ -31,6 +34,9 @@ export const api = withDevTools(
 )
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {
+    // A caller's mistake Hono raised (malformed JSON in a validator) keeps its 4xx: not our failure.
+    const refused = clientErrorAnswer(err, c);
+    if (refused) return refused;
     // Log the failure without request data (no personal data in logs).
     console.error("api error", err instanceof Error ? err.name : "unknown");
     return c.json({ error: "Something went wrong. Please try again." }, 500);

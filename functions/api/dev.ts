@@ -16,6 +16,7 @@ import { devReturnPayment } from "../servicing/dev-returns";
 import { ServicingError } from "../servicing/context";
 import { emailAddress } from "../rules/email";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
+import { NoBody, refuseInvalid } from "./body-limits";
 import type { ApiEnv } from "./types";
 
 /** Development tools only: every route answers 404 in preview and production. */
@@ -38,7 +39,7 @@ const embeddedPlatformOnly = createMiddleware<ApiEnv>(async (c, next) => {
 export const devApi = new Hono<ApiEnv>()
   .use(developmentOnly)
   .use(embeddedPlatformOnly)
-  .post("/seed", async (c) => {
+  .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
     const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
     return c.json({
       created,
@@ -80,7 +81,7 @@ export const devApi = new Hono<ApiEnv>()
   )
   .post(
     "/bench/seed",
-    vValidator("json", v.object({ from: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)) })),
+    vValidator("json", v.object({ from: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)) }), refuseInvalid),
     async (c) => {
       const { from, count } = c.req.valid("json");
       await seedBenchAccounts(c.env.DB, from, count, Date.now());
@@ -89,18 +90,18 @@ export const devApi = new Hono<ApiEnv>()
   )
   .post(
     "/bench/run",
-    vValidator("json", v.object({ accounts: v.pipe(v.number(), v.integer(), v.minValue(1)), samples: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5_000)) })),
+    vValidator("json", v.object({ accounts: v.pipe(v.number(), v.integer(), v.minValue(1)), samples: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5_000)) }), refuseInvalid),
     async (c) => {
       const { accounts, samples } = c.req.valid("json");
       return c.json(await measurePlatform(database(c.env.DB), embeddedTransport(c.env), accounts, samples, Date.now()));
     },
   )
   // How many applications, draws, payments... one e-mail address has (the fault tests count retries with it).
-  .get("/records", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") })), async (c) =>
+  .get("/records", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid), async (c) =>
     c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email)),
   )
   // One borrower's ledger rows, statements and derived figures at the servicing clock's now (the journey test reconciles the pages with it).
-  .get("/ledger", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") })), async (c) => {
+  .get("/ledger", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid), async (c) => {
     const db = database(c.env.DB);
     const ledger = await ledgerFor(db, c.req.valid("query").email, await currentTime(c.env, db));
     return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);

@@ -4,8 +4,9 @@ import { database } from "../../db/client";
 import { fieldErrors } from "../application/fields";
 import { partnerLeads } from "../config";
 import { decideLead } from "../leads/decide";
-import { type LeadAnswer, leadSchema } from "../leads/schema";
-import { claimLead, issueLink, type LeadRow, recordedAnswer, recordOutcome } from "../leads/store";
+import { siteUrl } from "../http/site-origin";
+import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "../leads/schema";
+import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
 import { easternDateTime } from "../servicing/calendar";
 import { jsonBody, type LeadsEnv, refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget } from "./lead-auth";
 
@@ -22,8 +23,14 @@ const typedValidator = vValidator("json", leadSchema("2000-01-01"), refuse);
  */
 const validLead = ((c: Context, next: Next) => vValidator("json", leadSchema(easternDateTime(new Date()).date), refuse)(c, next)) as unknown as typeof typedValidator;
 
-/** The applicant's link: the site's own origin, the token only in ?ID. */
-const continueUrl = (requestUrl: string, token: string) => `${new URL(requestUrl).origin}/apply/approved?ID=${encodeURIComponent(token)}`;
+/** The applicant's link: the site's configured origin (never the Host header), the token only in ?ID. */
+const continueUrl = (env: LeadsEnv["Bindings"], token: string) => siteUrl(env, `/apply/approved?ID=${encodeURIComponent(token)}`);
+
+/** Refusals a partner's code tells apart by `code` (docs/partners.md). */
+const REFUSALS = {
+  lead_busy: "This lead is still being decided. Please retry shortly.",
+  lead_id_reused: "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
+} as const satisfies Record<LeadRefusalCode, string>;
 
 /**
  * POST /api/leads: a partner's signed lead, decided once per (partner,
@@ -41,14 +48,18 @@ export const leadsApi = new Hono<LeadsEnv>().post("/", refusedSignatureBudget, s
       c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
       return c.json(answer, 503);
     }
-    const token = answer.status === "approved" ? (linkToken ?? (await issueLink(db, row.id, now))) : null;
-    return c.json(token ? { ...answer, redirectUrl: continueUrl(c.req.url, token) } : answer, 200);
+    if (answer.status !== "approved") return c.json(answer, 200);
+    // A repeat gets a fresh link only while the continuation was never used (issue 14).
+    const token = linkToken ?? (await issueLink(db, row.id, now));
+    if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
+    return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
   };
 
-  const claim = await claimLead(db, partner.id, lead.partnerLeadId, now);
+  const claim = await claimLead(db, partner.id, lead, now);
+  if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
   if (claim.kind === "busy") {
     c.header("Retry-After", "1");
-    return c.json({ error: "This lead is still being decided. Please retry shortly." }, 409);
+    return c.json({ error: REFUSALS.lead_busy, code: "lead_busy" }, 409);
   }
   if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
 

@@ -73,12 +73,18 @@ export function openApiDocument(today: string) {
           requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Lead" } } } },
           responses: {
             "200": {
-              description: "Decided: approved (with the applicant's one-time redirectUrl) or denied. A repeat of the lead id answers the same decision (X-Lead-Replayed: true).",
+              description:
+                "Decided: approved (with the applicant's one-time redirectUrl on our site) or denied. A repeat of the lead id with the same applicant answers the same decision (X-Lead-Replayed: true), approved with a fresh redirectUrl only while no link was used yet; otherwise without one, and linkStatus says why (used, expired).",
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },
             "400": errorBody("Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided."),
             "401": errorBody("Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded."),
-            "409": { ...errorBody("The same lead id is being decided by another request; retry after Retry-After, signed afresh."), headers: retryAfter },
+            "409": {
+              ...errorBody(
+                "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh.",
+              ),
+              headers: { "Retry-After": { ...retryAfter["Retry-After"], description: "lead_busy only: seconds to wait before retrying." } },
+            },
             "413": errorBody("The body is larger than 16 KB."),
             "415": errorBody("The body is not sent as application/json."),
             "429": { ...errorBody("Your partner budget (or the per-IP budget for refused signatures) is spent."), headers: retryAfter },

@@ -7,6 +7,7 @@ import { landingFor, signIn } from "../access/sign-in";
 import { brand } from "../config";
 import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../platform/index";
 import { saveSession } from "../sessions/session";
+import { NoBody } from "./body-limits";
 import { limitPerIp, withSession } from "./middleware";
 import type { ApiEnv } from "./types";
 
@@ -50,7 +51,7 @@ function failure(error: unknown, c: { json: (body: unknown, status: 400 | 502) =
 
 export const passkeysApi = new Hono<ApiEnv>()
   .use(sameOrigin, withSession, limitPerIp("passkeyPerIp"))
-  .post("/login/options", async (c) => {
+  .post("/login/options", vValidator("json", NoBody, bad), async (c) => {
     const { platform, tokens } = client(c);
     try {
       const answer = await platform.call(catalogue.passkeys.PasskeyLoginOptions, { rpID: relyingParty(c.env, c.req.raw).rpID });
@@ -83,7 +84,7 @@ export const passkeysApi = new Hono<ApiEnv>()
       return failure(error, c);
     }
   })
-  .post("/register/options", async (c) => {
+  .post("/register/options", vValidator("json", NoBody, bad), async (c) => {
     const { platform, tokens } = client(c);
     try {
       const answer = await platform.call(catalogue.passkeys.PasskeyRegistrationOptions, { rpID: relyingParty(c.env, c.req.raw).rpID, rpName: brand.name });
@@ -111,7 +112,7 @@ export const passkeysApi = new Hono<ApiEnv>()
       return failure(error, c);
     }
   })
-  .post("/:id/remove", async (c) => {
+  .post("/:id/remove", vValidator("json", NoBody, bad), async (c) => {
     const { platform } = client(c);
     try {
       return c.json(await platform.call(catalogue.passkeys.PasskeyRemove, { id: c.req.param("id") }));

@@ -1,5 +1,6 @@
 import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
+import { tryAgainIn } from "./retry-after";
 
 /** Named policies, so every door states its limit in one place. */
 export const rateLimitPolicies = {
@@ -59,7 +60,8 @@ export function peekRateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitP
   return stub.peek(rateLimitPolicies[policy]);
 }
 
-export function tooManyRequests(verdict: RateLimitVerdict, body: BodyInit | null = "Too many requests. Please wait a moment and try again."): Response {
+/** A plain 429 (the form-post guard): Retry-After, and the same wait in words for a person reading it. */
+export function tooManyRequests(verdict: RateLimitVerdict, body: BodyInit | null = `Too many requests. Please try again ${tryAgainIn(verdict.retryAfterSeconds)}.`): Response {
   return new Response(body, {
     status: 429,
     headers: { "Retry-After": String(verdict.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },

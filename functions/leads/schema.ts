@@ -32,6 +32,12 @@ export const LeadAnswerSchema = v.object({
   status: v.picklist(["approved", "denied", "error"]),
   applicationId: v.optional(v.number()),
   redirectUrl: v.optional(v.pipe(v.string(), v.url())),
+  /**
+   * A repeat of an approved lead whose first link can no longer continue:
+   * "used" (the applicant already followed a link) or "expired" (24 hours
+   * passed). No fresh redirectUrl is issued then.
+   */
+  linkStatus: v.optional(v.picklist(["used", "expired"])),
 });
 
 export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
@@ -39,5 +45,10 @@ export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
 /** The 400 answer: one message per bad field, by dotted path (e.g. "personal.ssn"). */
 export const LeadRefusalSchema = v.object({
   error: v.string(),
+  /** Machine-readable, where a partner's code must tell refusals apart (e.g. "lead_id_reused"). */
+  code: v.optional(v.picklist(["lead_id_reused", "lead_busy"])),
   fields: v.optional(v.record(v.string(), v.string())),
 });
+
+/** A refusal's code (see LeadRefusalSchema). */
+export type LeadRefusalCode = NonNullable<v.InferOutput<typeof LeadRefusalSchema>["code"]>;

@@ -1,9 +1,10 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leadLinks, leadSignatures, leads } from "../../db/schema/index";
 import { partnerLeads } from "../config";
 import { randomToken, sha256Hex } from "../tokens";
-import type { LeadAnswer } from "./schema";
+import { leadBodyHash } from "./body-hash";
+import type { Lead, LeadAnswer } from "./schema";
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -13,18 +14,32 @@ export type LeadRow = typeof leads.$inferSelect;
  * one insert win) and decides; a post finding an error row, or a pending row
  * whose request died, takes it over with a conditional update that again
  * only one request can win. Everyone else reads the recorded answer.
+ *
+ * The lead id names ONE applicant (issue 14): a post whose body is not the
+ * recorded one (by hash) is "reused" before anything else happens, never
+ * answered as a repeat and never allowed to take the row over (an error
+ * row's ExtTransactionID would fetch the first applicant's decision).
  */
-export type Claim = { kind: "decide"; lead: LeadRow } | { kind: "answered"; lead: LeadRow } | { kind: "busy" };
+export type Claim = { kind: "decide"; lead: LeadRow } | { kind: "answered"; lead: LeadRow } | { kind: "busy" } | { kind: "reused" };
 
 const POLL_MS = 200;
 
-export async function claimLead(db: Database, partnerId: string, partnerLeadId: string, now: number): Promise<Claim> {
+const findLead = (db: Database, partnerId: string, partnerLeadId: string) =>
+  db.select().from(leads).where(and(eq(leads.partnerId, partnerId), eq(leads.partnerLeadId, partnerLeadId))).get();
+
+export async function claimLead(db: Database, partnerId: string, lead: Lead, now: number): Promise<Claim> {
+  const { partnerLeadId } = lead;
+  const id = crypto.randomUUID();
   const [inserted] = await db
     .insert(leads)
-    .values({ id: crypto.randomUUID(), partnerId, partnerLeadId, status: "pending", extTransactionId: crypto.randomUUID(), attempts: 1, receivedAt: now, claimedAt: now })
+    .values({ id, partnerId, partnerLeadId, bodyHash: await leadBodyHash(id, lead), status: "pending", extTransactionId: crypto.randomUUID(), attempts: 1, receivedAt: now, claimedAt: now })
     .onConflictDoNothing()
     .returning();
   if (inserted) return { kind: "decide", lead: inserted };
+
+  const existing = await findLead(db, partnerId, partnerLeadId);
+  // Rows from before the hash was kept (null) cannot be shown to be this applicant: refused alike.
+  if (!existing?.bodyHash || existing.bodyHash !== (await leadBodyHash(existing.id, lead))) return { kind: "reused" };
 
   // An error answer is not final (decision record 010): a repeat decides again.
   const [takenOver] = await db
@@ -32,8 +47,7 @@ export async function claimLead(db: Database, partnerId: string, partnerLeadId: 
     .set({ status: "pending", claimedAt: now, attempts: sql`${leads.attempts} + 1` })
     .where(
       and(
-        eq(leads.partnerId, partnerId),
-        eq(leads.partnerLeadId, partnerLeadId),
+        eq(leads.id, existing.id),
         or(eq(leads.status, "error"), and(eq(leads.status, "pending"), lt(leads.claimedAt, now - partnerLeads.staleClaimMs))),
       ),
     )
@@ -45,7 +59,7 @@ export async function claimLead(db: Database, partnerId: string, partnerLeadId: 
 /** A racing post waits briefly for the first one's answer rather than deciding again. */
 async function waitForAnswer(db: Database, partnerId: string, partnerLeadId: string): Promise<Claim> {
   for (let waited = 0; ; waited += POLL_MS) {
-    const row = await db.select().from(leads).where(and(eq(leads.partnerId, partnerId), eq(leads.partnerLeadId, partnerLeadId))).get();
+    const row = await findLead(db, partnerId, partnerLeadId);
     if (row && row.status !== "pending") return { kind: "answered", lead: row };
     if (waited >= partnerLeads.raceWaitMs) return { kind: "busy" };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -83,14 +97,33 @@ export async function recordOutcome(db: Database, lead: LeadRow, outcome: Outcom
 }
 
 /**
- * Another link for a recorded approval (a repeated post): only hashes are
- * kept, so the first link cannot be sent again; every link opens the same
- * once-only continuation, within the first decision's 24 hours.
+ * Another link for a recorded approval (a repeated post of the same
+ * applicant): only hashes are kept, so the first link cannot be sent again.
+ * Issued only while the continuation was never used and is not over (issue
+ * 14): the insert is conditional on the lead row as it stands at that
+ * instant, so a link cannot be minted for a continuation already taken.
+ * Null when none was issued.
  */
-export async function issueLink(db: Database, leadId: string, now: number): Promise<string> {
+export async function issueLink(db: Database, leadId: string, now: number): Promise<string | null> {
   const token = randomToken();
-  await db.insert(leadLinks).values({ tokenHash: await sha256Hex(token), leadId, createdAt: now });
-  return token;
+  const tokenHash = await sha256Hex(token);
+  const [issued] = await db
+    .insert(leadLinks)
+    .select(
+      db
+        .select({ tokenHash: sql<string>`${tokenHash}`.as("token_hash"), leadId: leads.id, createdAt: sql<number>`${now}`.as("created_at") })
+        .from(leads)
+        .where(and(eq(leads.id, leadId), eq(leads.status, "approved"), isNull(leads.continuedAt), gt(leads.continueBy, now))),
+    )
+    .returning({ tokenHash: leadLinks.tokenHash });
+  return issued ? token : null;
+}
+
+/** Why a recorded approval gets no fresh link: its continuation was used, or its time is over. */
+export function linkStatus(lead: LeadRow, now: number): "used" | "expired" | null {
+  if (lead.continuedAt !== null) return "used";
+  if (lead.continueBy === null || lead.continueBy <= now) return "expired";
+  return null;
 }
 
 /** The recorded answer of a decided lead. */

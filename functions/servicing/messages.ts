@@ -1,5 +1,8 @@
+import { lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outbox } from "../../db/schema/index";
+import { messages } from "../config";
+import type { Env } from "../env";
 
 /**
  * Outgoing e-mail, texts and calls go through a provider. The default
@@ -10,7 +13,13 @@ export interface OutgoingMessage {
   channel: "email" | "sms" | "voice";
   recipient: string;
   subject?: string;
+  /** The text; `{{name}}` marks where each of `secrets` goes. */
   body: string;
+  /**
+   * What must reach the recipient but never rest in our database outside
+   * development: a passcode, a password reset link (issue 14, item 8).
+   */
+  secrets?: Record<string, string>;
   customerId?: string | null;
 }
 
@@ -18,19 +27,52 @@ export interface MessageProvider {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-export function outboxProvider(db: Database, now: () => number): MessageProvider {
+/** The text as delivered: every `{{name}}` filled with its secret. */
+export function fillSecrets(text: string, secrets: Record<string, string> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) => secrets[name] ?? placeholder);
+}
+
+/**
+ * The text as kept outside development: the placeholders stay, and a secret
+ * written into the text itself by mistake is replaced by its placeholder.
+ */
+export function withholdSecrets(text: string, secrets: Record<string, string> = {}): string {
+  return Object.entries(secrets).reduce((kept, [name, value]) => (value ? kept.replaceAll(value, `{{${name}}}`) : kept), text);
+}
+
+/**
+ * Whole messages rest in the outbox only in development, where a person
+ * trying the product reads their passcode at /dev/outbox; anywhere else
+ * (preview, production, or an environment we cannot tell) the record is the
+ * message without its secrets.
+ */
+export const keepsSecrets = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT === "development";
+
+/**
+ * The default provider. It delivers nothing further (a real provider is a
+ * later issue), so in preview and production a passcode or link sent
+ * through it reaches no one: those environments need a real provider before
+ * people rely on them (docs/operations.md).
+ */
+export function outboxProvider(db: Database, now: () => number, options: { keepSecrets?: boolean } = {}): MessageProvider {
   return {
     async send(message) {
+      const keep = options.keepSecrets === true ? fillSecrets : withholdSecrets;
       await db.insert(outbox).values({
         channel: message.channel,
         recipient: message.recipient,
-        subject: message.subject ?? "",
-        body: message.body,
+        subject: keep(message.subject ?? "", message.secrets),
+        body: keep(message.body, message.secrets),
         customerId: message.customerId ?? null,
         createdAt: now(),
       });
     },
   };
+}
+
+/** Outbox records older than the retention period (the scheduled run). */
+export async function purgeOldOutbox(db: Database, now: number): Promise<void> {
+  await db.delete(outbox).where(lt(outbox.createdAt, now - messages.outboxRetentionDays * 86_400_000));
 }
 
 /** a****z@example.com: enough to recognise, not enough to harvest. */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./fixtures/test";
+import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { contactMessages } from "../../app/routes/contact.schema";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, logInFresh } from "./fixtures/portal";
@@ -96,3 +97,53 @@ test.describe("without JavaScript", () => {
     await expectAcknowledged(page, email);
   });
 });
+
+/**
+ * The contact limit (10 an hour per client IP; each test is its own IP):
+ * ten messages spent through the form's own post, the 11th typed and sent
+ * in the page. The refusal says so, and when to try again, where the person
+ * is looking, with what they typed kept (issue 14, item 10).
+ */
+async function spendContactLimit(page: Page) {
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post("/contact", { form: { firstName: "Robin", lastName: "Busy", email: `busy-${i}@example.com`, phone: "", messageCategory: "payments", message: `Message ${i}` } });
+    expect(res.status(), `message ${i + 1}`).toBe(200);
+  }
+}
+
+async function sendEleventh(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await fillMessage(page, { firstName: "Robin", lastName: "Busy", email: "busy-11@example.com" });
+  const answered = page.waitForResponse((res) => res.url().includes("/contact") && res.request().method() === "POST");
+  await page.getByRole("button", { name: "SEND MESSAGE" }).click();
+  const res = await answered;
+  expect(res.status()).toBe(429);
+  expect(Number(await res.headerValue("Retry-After"))).toBeGreaterThan(0);
+  const alert = page.getByRole("alert").filter({ hasText: CONTACT_TOO_MANY });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(/Your message was not sent\. Please try again in (\d+ minutes|about an hour), or call us at 1\.800\.555\.0142\./);
+  await expect(page.getByRole("status").filter({ hasText: SENT })).toHaveCount(0);
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("When will my payment post?");
+  await expect(page.getByLabel("Email Address")).toHaveValue("busy-11@example.com");
+}
+
+for (const width of [360, 1280]) {
+  test(`the 11th message in an hour is refused with when to try again (${width} px)`, async ({ page }, testInfo) => {
+    await spendContactLimit(page);
+    await gotoHydrated(page, "/contact");
+    await sendEleventh(page, width);
+    await expectAccessible(page);
+    await testInfo.attach(`contact-limit-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  });
+
+  test.describe(`without JavaScript (${width} px)`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the 11th message in an hour is refused with when to try again", async ({ page }, testInfo) => {
+      await spendContactLimit(page);
+      await page.goto("/contact");
+      await sendEleventh(page, width);
+      await testInfo.attach(`contact-limit-nojs-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    });
+  });
+}

@@ -31,7 +31,8 @@ describe("POST /api/leads: decisions", () => {
     const answer = await json(res);
     expect(answer.status).toBe("approved");
     expect(answer.applicationId).toEqual(expect.any(Number));
-    expect(answer.redirectUrl).toMatch(/^https:\/\/ridgeline\.test\/apply\/approved\?ID=[\w-]{43}$/);
+    // The link is on the site's configured origin (SITE_ORIGIN), not the request's host (lead-identity.test.ts).
+    expect(answer.redirectUrl).toMatch(/^http:\/\/localhost:8787\/apply\/approved\?ID=[\w-]{43}$/);
 
     const row = await rowOf(lead.partnerLeadId);
     expect(row).toMatchObject({ partnerId: "DEMO", status: "approved", platformStatus: "A", applicationId: answer.applicationId, approvedLimitCents: 80_000, attempts: 1 });
@@ -273,5 +274,10 @@ describe("GET /api/openapi.json", () => {
     const answer = doc.components.schemas.LeadAnswer!;
     expect(answer.required).toEqual(["status"]);
     expect(answer.properties!.status!.enum).toEqual(["approved", "denied", "error"]);
+    // A repeat whose link can no longer continue says why; refusals carry their machine-readable code (issue 14).
+    expect(answer.properties!.linkStatus!.enum).toEqual(["used", "expired"]);
+    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual(["lead_id_reused", "lead_busy"]);
+    const responses = (doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }).responses;
+    expect(responses["409"]!.description).toContain("lead_id_reused");
   });
 });

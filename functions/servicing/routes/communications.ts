@@ -6,7 +6,7 @@ import { communications as calls, misc } from "../../platform/catalogue/index";
 import type { ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";
-import { outboxProvider } from "../messages";
+import { keepsSecrets, outboxProvider } from "../messages";
 
 export const communicationRoutes = new Hono<ServicingEnv>();
 
@@ -76,9 +76,19 @@ async function deliverPasscode(
   const minutes = security.passcodeValidMinutes;
   const body =
     channel === "voice"
-      ? `Your ${brand.name} passcode is ${sent.code.split("").join(" ")}. It expires in ${minutes} minutes.`
-      : `Your ${brand.name} passcode is ${sent.code}. It expires in ${minutes} minutes. Never share it.`;
-  await provider(c).send({ channel, recipient, subject: channel === "email" ? `Your ${brand.name} passcode` : "", body, customerId: target.CustId || null });
+      ? `Your ${brand.name} passcode is {{code}}. It expires in ${minutes} minutes.`
+      : `Your ${brand.name} passcode is {{code}}. It expires in ${minutes} minutes. Never share it.`;
+  // A call reads the digits one by one.
+  const code = channel === "voice" ? sent.code.split("").join(" ") : sent.code;
+  // The code is a secret of the message: kept in the outbox record in development only.
+  await outboxProvider(c.var.db, () => c.var.now.getTime(), { keepSecrets: keepsSecrets(c.env) }).send({
+    channel,
+    recipient,
+    subject: channel === "email" ? `Your ${brand.name} passcode` : "",
+    body,
+    secrets: { code },
+    customerId: target.CustId || null,
+  });
   return { ewSID, replyTo: "", statusCode: "0", resend: sent.resend };
 }
 

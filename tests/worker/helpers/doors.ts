@@ -58,27 +58,35 @@ export interface ApiEndpoint {
    * something IS its job; no other table may change.
    */
   writes?: readonly string[];
+  /**
+   * What a POST takes: a JSON object of fields, or nothing (an empty object
+   * at most). GET endpoints take no body at all.
+   */
+  body?: "fields" | "none";
 }
 
 /** Every route of functions/api/app.ts and its sub-apps (/api/leads has tests of its own). */
 export const apiEndpoints: readonly ApiEndpoint[] = [
   { method: "GET", path: "/api/health" },
+  { method: "GET", path: "/api/openapi.json" },
   { method: "GET", path: "/api/geo" },
   { method: "GET", path: "/api/documents/:slug" },
   { method: "GET", path: "/api/calendar/holidays" },
   // Starting a passkey ceremony stores its challenge (5 minutes), whatever the body.
-  { method: "POST", path: "/api/passkeys/login/options", writes: ["webauthn_challenges"] },
-  { method: "POST", path: "/api/passkeys/login/verify" },
+  { method: "POST", path: "/api/passkeys/login/options", writes: ["webauthn_challenges"], body: "none" },
+  { method: "POST", path: "/api/passkeys/login/verify", body: "fields" },
   { method: "GET", path: "/api/passkeys" },
-  { method: "POST", path: "/api/passkeys/register/options", writes: ["webauthn_challenges"] },
-  { method: "POST", path: "/api/passkeys/register/verify" },
-  { method: "POST", path: "/api/passkeys/:id/rename" },
-  { method: "POST", path: "/api/passkeys/:id/remove" },
+  { method: "POST", path: "/api/passkeys/register/options", writes: ["webauthn_challenges"], body: "none" },
+  { method: "POST", path: "/api/passkeys/register/verify", body: "fields" },
+  { method: "POST", path: "/api/passkeys/:id/rename", body: "fields" },
+  { method: "POST", path: "/api/passkeys/:id/remove", body: "none" },
   // Development tools (404 in preview and production; live in tests, which run as development).
   { method: "GET", path: "/api/dev/outbox" },
-  { method: "POST", path: "/api/dev/borrower" },
-  { method: "POST", path: "/api/dev/bench/seed" },
-  { method: "POST", path: "/api/dev/bench/run" },
-  { method: "POST", path: "/api/dev/clock" },
-  { method: "POST", path: "/api/dev/return" },
+  { method: "GET", path: "/api/dev/records" },
+  { method: "GET", path: "/api/dev/ledger" },
+  { method: "POST", path: "/api/dev/borrower", body: "fields" },
+  { method: "POST", path: "/api/dev/bench/seed", body: "fields" },
+  { method: "POST", path: "/api/dev/bench/run", body: "fields" },
+  { method: "POST", path: "/api/dev/clock", body: "fields" },
+  { method: "POST", path: "/api/dev/return", body: "fields" },
 ];

@@ -120,8 +120,38 @@ export function garbageBody(known: readonly string[], intents: readonly string[]
         .constantFrom("%", "a=%ZZ&&=&b", "%E0%A4%A=1", "intent=%FF%FE", "=&=&=", "a".repeat(3_000) + "=" + "b")
         .map((body): GarbageBody => ({ kind: "bad urlencoded", contentType: "application/x-www-form-urlencoded", body })),
     },
+    {
+      // JSON that does not parse, sent as JSON (a parser's exception must be the caller's 400, never a 500).
+      weight: json,
+      arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 40 }).map((text) => `{"${text}`)).map((body): GarbageBody => ({ kind: "bad json", contentType: "application/json", body })),
+    },
     { weight: 1, arbitrary: fc.constant<GarbageBody>({ kind: "empty", contentType: null, body: null }) },
   );
+}
+
+/** Bodies sent as application/json that no JSON parser accepts. */
+export const MALFORMED_JSON = ["{", "{\"name\":", "{'name': 'x'}", "{name: 1}", "[1, 2,]", "{\"a\": NaN}", "}{", "undefined", "{\"a\":1}{\"b\":2}", "\u0000"] as const;
+
+/** JSON that parses but is no request object: what a validator must refuse (400). */
+export const NOT_AN_OBJECT = ["null", "[]", "[{}]", "\"text\"", "12", "true"] as const;
+
+/**
+ * A body of `bytes` bytes, sent with its Content-Length (refused from the
+ * header alone) or as a stream without one (a chunked upload: refused while
+ * it is read, once past the cap).
+ */
+export function hugeBody(bytes: number, chunked: boolean): BodyInit {
+  const chunk = new TextEncoder().encode(`{"name":"${"A".repeat(65_536 - 10)}`.slice(0, 65_536));
+  if (!chunked) return "A".repeat(bytes);
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const part = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+      sent += part.length;
+      controller.enqueue(part);
+    },
+  });
 }
 
 /** Headers for a garbage body (no Content-Type when the body brings its own or none is wanted). */

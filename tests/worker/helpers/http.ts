@@ -26,6 +26,8 @@ export interface SendOptions extends Caller {
   headers?: Record<string, string>;
   /** The Origin header; the site's own unless a test says otherwise (null: none). */
   origin?: string | null;
+  /** Another host for the request's URL and Host header (a forged Host). */
+  host?: string;
 }
 
 /**
@@ -40,11 +42,13 @@ export function send(path: string, options: SendOptions = {}): Promise<Response>
   const origin = options.origin === undefined ? ORIGIN : options.origin;
   if (origin && method !== "GET" && method !== "HEAD") headers.set("Origin", origin);
   const body = method === "GET" || method === "HEAD" ? null : (options.body ?? null);
-  return SELF.fetch(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+  if (options.host) headers.set("Host", options.host);
+  const base = options.host ? `https://${options.host}` : ORIGIN;
+  return SELF.fetch(`${base}${path}`, { method, headers, body, redirect: "manual" });
 }
 
 /** A form post as a browser makes it (urlencoded, same origin). */
-export function postForm(path: string, fields: Record<string, string>, caller: Caller = {}): Promise<Response> {
+export function postForm(path: string, fields: Record<string, string>, caller: Caller & Pick<SendOptions, "origin" | "host"> = {}): Promise<Response> {
   return send(path, { ...caller, method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
 

@@ -24,6 +24,8 @@ export interface PostOptions {
   bindings?: Record<string, unknown>;
   /** Send the body as a stream, without Content-Length (a chunked upload). */
   chunked?: boolean;
+  /** Post to this origin, with its host as the Host header (a forged Host). */
+  origin?: string;
 }
 
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
@@ -33,9 +35,11 @@ export async function post(lead: object | string, options: PostOptions = {}) {
   const partnerId = options.partnerId ?? DEMO_PARTNER.id;
   const timestamp = options.timestamp ?? freshTimestamp(`${partnerId} ${secret}`, options.signed ?? body);
   const signature = options.signature ?? (await signLead(secret, timestamp, options.signed ?? body));
-  const request = new Request("https://ridgeline.test/api/leads", {
+  const origin = options.origin ?? "https://ridgeline.test";
+  const request = new Request(`${origin}/api/leads`, {
     method: "POST",
     headers: {
+      Host: new URL(origin).host,
       "Content-Type": "application/json",
       "X-Partner-Id": partnerId,
       "X-Timestamp": String(timestamp),
@@ -47,7 +51,7 @@ export async function post(lead: object | string, options: PostOptions = {}) {
   return api.request(request, undefined, { ...env, ...options.bindings });
 }
 
-export type Answer = { status: string; applicationId?: number; redirectUrl?: string; error?: string; fields?: Record<string, string> };
+export type Answer = { status: string; applicationId?: number; redirectUrl?: string; linkStatus?: string; error?: string; code?: string; fields?: Record<string, string> };
 export const json = async (res: Response) => (await res.json()) as Answer;
 
 /** Rows that a refused post must not add. */

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_created` ON `outbox` (`created_at`);
