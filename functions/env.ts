@@ -9,6 +9,12 @@ export interface Env {
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;
+  /**
+   * Secret: the site's own key (>= 32 characters) sealing what session rows
+   * keep (the platform token, the application draft); never the servicing
+   * core's key (decision record 014).
+   */
+  SESSION_SEAL_KEY: string;
   /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;
