@@ -52,6 +52,8 @@ export default defineConfig(async () => {
                   TEST_SEED_SQL: [...documentSeedSql(), ...demoPartnerSeedSql()],
                   // Test-only key material; real environments set the secret.
                   SSN_ENCRYPTION_KEY: "test-only-ssn-key-0123456789abcdef0123456789",
+                  // The site's own session seal key (decision record 014), deliberately not the SSN key.
+                  SESSION_SEAL_KEY: "test-only-session-seal-key-fedcba9876543210fedcba",
                   PARTNER_SECRET_DEMO: "test-only-demo-partner-secret-0123456789abcdef",
                   // Lives played through the whole platform (tests/worker/money-lives.test.ts; npm run verify:money -- --full).
                   MONEY_LIVES: process.env.MONEY_LIVES ?? "3",

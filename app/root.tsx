@@ -20,6 +20,18 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The root error boundary renders every page's error, so an error's
+ * Retry-After (a limit's 429, app/lib/stateful-get.server.ts) is passed on
+ * here, or the browser would never see it.
+ */
+export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 export function loader({ context }: Route.LoaderArgs): Viewer {
   const { session } = context.get(sessionContext);
   return { signedIn: Boolean(session?.data.customerId), firstName: session?.data.firstName ?? null };

@@ -14,6 +14,12 @@ export interface Env {
    * partner answers and e-mails are built from it, never from the Host header.
    */
   SITE_ORIGIN: string;
+  /**
+   * Secret: the site's own key (>= 32 characters) sealing what session rows
+   * keep (the platform token, the application draft); never the servicing
+   * core's key (decision record 014).
+   */
+  SESSION_SEAL_KEY: string;
   /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;

@@ -8,7 +8,7 @@ import { database } from "../db/client";
 import { currentTime } from "./servicing/clock";
 import { runServicing } from "./servicing/cron";
 import { purgeOldOutbox } from "./servicing/messages";
-import { purgeExpiredSessions } from "./sessions/session";
+import { purgeSessions } from "./sessions/session";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 
 export { PasscodeVault } from "./durable-objects/passcode-vault";
@@ -30,10 +30,10 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   context.set(edgeContext, { env, ctx });
   const response = await handlePage(request, context);
   if (cacheable && response.headers.has("CDN-Cache-Control")) return storePage(request, response, buildVersion, ctx);
-  // Not shared: the edge directive goes, and pages seen with a session may
-  // hold personal data, so nothing may store them.
+  // Not shared: the edge directive goes. Without a Cache-Control of its own
+  // the page is then `private, no-store` (security-headers.ts), signed in
+  // (personal data) or out (the login page, the 404) alike.
   response.headers.delete("CDN-Cache-Control");
-  if (!cacheable && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 
@@ -48,7 +48,8 @@ export default {
 
   async scheduled(_controller, env) {
     const db = database(env.DB);
-    await purgeExpiredSessions(env.DB);
+    // The site's own step: expired and empty sessions (its table, its clock).
+    await purgeSessions(env);
     const now = Date.now();
     await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now), purgeOldOutbox(db, now)]);
     await runServicing(db, await currentTime(env, db));

@@ -42,7 +42,8 @@ export async function migrateLocal(persistTo = LOCAL_STATE, config = "wrangler.t
 
 /**
  * Local secrets for wrangler dev (never committed), made on first use so
- * `npm start` needs no set-up: the SSN key and the demo lead partner's
+ * `npm start` needs no set-up: the SSN key, the site's session seal key
+ * (decision record 014) and the demo lead partner's
  * signing secret (PARTNER_SECRET_DEMO, decision record 010). An existing
  * file keeps its values and gains only the names it lacks. The build copies
  * it next to the built Worker.
@@ -50,6 +51,7 @@ export async function migrateLocal(persistTo = LOCAL_STATE, config = "wrangler.t
 export function ensureDevVars(): void {
   const generated: Record<string, () => string> = {
     SSN_ENCRYPTION_KEY: () => randomBytes(36).toString("base64url"),
+    SESSION_SEAL_KEY: () => randomBytes(36).toString("base64url"),
     PARTNER_SECRET_DEMO: () => randomBytes(32).toString("hex"),
   };
   const current = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "# Local development secrets (generated; not committed)\n";

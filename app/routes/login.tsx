@@ -6,6 +6,7 @@ import { clientInfo } from "../../functions/http/client-info";
 import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
+import { SESSION_ENDED_NOTICE } from "../../functions/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
 import { TextField } from "../components/form/Field";
 import { useStepValidation } from "../components/form/useStepValidation";
@@ -45,6 +46,9 @@ const notices: Record<string, string> = {
   ExistingCustomer: "It looks like you already have an account with us. Please log in to continue.",
   idle: "For your security, you were logged out after 30 minutes without activity. Please log in again.",
   absolute: "For your security, your session ended. Please log in again.",
+  // The platform refused the session's token (functions/sessions/request-session.ts): the session ended with it.
+  ended: SESSION_ENDED_NOTICE,
+  token: SESSION_ENDED_NOTICE,
   UpdatePwd: "Your password has been updated. Please log in.",
   TokenExpired: "Your password reset link has expired or is not valid. Please request a new one from Forgot Password.",
   loggedout: "You have been logged out.",

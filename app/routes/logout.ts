@@ -1,17 +1,29 @@
 import { redirect } from "react-router";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { catalogue, PlatformError } from "../../functions/platform/index";
 import { endSession } from "../../functions/sessions/session";
+import { pagePlatform } from "../lib/platform.server";
 import type { Route } from "./+types/logout";
 
 /**
- * Log Out posts here: the session ends on the server. After 30 idle minutes
- * the page posts here by itself (reason=idle) and lands on login with a notice.
+ * Log Out posts here: the session ends on the server, and its platform token
+ * with it (Auth/Logout), so nothing a session held outlives it. After 30
+ * idle minutes the page posts here by itself (reason=idle) and lands on
+ * login with a notice.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
   const { session } = context.get(sessionContext);
   const idle = (await request.formData()).get("reason") === "idle";
-  return redirect(idle ? "/login?logout=idle" : "/", { headers: { "Set-Cookie": await endSession(env.DB, session) } });
+  if (session?.data.customerId && session.data.platformToken) {
+    try {
+      await pagePlatform(context, session).platform.call(catalogue.auth.Logout, {});
+    } catch (error) {
+      // Already refused or unreachable: the token expires on its own within 30 minutes; the site session ends now regardless.
+      if (!(error instanceof PlatformError)) throw error;
+    }
+  }
+  return redirect(idle ? "/login?logout=idle" : "/", { headers: { "Set-Cookie": await endSession(env, session) } });
 }
 
 export function loader() {

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AccessFlow, PasscodeChannel } from "../../functions/access/flow";
 import { maskPhone } from "../../functions/access/flow";
 import { phones } from "../../functions/config";
@@ -69,29 +69,25 @@ function view(flow: AccessFlow): FlowView {
   };
 }
 
-async function openSession(context: Context): Promise<{ session: Session; setCookie?: string }> {
-  const { env } = context.get(edgeContext);
-  const { session } = context.get(sessionContext);
-  if (session) return { session };
-  const started = await startSession(env.DB, {});
-  return { session: started.session, setCookie: started.setCookie };
-}
-
 const platformFor = pagePlatform;
 
 async function store(context: Context, session: Session, flow: AccessFlow | undefined, token: string | null) {
   const { env } = context.get(edgeContext);
-  await saveSession(env.DB, session, { ...session.data, access: flow, platformToken: token ?? session.data.platformToken });
+  await saveSession(env, session, { ...session.data, access: flow, platformToken: token ?? session.data.platformToken });
 }
 
-/** The flow's current step; arriving fresh (or with another kind in progress) starts at the e-mail step. */
+/**
+ * The flow's current step; arriving fresh (or with another kind in progress)
+ * starts at the e-mail step. A page view starts no session (issue 14, item
+ * 6): the e-mail step's post does.
+ */
 export async function loadFlow(context: Context, request: Request, kind: Kind) {
-  const { session, setCookie } = await openSession(context);
-  const current = session.data.access;
+  const { session } = context.get(sessionContext);
+  const current = session?.data.access;
   const fresh = !current || current.kind !== kind || new URL(request.url).searchParams.has("restart");
   const flow: AccessFlow = fresh ? { kind, step: "email" } : current;
-  if (fresh || setCookie) await store(context, session, flow, null);
-  return { flow: view(flow), setCookie };
+  if (session && current && fresh) await store(context, session, flow, null);
+  return { flow: view(flow) };
 }
 
 const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
@@ -108,16 +104,41 @@ async function channelsFor(platform: ReturnType<typeof platformFor>["platform"],
   return channels;
 }
 
-export async function flowAction(context: Context, request: Request, kind: Kind): Promise<Response | FlowAnswer> {
-  // A post without a session (it ended, or the page was never loaded) starts
-  // again at the page, whose loader opens a session with its cookie.
-  const { session } = context.get(sessionContext);
-  if (!session) return redirect(kind === "create" ? "/create-password" : "/forgot-password");
-  const flow: AccessFlow = session.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
+/** Where a flow's page lives. */
+const pageOf = (kind: Kind) => (kind === "create" ? "/create-password" : "/forgot-password");
+
+/**
+ * A flow's post. Without a session only the e-mail step may come: it starts
+ * the session once there is a flow to keep (its answer sets the cookie); any
+ * other post starts again at the page (the session ended, or the page was
+ * never loaded).
+ */
+export async function flowAction(context: Context, request: Request, kind: Kind) {
   const values = await formValues(request);
+  const { session } = context.get(sessionContext);
+  if (!session && values.intent !== "email") return redirect(pageOf(kind));
+  const started: { setCookie?: string } = {};
+  const result = await flowStep(context, request, kind, values, session, started);
+  if (!started.setCookie) return result;
+  if (result instanceof Response) {
+    result.headers.append("Set-Cookie", started.setCookie);
+    return result;
+  }
+  return data(result, { headers: { "Set-Cookie": started.setCookie } });
+}
+
+async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: { setCookie?: string }): Promise<Response | FlowAnswer> {
+  const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);
   const ip = clientInfo(request).ip;
-  const save = (next: AccessFlow | undefined) => store(context, session, next, tokens.get());
+  let kept = session;
+  const save = async (next: AccessFlow | undefined) => {
+    if (kept) return store(context, kept, next, tokens.get());
+    const token = tokens.get();
+    const made = await startSession(context.get(edgeContext).env, { access: next, ...(token ? { platformToken: token } : {}) });
+    kept = made.session;
+    started.setCookie = made.setCookie;
+  };
 
   try {
     switch (values.intent) {

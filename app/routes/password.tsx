@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { brand } from "../../functions/config";
 import { PasswordFlow } from "../components/access/PasswordFlow";
 import type { RouteHandle } from "../lib/layout";
@@ -15,11 +15,10 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { flow, setCookie } = await loadFlow(context, request, kindOf(request));
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  const { flow } = await loadFlow(context, request, kindOf(request));
   // ?restart begins again at the e-mail step, then drops the flag so reloads keep the step.
-  if (new URL(request.url).searchParams.has("restart")) throw redirect(new URL(request.url).pathname, { headers });
-  return data({ flow, kind: kindOf(request) }, { headers });
+  if (new URL(request.url).searchParams.has("restart")) throw redirect(new URL(request.url).pathname);
+  return { flow, kind: kindOf(request) };
 }
 
 export const action = ({ context, request }: Route.ActionArgs) => flowAction(context, request, kindOf(request));

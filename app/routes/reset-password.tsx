@@ -10,6 +10,7 @@ import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";
 import type { RouteHandle } from "../lib/layout";
 import { serviceUnavailable } from "../lib/service-error";
+import { limitStatefulGet } from "../lib/stateful-get.server";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
 import { identityLookupSchema, resetSchema } from "./access.schema";
@@ -33,6 +34,8 @@ const SERVICE_TEXT = "We're sorry, please try again.";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (!token) return { mode: "request" as const };
+  // Checking a link costs the platform a token: counted per IP, as a crawler's links would be.
+  await limitStatefulGet(context, request);
   const { platform } = accessPlatform(context);
   let answer;
   try {

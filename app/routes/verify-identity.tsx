@@ -45,8 +45,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     // Continue in create password at the channel step (the e-mail is known).
     const { session } = context.get(sessionContext);
     const flow = { kind: "create" as const, step: "email" as const, email };
-    const cookie = session ? null : await startSession(env.DB, { access: flow, platformToken: tokens.get() ?? undefined });
-    if (session) await saveSession(env.DB, session, { ...session.data, access: flow, platformToken: tokens.get() ?? session.data.platformToken });
+    const cookie = session ? null : await startSession(env, { access: flow, platformToken: tokens.get() ?? undefined });
+    if (session) await saveSession(env, session, { ...session.data, access: flow, platformToken: tokens.get() ?? session.data.platformToken });
     return redirect("/create-password", cookie ? { headers: { "Set-Cookie": cookie.setCookie } } : undefined);
   } catch (error) {
     if (error instanceof PlatformError) return { errors: {}, alert: "We're sorry, please try again." };

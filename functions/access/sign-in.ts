@@ -1,5 +1,4 @@
-import type { Env } from "../env";
-import { startSession, type Session } from "../sessions/session";
+import { startSession, type Session, type SessionEnv } from "../sessions/session";
 
 /**
  * Signing in: a brand-new session id (the old one, if any, is ended), the
@@ -13,9 +12,9 @@ export interface SignedIn {
   platformToken: string | null;
 }
 
-export async function signIn(env: Pick<Env, "DB">, current: Session | null, who: SignedIn): Promise<string> {
+export async function signIn(env: SessionEnv, current: Session | null, who: SignedIn): Promise<string> {
   const { setCookie } = await startSession(
-    env.DB,
+    env,
     {
       customerId: who.customerId,
       firstName: who.firstName,

@@ -1,16 +1,17 @@
 import { vValidator } from "@hono/valibot-validator";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { database } from "../../db/client";
-import { applications, lines, outbox } from "../../db/schema/index";
+import { applications, lines, outbox, platformTokens } from "../../db/schema/index";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../servicing/clock";
 import { runServicing } from "../servicing/cron";
 import { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "../servicing/demo";
 import { embeddedTransport } from "../platform/embedded-transport";
 import { usesUpstream } from "../platform/index";
 import { recordsFor } from "../servicing/dev-records";
+import { borrowersByEmail } from "../servicing/identity";
 import { ledgerFor } from "../servicing/dev-ledger";
 import { devReturnPayment } from "../servicing/dev-returns";
 import { ServicingError } from "../servicing/context";
@@ -132,6 +133,20 @@ export const devApi = new Hono<ApiEnv>()
         if (error instanceof ServicingError) return c.json({ error: error.message }, error.status);
         throw error;
       }
+    },
+  )
+  // Ends every platform token of a borrower, as a platform does on its side (a password changed elsewhere): the
+  // site's next use of such a session is refused, and its login page says the session has ended (tests/journey-e2e).
+  .post(
+    "/tokens/end",
+    vValidator("json", v.object({ email: emailAddress("Enter the borrower's e-mail address.") }), refuseInvalid),
+    async (c) => {
+      const db = database(c.env.DB);
+      const ids = (await borrowersByEmail(db, c.req.valid("json").email.toLowerCase())).map((b) => b.id);
+      if (ids.length === 0) return c.json({ error: "No borrower with this e-mail address." }, 404);
+      const now = (await currentTime(c.env, db)).getTime();
+      await db.update(platformTokens).set({ expiresAt: now }).where(and(inArray(platformTokens.customerId, ids), gt(platformTokens.expiresAt, now)));
+      return c.json({ ended: true });
     },
   )
   .post(

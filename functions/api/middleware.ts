@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { clientInfo } from "../http/client-info";
 import { rateLimit, type RateLimitPolicyName } from "../http/rate-limit";
-import { getSession } from "../sessions/session";
+import { expiredSessionCookie } from "../sessions/cookie";
+import { openRequestSession } from "../sessions/request-session";
 import type { ApiEnv } from "./types";
 
 /** Reads the caller's IP/country once and exposes it as `c.var.client`. */
@@ -10,10 +11,31 @@ export const withClient = createMiddleware<ApiEnv>(async (c, next) => {
   await next();
 });
 
-/** The same session lookup loaders and actions use, as `c.var.session`. */
+/** Hono throws when a request came without one (api.request in tests): the platform then runs without waitUntil. */
+function executionContext(c: { readonly executionCtx: unknown }): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same session lookup loaders and actions use (the platform token kept
+ * alive with it), as `c.var.session` and `c.var.tokens`; once answered, the
+ * token the handler's calls rotated is written back, refusals included.
+ */
 export const withSession = createMiddleware<ApiEnv>(async (c, next) => {
-  c.set("session", await getSession(c.env.DB, c.req.raw));
-  await next();
+  const current = await openRequestSession(c.env, c.req.raw, executionContext(c));
+  c.set("session", current.session);
+  c.set("sessionEnded", current.ended);
+  c.set("tokens", current.tokens);
+  try {
+    await next();
+    if (current.ended) c.res.headers.append("Set-Cookie", expiredSessionCookie());
+  } finally {
+    await current.tokens.persist(c.env);
+  }
 });
 
 /** Refuses with 429 and Retry-After once the caller's IP passes the policy. */

@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import type { ClientInfo } from "../http/client-info";
-import type { Session } from "../sessions/session";
+import type { SessionTokens } from "../platform/session-tokens";
+import type { Session, SessionEnd } from "../sessions/session";
 
 /** Typed Bindings and Variables shared by every API sub-app. */
 export interface ApiEnv {
@@ -8,5 +9,9 @@ export interface ApiEnv {
   Variables: {
     client: ClientInfo;
     session: Session | null;
+    /** Why the cookie's session just ended, if it did (a refused platform token: the answer says so). */
+    sessionEnded: SessionEnd | null;
+    /** The request's platform token (functions/api/middleware.ts persists it once answered). */
+    tokens: SessionTokens;
   };
 }

@@ -1,11 +1,12 @@
-import type { Env } from "../env";
-import { decryptPersonal, encryptPersonal } from "../servicing/crypto";
-import { personalDataKeys } from "../servicing/customers";
+import { seal, unseal, type SealEnv } from "../sessions/seal";
 
 /**
  * The application in progress, kept in the server-side session record (so a
- * reload or the back button never loses it). SSN, routing and account
- * numbers are sealed with AES-GCM before they reach the session row.
+ * reload or the back button never loses it). The session store seals the
+ * whole draft at rest; SSN, routing and account numbers are sealed once more
+ * inside it, so they stay sealed wherever the draft object travels in the
+ * site. Both with the site's own key (SESSION_SEAL_KEY), never the servicing
+ * core's (decision record 014).
  */
 export const STEPS = ["personal", "address", "income", "payfrequency", "banking"] as const;
 export type Step = (typeof STEPS)[number];
@@ -52,14 +53,17 @@ export function emptyDraft(leadSource = ""): ApplicationDraft {
   return { done: {}, values: {}, leadSource, extTransactionId: crypto.randomUUID() };
 }
 
-export async function sealFields(env: Pick<Env, "SSN_ENCRYPTION_KEY">, draft: ApplicationDraft, fields: SealedFields): Promise<ApplicationDraft> {
+/** Bound to the draft's own ExtTransactionID: sealed numbers copied into another draft do not open. */
+const fieldsContext = (draft: ApplicationDraft) => `draft:${draft.extTransactionId}`;
+
+export async function sealFields(env: SealEnv, draft: ApplicationDraft, fields: SealedFields): Promise<ApplicationDraft> {
   const current = await unsealFields(env, draft);
-  return { ...draft, sealed: await encryptPersonal(await personalDataKeys(env), JSON.stringify({ ...current, ...fields })) };
+  return { ...draft, sealed: await seal(env, "draft-fields", JSON.stringify({ ...current, ...fields }), fieldsContext(draft)) };
 }
 
-export async function unsealFields(env: Pick<Env, "SSN_ENCRYPTION_KEY">, draft: ApplicationDraft): Promise<SealedFields> {
+export async function unsealFields(env: SealEnv, draft: ApplicationDraft): Promise<SealedFields> {
   if (!draft.sealed) return {};
-  return JSON.parse(await decryptPersonal(await personalDataKeys(env), draft.sealed)) as SealedFields;
+  return JSON.parse(await unseal(env, "draft-fields", draft.sealed, fieldsContext(draft))) as SealedFields;
 }
 
 /** The first step that is not complete, or null when all are. */

@@ -8,6 +8,12 @@ export const rateLimitPolicies = {
   apiPerIp: { limit: 300, windowMs: 60_000 },
   /** Form posts to pages from one client IP. */
   formPostPerIp: { limit: 240, windowMs: 60_000 },
+  /**
+   * Page GETs that create state (a partner's lead link starts a session; a
+   * reset link makes a platform token): a person follows a handful, a
+   * crawler thousands (issue 14, item 6).
+   */
+  statefulGetPerIp: { limit: 30, windowMs: 600_000 },
   /** Existing-customer SSN checks (application personal step) per client IP. */
   ssnCheckPerIp: { limit: 30, windowMs: 3_600_000 },
   /** Application decisions (banking step) per client IP. */

@@ -47,9 +47,19 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
   return Promise.all([...bodies].map(sha256Base64));
 }
 
+/**
+ * Caching is always decided: what sets no policy of its own (API answers,
+ * signed-in or not; the login and password pages, with their notices and
+ * forms; the 404, at any address) is stored by no browser or proxy. Public
+ * pages opt into the edge cache (page-cache.ts: browsers get `no-cache`),
+ * public files and unchanging API answers set their own.
+ */
+export const DEFAULT_CACHE_CONTROL = "private, no-store";
+
 function secure(headers: Headers): void {
   for (const [name, value] of Object.entries(BASE_HEADERS)) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", DEFAULT_CACHE_CONTROL);
 }
 
 /** Adds the headers every response carries; keeps a CSP the page already set. */

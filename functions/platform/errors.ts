@@ -20,8 +20,10 @@ export class PlatformError extends Error {
   }
 }
 
-/** The JSON error body the embedded platform answers with. */
+/** The JSON error body the platform answers with (both transports read it the same way). */
 export interface PlatformErrorBody {
   error: string;
   fields?: Record<string, string>;
+  /** The caller's token when it was accepted (and perhaps rotated) before the refusal. */
+  tokenToUse?: string;
 }

@@ -32,8 +32,26 @@ function requireAuth(level: CallDef["auth"]) {
 }
 
 /**
+ * A refusal (4xx, or 5xx) after the token was accepted carries tokenToUse as
+ * well: the token may have rotated on the way in, and a caller that never
+ * learnt the new one would keep presenting the old one until it dies
+ * (issue 14: refused calls with a token older than 10 minutes). The error
+ * may come from the validator, the handler or the app's onError; Hono has
+ * set the answer by the time `next()` returns.
+ */
+const tokenOnRefusals = createMiddleware<ServicingEnv>(async (c, next) => {
+  await next();
+  const token = c.var.caller?.tokenToUse;
+  if (!token || c.res.status < 400 || !(c.res.headers.get("Content-Type") ?? "").includes("application/json")) return;
+  const body = (await c.res.clone().json()) as unknown;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  c.res = new Response(JSON.stringify({ ...body, tokenToUse: token }), { status: c.res.status, headers: c.res.headers });
+});
+
+/**
  * Registers one catalogue call: authentication, the payload validated with
- * the catalogue's schema (vValidator), the handler, and tokenToUse on the answer.
+ * the catalogue's schema (vValidator), the handler, and tokenToUse on the
+ * answer, a refusal's included.
  */
 export function implement<D extends CallDef>(app: Hono<ServicingEnv>, def: D, handler: CallHandler<D>): void {
   const target = def.payloadIn === "query" ? "query" : "json";
@@ -41,6 +59,7 @@ export function implement<D extends CallDef>(app: Hono<ServicingEnv>, def: D, ha
     def.method,
     `/${def.path}`,
     requireAuth(def.auth),
+    tokenOnRefusals,
     vValidator(target, def.payload, (result, c) => {
       if (!result.success) return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues) }, 400);
     }),

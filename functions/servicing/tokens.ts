@@ -36,6 +36,14 @@ export async function authenticate(db: Database, token: string, now: number): Pr
   return { kind, customerId: row.customerId, tokenToUse: fresh };
 }
 
+/** A token still in use lives its full lifetime from now (Token/ExtendToken); an expired one stays expired. */
+export async function extendToken(db: Database, token: string, now: number): Promise<void> {
+  await db
+    .update(platformTokens)
+    .set({ expiresAt: now + LIFETIME_MS })
+    .where(and(eq(platformTokens.tokenHash, await sha256Hex(token)), gt(platformTokens.expiresAt, now)));
+}
+
 export async function revokeToken(db: Database, token: string): Promise<void> {
   await db.delete(platformTokens).where(eq(platformTokens.tokenHash, await sha256Hex(token)));
 }

@@ -1,5 +1,18 @@
-/** The one cookie the product sets: an opaque session id. */
-export const SESSION_COOKIE = "rl_session";
+/**
+ * The one cookie the product sets: an opaque session id. The `__Host-`
+ * prefix makes the browser accept it only with Secure, Path=/ and no
+ * Domain, from this very host: a sibling sub-domain or a plain-http page
+ * cannot plant or overwrite it (session fixation). Chromium and Firefox
+ * count http://localhost as secure, so development and the browser tests
+ * keep it too.
+ */
+export const SESSION_COOKIE = "__Host-rl_session";
+
+/**
+ * The name before the prefix. Its sessions are ended on purpose, not read
+ * (decision record 014): a request still carrying it has it cleared.
+ */
+export const LEGACY_SESSION_COOKIE = "rl_session";
 
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
@@ -7,19 +20,37 @@ export function readCookie(request: Request, name: string): string | null {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // A malformed value is no session id (and no reason for a 500).
+      return null;
+    }
   }
   return null;
 }
 
+const ATTRIBUTES = "Path=/; HttpOnly; Secure; SameSite=Lax";
+
 export function sessionCookie(id: string, maxAgeSeconds: number): string {
-  return `${SESSION_COOKIE}=${encodeURIComponent(id)}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAgeSeconds}`;
+  return `${SESSION_COOKIE}=${encodeURIComponent(id)}; ${ATTRIBUTES}; Max-Age=${maxAgeSeconds}`;
 }
 
 export function expiredSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+  return `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
 }
 
+/** Clears the cookie of before the `__Host-` prefix. */
+export function expiredLegacyCookie(): string {
+  return `${LEGACY_SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+}
+
+export function hasLegacyCookie(request: Request): boolean {
+  return readCookie(request, LEGACY_SESSION_COOKIE) !== null;
+}
+
+/** Either name: such a request is served by the Worker (never the shared cache), which clears what is stale. */
 export function hasSessionCookie(request: Request): boolean {
-  return readCookie(request, SESSION_COOKIE) !== null;
+  return readCookie(request, SESSION_COOKIE) !== null || hasLegacyCookie(request);
 }

@@ -1,27 +1,42 @@
-import type { MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
 import { clientInfo } from "../http/client-info";
 import { rateLimit, tooManyRequests } from "../http/rate-limit";
 import { edgeContext, sessionContext } from "../http/request-context";
-import { expiredSessionCookie, hasSessionCookie } from "./cookie";
-import { lookupSession } from "./session";
+import { expiredLegacyCookie, expiredSessionCookie, hasLegacyCookie, readCookie, SESSION_COOKIE } from "./cookie";
+import { openRequestSession, SESSION_ENDED_PATH } from "./request-session";
+
+/** Pages a session ended by its refused token may still open: the login page shows the notice, log out needs nothing. */
+const OPEN_WHEN_ENDED = new Set(["/login", "/login.data", "/logout", "/logout.data"]);
 
 /**
- * Looks the session up once per request for every loader and action, and
- * clears the cookie of a session that ended (or never existed) so the
- * visitor is treated as signed out, and served from the edge cache, again.
+ * Looks the session up once per request for every loader and action (which
+ * keeps its platform token alive with it), and clears the cookie of a
+ * session that ended (or never existed) so the visitor is treated as signed
+ * out, and served from the edge cache, again. A session whose platform
+ * token the platform refused ends here with the login page's notice,
+ * wherever the visitor was. Once the request is answered, the platform
+ * token its calls rotated is written back, refusals included.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env } = context.get(edgeContext);
-  const found = await lookupSession(env.DB, request);
-  context.set(sessionContext, {
-    session: found.status === "active" ? found.session : null,
-    ended: found.status === "expired" ? found.reason : null,
-  });
-  const response = await next();
-  if (found.status !== "active" && hasSessionCookie(request) && !response.headers.has("Set-Cookie")) {
-    response.headers.append("Set-Cookie", expiredSessionCookie());
+  const { env, ctx } = context.get(edgeContext);
+  const current = await openRequestSession(env, request, ctx);
+  context.set(sessionContext, current);
+  const stale = [
+    ...(!current.session && readCookie(request, SESSION_COOKIE) !== null ? [expiredSessionCookie()] : []),
+    // The cookie name of before the __Host- prefix: its sessions were ended on purpose (decision record 014).
+    ...(hasLegacyCookie(request) ? [expiredLegacyCookie()] : []),
+  ];
+  if (current.ended === "token" && !OPEN_WHEN_ENDED.has(new URL(request.url).pathname)) {
+    throw redirect(SESSION_ENDED_PATH, { headers: stale.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
   }
-  return response;
+  try {
+    const response = await next();
+    const setsOwn = response.headers.has("Set-Cookie");
+    for (const cookie of stale) if (!setsOwn || cookie !== expiredSessionCookie()) response.headers.append("Set-Cookie", cookie);
+    return response;
+  } finally {
+    await current.tokens.persist(env);
+  }
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

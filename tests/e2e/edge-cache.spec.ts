@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/test";
-import { E2E_SESSION_ID } from "./fixtures/constants";
+import { E2E_SESSION_ID, seededSessionCookie } from "./fixtures/constants";
 
 test("signed-out visitors are served public pages from the edge cache", async ({ request }) => {
   const path = `/how-it-works?cache-probe=${Date.now()}`;
@@ -23,7 +23,7 @@ test("the 404 page is never cached", async ({ request }) => {
 
 test.describe("signed in", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await context.addCookies([{ name: "rl_session", value: E2E_SESSION_ID, url: baseURL! }]);
+    await context.addCookies([seededSessionCookie(E2E_SESSION_ID, baseURL!)]);
   });
 
   test("sees their own header, never the cached signed-out one", async ({ page, request }) => {
@@ -42,8 +42,10 @@ test.describe("signed in", () => {
   });
 });
 
-test("an unknown session cookie is cleared and the visitor is treated as signed out", async ({ request }) => {
-  const res = await request.get("/faq", { headers: { Cookie: "rl_session=not-a-real-session" } });
-  expect(res.headers()["set-cookie"]).toMatch(/rl_session=;.*Max-Age=0/);
-  expect(await res.text()).toContain(">Log In<");
-});
+for (const name of ["__Host-rl_session", "rl_session"]) {
+  test(`an unknown ${name} cookie is cleared and the visitor is treated as signed out`, async ({ request }) => {
+    const res = await request.get("/faq", { headers: { Cookie: `${name}=not-a-real-session` } });
+    expect(res.headers()["set-cookie"]).toContain(`${name}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`);
+    expect(await res.text()).toContain(">Log In<");
+  });
+}

@@ -32,10 +32,10 @@ for (const [email, landing] of [
 ] as const) {
   test(`${email} lands on ${landing}, with a new session id`, async ({ page, context }) => {
     await gotoHydrated(page, "/apply/personal?start=1");
-    const before = (await context.cookies()).find((c) => c.name === "rl_session")?.value;
+    const before = (await context.cookies()).find((c) => c.name === "__Host-rl_session")?.value;
     await logIn(page, email);
     await expect(page).toHaveURL(new RegExp(`${landing.replace("/", "\\/")}$`));
-    const after = (await context.cookies()).find((c) => c.name === "rl_session")?.value;
+    const after = (await context.cookies()).find((c) => c.name === "__Host-rl_session")?.value;
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
     // Already signed in: the login page sends the borrower on.

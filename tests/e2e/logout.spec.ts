@@ -1,15 +1,15 @@
 import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { E2E_LOGOUT_SESSION_ID } from "./fixtures/constants";
+import { E2E_LOGOUT_SESSION_ID, seededSessionCookie } from "./fixtures/constants";
 
 test("Log Out ends the session on the server and the shell shows Log In again", async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: "rl_session", value: E2E_LOGOUT_SESSION_ID, url: baseURL! }]);
+  await context.addCookies([seededSessionCookie(E2E_LOGOUT_SESSION_ID, baseURL!)]);
   await gotoHydrated(page, "/faq");
   await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
   // The old cookie value no longer signs anyone in.
-  await context.addCookies([{ name: "rl_session", value: E2E_LOGOUT_SESSION_ID, url: baseURL! }]);
+  await context.addCookies([seededSessionCookie(E2E_LOGOUT_SESSION_ID, baseURL!)]);
   await page.goto("/faq");
   await expect(page.getByRole("banner").getByRole("link", { name: "Log In" })).toBeVisible();
 });

@@ -55,6 +55,21 @@ describe("upstream transport and the typed client", () => {
     });
   });
 
+  it("takes the rotated token from a refusal too (4xx and 5xx), so the next call does not present a dead one", async () => {
+    for (const status of [400, 404, 409, 422, 500, 503]) {
+      const client = clientWith(async () => json({ error: "refused", tokenToUse: `t-${status}` }, status));
+      await expect(client.call(account.GetSummary, {})).rejects.toBeInstanceOf(PlatformError);
+      expect(client.tokens.get(), String(status)).toBe(`t-${status}`);
+    }
+    // An unauthorized answer carries no usable token; a non-string one is ignored.
+    const refused = clientWith(async () => json({ error: "expired", tokenToUse: "t-x" }, 401));
+    await expect(refused.call(account.GetSummary, {})).rejects.toMatchObject({ kind: "unauthorized" });
+    expect(refused.tokens.get()).toBe("t0");
+    const odd = clientWith(async () => json({ error: "bad", tokenToUse: 7 }, 400));
+    await expect(odd.call(account.GetSummary, {})).rejects.toMatchObject({ kind: "rejected" });
+    expect(odd.tokens.get()).toBe("t0");
+  });
+
   it("refuses an answer that does not match the catalogue schema", async () => {
     await expect(clientWith(async () => json({ customerExists: "yes" })).call(applications.ValidateSsn, { custSSN: "123456789" })).rejects.toMatchObject({ kind: "invalid_answer" });
   });

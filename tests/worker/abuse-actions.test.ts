@@ -102,11 +102,16 @@ describe("regressions found by the properties above", () => {
   });
 
   it("an apply step or password flow posted without a session writes no session row and goes back to its page", async () => {
-    for (const [path, back] of [["/apply/personal", "/apply/personal"], ["/apply/banking", "/apply/banking"], ["/apply/back", "/apply/personal"], ["/create-password", "/create-password"], ["/forgot-password", "/forgot-password"]] as const) {
-      const res = await expectNoWrites(() => postForm(path, { intent: "email", email: "someone@example.com", step: "address" }));
+    // Only a first step's valid post starts a session (session-rows.test.ts): a later step, or a later flow step, goes back.
+    for (const [path, back] of [["/apply/address", "/apply/address"], ["/apply/banking", "/apply/banking"], ["/apply/back", "/apply/personal"], ["/create-password", "/create-password"], ["/forgot-password", "/forgot-password"]] as const) {
+      const res = await expectNoWrites(() => postForm(path, { intent: "code", code: "123456", email: "someone@example.com", step: "address" }));
       expect(res.status, path).toBe(302);
       expect(redirectPath(res), path).toBe(back);
       expect(sessionCookieOf(res), path).toBeNull();
     }
+    // The first step's invalid post answers its messages and keeps nothing.
+    const personal = await expectNoWrites(() => postForm("/apply/personal", { firstName: "Rae" }));
+    expect(personal.status).toBe(400);
+    expect(sessionCookieOf(personal)).toBeNull();
   });
 });

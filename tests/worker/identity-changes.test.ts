@@ -42,7 +42,7 @@ async function signedIn(cookie: string): Promise<boolean> {
 
 /** The platform token the session keeps server-side (read through the session store). */
 async function platformTokenOf(cookie: string): Promise<string> {
-  const session = await getSession(env.DB, new Request(ORIGIN, { headers: { Cookie: cookie } }));
+  const session = await getSession(env, new Request(ORIGIN, { headers: { Cookie: cookie } }));
   expect(session?.data.platformToken).toBeTruthy();
   return session!.data.platformToken!;
 }

@@ -37,21 +37,22 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
   });
 });
 
-describe("a platform token that expired while the site's session lives on", { timeout: 60_000 }, () => {
-  it("ends the session and asks for a login, instead of sending the borrower between /account and /login forever", async () => {
+describe("the development clock moved past the idle window", { timeout: 60_000 }, () => {
+  it("ends the site's session and its platform token alike (one clock): login says why, no redirect loop", async () => {
     const b = await signedInBorrower("owing");
     expect((await send("/account", { cookie: b.cookie })).status).toBe(200);
-    // 31 minutes of servicing time: the platform token (30 minutes unused) expires; the site's session was just used.
+    // 31 minutes of development-clock time: the session (30 idle minutes) and its platform token end together.
     await setClockOffset(env, db, 31 * 60_000);
     const account = await send("/account", { cookie: b.cookie });
     expect(account.status).toBe(302);
     expect(account.headers.get("Location")).toBe("/login?logout=idle");
     expect(account.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-    // With the old cookie the login page shows (it used to send the still signed-in session back to /account).
+    // With the old cookie the login page shows (a signed-in session would be sent back to /account).
     const login = await send("/login?logout=idle", { cookie: b.cookie });
     expect(login.status).toBe(200);
     const draw = await postForm("/draw", { intent: "submit", amount: "100", key: crypto.randomUUID() }, { cookie: b.cookie });
     expect(draw.status).toBe(302);
     expect(draw.headers.get("Location")).toMatch(/^\/login/);
   });
+  // A platform token that dies while the session lives (ended on the platform's side): session-token-life.test.ts.
 });

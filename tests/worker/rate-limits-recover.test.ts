@@ -121,6 +121,17 @@ describe("every rate limit trips at its door and recovers after its window", { t
     });
   });
 
+  it("statefulGetPerIp: page GETs that create state (a reset link here, a lead link alike), the 429 page with Retry-After", async () => {
+    await tripsAndRecovers({
+      policy: "statefulGetPerIp",
+      prepare: async () => null,
+      key: (ip) => ip,
+      knock: (ip) => send("/reset-password?token=not-a-real-token", { ip }),
+      refused: refused429,
+      viaDoor: 3,
+    });
+  });
+
   it("passkeyPerIp: the passkey ceremonies, 429 with Retry-After", async () => {
     await tripsAndRecovers({
       policy: "passkeyPerIp",
@@ -224,9 +235,11 @@ describe("every rate limit trips at its door and recovers after its window", { t
 
     /** A session in the forgot-password flow at the channel step, as the page leaves it. */
     async function atChannelStep(ip: string): Promise<string> {
-      const cookie = sessionCookieOf(await send("/forgot-password", { ip }))!;
+      // The e-mail step's post starts the session (a page view keeps nothing).
+      const res = await postForm("/forgot-password", { intent: "email", email: borrowerEmail }, { ip });
+      const cookie = sessionCookieOf(res)!;
       expect(cookie).toBeTruthy();
-      await (await postForm("/forgot-password", { intent: "email", email: borrowerEmail }, { ip, cookie })).body?.cancel();
+      await res.body?.cancel();
       return cookie;
     }
 

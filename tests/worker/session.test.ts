@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../functions/sessions/cookie";
-import { endSession, getSession, lookupSession, purgeExpiredSessions, saveSession, startSession } from "../../functions/sessions/session";
+import { endSession, getSession, lookupSession, purgeSessions, saveSession, startSession } from "../../functions/sessions/session";
 
 const MINUTE = 60_000;
 
@@ -22,7 +22,7 @@ describe("session store (D1)", () => {
   });
 
   it("sets an opaque, HttpOnly, Secure, SameSite=Lax cookie and stores only a hash of the id", async () => {
-    const { session, setCookie } = await startSession(env.DB, { firstName: "Ada" });
+    const { session, setCookie } = await startSession(env, { firstName: "Ada" });
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("Secure");
@@ -34,66 +34,66 @@ describe("session store (D1)", () => {
   });
 
   it("reads the session back from the cookie, with its data", async () => {
-    const { setCookie } = await startSession(env.DB, { customerId: "c-1", firstName: "Ada" });
-    const session = await getSession(env.DB, requestWith(setCookie));
+    const { setCookie } = await startSession(env, { customerId: "c-1", firstName: "Ada" });
+    const session = await getSession(env, requestWith(setCookie));
     expect(session?.data).toEqual({ customerId: "c-1", firstName: "Ada" });
   });
 
   it("returns no session for a missing or unknown cookie", async () => {
-    expect(await getSession(env.DB, new Request("https://ridgeline.test/"))).toBeNull();
-    expect(await lookupSession(env.DB, requestWith(`${SESSION_COOKIE}=forged`))).toEqual({ status: "none" });
+    expect(await getSession(env, new Request("https://ridgeline.test/"))).toBeNull();
+    expect(await lookupSession(env, requestWith(`${SESSION_COOKIE}=forged`))).toEqual({ status: "none" });
   });
 
   it("ends a session idle for 30 minutes, on the server", async () => {
     const t0 = Date.now();
-    const { setCookie } = await startSession(env.DB, { firstName: "Ada" }, { now: t0 });
-    const stillActive = await lookupSession(env.DB, requestWith(setCookie), t0 + 29 * MINUTE);
+    const { setCookie } = await startSession(env, { firstName: "Ada" }, { now: t0 });
+    const stillActive = await lookupSession(env, requestWith(setCookie), t0 + 29 * MINUTE);
     expect(stillActive.status).toBe("active");
     // 29 minutes in, the visit slid the idle window: 30 minutes after t0 is fine...
-    expect((await lookupSession(env.DB, requestWith(setCookie), t0 + 30 * MINUTE)).status).toBe("active");
+    expect((await lookupSession(env, requestWith(setCookie), t0 + 30 * MINUTE)).status).toBe("active");
     // ...but 30 minutes after the last visit it is over, and the row is gone.
-    const ended = await lookupSession(env.DB, requestWith(setCookie), t0 + 60 * MINUTE);
+    const ended = await lookupSession(env, requestWith(setCookie), t0 + 60 * MINUTE);
     expect(ended).toEqual({ status: "expired", reason: "idle" });
     expect(await countSessions()).toBe(0);
   });
 
   it("ends a session 12 hours after it started, however active", async () => {
     const t0 = Date.now();
-    const { setCookie } = await startSession(env.DB, {}, { now: t0 });
+    const { setCookie } = await startSession(env, {}, { now: t0 });
     for (let t = t0; t < t0 + 12 * 60 * MINUTE; t += 20 * MINUTE) {
-      expect((await lookupSession(env.DB, requestWith(setCookie), t)).status).toBe("active");
+      expect((await lookupSession(env, requestWith(setCookie), t)).status).toBe("active");
     }
-    expect(await lookupSession(env.DB, requestWith(setCookie), t0 + 12 * 60 * MINUTE)).toEqual({ status: "expired", reason: "absolute" });
+    expect(await lookupSession(env, requestWith(setCookie), t0 + 12 * 60 * MINUTE)).toEqual({ status: "expired", reason: "absolute" });
   });
 
   it("issues a new id when a session is replaced (sign-in) and the old id stops working", async () => {
-    const before = await startSession(env.DB, { firstName: "Ada" });
-    const after = await startSession(env.DB, { customerId: "c-2" }, { replacing: before.session });
+    const before = await startSession(env, { firstName: "Ada" });
+    const after = await startSession(env, { customerId: "c-2" }, { replacing: before.session });
     expect(after.session.id).not.toBe(before.session.id);
-    expect(await getSession(env.DB, requestWith(before.setCookie))).toBeNull();
-    expect((await getSession(env.DB, requestWith(after.setCookie)))?.data.customerId).toBe("c-2");
+    expect(await getSession(env, requestWith(before.setCookie))).toBeNull();
+    expect((await getSession(env, requestWith(after.setCookie)))?.data.customerId).toBe("c-2");
   });
 
   it("saves new data under the same id", async () => {
-    const { session, setCookie } = await startSession(env.DB, {});
-    await saveSession(env.DB, session, { firstName: "Grace" });
-    expect((await getSession(env.DB, requestWith(setCookie)))?.data.firstName).toBe("Grace");
+    const { session, setCookie } = await startSession(env, {});
+    await saveSession(env, session, { firstName: "Grace" });
+    expect((await getSession(env, requestWith(setCookie)))?.data.firstName).toBe("Grace");
   });
 
   it("ends a session on log out and clears the cookie", async () => {
-    const { session, setCookie } = await startSession(env.DB, { customerId: "c-3" });
-    const cleared = await endSession(env.DB, session);
+    const { session, setCookie } = await startSession(env, { customerId: "c-3" });
+    const cleared = await endSession(env, session);
     expect(cleared).toContain("Max-Age=0");
-    expect(await getSession(env.DB, requestWith(setCookie))).toBeNull();
+    expect(await getSession(env, requestWith(setCookie))).toBeNull();
   });
 
   it("purges sessions past their idle window or absolute end, and keeps live ones", async () => {
     const now = Date.now();
-    await startSession(env.DB, {}, { now: now - 13 * 60 * MINUTE });
-    await startSession(env.DB, {}, { now: now - 31 * MINUTE });
-    const live = await startSession(env.DB, {}, { now });
-    await purgeExpiredSessions(env.DB, now);
+    await startSession(env, {}, { now: now - 13 * 60 * MINUTE });
+    await startSession(env, {}, { now: now - 31 * MINUTE });
+    const live = await startSession(env, {}, { now });
+    await purgeSessions(env, now);
     expect(await countSessions()).toBe(1);
-    expect(await getSession(env.DB, requestWith(live.setCookie), now)).not.toBeNull();
+    expect(await getSession(env, requestWith(live.setCookie), now)).not.toBeNull();
   });
 });

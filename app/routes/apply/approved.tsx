@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { brand } from "../../../functions/config";
-import { edgeContext } from "../../../functions/http/request-context";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { pagePlatform } from "../../lib/platform.server";
+import { serviceUnavailable } from "../../lib/service-error";
+import { sessionOver } from "../../lib/session-over.server";
+import { limitStatefulGet } from "../../lib/stateful-get.server";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/approved";
 import { followLeadLink } from "./lead-link.server";
-import { openDraft } from "./wizard.server";
+import { readDraft } from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -26,23 +29,26 @@ const FORWARD_MS = 3_000;
  * page. Only the first name and the approved limit are shown.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { env, ctx } = context.get(edgeContext);
   const leadToken = new URL(request.url).searchParams.get("ID");
-  if (leadToken !== null) throw await followLeadLink(context, leadToken);
-  const { session, draft, setCookie } = await openDraft(context, request);
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  if (!draft.decision && session.data.customerId) {
+  if (leadToken !== null) {
+    await limitStatefulGet(context, request);
+    throw await followLeadLink(context, leadToken);
+  }
+  const { session, draft } = readDraft(context, request);
+  if (!draft.decision && session?.data.customerId) {
     // Signed in with a line awaiting e-sign (login with loan status G): from the account summary.
-    const tokens = memoryTokenHolder(session.data.platformToken ?? null);
+    const { platform } = pagePlatform(context, session);
     try {
-      const summary = await platformClient(env, tokens, ctx).call(catalogue.account.GetSummary, {});
+      const summary = await platform.call(catalogue.account.GetSummary, {});
       return { firstName: summary.accountProfile.firstName, limitCents: summary.accountHeader.creditLimit };
     } catch (error) {
-      if (error instanceof PlatformError) throw redirect("/login");
+      if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
+      // Down or slow: the page's text with Try again (a redirect to login would send a signed-in borrower straight back here).
+      if (error instanceof PlatformError) throw serviceUnavailable("Unable to load data.");
       throw error;
     }
   }
-  if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login", { headers });
+  if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login");
   return { firstName: draft.values.personal?.firstName ?? "", limitCents: draft.decision.limitCents };
 }
 

@@ -14,7 +14,7 @@ import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";
 import { parseUsDate } from "./fields";
-import { actionDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
+import { actionDraft, approveDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
@@ -62,8 +62,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       await storeDraft(context, session, banked, tokens.get());
       return redirect("/login?CalledFrom=ExistingCustomer");
     }
+    if (answer.appStatus === "A") {
+      // The session now opens the applicant's data and e-sign: a new id (approveDraft).
+      const setCookie = await approveDraft(context, session, { ...banked, decision }, tokens.get());
+      return redirect("/apply/approved", { headers: { "Set-Cookie": setCookie } });
+    }
     await storeDraft(context, session, { ...banked, decision }, tokens.get());
-    return redirect(answer.appStatus === "A" ? "/apply/approved" : "/apply/review");
+    return redirect("/apply/review");
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     // Keep what was typed (and the completed flag) so SUBMIT can simply be tapped again.

@@ -45,6 +45,6 @@ export async function followLeadLink(context: Readonly<RouterContextProvider>, t
   };
   // A new session id: whatever id the browser held before cannot carry the applicant's token.
   const { session } = context.get(sessionContext);
-  const started = await startSession(env.DB, { application: draft, platformToken: tokens.get()! }, { replacing: session });
+  const started = await startSession(env, { application: draft, platformToken: tokens.get()! }, { replacing: session });
   return redirect("/apply/approved", { headers: { "Set-Cookie": started.setCookie } });
 }

@@ -10,7 +10,7 @@ import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/personal";
 import { personalSchema } from "./personal.schema";
-import { actionDraft, finishStep, formValues, loadStep, openDraft, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
+import { finishStep, formValues, loadStep, platformFor, readDraft, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
@@ -19,19 +19,26 @@ export function meta() {
   return [{ title: `Personal information | Apply | ${brand.name}` }];
 }
 
+/** What the lead source is read from (draft.ts, leadSourceFrom): kept in the address through ?start, as there may be no session yet. */
+const CAMPAIGN_PARAMS = ["utm_campaign", "source"];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Apply Now enters with ?start: a fresh application (the lead source stays), then a clean URL.
-  if (new URL(request.url).searchParams.has("start")) {
-    const { session, draft, setCookie } = await openDraft(context, request);
-    await storeDraft(context, session, emptyDraft(draft.leadSource));
-    throw redirect("/apply/personal", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // Apply Now enters with ?start: a fresh application (the lead source stays), then a clean URL (bar the campaign).
+  const url = new URL(request.url);
+  if (url.searchParams.has("start")) {
+    const { session, draft } = readDraft(context, request);
+    // Only a session the visitor already has is reset: a page view starts none.
+    if (session) await storeDraft(context, session, emptyDraft(draft.leadSource));
+    const campaign = new URLSearchParams([...url.searchParams].filter(([name]) => CAMPAIGN_PARAMS.includes(name)));
+    throw redirect(`/apply/personal${campaign.size ? `?${campaign}` : ""}`);
   }
   return loadStep(context, request, "personal", ["ssn"]);
 }
 
+/** The first step: its successful post is where a visitor's session starts (there is now something to keep). */
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
-  const { session, draft } = actionDraft(context, request, "personal");
+  const { session, draft } = readDraft(context, request);
   const values = await formValues(request);
   const checked = await validateStep(personalSchema(easternToday()), values);
   if (!checked.ok) return checked.failure;
@@ -42,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const answer = await platform.call(catalogue.applications.ValidateSsn, { custSSN: checked.output.ssn });
     // An existing customer signs in instead of applying again.
     if (answer.customerExists === 1) {
-      await storeDraft(context, session, draft, tokens.get());
+      if (session) await storeDraft(context, session, draft, tokens.get());
       return redirect("/login?CalledFrom=ExistingCustomer");
     }
   } catch (error) {

@@ -25,22 +25,22 @@ function draftOf(session: Session, url: URL): ApplicationDraft {
   return { ...draft, leadSource: leadSourceFrom(url, draft.leadSource) };
 }
 
-/** The visitor's draft; a session is started for it on first need (loaders, which send its cookie). */
-export async function openDraft(context: Context, request: Request): Promise<{ session: Session; draft: ApplicationDraft; setCookie?: string }> {
-  const { env } = context.get(edgeContext);
+/**
+ * The visitor's draft for a page: from the session, or a new empty one. A
+ * page view keeps nothing, so it starts no session: the first step's post
+ * does, once there is something to keep (issue 14, item 6).
+ */
+export function readDraft(context: Context, request: Request): { session: Session | null; draft: ApplicationDraft } {
   const { session } = context.get(sessionContext);
   const url = new URL(request.url);
   if (session) return { session, draft: draftOf(session, url) };
-  const draft = emptyDraft(leadSourceFrom(url, ""));
-  const started = await startSession(env.DB, { application: draft });
-  return { session: started.session, draft, setCookie: started.setCookie };
+  return { session: null, draft: emptyDraft(leadSourceFrom(url, "")) };
 }
 
 /**
  * An action's draft, only from the visitor's session. A post without one
- * (the session ended, or the client never loaded the form) goes back to the
- * step's page, whose loader starts a session and sends its cookie: a session
- * started by an action never reached the browser and only filled the table.
+ * (the session ended, or the client never went through the first step)
+ * goes back to the step's page, which sends the visitor to the first step.
  */
 export function actionDraft(context: Context, request: Request, step: Step): { session: Session; draft: ApplicationDraft } {
   const { session } = context.get(sessionContext);
@@ -48,14 +48,31 @@ export function actionDraft(context: Context, request: Request, step: Step): { s
   return { session, draft: draftOf(session, new URL(request.url)) };
 }
 
-/** Saves the draft (and the rotated platform token, when a call returned one) in one write. */
-export async function storeDraft(context: Context, session: Session, draft: ApplicationDraft, platformToken?: string | null): Promise<Session> {
+/**
+ * Saves the draft (and the rotated platform token, when a call returned one)
+ * in one write; without a session yet, starts one holding it and answers its
+ * cookie.
+ */
+export async function storeDraft(context: Context, session: Session | null, draft: ApplicationDraft, platformToken?: string | null): Promise<{ session: Session; setCookie?: string }> {
   const { env } = context.get(edgeContext);
-  return saveSession(env.DB, session, { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken });
+  if (!session) return startSession(env, { application: draft, ...(platformToken ? { platformToken } : {}) });
+  return { session: await saveSession(env, session, { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken }) };
+}
+
+/**
+ * An approval is a privilege change: the session now opens the applicant's
+ * data, e-sign and the line, with the applicant's platform token. So it gets
+ * a new id (as every sign-in and a partner's link do), and the id the
+ * browser held before, perhaps planted, opens nothing.
+ */
+export async function approveDraft(context: Context, session: Session, draft: ApplicationDraft, platformToken: string | null): Promise<string> {
+  const { env } = context.get(edgeContext);
+  const data = { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken };
+  return (await startSession(env, data, { replacing: session })).setCookie;
 }
 
 /** The platform client for this request, its token kept in the session record. */
-export function platformFor(context: Context, session: Session) {
+export function platformFor(context: Context, session: Session | null) {
   return pagePlatform(context, session);
 }
 
@@ -67,23 +84,21 @@ export async function withinLimit(context: Context, request: Request, policy: "s
 
 export const TOO_MANY_ATTEMPTS = "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
 
-const withCookie = (setCookie?: string): HeadersInit | undefined => (setCookie ? { "Set-Cookie": setCookie } : undefined);
-
 /**
  * A step's loader: sends the person to the first incomplete earlier step, or
  * answers the step's saved values (sensitive numbers only on their own step).
  */
 export async function loadStep(context: Context, request: Request, step: Step, sealedOnThisStep: Array<"ssn" | "routing" | "account"> = []) {
   const { env } = context.get(edgeContext);
-  const { session, draft, setCookie } = await openDraft(context, request);
-  if (draft.decision) throw redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review", { headers: withCookie(setCookie) });
+  const { session, draft } = readDraft(context, request);
+  if (draft.decision) throw redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review");
   const missing = redirectFor(draft, step);
-  if (missing) throw redirect(`/apply/${missing}`, { headers: withCookie(setCookie) });
+  if (missing) throw redirect(`/apply/${missing}`);
   const sealed = sealedOnThisStep.length ? await unsealFields(env, draft) : {};
   const values: Record<string, string> = { ...(draft.values[step] ?? {}) };
   for (const field of sealedOnThisStep) if (sealed[field]) values[field] = field === "ssn" ? maskSsn(sealed[field]!) : sealed[field]!;
-  if (draft.leadSource !== session.data.application?.leadSource || setCookie) await storeDraft(context, session, draft);
-  return data({ values, done: draft.done }, { headers: withCookie(setCookie) });
+  if (session && draft.leadSource !== session.data.application?.leadSource) await storeDraft(context, session, draft);
+  return { values, done: draft.done };
 }
 
 const maskSsn = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
@@ -107,11 +122,11 @@ export async function validateStep<S extends v.GenericSchema>(schema: S, values:
   return { ok: false as const, failure: data<StepFailure>({ errors: fieldErrors(result.issues), values }, { status: 400 }) };
 }
 
-/** Marks the step complete with its plain values and moves to the next step. */
-export async function finishStep(context: Context, session: Session, draft: ApplicationDraft, step: Step, plainValues: Record<string, string>, platformToken?: string | null) {
-  await storeDraft(context, session, completeStep(draft, step, plainValues), platformToken);
+/** Marks the step complete with its plain values and moves to the next step (the first step's post starts the session). */
+export async function finishStep(context: Context, session: Session | null, draft: ApplicationDraft, step: Step, plainValues: Record<string, string>, platformToken?: string | null) {
+  const { setCookie } = await storeDraft(context, session, completeStep(draft, step, plainValues), platformToken);
   const next = nextStep(step);
-  return redirect(next ? `/apply/${next}` : "/apply/approved");
+  return redirect(next ? `/apply/${next}` : "/apply/approved", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export async function backTo(context: Context, session: Session, draft: ApplicationDraft, step: Step) {

@@ -5,6 +5,7 @@ import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
+import { sessionOver } from "../../lib/session-over.server";
 import type { EsignState, SessionData } from "../../../functions/sessions/session-data";
 import { saveSession, type Session } from "../../../functions/sessions/session";
 
@@ -72,8 +73,8 @@ export async function readEsignFacts(context: Context, session: Session) {
       },
     };
   } catch (error) {
-    // An expired or refused token: the e-sign session is over.
-    if (error instanceof PlatformError && error.kind === "unauthorized") throw redirect("/login");
+    // An expired or refused token: the e-sign session is over (ended, with the login page's notice).
+    if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
     throw error;
   }
 }
@@ -93,13 +94,13 @@ export function esignState(session: Session, requestedDrawCents: number): EsignS
 
 export async function storeEsign(context: Context, session: Session, esign: EsignState, token: string | null) {
   const { env } = context.get(edgeContext);
-  await saveSession(env.DB, session, { ...session.data, esign, platformToken: token ?? session.data.platformToken });
+  await saveSession(env, session, { ...session.data, esign, platformToken: token ?? session.data.platformToken });
 }
 
 /** The line is signed: the session leaves e-sign, with what /esign/contact shows. */
 export async function finishEsign(context: Context, session: Session, done: NonNullable<SessionData["esignDone"]>, token: string | null) {
   const { env } = context.get(edgeContext);
-  await saveSession(env.DB, session, {
+  await saveSession(env, session, {
     ...session.data,
     esign: undefined,
     loanStatus: "O",

@@ -2,8 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { edgeContext } from "../../../functions/http/request-context";
 import { catalogue, type PlatformClient } from "../../../functions/platform/index";
-import { decryptPersonal, encryptPersonal } from "../../../functions/servicing/crypto";
-import { personalDataKeys } from "../../../functions/servicing/customers";
+import { seal, unseal } from "../../../functions/sessions/seal";
 import type { EsignState } from "../../../functions/sessions/session-data";
 import { resetSchema } from "../access.schema";
 import { flowMessages } from "../password-flow.server";
@@ -19,7 +18,8 @@ export async function startInlinePassword(context: Context, platform: PlatformCl
   const checked = v.safeParse(resetSchema, values);
   if (!checked.success) return { state, errors: { password: "Please enter a password that meets the criteria", ...(values.password !== values.confirmPassword ? { confirmPassword: "Passwords must match." } : {}) } };
   const { env } = context.get(edgeContext);
-  const sealed = await encryptPersonal(await personalDataKeys(env), checked.output.password);
+  // Sealed with the site's key (never the servicing core's), bound to this customer's e-sign.
+  const sealed = await seal(env, "esign-password", checked.output.password, `esign:${customerId}`);
   await platform.call(catalogue.communications.SendEmailOtp, { email, CustId: customerId, ewSID: `esign:${customerId}`, purpose: "esign" });
   return { state: { ...state, password: { step: "code" as const, sealed } }, errors: {} };
 }
@@ -48,7 +48,7 @@ export async function confirmInlinePassword(
     const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": "Verification failed. Your application has been withdrawn" }[result.statusCode] ?? flowMessages.usedCode;
     return { state, alert: message };
   }
-  const password = await decryptPersonal(await personalDataKeys(env), pending.sealed);
+  const password = await unseal(env, "esign-password", pending.sealed, `esign:${customerId}`);
   const answer = await platform.call(catalogue.auth.Register, { email, password, confirmPassword: password, custSSN: identity.last4SSN, dob: identity.dob });
   if (!answer.registered) return { state, alert: flowMessages.creationError };
   return { state: { ...state, password: { step: "done" as const } }, alert: undefined };

@@ -1,5 +1,6 @@
 import { brand } from "../../../functions/config";
-import { catalogue } from "../../../functions/platform/index";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { sessionOver } from "../../lib/session-over.server";
 import type { Route } from "./+types/agreement";
 import { borrowerSession, portalPlatform } from "./portal.server";
 
@@ -10,10 +11,14 @@ export function meta() {
 /** The agreements exactly as the borrower signed them, with the signature block. */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = borrowerSession(context);
-  const { platform, persist } = portalPlatform(context, session);
-  const { documents } = await platform.call(catalogue.account.GetSignedDocuments, {});
-  await persist();
-  return { documents };
+  const { platform } = portalPlatform(context, session);
+  try {
+    const { documents } = await platform.call(catalogue.account.GetSignedDocuments, {});
+    return { documents };
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
+    throw error;
+  }
 }
 
 export default function Agreement({ loaderData }: Route.ComponentProps) {

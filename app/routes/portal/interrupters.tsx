@@ -3,7 +3,7 @@ import { brand, phones } from "../../../functions/config";
 import { formatPhone, phoneHref } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/interrupters";
-import { borrowerSession } from "./portal.server";
+import { livingBorrowerSession } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true } };
 
@@ -11,8 +11,9 @@ export function meta() {
   return [{ title: brand.name }];
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  borrowerSession(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // No figures here, but the session must still be one the platform accepts (else it ends, with the login page's notice).
+  await livingBorrowerSession(context);
   // Client navigations ask for /accountclosed.data: match the start of the path.
   return { closed: new URL(request.url).pathname.startsWith("/accountclosed") };
 }

@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
-import { patchSession, saveSession, type Session } from "../../../functions/sessions/session";
+import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { patchSession, type Session } from "../../../functions/sessions/session";
+import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
 import { readSummary } from "./portal-data";
@@ -11,24 +12,38 @@ type Context = Readonly<RouterContextProvider>;
 /** Spec file 3, section 8: what the portal says when the account summary call fails. */
 export const SUMMARY_FAILED = "Get Account Summary Call failed";
 
-/** Portal pages are for signed-in borrowers; guests go to login. */
+/** Portal pages are for signed-in borrowers; guests go to login (saying why, when a session just timed out). */
 export function borrowerSession(context: Context): Session {
-  const { session } = context.get(sessionContext);
-  if (!session?.data.customerId || !session.data.platformToken) throw redirect("/login");
+  const { session, ended } = context.get(sessionContext);
+  if (!session?.data.customerId || !session.data.platformToken) throw redirect(ended ? `/login?logout=${ended}` : "/login");
   return session;
 }
 
+/**
+ * A portal page that shows no platform figures still checks the session's
+ * token is alive (Token/ExtendToken, which also keeps it so): a refused one
+ * ends the session like any portal page's call would; a platform that is
+ * down lets the page show.
+ */
+export async function livingBorrowerSession(context: Context): Promise<Session> {
+  const session = borrowerSession(context);
+  try {
+    await pagePlatform(context, session).platform.call(catalogue.token.ExtendToken, {});
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (error.kind === "unauthorized") throw await sessionOver(context);
+  }
+  return session;
+}
+
+/**
+ * The portal's platform client: the request's token, which the session
+ * middleware writes back once the request is answered, refused calls
+ * included. `persist()` writes it at once (before a redirect, say).
+ */
 export function portalPlatform(context: Context, session: Session) {
-  const { env, ctx } = context.get(edgeContext);
-  const tokens = memoryTokenHolder(session.data.platformToken ?? null);
-  return {
-    platform: platformClient(env, tokens, ctx),
-    /** Keeps a rotated platform token in the session record. */
-    async persist() {
-      const token = tokens.get();
-      if (token && token !== session.data.platformToken) await saveSession(env.DB, session, { ...session.data, platformToken: token });
-    },
-  };
+  const { platform, persist } = pagePlatform(context, session);
+  return { platform, persist };
 }
 
 /**
@@ -74,5 +89,5 @@ export function sentBefore(context: Context, key: string): boolean {
 export async function markSent(context: Context, key: string): Promise<void> {
   const session = borrowerSession(context);
   const kept = (session.data.sentKeys ?? []).filter((k) => k !== key);
-  await patchSession(context.get(edgeContext).env.DB, session, { sentKeys: [...kept, key].slice(-SENT_KEYS_KEPT) });
+  await patchSession(context.get(edgeContext).env, session, { sentKeys: [...kept, key].slice(-SENT_KEYS_KEPT) });
 }

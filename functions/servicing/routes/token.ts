@@ -3,7 +3,7 @@ import { token as calls } from "../../platform/catalogue/index";
 import { EMBEDDED_MERCHANT_ID } from "../../platform/merchant";
 import { ServicingError, type ServicingEnv } from "../context";
 import { implement } from "../implement";
-import { issueToken } from "../tokens";
+import { extendToken, issueToken } from "../tokens";
 
 export const tokenRoutes = new Hono<ServicingEnv>();
 
@@ -12,4 +12,11 @@ implement(tokenRoutes, calls.CreateMerchantToken, async (c, { merchantId }) => {
   const writtenToken = await issueToken(c.var.db, "merchant", null, c.var.now.getTime());
   c.var.caller.tokenToUse = writtenToken;
   return { token: { writtenToken } };
+});
+
+implement(tokenRoutes, calls.ExtendToken, async (c) => {
+  const presented = c.req.header("Authorization")?.replace(/^Bearer /, "") ?? "";
+  // A token due for rotation was replaced on the way in (a fresh one, 30 minutes): nothing to extend.
+  if (c.var.caller.tokenToUse === presented) await extendToken(c.var.db, presented, c.var.now.getTime());
+  return { status: true };
 });

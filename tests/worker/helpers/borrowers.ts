@@ -3,7 +3,8 @@ import { expect } from "vitest";
 import { database } from "../../../db/client";
 import { startSession } from "../../../functions/sessions/session";
 import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/demo";
-import { postForm, redirectPath, send, sessionCookieOf } from "./http";
+import { walkWizard } from "./applicants";
+import { postForm, redirectPath, sessionCookieOf } from "./http";
 
 export type Like = "current" | "owing" | "pastdue" | "chargedoff" | "washington" | "closed" | "esign";
 
@@ -34,12 +35,14 @@ export async function signedInBorrower(like: Like = "current"): Promise<SignedIn
   return { ...made, applNo: line!.id, cookie: cookie!, landing: redirectPath(res) ?? "" };
 }
 
-/** A guest who has opened the application (a session with an empty draft), as a browser would have. */
+/**
+ * A guest with an application under way, as a browser would have: page views
+ * keep nothing, so the session starts with the first step's post.
+ */
 export async function guestWithSession(): Promise<string> {
-  const res = await send("/apply/personal?start");
-  const cookie = sessionCookieOf(res);
-  expect(cookie).not.toBeNull();
-  return cookie!;
+  const walk = await walkWizard(undefined, "personal");
+  expect(walk.cookie).not.toBeNull();
+  return walk.cookie!;
 }
 
 /**
@@ -48,6 +51,6 @@ export async function guestWithSession(): Promise<string> {
  */
 export async function extraSessionOf(b: SignedInBorrower): Promise<string> {
   const row = await env.DB.prepare("SELECT data FROM sessions WHERE json_extract(data, '$.customerId') = ? LIMIT 1").bind(b.customerId).first<{ data: string }>();
-  const { setCookie } = await startSession(env.DB, JSON.parse(row!.data));
+  const { setCookie } = await startSession(env, JSON.parse(row!.data));
   return setCookie.split(";")[0]!;
 }

@@ -89,4 +89,23 @@ export const apiEndpoints: readonly ApiEndpoint[] = [
   { method: "POST", path: "/api/dev/bench/run", body: "fields" },
   { method: "POST", path: "/api/dev/clock", body: "fields" },
   { method: "POST", path: "/api/dev/return", body: "fields" },
+  { method: "POST", path: "/api/dev/tokens/end", body: "fields" },
 ];
+
+/**
+ * Every page with a loader (app/routes.ts), as a visitor opens it: the
+ * portal's statement PDF and the site's documents are files, not loader
+ * data, and are left out (tests/unit/doors.test.ts checks the list against
+ * app/routes.ts). A query stands for the pages whose answer depends on one.
+ */
+export const pagePaths: readonly string[] = [
+  "/", "/faq", "/how-it-works", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info", "/about-us",
+  "/apply/personal", "/apply/address", "/apply/income", "/apply/payfrequency", "/apply/banking", "/apply/back", "/apply/approved", "/apply/approved?ID=not-a-real-link", "/apply/review", "/apply/leadpost",
+  "/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit",
+  "/logout", "/contact", "/login", "/login?logout=idle", "/create-password", "/forgot-password", "/reset-password", "/reset-password?token=not-a-real-token", "/verify-identity",
+  "/esign/consent", "/esign/document/agrcredit", "/esign/signature", "/esign/contact", "/esign/military",
+  "/dev/outbox", "/dev/clock", "/no-such-page",
+];
+
+/** Route paths of app/routes.ts that serve files rather than loader data. */
+export const fileRoutes: readonly string[] = ["documents/statements/:id", "documents/:file"];
