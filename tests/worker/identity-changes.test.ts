@@ -66,11 +66,13 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
 
 /** The forgot-password flow through its pages, on `cookie`'s session (or a fresh visitor's): e-mail, passcode by e-mail, identity and the new password. */
 async function forgotPassword(b: Borrower, cookie?: string): Promise<string> {
-  const device = cookie ?? sessionCookieOf(await send("/forgot-password"))!;
-  if (cookie) await (await send("/forgot-password", { cookie })).body?.cancel();
+  // A signed-out visitor has no session until the flow's first post starts one (issue 14, item 6).
+  let device = cookie ?? null;
+  await (await send("/forgot-password", { cookie: device })).body?.cancel();
   const step = async (fields: Record<string, string>) => {
     const res = await postForm("/forgot-password", fields, { cookie: device });
     expect(res.status, JSON.stringify(fields)).toBeLessThan(400);
+    device = sessionCookieOf(res) ?? device;
     await res.body?.cancel();
   };
   await step({ intent: "email", email: b.email });
@@ -79,7 +81,7 @@ async function forgotPassword(b: Borrower, cookie?: string): Promise<string> {
   await step({ intent: "code", code });
   await step({ intent: "continue" });
   await step({ intent: "save", birthdate: usDate(b.dob), last4: b.last4SSN, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-  return device;
+  return device!;
 }
 
 /** The reset link e-mailed to the borrower (the latest one). */

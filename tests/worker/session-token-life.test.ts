@@ -32,7 +32,9 @@ const SIGNED_IN_API = [
 ] as const;
 
 const dataTwin = (path: string) => `${path}.data`;
-const callApi = (method: string, path: string, cookie: string) => send(path, { method, cookie, body: method === "GET" ? null : JSON.stringify({ name: "Phone" }), headers: { "Content-Type": "application/json" } });
+/** A rename takes a name; the ceremony options and a removal take an empty body (anything more is 400). */
+const bodyFor = (method: string, path: string) => (method === "GET" ? null : JSON.stringify(path.endsWith("/rename") ? { name: "Phone" } : {}));
+const callApi = (method: string, path: string, cookie: string) => send(path, { method, cookie, body: bodyFor(method, path), headers: { "Content-Type": "application/json" } });
 
 let b: SignedInBorrower;
 

@@ -15,7 +15,7 @@ export function freshIp(): string {
 }
 
 export interface Caller {
-  /** `rl_session=...` or nothing for a visitor without a session. */
+  /** `__Host-rl_session=...` or nothing for a visitor without a session. */
   cookie?: string | null;
   ip?: string;
 }
