@@ -1,4 +1,4 @@
-import { expect, test, visitorIp, type Page } from "./fixtures/test";
+import { expect, test, visitorIp, type Browser, type Page } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 
@@ -206,11 +206,17 @@ test("a platform refusal shows 'Unable to Save Preferences.'", async ({ page }) 
   await expect(page.getByRole("alert").filter({ hasText: "Unable to Save Preferences." })).toBeVisible();
 });
 
-test("a new e-mail with a wrong password is refused and nothing changes; the other device stays signed in", async ({ page, browser, baseURL }) => {
+/** A fresh borrower signed in on `page` and on a second device (its own browser context, same client IP). */
+async function signedInOnTwoDevices(page: Page, browser: Browser, baseURL: string) {
   const borrower = await logInFresh(page, "current");
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(test.info()) } });
   const phone = await other.newPage();
   await logIn(phone, borrower.email, borrower.password);
+  return { borrower, other, phone };
+}
+
+test("a new e-mail with a wrong password is refused and nothing changes; the other device stays signed in", async ({ page, browser, baseURL }) => {
+  const { borrower, other, phone } = await signedInOnTwoDevices(page, browser, baseURL!);
 
   await openPreferences(page);
   await page.getByLabel("Email Address").fill(uniqueEmail());
@@ -227,10 +233,7 @@ test("a new e-mail with a wrong password is refused and nothing changes; the oth
 });
 
 test("a new e-mail signs the borrower out on every other device", async ({ page, browser, baseURL }) => {
-  const borrower = await logInFresh(page, "current");
-  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(test.info()) } });
-  const phone = await other.newPage();
-  await logIn(phone, borrower.email, borrower.password);
+  const { borrower, other, phone } = await signedInOnTwoDevices(page, browser, baseURL!);
 
   await openPreferences(page);
   await page.getByLabel("Email Address").fill(uniqueEmail());
