@@ -93,3 +93,16 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/account$/);
   });
 });
+
+test.describe("at 360px", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("the password step echoes a long e-mail address without pushing the page sideways", async ({ page }) => {
+    const borrower = await freshBorrower(page.request, "current");
+    await gotoHydrated(page, "/login");
+    await page.getByLabel("Email Address").fill(borrower.email);
+    await page.getByRole("button", { name: "CONTINUE" }).click();
+    await expect(page.getByText(`Signing in as ${borrower.email}`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
