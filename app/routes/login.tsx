@@ -8,6 +8,7 @@ import { edgeContext, sessionContext } from "../../functions/http/request-contex
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { SESSION_ENDED_NOTICE } from "../../functions/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
+import { createPasswordPath } from "../components/access/PasswordFlow";
 import { TextField } from "../components/form/Field";
 import { useStepValidation } from "../components/form/useStepValidation";
 import type { RouteHandle } from "../lib/layout";
@@ -148,7 +149,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         )}
         <div className="step-alert" role="alert">
           {actionData?.alert ? (
-            actionData.createLink ? <Link to="/create-password">{actionData.alert}</Link> : actionData.alert
+            actionData.createLink ? <Link to={createPasswordPath(actionData.email)}>{actionData.alert}</Link> : actionData.alert
           ) : null}
         </div>
         <button type="submit" name="intent" value={stage === "email" ? "email" : "login"} className="button button-primary button-large" disabled={busy}>

@@ -10,7 +10,7 @@ import { endCustomerSessions, saveSession, type Session, startSession } from "..
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
 import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
-import { accessLimitRefusal } from "./access.server";
+import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -25,6 +25,8 @@ export const flowMessages = {
   resendLimit: "You have reached the maximum number of passcode requests. Please call customer service.",
   identity: "We could not verify your identity with those details. Please check them and try again.",
   creationError: "We could not save your password. Please try again or call customer service.",
+  /** Register refused: this address already has another password (a retry with the same one is answered as created). */
+  alreadyRegistered: "You already have a password. Please log in, or use Forgot Password if you don't remember it.",
   /** Spec file 3, section 8 ('Call failed' for a message send) and spec file 2 (register): the platform did not answer. */
   callFailed: "Call failed. Please try again in a moment.",
   serviceDown: "We're sorry, we could not check that just now. Please try again.",
@@ -56,6 +58,10 @@ export interface FlowAnswer {
   alert?: string;
   /** The platform failed, so nothing was decided about the code typed: the page keeps it for a retry. */
   keepCode?: boolean;
+  /** No password yet: the alert links to create password for this address. */
+  createFor?: string;
+  /** The step this post saved, when it saved one. */
+  flow?: FlowView;
 }
 
 function view(flow: AccessFlow): FlowView {
@@ -81,14 +87,21 @@ async function store(context: Context, session: Session, flow: AccessFlow | unde
  * starts at the e-mail step. A page view starts no session (issue 14, item
  * 6): the e-mail step's post does.
  */
-export async function loadFlow(context: Context, request: Request, kind: Kind) {
+export async function loadFlow(context: Context, request: Request, kind: Kind, emailFromPath?: string) {
   const { session } = context.get(sessionContext);
   const current = session?.data.access;
-  const fresh = !current || current.kind !== kind || new URL(request.url).searchParams.has("restart");
-  const flow: AccessFlow = fresh ? { kind, step: "email" } : current;
+  // /create-password/:emailaddress starts again with that address, unless it is the flow already in progress.
+  const otherEmail = emailFromPath !== undefined && emailFromPath.toLowerCase() !== (current?.email ?? "").toLowerCase();
+  const fresh = !current || current.kind !== kind || otherEmail || new URL(request.url).searchParams.has("restart");
+  const flow: AccessFlow = fresh ? { kind, step: "email", ...(emailFromPath ? { email: emailFromPath } : {}) } : current;
   if (session && current && fresh) await store(context, session, flow, null);
+  // An outcome (not found, done) is said once: the next visit starts again at the e-mail step, the address kept.
+  else if (session && !fresh && FINAL_STEPS.has(flow.step)) await store(context, session, { kind, step: "email", email: flow.email }, null);
   return { flow: view(flow) };
 }
+
+/** Steps that end a flow: shown once, never again on a later visit (issue 15). */
+const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]);
 
 const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
 
@@ -117,8 +130,11 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
   const values = await formValues(request);
   const { session } = context.get(sessionContext);
   if (!session && values.intent !== "email") return redirect(pageOf(kind));
-  const started: { setCookie?: string } = {};
-  const result = await flowStep(context, request, kind, values, session, started);
+  const started: Started = {};
+  const stepped = await flowStep(context, request, kind, values, session, started);
+  // The step saved travels with the answer: without JavaScript the page is rendered in this same request,
+  // whose loader saw the session as it was (or none, before the first post started it).
+  const result = stepped instanceof Response || !started.flow ? stepped : { ...stepped, flow: view(started.flow) };
   if (!started.setCookie) return result;
   if (result instanceof Response) {
     result.headers.append("Set-Cookie", started.setCookie);
@@ -127,12 +143,18 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
   return data(result, { headers: { "Set-Cookie": started.setCookie } });
 }
 
-async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: { setCookie?: string }): Promise<Response | FlowAnswer> {
+/** What a post started (the session's cookie) and saved (the flow's next step). */
+type Started = { setCookie?: string; flow?: AccessFlow };
+
+async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: Started): Promise<Response | FlowAnswer> {
   const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);
   const ip = clientInfo(request).ip;
   let kept = session;
-  const save = async (next: AccessFlow | undefined) => {
+  const save = async (shown: AccessFlow) => {
+    started.flow = shown;
+    // An outcome (not found, done) is this answer's alone: the session keeps the e-mail step, so no later visit repeats it.
+    const next: AccessFlow = FINAL_STEPS.has(shown.step) ? { kind, step: "email", email: shown.email } : shown;
     if (kept) return store(context, kept, next, tokens.get());
     const token = tokens.get();
     const made = await startSession(context.get(edgeContext).env, { access: next, ...(token ? { platformToken: token } : {}) });
@@ -153,7 +175,7 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (!answer.validEmail || !user) return save({ kind, step: "unknown", email }).then(() => ({ errors: {} }));
         const registered = user.userId > 0;
         if (kind === "create" && registered) return redirect("/login");
-        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword };
+        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword, createFor: email };
         const channels = await channelsFor(platform, user);
         await save({ kind, step: "method", email, customerId: user.customerId, channels: channels.map(({ destination: _d, ...c }) => c), resends: 0 });
         // Destinations stay server-side, re-read at send time.
@@ -210,6 +232,8 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (flow.step !== "form" || !flow.email) return { errors: {} };
         const checked = await validateStep(identityFormSchema(easternToday()), values);
         if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
+        const common = commonPasswordAnswer(checked.output.password);
+        if (common) return common;
         const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email });
         if (limited) return { errors: {}, alert: limited };
         const o = checked.output;
@@ -218,7 +242,7 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
             ? await platform.call(catalogue.auth.Register, { email: flow.email, password: o.password, confirmPassword: o.confirmPassword, custSSN: o.last4, dob: o.birthdate })
             : await platform.call(catalogue.auth.ChangePassword, { email: flow.email, last4SSN: o.last4, dateOfBirth: o.birthdate, password: o.password, confirmPassword: o.confirmPassword });
         const done = "registered" in answer ? answer.registered : answer.updated;
-        if (!done) return { errors: {}, alert: answer.reason === "identity" ? flowMessages.identity : flowMessages.creationError };
+        if (!done) return { errors: {}, alert: answer.reason === "identity" ? flowMessages.identity : answer.reason === "already_registered" ? flowMessages.alreadyRegistered : flowMessages.creationError };
         // A forgotten password changed: every other session of the borrower ends (the platform ended their other tokens).
         if (kind === "forgot" && flow.customerId) await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
         await save({ kind, step: "done", email: flow.email });

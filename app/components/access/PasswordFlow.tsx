@@ -52,8 +52,9 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
         <Form method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{text.title}</h1>
           <TextField name="email" label="Email Address" type="email" defaultValue={flow.email} error={errors.email} inputMode="email" autoComplete="username" />
-          {alert}
-          {answer?.alert && kind === "forgot" ? <p><Link to="/create-password">Create a password</Link></p> : null}
+          <div className="step-alert" role="alert">
+            {answer?.createFor ? <Link to={createPasswordPath(answer.createFor)}>{answer.alert}</Link> : (answer?.alert ?? "")}
+          </div>
           <button type="submit" name="intent" value="email" className="button button-primary button-large" disabled={busy}>NEXT</button>
           {kind === "create" ? (
             <p><Link to="/login">Do you already have a password? Log in here</Link></p>
@@ -113,7 +114,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
           <h1 ref={heading} tabIndex={-1}>We couldn't find your information</h1>
           <p>We could not match that email address to an account. Please call us and we will help you.</p>
           <p><a className="button button-primary" href={phoneHref(phones.contact)}>Call Now {formatPhone(phones.contact)}</a></p>
-          <p><Link to={`/${kind === "create" ? "create" : "forgot"}-password?restart`}>Try another email address</Link></p>
+          <p><Link to={`/${kind === "create" ? "create" : "forgot"}-password`}>Try another email address</Link></p>
         </div>
       );
     case "done":
@@ -125,6 +126,9 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
   }
 }
+
+/** Create password with the address filled in (spec file 2, section 2: the emailaddress route parameter). */
+export const createPasswordPath = (email: string) => `/create-password/${encodeURIComponent(email)}`;
 
 /** NEXT is enabled only when all six boxes are filled (always enabled without JavaScript). */
 function NextButton({ complete, busy }: { complete: boolean; busy: boolean }) {
