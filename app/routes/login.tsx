@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { RateLimitVerdict } from "../../functions/durable-objects/rate-limiter";
 import { brand } from "../../functions/config";
@@ -131,6 +132,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const stage = actionData?.stage ?? "email";
   const { errors, formProps } = useStepValidation(stage === "email" ? emailSchema : loginSchema, actionData?.errors);
   const busy = useNavigation().state !== "idle";
+  usePasswordStepFocus(actionData);
   return (
     <section className="container page-section access">
       <h1>Log In</h1>
@@ -143,7 +145,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <p>
               Signing in as <strong>{actionData?.email}</strong>. <Link to="/login">Not you?</Link>
             </p>
-            <input type="hidden" name="email" value={actionData?.email} />
+            {/* The address as the username password managers save with the password (hidden: it is shown above). */}
+            <input type="email" name="email" value={actionData?.email} autoComplete="username" readOnly hidden />
             <TextField name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" maxLength={128} />
           </>
         )}
@@ -162,4 +165,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
     </section>
   );
+}
+
+/**
+ * Focus where a person expects after each answer: the password field once
+ * CONTINUE found the account, and after a refused password (emptied, so the
+ * next try starts clean; without JavaScript the new page never holds it).
+ */
+function usePasswordStepFocus(answer: Answer | undefined) {
+  useEffect(() => {
+    if (answer?.stage !== "password") return;
+    const field = document.getElementById("password");
+    if (!(field instanceof HTMLInputElement)) return;
+    if (answer.alert) field.value = "";
+    field.focus();
+  }, [answer]);
 }

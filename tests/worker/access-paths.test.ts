@@ -19,7 +19,7 @@ const html = async (res: Response) => res.text();
 const outbox = (customerId: string) =>
   env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id").bind(customerId).all<{ body: string }>().then((r) => r.results);
 
-describe("create and forgot password: an unknown e-mail", () => {
+describe("create and forgot password: an unknown e-mail", { timeout: 60_000 }, () => {
   for (const kind of ["create", "forgot"] as const) {
     const page = `/${kind}-password`;
     it(`${kind}: says 'not found' once; the next visit (and its ?restart, as a .data request too) is the e-mail step with the address kept`, async () => {
@@ -40,7 +40,7 @@ describe("create and forgot password: an unknown e-mail", () => {
   }
 });
 
-describe("/create-password/:emailaddress (spec file 2, section 2)", () => {
+describe("/create-password/:emailaddress (spec file 2, section 2)", { timeout: 60_000 }, () => {
   it("is the create-password e-mail step with the address filled in, whose NEXT works from that path", async () => {
     const email = `someone-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await send(`/create-password/${encodeURIComponent(email)}`);
@@ -79,7 +79,7 @@ async function atForgotForm(b: Borrower): Promise<string> {
   return cookie!;
 }
 
-describe("a common password (normalised) is refused before anything else happens", () => {
+describe("a common password (normalised) is refused before anything else happens", { timeout: 60_000 }, () => {
   it("forgot password: 'Welcome1!' and 'Passw0rd!' are refused with the message; the old password still signs in", async () => {
     const b = (await signedInBorrower("current")) as Borrower;
     const cookie = await atForgotForm(b);
@@ -103,5 +103,24 @@ describe("a common password (normalised) is refused before anything else happens
     const reopened = await send(path);
     expect(reopened.status).toBe(200);
     expect(await html(reopened)).toContain("SUBMIT &amp; GO TO LOG IN");
+  });
+});
+
+describe("forgot password: wrong identity details", { timeout: 60_000 }, () => {
+  it("the fifth wrong birthdate or SSN says the account is locked (not 'too many requests'), and so does every try after it", async () => {
+    const b = (await signedInBorrower("current")) as Borrower;
+    const cookie = await atForgotForm(b);
+    const wrong = { intent: "save", birthdate: "01/01/1970", last4: b.last4SSN === "0000" ? "1111" : "0000", password: "Strong!pass77", confirmPassword: "Strong!pass77" };
+    const said: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postForm("/forgot-password", wrong, { cookie });
+      expect(res.status).toBe(200);
+      const body = await html(res);
+      said.push(body.includes("Your account is locked after too many attempts") ? "locked" : body.includes("could not verify your identity") ? "identity" : body.includes("too many requests") ? "too many" : "other");
+    }
+    expect(said).toEqual(["identity", "identity", "identity", "identity", "locked", "locked"]);
+    // The right details are refused too while locked: the lock is on the account's e-mail, not on what was typed.
+    const right = await postForm("/forgot-password", { ...wrong, birthdate: usDate(b.dob), last4: b.last4SSN }, { cookie });
+    expect(await html(right)).toContain("Your account is locked after too many attempts");
   });
 });

@@ -34,13 +34,18 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
 
   // Each step announces itself to screen readers by taking focus on its heading.
   useEffect(() => heading.current?.focus(), [flow.step]);
+  // After a refused post, focus goes where the person must act: the first field in error, else the alert.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusAnswer(form.current, answer), [answer]);
   useEffect(() => {
     if (flow.step !== "thanks") return;
     const timer = setTimeout(() => void submit({ intent: "continue" }, { method: "post" }), THANKS_MS);
     return () => clearTimeout(timer);
   }, [flow.step, submit]);
 
-  const alert = <div className="step-alert" role="alert">{answer?.alert ?? ""}</div>;
+  // A message the step's notice already says (a lock, the resend limit) is not said twice.
+  const alertText = answer?.alert && answer.alert !== flow.notice ? answer.alert : "";
+  const alert = <div className="step-alert" role="alert" tabIndex={-1}>{alertText}</div>;
   // The passcode boxes start afresh after each verdict on a code; a platform failure decided nothing, so the key stays.
   const lastBoxesKey = useRef("");
   if (!answer?.keepCode) lastBoxesKey.current = `${answer?.alert ?? ""}|${flow.notice ?? ""}`;
@@ -49,7 +54,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
   switch (flow.step) {
     case "email":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{text.title}</h1>
           <TextField name="email" label="Email Address" type="email" defaultValue={flow.email} error={errors.email} inputMode="email" autoComplete="username" />
           <div className="step-alert" role="alert">
@@ -65,7 +70,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "method":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>How would you like to receive your passcode?</h1>
           <RadioGroup name="channel" legend="Send my passcode by" options={flow.channels.map((c) => ({ code: c.id, label: `${c.kind} ${c.label}` }))} error={errors.channel} />
           {alert}
@@ -74,9 +79,9 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "code":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>Enter your passcode</h1>
-          <p>We sent a six-digit passcode. It expires in 10 minutes.</p>
+          {flow.stopped ? null : <p>{whereSent(flow)} It expires in 10 minutes.</p>}
           {flow.notice ? <p className="notice" role="status">{flow.notice}</p> : null}
           {/* A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits. */}
           <PasscodeBoxes key={boxesKey} onComplete={setComplete} />
@@ -89,7 +94,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "thanks":
       return (
-        <Form method="post" className="apply-form access-form">
+        <Form ref={form} method="post" className="apply-form access-form">
           <h1 ref={heading} tabIndex={-1}>{text.thanks}</h1>
           <div className="loader" role="status"><span className="spinner" aria-hidden="true" /></div>
           <button type="submit" name="intent" value="continue" className="button button-primary no-js-only">Continue</button>
@@ -97,7 +102,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "form":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{kind === "create" ? "Create your password" : "Reset your password"}</h1>
           <div className="field-grid">
             <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
@@ -125,6 +130,21 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
         </div>
       );
   }
+}
+
+/** Where the code went, as the person chose it: "called" for a phone call, the masked number or address. */
+function whereSent(flow: FlowView): string {
+  const channel = flow.channels.find((c) => c.id === flow.channelId);
+  if (!channel) return "We sent you a six-digit passcode.";
+  if (channel.kind === "Call") return `We called ${channel.label} with a six-digit passcode.`;
+  return `We sent a six-digit passcode ${channel.kind === "Text" ? "by text " : ""}to ${channel.label}.`;
+}
+
+/** Focus after a refused post: the first field in error, else a passcode box (the code step), else the alert. */
+function focusAnswer(form: HTMLFormElement | null, answer: FlowAnswer | undefined) {
+  if (!form || !answer || (!answer.alert && Object.keys(answer.errors).length === 0)) return;
+  const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>(".passcode input") ?? form.querySelector<HTMLElement>(".step-alert");
+  target?.focus();
 }
 
 /** Create password with the address filled in (spec file 2, section 2: the emailaddress route parameter). */
