@@ -10,7 +10,7 @@ import { pagePlatform } from "../lib/platform.server";
 import { endCustomerSessions, saveSession, type Session, startSession } from "../../functions/sessions/session";
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
-import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
+import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema, resetSchema } from "./access.schema";
 import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
@@ -54,6 +54,8 @@ export interface FlowView {
   channelId: string | null;
   notice: string | null;
   resendDisabled: boolean;
+  /** Verify identity matched the last four and birthdate: the last step asks only for the password. */
+  identityChecked: boolean;
   /** No more codes can be sent or checked (the lock or the resend limit): the page says where the last one went no more. */
   stopped: boolean;
 }
@@ -80,6 +82,7 @@ function view(flow: AccessFlow): FlowView {
     notice: flow.notice ?? null,
     resendDisabled: stoppedBy(flow),
     stopped: stoppedBy(flow),
+    identityChecked: Boolean(flow.identity),
   };
 }
 
@@ -114,7 +117,7 @@ const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]
 const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
 
 /** Offers each phone on file as Text (mobile) or Call (landline), and the masked e-mail. */
-async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
+export async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
   const channels: Array<PasscodeChannel & { destination: string }> = [];
   const numbers = [...new Set([user.custMobileNumber, user.custHomePhoneNumber].filter((n) => /^\d{10}$/.test(n)))];
   for (const [i, number] of numbers.entries()) {
@@ -239,7 +242,10 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
       }
       case "save": {
         if (flow.step !== "form" || !flow.email) return { errors: {} };
-        const checked = await validateStep(identityFormSchema(easternToday()), values);
+        // After verify identity the form asks only for the password: the matched details are the flow's.
+        const checked = flow.identity
+          ? await validateStep(resetSchema, values).then((r) => (r.ok ? { ...r, output: { ...r.output, ...flow.identity! } } : r))
+          : await validateStep(identityFormSchema(easternToday()), values);
         if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
         const common = commonPasswordAnswer(checked.output.password);
         if (common) return common;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { passcodeSentTo } from "../../../functions/access/flow";
 import { phones } from "../../../functions/config";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
@@ -62,7 +63,10 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
           </div>
           <button type="submit" name="intent" value="email" className="button button-primary button-large" disabled={busy}>NEXT</button>
           {kind === "create" ? (
-            <p><Link to="/login">Do you already have a password? Log in here</Link></p>
+            <>
+              <p><Link to="/login">Do you already have a password? Log in here</Link></p>
+              <p><Link to="/verify-identity">Verify your identity with your SSN and birthdate instead</Link></p>
+            </>
           ) : (
             <p><Link to="/reset-password">E-mail me a reset link instead</Link> · <Link to="/login">Back to Log In</Link></p>
           )}
@@ -104,10 +108,14 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       return (
         <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{kind === "create" ? "Create your password" : "Reset your password"}</h1>
-          <div className="field-grid">
-            <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
-            <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
-          </div>
+          {flow.identityChecked ? null : (
+            <div className="field-grid">
+              <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
+              <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+            </div>
+          )}
+          {/* The account's address, saved by password managers with the new password. */}
+          <input type="email" name="username" value={flow.email} autoComplete="username" readOnly hidden />
           <NewPasswordFields errors={errors} />
           {alert}
           <button type="submit" name="intent" value="save" className="button button-primary button-large" disabled={busy}>SAVE PASSWORD</button>
@@ -132,13 +140,8 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
   }
 }
 
-/** Where the code went, as the person chose it: "called" for a phone call, the masked number or address. */
-function whereSent(flow: FlowView): string {
-  const channel = flow.channels.find((c) => c.id === flow.channelId);
-  if (!channel) return "We sent you a six-digit passcode.";
-  if (channel.kind === "Call") return `We called ${channel.label} with a six-digit passcode.`;
-  return `We sent a six-digit passcode ${channel.kind === "Text" ? "by text " : ""}to ${channel.label}.`;
-}
+/** Where the code went, as the person chose it. */
+const whereSent = (flow: FlowView) => passcodeSentTo(flow.channels.find((c) => c.id === flow.channelId));
 
 /** Focus after a refused post: the first field in error, else a passcode box (the code step), else the alert. */
 function focusAnswer(form: HTMLFormElement | null, answer: FlowAnswer | undefined) {
