@@ -103,3 +103,21 @@ test("/create-password/:emailaddress opens create password with the address fill
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome! Let's create your password.");
   await expect(page.getByLabel("Email Address")).toHaveValue("someone@example.com");
 });
+
+test("five wrong passcodes: the lock message appears once, names Customer Service's number, and RESEND CODE is disabled", async ({ page }) => {
+  const b = await atCodeStep(page);
+  const right = await latestPasscode(page, b.mobilePhone);
+  const wrong = right === "000000" ? "111111" : "000000";
+  for (let i = 0; i < 5; i++) {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"));
+    for (const [k, digit] of [...wrong].entries()) await page.getByLabel(`Digit ${k + 1} of 6`).fill(digit);
+    await page.getByRole("button", { name: "NEXT" }).click();
+    await answered;
+    await expect(page.getByRole("button", { name: "RESEND CODE" })).toBeVisible();
+  }
+  const locked = /Too many incorrect passcodes\. .* Please call Customer Service at 1\.800\.555\.0142\./;
+  await expect(page.getByText(locked)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "RESEND CODE" })).toBeDisabled();
+  // Nothing says a code is waiting at the phone any more.
+  await expect(page.getByText(/We sent a six-digit passcode/)).toHaveCount(0);
+});
