@@ -46,6 +46,7 @@ export default [
   // Account access (spec file 2, section 2).
   route("login", "routes/login.tsx"),
   route("create-password", "routes/password.tsx", { id: "create-password" }),
+  route("create-password/:emailaddress", "routes/password.tsx", { id: "create-password-email" }),
   route("forgot-password", "routes/password.tsx", { id: "forgot-password" }),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-identity", "routes/verify-identity.tsx"),

@@ -1,9 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+import { isCommonPassword } from "../../functions/access/common-passwords";
 import { clientInfo } from "../../functions/http/client-info";
 import { rateLimit, type RateLimitPolicyName } from "../../functions/http/rate-limit";
 import { tryAgainIn } from "../../functions/http/retry-after";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { pagePlatform } from "../lib/platform.server";
+import { accessMessages } from "./access.schema";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -29,4 +31,14 @@ export async function accessLimitRefusal(context: Context, request: Request, per
 /** The platform client for an anonymous (merchant-token) access page, its token in the session when there is one. */
 export function accessPlatform(context: Context) {
   return pagePlatform(context, context.get(sessionContext).session);
+}
+
+/**
+ * A new password on the common list (0-decisions.md: normalised) is refused
+ * before anything else happens: no rate-limit hit, no platform call, no
+ * passcode. The list is server-only, so this runs in the action, right after
+ * the form's schema. Null when the password may be used.
+ */
+export function commonPasswordAnswer(password: string): { errors: { password: string }; alert: string } | null {
+  return isCommonPassword(password) ? { errors: { password: accessMessages.commonPassword }, alert: accessMessages.commonPassword } : null;
 }

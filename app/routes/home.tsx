@@ -1,8 +1,9 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { brand, creditLine } from "../../functions/config";
 import { TableScroll } from "../components/TableScroll";
 import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../lib/format";
+import { LOGGED_OUT_PARAM, LOGGED_OUT_TEXT } from "../lib/logged-out";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";
 import type { loader as rootLoader } from "../root";
@@ -42,8 +43,16 @@ function Mark({ yes }: { yes: boolean }) {
 export default function Home() {
   const viewer = useRouteLoaderData<typeof rootLoader>("root");
   const applyHref = useApplyHref();
+  // Log Out lands here (app/lib/logged-out.ts).
+  const [search] = useSearchParams();
+  const loggedOut = search.has(LOGGED_OUT_PARAM) && !viewer?.signedIn;
   return (
     <>
+      {loggedOut ? (
+        <div className="container logged-out-notice">
+          <p className="notice" role="status">{LOGGED_OUT_TEXT}</p>
+        </div>
+      ) : null}
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { RateLimitVerdict } from "../../functions/durable-objects/rate-limiter";
 import { brand } from "../../functions/config";
@@ -8,6 +9,7 @@ import { edgeContext, sessionContext } from "../../functions/http/request-contex
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { SESSION_ENDED_NOTICE } from "../../functions/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
+import { createPasswordPath } from "../components/access/PasswordFlow";
 import { TextField } from "../components/form/Field";
 import { useStepValidation } from "../components/form/useStepValidation";
 import type { RouteHandle } from "../lib/layout";
@@ -130,6 +132,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const stage = actionData?.stage ?? "email";
   const { errors, formProps } = useStepValidation(stage === "email" ? emailSchema : loginSchema, actionData?.errors);
   const busy = useNavigation().state !== "idle";
+  usePasswordStepFocus(actionData);
   return (
     <section className="container page-section access">
       <h1>Log In</h1>
@@ -142,13 +145,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <p>
               Signing in as <strong>{actionData?.email}</strong>. <Link to="/login">Not you?</Link>
             </p>
-            <input type="hidden" name="email" value={actionData?.email} />
+            {/* The address as the username password managers save with the password (hidden: it is shown above). */}
+            <input type="email" name="email" value={actionData?.email} autoComplete="username" readOnly hidden />
             <TextField name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" maxLength={128} />
           </>
         )}
         <div className="step-alert" role="alert">
           {actionData?.alert ? (
-            actionData.createLink ? <Link to="/create-password">{actionData.alert}</Link> : actionData.alert
+            actionData.createLink ? <Link to={createPasswordPath(actionData.email)}>{actionData.alert}</Link> : actionData.alert
           ) : null}
         </div>
         <button type="submit" name="intent" value={stage === "email" ? "email" : "login"} className="button button-primary button-large" disabled={busy}>
@@ -161,4 +165,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </p>
     </section>
   );
+}
+
+/**
+ * Focus where a person expects after each answer: the password field once
+ * CONTINUE found the account, and after a refused password (emptied, so the
+ * next try starts clean; without JavaScript the new page never holds it).
+ */
+function usePasswordStepFocus(answer: Answer | undefined) {
+  useEffect(() => {
+    if (answer?.stage !== "password") return;
+    const field = document.getElementById("password");
+    if (!(field instanceof HTMLInputElement)) return;
+    if (answer.alert) field.value = "";
+    field.focus();
+  }, [answer]);
 }

@@ -4,6 +4,7 @@ import { catalogue, PlatformError } from "../../functions/platform/index";
 import { endSession } from "../../functions/sessions/session";
 import { pagePlatform } from "../lib/platform.server";
 import type { Route } from "./+types/logout";
+import { LOGGED_OUT_PATH } from "../lib/logged-out";
 
 /**
  * Log Out posts here: the session ends on the server, and its platform token
@@ -23,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!(error instanceof PlatformError)) throw error;
     }
   }
-  return redirect(idle ? "/login?logout=idle" : "/", { headers: { "Set-Cookie": await endSession(env, session) } });
+  return redirect(idle ? "/login?logout=idle" : LOGGED_OUT_PATH, { headers: { "Set-Cookie": await endSession(env, session) } });
 }
 
 export function loader() {

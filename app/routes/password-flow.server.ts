@@ -1,16 +1,17 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AccessFlow, PasscodeChannel } from "../../functions/access/flow";
 import { maskPhone } from "../../functions/access/flow";
-import { phones } from "../../functions/config";
+import { phones, security } from "../../functions/config";
 import { clientInfo } from "../../functions/http/client-info";
+import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { pagePlatform } from "../lib/platform.server";
 import { endCustomerSessions, saveSession, type Session, startSession } from "../../functions/sessions/session";
 import { formatPhone } from "../lib/format";
 import { easternToday } from "../lib/today";
-import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema } from "./access.schema";
-import { accessLimitRefusal } from "./access.server";
+import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema, resetSchema } from "./access.schema";
+import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -20,11 +21,15 @@ type Kind = AccessFlow["kind"];
 export const flowMessages = {
   invalidCode: "The passcode you entered is incorrect. Please try again.",
   expiredCode: "Your passcode has expired. Please tap RESEND CODE for a new one.",
-  lockedCode: "Too many incorrect passcodes. For your security we could not verify your identity; please call customer service.",
+  lockedCode: `Too many incorrect passcodes. For your security we could not verify your identity. Please call Customer Service at ${formatPhone(phones.customerService)}.`,
   usedCode: "Please request a new passcode.",
-  resendLimit: "You have reached the maximum number of passcode requests. Please call customer service.",
+  resendLimit: `You have reached the maximum number of passcode requests. Please call Customer Service at ${formatPhone(phones.customerService)}.`,
   identity: "We could not verify your identity with those details. Please check them and try again.",
+  /** The spec's 'account locked on password creation or forgot' (its wording is left to us). */
+  identityLocked: `Your account is locked after too many attempts to verify your identity. Please try again in ${security.loginLockMinutes} minutes or call Customer Service at ${formatPhone(phones.customerService)}.`,
   creationError: "We could not save your password. Please try again or call customer service.",
+  /** Register refused: this address already has another password (a retry with the same one is answered as created). */
+  alreadyRegistered: "You already have a password. Please log in, or use Forgot Password if you don't remember it.",
   /** Spec file 3, section 8 ('Call failed' for a message send) and spec file 2 (register): the platform did not answer. */
   callFailed: "Call failed. Please try again in a moment.",
   serviceDown: "We're sorry, we could not check that just now. Please try again.",
@@ -49,6 +54,10 @@ export interface FlowView {
   channelId: string | null;
   notice: string | null;
   resendDisabled: boolean;
+  /** Verify identity matched the last four and birthdate: the last step asks only for the password. */
+  identityChecked: boolean;
+  /** No more codes can be sent or checked (the lock or the resend limit): the page says where the last one went no more. */
+  stopped: boolean;
 }
 
 export interface FlowAnswer {
@@ -56,7 +65,13 @@ export interface FlowAnswer {
   alert?: string;
   /** The platform failed, so nothing was decided about the code typed: the page keeps it for a retry. */
   keepCode?: boolean;
+  /** No password yet: the alert links to create password for this address. */
+  createFor?: string;
+  /** The step this post saved, when it saved one. */
+  flow?: FlowView;
 }
+
+const stoppedBy = (flow: AccessFlow) => flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode;
 
 function view(flow: AccessFlow): FlowView {
   return {
@@ -65,7 +80,9 @@ function view(flow: AccessFlow): FlowView {
     channels: flow.channels ?? [],
     channelId: flow.channelId ?? null,
     notice: flow.notice ?? null,
-    resendDisabled: flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode,
+    resendDisabled: stoppedBy(flow),
+    stopped: stoppedBy(flow),
+    identityChecked: Boolean(flow.identity),
   };
 }
 
@@ -81,19 +98,26 @@ async function store(context: Context, session: Session, flow: AccessFlow | unde
  * starts at the e-mail step. A page view starts no session (issue 14, item
  * 6): the e-mail step's post does.
  */
-export async function loadFlow(context: Context, request: Request, kind: Kind) {
+export async function loadFlow(context: Context, request: Request, kind: Kind, emailFromPath?: string) {
   const { session } = context.get(sessionContext);
   const current = session?.data.access;
-  const fresh = !current || current.kind !== kind || new URL(request.url).searchParams.has("restart");
-  const flow: AccessFlow = fresh ? { kind, step: "email" } : current;
+  // /create-password/:emailaddress starts again with that address, unless it is the flow already in progress.
+  const otherEmail = emailFromPath !== undefined && emailFromPath.toLowerCase() !== (current?.email ?? "").toLowerCase();
+  const fresh = !current || current.kind !== kind || otherEmail || new URL(request.url).searchParams.has("restart");
+  const flow: AccessFlow = fresh ? { kind, step: "email", ...(emailFromPath ? { email: emailFromPath } : {}) } : current;
   if (session && current && fresh) await store(context, session, flow, null);
+  // An outcome (not found, done) is said once: the next visit starts again at the e-mail step, the address kept.
+  else if (session && !fresh && FINAL_STEPS.has(flow.step)) await store(context, session, { kind, step: "email", email: flow.email }, null);
   return { flow: view(flow) };
 }
+
+/** Steps that end a flow: shown once, never again on a later visit (issue 15). */
+const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]);
 
 const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
 
 /** Offers each phone on file as Text (mobile) or Call (landline), and the masked e-mail. */
-async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
+export async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
   const channels: Array<PasscodeChannel & { destination: string }> = [];
   const numbers = [...new Set([user.custMobileNumber, user.custHomePhoneNumber].filter((n) => /^\d{10}$/.test(n)))];
   for (const [i, number] of numbers.entries()) {
@@ -117,8 +141,11 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
   const values = await formValues(request);
   const { session } = context.get(sessionContext);
   if (!session && values.intent !== "email") return redirect(pageOf(kind));
-  const started: { setCookie?: string } = {};
-  const result = await flowStep(context, request, kind, values, session, started);
+  const started: Started = {};
+  const stepped = await flowStep(context, request, kind, values, session, started);
+  // The step saved travels with the answer: without JavaScript the page is rendered in this same request,
+  // whose loader saw the session as it was (or none, before the first post started it).
+  const result = stepped instanceof Response || !started.flow ? stepped : { ...stepped, flow: view(started.flow) };
   if (!started.setCookie) return result;
   if (result instanceof Response) {
     result.headers.append("Set-Cookie", started.setCookie);
@@ -127,12 +154,18 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
   return data(result, { headers: { "Set-Cookie": started.setCookie } });
 }
 
-async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: { setCookie?: string }): Promise<Response | FlowAnswer> {
+/** What a post started (the session's cookie) and saved (the flow's next step). */
+type Started = { setCookie?: string; flow?: AccessFlow };
+
+async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: Started): Promise<Response | FlowAnswer> {
   const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);
   const ip = clientInfo(request).ip;
   let kept = session;
-  const save = async (next: AccessFlow | undefined) => {
+  const save = async (shown: AccessFlow) => {
+    started.flow = shown;
+    // An outcome (not found, done) is this answer's alone: the session keeps the e-mail step, so no later visit repeats it.
+    const next: AccessFlow = FINAL_STEPS.has(shown.step) ? { kind, step: "email", email: shown.email } : shown;
     if (kept) return store(context, kept, next, tokens.get());
     const token = tokens.get();
     const made = await startSession(context.get(edgeContext).env, { access: next, ...(token ? { platformToken: token } : {}) });
@@ -153,7 +186,7 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (!answer.validEmail || !user) return save({ kind, step: "unknown", email }).then(() => ({ errors: {} }));
         const registered = user.userId > 0;
         if (kind === "create" && registered) return redirect("/login");
-        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword };
+        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword, createFor: email };
         const channels = await channelsFor(platform, user);
         await save({ kind, step: "method", email, customerId: user.customerId, channels: channels.map(({ destination: _d, ...c }) => c), resends: 0 });
         // Destinations stay server-side, re-read at send time.
@@ -179,7 +212,8 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
               ? await platform.call(catalogue.communications.PinDelivery, { phoneNumber: channel.destination, ...target })
               : await platform.call(catalogue.communications.SendEmailOtp, { email: flow.email, ...target });
         const notice = sent.statusCode === "5" ? flowMessages.resendLimit : values.intent === "resend" ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : null;
-        await save({ ...flow, step: "code", channelId: channel.id, notice: notice ?? undefined });
+        // At the resend limit nothing was sent: the page keeps naming where the last code went, not this channel.
+        await save({ ...flow, step: "code", channelId: sent.statusCode === "5" ? flow.channelId : channel.id, notice: notice ?? undefined });
         return { errors: {} };
       }
       case "code": {
@@ -208,8 +242,16 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
       }
       case "save": {
         if (flow.step !== "form" || !flow.email) return { errors: {} };
-        const checked = await validateStep(identityFormSchema(easternToday()), values);
+        // After verify identity the form asks only for the password: the matched details are the flow's.
+        const checked = flow.identity
+          ? await validateStep(resetSchema, values).then((r) => (r.ok ? { ...r, output: { ...r.output, ...flow.identity! } } : r))
+          : await validateStep(identityFormSchema(easternToday()), values);
         if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
+        const common = commonPasswordAnswer(checked.output.password);
+        if (common) return common;
+        const { env } = context.get(edgeContext);
+        // Five wrong identities lock the form (spec file 2, section 4): said before any other limit speaks.
+        if (!(await peekRateLimit(env, "identityFailPerEmail", flow.email.toLowerCase())).allowed) return { errors: {}, alert: flowMessages.identityLocked };
         const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email });
         if (limited) return { errors: {}, alert: limited };
         const o = checked.output;
@@ -218,7 +260,11 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
             ? await platform.call(catalogue.auth.Register, { email: flow.email, password: o.password, confirmPassword: o.confirmPassword, custSSN: o.last4, dob: o.birthdate })
             : await platform.call(catalogue.auth.ChangePassword, { email: flow.email, last4SSN: o.last4, dateOfBirth: o.birthdate, password: o.password, confirmPassword: o.confirmPassword });
         const done = "registered" in answer ? answer.registered : answer.updated;
-        if (!done) return { errors: {}, alert: answer.reason === "identity" ? flowMessages.identity : flowMessages.creationError };
+        if (!done && answer.reason === "identity") {
+          const count = await rateLimit(env, "identityFailPerEmail", flow.email.toLowerCase());
+          return { errors: {}, alert: count.allowed && count.remaining > 0 ? flowMessages.identity : flowMessages.identityLocked };
+        }
+        if (!done) return { errors: {}, alert: answer.reason === "already_registered" ? flowMessages.alreadyRegistered : flowMessages.creationError };
         // A forgotten password changed: every other session of the borrower ends (the platform ended their other tokens).
         if (kind === "forgot" && flow.customerId) await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
         await save({ kind, step: "done", email: flow.email });

@@ -14,19 +14,23 @@ export function meta({ location }: Route.MetaArgs) {
   return [{ title: `${location.pathname.startsWith("/create") ? "Create Password" : "Forgot Password"} | ${brand.name}` }];
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { flow } = await loadFlow(context, request, kindOf(request));
-  // ?restart begins again at the e-mail step, then drops the flag so reloads keep the step.
-  if (new URL(request.url).searchParams.has("restart")) throw redirect(new URL(request.url).pathname);
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  // /create-password/:emailaddress (spec file 2, section 2): the e-mail step with that address filled in.
+  const emailFromPath = "emailaddress" in params && typeof params.emailaddress === "string" ? params.emailaddress.trim().slice(0, 254) : undefined;
+  const { flow } = await loadFlow(context, request, kindOf(request), emailFromPath);
+  // ?restart begins again at the e-mail step, then drops the flag so reloads keep the step. The page's own
+  // path, never the request's: a client-side visit asks for `/forgot-password.data`, which is no page.
+  if (new URL(request.url).searchParams.has("restart")) throw redirect(new URL(request.url).pathname.replace(/\.data$/, ""));
   return { flow, kind: kindOf(request) };
 }
 
 export const action = ({ context, request }: Route.ActionArgs) => flowAction(context, request, kindOf(request));
 
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData && "errors" in actionData ? actionData : undefined;
   return (
     <section className="container page-section access">
-      <PasswordFlow kind={loaderData.kind} flow={loaderData.flow} answer={actionData && "errors" in actionData ? actionData : undefined} />
+      <PasswordFlow kind={loaderData.kind} flow={answer?.flow ?? loaderData.flow} answer={answer} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { limitStatefulGet } from "../lib/stateful-get.server";
 import { easternToday } from "../lib/today";
 import type { Route } from "./+types/reset-password";
 import { identityLookupSchema, resetSchema } from "./access.schema";
-import { accessLimitRefusal, accessPlatform } from "./access.server";
+import { accessLimitRefusal, accessPlatform, commonPasswordAnswer } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
@@ -30,6 +30,9 @@ export function meta() {
  */
 /** What this page says when the platform fails (spec file 2, section 8 leaves the words open). */
 const SERVICE_TEXT = "We're sorry, please try again.";
+
+/** ValidateToken's state for a link already used within its 30 minutes. */
+const TOKEN_USED = 2;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -67,9 +70,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (token) {
       const checked = await validateStep(resetSchema, values);
       if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
+      const common = commonPasswordAnswer(checked.output.password);
+      if (common) return { ...common, sent: false };
       const state = await platform.call(catalogue.auth.ValidateToken, { token });
-      if (state.tokenState !== 0) return redirect("/login?CalledFrom=TokenExpired");
+      // A link used moments ago (tokenState 2) may be this page's own update whose answer was lost: the platform
+      // answers it again when the password is the one that update set, and calls the link expired otherwise.
+      const retry = state.tokenState === TOKEN_USED;
+      if (state.tokenState !== 0 && !retry) return redirect("/login?CalledFrom=TokenExpired");
       const answer = await platform.call(catalogue.auth.UpdatePassword, { email: state.emailAddress, password: checked.output.password, confirmPassword: checked.output.confirmPassword, tokenId: state.passwordGUID });
+      if (!answer.updated && retry) return redirect("/login?CalledFrom=TokenExpired");
       if (!answer.updated) return { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
       // A reset from the link ends every session of the borrower, this one too if it was theirs (the platform ended their tokens).
       if (!answer.custId) return redirect("/login?CalledFrom=UpdatePwd");

@@ -12,7 +12,8 @@ import type { Route } from "./+types/verify-identity";
 import { accessMessages, identityLookupSchema } from "./access.schema";
 import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
-import { flowMessages } from "./password-flow.server";
+import { channelsFor, flowMessages } from "./password-flow.server";
+import type { AccessFlow } from "../../functions/access/flow";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
 
@@ -24,7 +25,8 @@ export function meta() {
 /**
  * The start of create password (spec file 2, section 2.2): e-mail, last four
  * of the SSN and birthdate. A match without a password continues to the
- * passcode step of create password; a registered borrower goes to login.
+ * channel step of create password, which then asks none of them again; a
+ * registered borrower goes to login.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
@@ -42,9 +44,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     const found = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email });
     const user = found.users[0];
     if (!user) return { errors: {}, alert: flowMessages.identity };
-    // Continue in create password at the channel step (the e-mail is known).
+    // Continue in create password at the channel step: the e-mail, last four and birthdate are not asked again.
+    const channels = (await channelsFor(platform, user)).map(({ destination: _d, ...c }) => c);
     const { session } = context.get(sessionContext);
-    const flow = { kind: "create" as const, step: "email" as const, email };
+    const flow: AccessFlow = { kind: "create", step: "method", email, customerId: user.customerId, channels, resends: 0, identity: { last4, birthdate } };
     const cookie = session ? null : await startSession(env, { access: flow, platformToken: tokens.get() ?? undefined });
     if (session) await saveSession(env, session, { ...session.data, access: flow, platformToken: tokens.get() ?? session.data.platformToken });
     return redirect("/create-password", cookie ? { headers: { "Set-Cookie": cookie.setCookie } } : undefined);

@@ -22,9 +22,24 @@ export interface AccessFlow {
   channelId?: string;
   resends?: number;
   notice?: string;
+  /**
+   * Last four of the SSN and birthdate (ISO) already matched by verify
+   * identity: the last step does not ask for them again (issue 15).
+   */
+  identity?: { last4: string; birthdate: string };
 }
 
 /** 614-555-0101 -> (xxx) xxx-0101: enough to recognise, not to harvest. */
 export function maskPhone(digits: string): string {
   return `(xxx) xxx-${digits.slice(-4)}`;
+}
+
+/**
+ * Where a passcode went, as the passcode step says it (issue 15): "called"
+ * for a phone call, the masked number or address for a text or an e-mail.
+ */
+export function passcodeSentTo(channel: PasscodeChannel | undefined): string {
+  if (!channel) return "We sent you a six-digit passcode.";
+  if (channel.kind === "Call") return `We called ${channel.label} with a six-digit passcode.`;
+  return `We sent a six-digit passcode ${channel.kind === "Text" ? "by text " : ""}to ${channel.label}.`;
 }

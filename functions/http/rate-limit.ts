@@ -1,5 +1,6 @@
 import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
+import { security } from "../config";
 import { tryAgainIn } from "./retry-after";
 
 /** Named policies, so every door states its limit in one place. */
@@ -33,6 +34,12 @@ export const rateLimitPolicies = {
   passcodeCheckPerIp: { limit: 80, windowMs: 3_600_000 },
   /** Passkey ceremonies. */
   passkeyPerIp: { limit: 60, windowMs: 600_000 },
+  /**
+   * Wrong identity details (birthdate, last four of the SSN) at the end of
+   * forgot password, per e-mail: the shared wrong-attempt limit, then the
+   * account-locked message for the login lock's time (spec file 2, section 4).
+   */
+  identityFailPerEmail: { limit: security.passcodeMaxWrong, windowMs: security.loginLockMinutes * 60_000 },
   /** Password changes and reset requests. */
   passwordResetPerIp: { limit: 30, windowMs: 3_600_000 },
   passwordResetPerEmail: { limit: 5, windowMs: 3_600_000 },

@@ -179,10 +179,21 @@ test("verify identity starts create password for a borrower without one; every s
   await expect(page.locator(".step-alert")).toHaveText("We could not verify your identity with those details. Please check them and try again.");
   await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
   await page.getByRole("button", { name: "NEXT" }).click();
+  // Create password goes on at the channel step, then its form asks only for the password (issue 15: nothing asked twice).
   await expect(page).toHaveURL(/\/create-password$/);
-  await expect(page.getByLabel("Email Address")).toHaveValue(`jordan.${a.ssn}@example.com`);
-  await page.getByRole("link", { name: "Do you already have a password? Log in here" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
+  await page.getByLabel(/^Email /).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByText(/We sent a six-digit passcode to \S+@example\.com\. It expires in 10 minutes\./)).toBeVisible();
+  await enterCode(page, await latestPasscode(page, `jordan.${a.ssn}@example.com`));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password", { timeout: 10_000 });
+  await expect(page.getByLabel("Date of Birth", { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel("Last 4 of SSN")).toHaveCount(0);
+  await page.getByLabel("Password", { exact: true }).fill("Verified!pass31");
+  await page.getByLabel("Confirm Password").fill("Verified!pass31");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
   await gotoHydrated(page, "/forgot-password?restart");
   await axe(page);
 });

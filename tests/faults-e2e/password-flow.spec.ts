@@ -169,9 +169,8 @@ for (const fault of ["answer500", "hang"] as const) {
   });
 }
 
-// BUG (app/routes/password-flow.server.ts:188-189): the retry's Register answers registered:false (reason "already_registered"),
-// shown as the password-creation error although the password was created; every further SAVE says the same.
-test.fail("BUG: create password: a registration whose answer is lost; SAVE PASSWORD again says it was created", async ({ page, faults, platform }) => {
+// The platform answers a retried registration with the password it set as registered (issue 15): the retry says it was created.
+test("create password: a registration whose answer is lost; SAVE PASSWORD again says it was created", async ({ page, faults, platform }) => {
   const person = await toFormStep("create", page, platform);
   await fillForm(page, person, "Fault!proof42");
 

@@ -117,7 +117,7 @@ test("a new password whose update answer is lost is changed once: the link is us
   const link = await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault52");
 
-  // What the page shows next is the BUG test's below; here, what the platform holds.
+  // What the page shows next is the test's below; here, what the platform holds.
   await faults.arm("Auth/UpdatePassword", "lostAnswer");
   const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
   await page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" }).click();
@@ -129,9 +129,8 @@ test("a new password whose update answer is lost is changed once: the link is us
   await logIn(page, b.email, "Reset!fault52");
 });
 
-// BUG (app/routes/reset-password.tsx:29-30): after the action, React Router reloads the page's loader, whose ValidateToken
-// now finds the link used and redirects to login saying the link expired, though the password was just changed.
-test.fail("BUG: a new password whose update answer is lost; SUBMIT again says the password was updated, not that the link expired", async ({ page, faults, platform }) => {
+// The link is used by the update whose answer was lost; the retry with the same password is answered as updated (issue 15).
+test("a new password whose update answer is lost; SUBMIT again says the password was updated, not that the link expired", async ({ page, faults, platform }) => {
   const b = await platform.freshBorrower("current");
   await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault53");

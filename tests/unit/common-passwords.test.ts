@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "../../functions/access/common-passwords";
+import { isCommonPassword, normalisedForms } from "../../functions/access/common-passwords";
 import { meetsPasswordCriteria } from "../../functions/passwords";
 
 describe("new passwords", () => {
@@ -15,5 +15,24 @@ describe("new passwords", () => {
     expect(isCommonPassword("Password1")).toBe(true);
     expect(isCommonPassword("qwerty123")).toBe(true);
     expect(isCommonPassword("Ridge!line42")).toBe(false);
+  });
+
+  // 0-decisions.md: lower-case, strip trailing digits and symbols, undo 0→o, 1→i/l, 3→e, 4/@→a, 5/$→s, 7→t.
+  it.each(["Password1!", "Passw0rd!", "Welcome1!", "P@ssw0rd", "P@$$w0rd2024!", "Dr4g0n!!", "M0nk3y#1", "Sunsh1ne!", "L3tm31n!"])(
+    "'%s' is refused: a common word dressed up with case, swaps and a tail",
+    (password) => expect(isCommonPassword(password)).toBe(true),
+  );
+
+  it.each(["Ridge!line42", "Tr4vel-Blue-Kite9", "Q7v!mZ2pLx", "Granite&Otter58", "kX9#mPq2Lw"])("'%s' (strong) is accepted", (password) => {
+    expect(meetsPasswordCriteria(password)).toBe(true);
+    expect(isCommonPassword(password)).toBe(false);
+  });
+
+  it("tries 1 as both i and l, and undoes swaps before and after the tail is stripped", () => {
+    const forms = normalisedForms("F1ower!");
+    expect(forms).toContain("fiower");
+    expect(forms).toContain("flower");
+    expect(normalisedForms("Passw0rd!")).toContain("password");
+    expect(normalisedForms("hell0")).toContain("hello");
   });
 });

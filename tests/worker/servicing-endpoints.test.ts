@@ -79,8 +79,21 @@ describe("password reset by e-mailed link", () => {
     expect(await client().call(auth.ValidateToken, { token })).toMatchObject({ tokenState: 0, emailAddress: email });
     expect((await client().call(auth.UpdatePassword, { email, password: "Fresh!pass7", confirmPassword: "Fresh!pass7", tokenId: token })).updated).toBe(true);
     expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(1);
-    expect((await client().call(auth.ValidateToken, { token })).tokenState).toBe(1);
+    // Used: the form is not shown again (state 2), another password is refused, and the same one answers
+    // updated again (the retry of an update whose answer was lost, issue 15).
+    expect((await client().call(auth.ValidateToken, { token })).tokenState).toBe(2);
     expect((await client().call(auth.UpdatePassword, { email, password: "Again!pass8", confirmPassword: "Again!pass8", tokenId: token })).updated).toBe(false);
+    expect((await client().call(auth.UpdatePassword, { email, password: "Fresh!pass7", confirmPassword: "Fresh!pass7", tokenId: token })).updated).toBe(true);
+    expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(1);
+  });
+
+  it("answers a registration retried with the password it set as registered, and any other as already registered", async () => {
+    const { email, ssn, dob } = await signedLine();
+    const custSSN = ssn.slice(-4);
+    expect((await client().call(auth.Register, { email, password: "Ridge!line42", confirmPassword: "Ridge!line42", custSSN, dob })).registered).toBe(true);
+    expect((await client().call(auth.Register, { email, password: "Ridge!line42", confirmPassword: "Ridge!line42", custSSN, dob })).registered).toBe(true);
+    expect(await client().call(auth.Register, { email, password: "Other!line43", confirmPassword: "Other!line43", custSSN, dob })).toMatchObject({ registered: false, reason: "already_registered" });
+    expect((await client().call(auth.Login, { userName: email, password: "Ridge!line42" })).customerLoginResults).toBe(1);
   });
 });
 

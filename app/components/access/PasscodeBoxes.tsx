@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 
 /**
  * Six single-digit boxes: typing moves on, Backspace clears a box (and steps
- * back when it is already empty), pasting six digits fills them all. NEXT is
+ * back when it is already empty), the arrow keys, Home and End move between
+ * them, pasting six digits fills them all. NEXT is
  * enabled only when all six are filled. Without JavaScript they are six
  * plain inputs the server joins.
  */
@@ -36,6 +37,15 @@ export function PasscodeBoxes({ onComplete }: { onComplete: (complete: boolean) 
   }
 
   function onKeyDown(i: number, event: React.KeyboardEvent<HTMLInputElement>) {
+    // Left/Right step between boxes, Home/End jump to the first and last (one field of six, to the keyboard).
+    const moveTo = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: 5 }[event.key];
+    if (moveTo !== undefined) {
+      event.preventDefault();
+      const box = boxes.current[Math.max(0, Math.min(5, moveTo))];
+      box?.focus();
+      box?.select();
+      return;
+    }
     if (event.key !== "Backspace") return;
     event.preventDefault();
     const next = [...digits];

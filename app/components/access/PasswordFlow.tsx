@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { passcodeSentTo } from "../../../functions/access/flow";
 import { phones } from "../../../functions/config";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
@@ -34,13 +35,18 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
 
   // Each step announces itself to screen readers by taking focus on its heading.
   useEffect(() => heading.current?.focus(), [flow.step]);
+  // After a refused post, focus goes where the person must act: the first field in error, else the alert.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusAnswer(form.current, answer), [answer]);
   useEffect(() => {
     if (flow.step !== "thanks") return;
     const timer = setTimeout(() => void submit({ intent: "continue" }, { method: "post" }), THANKS_MS);
     return () => clearTimeout(timer);
   }, [flow.step, submit]);
 
-  const alert = <div className="step-alert" role="alert">{answer?.alert ?? ""}</div>;
+  // A message the step's notice already says (a lock, the resend limit) is not said twice.
+  const alertText = answer?.alert && answer.alert !== flow.notice ? answer.alert : "";
+  const alert = <div className="step-alert" role="alert" tabIndex={-1}>{alertText}</div>;
   // The passcode boxes start afresh after each verdict on a code; a platform failure decided nothing, so the key stays.
   const lastBoxesKey = useRef("");
   if (!answer?.keepCode) lastBoxesKey.current = `${answer?.alert ?? ""}|${flow.notice ?? ""}`;
@@ -49,14 +55,18 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
   switch (flow.step) {
     case "email":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{text.title}</h1>
           <TextField name="email" label="Email Address" type="email" defaultValue={flow.email} error={errors.email} inputMode="email" autoComplete="username" />
-          {alert}
-          {answer?.alert && kind === "forgot" ? <p><Link to="/create-password">Create a password</Link></p> : null}
+          <div className="step-alert" role="alert">
+            {answer?.createFor ? <Link to={createPasswordPath(answer.createFor)}>{answer.alert}</Link> : (answer?.alert ?? "")}
+          </div>
           <button type="submit" name="intent" value="email" className="button button-primary button-large" disabled={busy}>NEXT</button>
           {kind === "create" ? (
-            <p><Link to="/login">Do you already have a password? Log in here</Link></p>
+            <>
+              <p><Link to="/login">Do you already have a password? Log in here</Link></p>
+              <p><Link to="/verify-identity">Verify your identity with your SSN and birthdate instead</Link></p>
+            </>
           ) : (
             <p><Link to="/reset-password">E-mail me a reset link instead</Link> · <Link to="/login">Back to Log In</Link></p>
           )}
@@ -64,7 +74,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "method":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>How would you like to receive your passcode?</h1>
           <RadioGroup name="channel" legend="Send my passcode by" options={flow.channels.map((c) => ({ code: c.id, label: `${c.kind} ${c.label}` }))} error={errors.channel} />
           {alert}
@@ -73,9 +83,9 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "code":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>Enter your passcode</h1>
-          <p>We sent a six-digit passcode. It expires in 10 minutes.</p>
+          {flow.stopped ? null : <p>{whereSent(flow)} It expires in 10 minutes.</p>}
           {flow.notice ? <p className="notice" role="status">{flow.notice}</p> : null}
           {/* A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits. */}
           <PasscodeBoxes key={boxesKey} onComplete={setComplete} />
@@ -88,7 +98,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "thanks":
       return (
-        <Form method="post" className="apply-form access-form">
+        <Form ref={form} method="post" className="apply-form access-form">
           <h1 ref={heading} tabIndex={-1}>{text.thanks}</h1>
           <div className="loader" role="status"><span className="spinner" aria-hidden="true" /></div>
           <button type="submit" name="intent" value="continue" className="button button-primary no-js-only">Continue</button>
@@ -96,12 +106,16 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
     case "form":
       return (
-        <Form method="post" className="apply-form access-form" noValidate>
+        <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>{kind === "create" ? "Create your password" : "Reset your password"}</h1>
-          <div className="field-grid">
-            <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
-            <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
-          </div>
+          {flow.identityChecked ? null : (
+            <div className="field-grid">
+              <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
+              <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+            </div>
+          )}
+          {/* The account's address, saved by password managers with the new password. */}
+          <input type="email" name="username" value={flow.email} autoComplete="username" readOnly hidden />
           <NewPasswordFields errors={errors} />
           {alert}
           <button type="submit" name="intent" value="save" className="button button-primary button-large" disabled={busy}>SAVE PASSWORD</button>
@@ -113,7 +127,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
           <h1 ref={heading} tabIndex={-1}>We couldn't find your information</h1>
           <p>We could not match that email address to an account. Please call us and we will help you.</p>
           <p><a className="button button-primary" href={phoneHref(phones.contact)}>Call Now {formatPhone(phones.contact)}</a></p>
-          <p><Link to={`/${kind === "create" ? "create" : "forgot"}-password?restart`}>Try another email address</Link></p>
+          <p><Link to={`/${kind === "create" ? "create" : "forgot"}-password`}>Try another email address</Link></p>
         </div>
       );
     case "done":
@@ -125,6 +139,19 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
       );
   }
 }
+
+/** Where the code went, as the person chose it. */
+const whereSent = (flow: FlowView) => passcodeSentTo(flow.channels.find((c) => c.id === flow.channelId));
+
+/** Focus after a refused post: the first field in error, else a passcode box (the code step), else the alert. */
+function focusAnswer(form: HTMLFormElement | null, answer: FlowAnswer | undefined) {
+  if (!form || !answer || (!answer.alert && Object.keys(answer.errors).length === 0)) return;
+  const target = form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.querySelector<HTMLElement>(".passcode input") ?? form.querySelector<HTMLElement>(".step-alert");
+  target?.focus();
+}
+
+/** Create password with the address filled in (spec file 2, section 2: the emailaddress route parameter). */
+export const createPasswordPath = (email: string) => `/create-password/${encodeURIComponent(email)}`;
 
 /** NEXT is enabled only when all six boxes are filled (always enabled without JavaScript). */
 function NextButton({ complete, busy }: { complete: boolean; busy: boolean }) {

@@ -135,7 +135,7 @@ export const ValidateToken = defineCall({
   auth: "merchant",
   payloadIn: "body",
   payload: v.object({ token: v.pipe(v.string(), v.minLength(1, "Required.")) }),
-  /** tokenState 0 means valid. */
+  /** tokenState 0 means valid; 1 expired or unknown; 2 already used, within its 30 minutes (a lost answer's retry). */
   answer: withToken({ tokenState: v.number(), emailAddress: v.string(), passwordGUID: v.string() }),
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginAttempts, passwordResets, users } from "../../../db/schema/index";
 import { auth as calls } from "../../platform/catalogue/index";
@@ -119,9 +119,15 @@ implement(authRoutes, calls.Register, async (c, { email, password, confirmPasswo
   const db = c.var.db;
   const match = await matchIdentity(db, email, custSSN, dob);
   if (!match) return { registered: false, reason: "identity" };
-  if (await userByEmail(db, email)) return { registered: false, reason: "already_registered" };
-  checkNewPassword(password, confirmPassword);
   const now = c.var.now.getTime();
+  const existing = await userByEmail(db, email);
+  if (existing) {
+    // A retry of a registration whose answer was lost: the same person with the password it set gets the
+    // same answer again. Any other password counts as a wrong one (the login lock), so this guesses nothing.
+    const retried = existing.customerId === match.id && (await checkPassword(db, existing, password, now, "register")).result === "ok";
+    return retried ? { registered: true } : { registered: false, reason: "already_registered" };
+  }
+  checkNewPassword(password, confirmPassword);
   await db.insert(users).values({ customerId: match.id, email, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now });
   return { registered: true };
 });
@@ -160,26 +166,36 @@ implement(authRoutes, calls.ResetPassword, async (c, { email, last4SSN, DateOfBi
   return { status: true };
 });
 
-async function liveReset(c: Parameters<Parameters<typeof implement>[2]>[0], token: string) {
+/** tokenState: 0 valid; 1 expired or unknown; 2 used within its 30 minutes (a retry may still learn its outcome). */
+const TOKEN = { valid: 0, invalid: 1, used: 2 } as const;
+
+/** The reset link's row while within its 30 minutes, used or not. */
+async function unexpiredReset(c: Parameters<Parameters<typeof implement>[2]>[0], token: string) {
   return c.var.db
     .select()
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), gt(passwordResets.expiresAt, c.var.now.getTime()), isNull(passwordResets.usedAt)))
+    .where(and(eq(passwordResets.tokenHash, await sha256Hex(token)), gt(passwordResets.expiresAt, c.var.now.getTime())))
     .get();
 }
 
 implement(authRoutes, calls.ValidateToken, async (c, { token }) => {
-  const reset = await liveReset(c, token);
-  if (!reset) return { tokenState: 1, emailAddress: "", passwordGUID: "" };
+  const reset = await unexpiredReset(c, token);
+  if (!reset) return { tokenState: TOKEN.invalid, emailAddress: "", passwordGUID: "" };
   const customer = await customerById(c.var.db, reset.customerId);
-  return { tokenState: 0, emailAddress: customer.email, passwordGUID: token };
+  return { tokenState: reset.usedAt === null ? TOKEN.valid : TOKEN.used, emailAddress: customer.email, passwordGUID: token };
 });
 
 implement(authRoutes, calls.UpdatePassword, async (c, { email, password, confirmPassword, tokenId }) => {
   const db = c.var.db;
-  const reset = await liveReset(c, tokenId);
+  const reset = await unexpiredReset(c, tokenId);
   const user = await userByEmail(db, email);
   if (!reset || !user || user.customerId !== reset.customerId) return { updated: false, reason: "token" };
+  if (reset.usedAt !== null) {
+    // A retry of an update whose answer was lost: the password it set is the one given, so the answer is the
+    // same again. Any other password counts as a wrong one (the login lock): a used link guesses nothing.
+    const retried = (await checkPassword(db, user, password, c.var.now.getTime(), "reset")).result === "ok";
+    return retried ? { updated: true, custId: user.customerId } : { updated: false, reason: "token" };
+  }
   checkNewPassword(password, confirmPassword);
   // A reset from an e-mailed link keeps no session at all (the link's own is marked used with the others).
   await db.batch(await passwordChange(c, user.customerId, password, []));

@@ -30,6 +30,7 @@ export const formActions: readonly FormAction[] = [
   { path: "/apply/back", fields: ["step"], intents: [] },
   { path: "/login", fields: ["email", "password"], intents: ["email", "login"] },
   { path: "/create-password", ...PASSWORD_FLOW },
+  { path: "/create-password/someone%40example.com", ...PASSWORD_FLOW },
   { path: "/forgot-password", ...PASSWORD_FLOW },
   { path: "/reset-password", fields: ["email", "last4", "birthdate", "password", "confirmPassword"], intents: [] },
   { path: "/reset-password?token=not-a-real-token", fields: ["password", "confirmPassword"], intents: [] },
@@ -102,7 +103,7 @@ export const pagePaths: readonly string[] = [
   "/", "/faq", "/how-it-works", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info", "/about-us",
   "/apply/personal", "/apply/address", "/apply/income", "/apply/payfrequency", "/apply/banking", "/apply/back", "/apply/approved", "/apply/approved?ID=not-a-real-link", "/apply/review", "/apply/leadpost",
   "/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit",
-  "/logout", "/contact", "/login", "/login?logout=idle", "/create-password", "/forgot-password", "/reset-password", "/reset-password?token=not-a-real-token", "/verify-identity",
+  "/logout", "/contact", "/login", "/login?logout=idle", "/create-password", "/create-password/someone%40example.com", "/forgot-password", "/reset-password", "/reset-password?token=not-a-real-token", "/verify-identity",
   "/esign/consent", "/esign/document/agrcredit", "/esign/signature", "/esign/contact", "/esign/military",
   "/dev/outbox", "/dev/clock", "/no-such-page",
 ];

@@ -1,0 +1,123 @@
+import { enterCode } from "./fixtures/borrower";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { latestPasscode } from "./fixtures/outbox";
+import { freshBorrower, type FreshBorrower } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
+
+/**
+ * Issue 15, account access in the browser: focus where a person expects, the
+ * passcode boxes by keyboard, where the code went, the password step for
+ * password managers, one disabled look, and "Try another email address".
+ */
+
+/** Forgot password to the passcode boxes, the code texted to the borrower's mobile. */
+async function atCodeStep(page: Page): Promise<FreshBorrower> {
+  const b = await freshBorrower(page.request, "current");
+  await gotoHydrated(page, "/forgot-password?restart");
+  await page.getByLabel("Email Address").fill(b.email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await page.getByLabel(`Text (xxx) xxx-${b.mobilePhone.slice(-4)}`).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enter your passcode");
+  return b;
+}
+
+test("login: CONTINUE moves focus to the password field, which carries the address as a username; a wrong password is emptied and focused again", async ({ page }) => {
+  const b = await freshBorrower(page.request, "current");
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill(b.email);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.getByLabel("Password")).toBeFocused();
+  const username = page.locator('input[autocomplete="username"]');
+  await expect(username).toHaveValue(b.email);
+  await expect(username).toHaveAttribute("name", "email");
+  await page.getByLabel("Password").fill("Wrong!pass99");
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
+  await expect(page.locator(".step-alert")).toHaveText("The email or password you entered is incorrect. Please try again.");
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByLabel("Password")).toBeFocused();
+});
+
+test("the passcode step says where the code went; Left, Right, Home and End move between the six boxes; a disabled NEXT looks disabled", async ({ page }) => {
+  const b = await atCodeStep(page);
+  await expect(page.getByText(`We sent a six-digit passcode by text to (xxx) xxx-${b.mobilePhone.slice(-4)}. It expires in 10 minutes.`)).toBeVisible();
+
+  const box = (n: number) => page.getByLabel(`Digit ${n} of 6`);
+  await box(1).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(box(2)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(box(6)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(box(5)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(box(1)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(box(1)).toBeFocused();
+
+  // Disabled NEXT next to the enabled RESEND CODE: grey, readable, not-allowed; once six digits are in, the enabled look.
+  const next = page.getByRole("button", { name: "NEXT" });
+  await expect(next).toBeDisabled();
+  const look = (locator: typeof next) => locator.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, cursor: getComputedStyle(el).cursor, opacity: getComputedStyle(el).opacity }));
+  const disabled = await look(next);
+  expect(disabled).toEqual({ bg: "rgb(227, 231, 230)", cursor: "not-allowed", opacity: "1" });
+  await enterCode(page, await latestPasscode(page, b.mobilePhone));
+  await expect(next).toBeEnabled();
+  const enabled = await look(next);
+  expect(enabled.bg).not.toBe(disabled.bg);
+  expect(enabled.cursor).toBe("pointer");
+});
+
+test("a refused SAVE PASSWORD moves focus to the field in error", async ({ page }) => {
+  const b = await atCodeStep(page);
+  await enterCode(page, await latestPasscode(page, b.mobilePhone));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 10_000 });
+  const [year, month, day] = b.dob.split("-");
+  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
+  await page.getByLabel("Last 4 of SSN").fill(b.last4SSN);
+  await page.getByLabel("Password", { exact: true }).fill("Strong!pass71");
+  await page.getByLabel("Confirm Password").fill("Strong!pass72");
+  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await expect(page.locator("#confirmPassword-error")).toHaveText("Passwords must match.");
+  await expect(page.getByLabel("Confirm Password")).toBeFocused();
+});
+
+for (const kind of ["create", "forgot"] as const) {
+  test(`${kind} password: after an unknown e-mail, 'Try another email address' opens the e-mail step, and so does a later visit`, async ({ page }) => {
+    const email = `nobody-${Date.now()}@example.com`;
+    await gotoHydrated(page, `/${kind}-password`);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "NEXT" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't find your information");
+    await page.getByRole("link", { name: "Try another email address" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${kind}-password$`));
+    await expect(page.getByLabel("Email Address")).toHaveValue(email);
+    await page.goto(`/${kind}-password`);
+    await expect(page.getByLabel("Email Address")).toBeVisible();
+  });
+}
+
+test("/create-password/:emailaddress opens create password with the address filled in", async ({ page }) => {
+  await gotoHydrated(page, "/create-password/someone%40example.com");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome! Let's create your password.");
+  await expect(page.getByLabel("Email Address")).toHaveValue("someone@example.com");
+});
+
+test("five wrong passcodes: the lock message appears once, names Customer Service's number, and RESEND CODE is disabled", async ({ page }) => {
+  const b = await atCodeStep(page);
+  const right = await latestPasscode(page, b.mobilePhone);
+  const wrong = right === "000000" ? "111111" : "000000";
+  for (let i = 0; i < 5; i++) {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"));
+    for (const [k, digit] of [...wrong].entries()) await page.getByLabel(`Digit ${k + 1} of 6`).fill(digit);
+    await page.getByRole("button", { name: "NEXT" }).click();
+    await answered;
+    await expect(page.getByRole("button", { name: "RESEND CODE" })).toBeVisible();
+  }
+  const locked = /Too many incorrect passcodes\. .* Please call Customer Service at 1\.800\.555\.0142\./;
+  await expect(page.getByText(locked)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "RESEND CODE" })).toBeDisabled();
+  // Nothing says a code is waiting at the phone any more.
+  await expect(page.getByText(/We sent a six-digit passcode/)).toHaveCount(0);
+});
