@@ -17,7 +17,21 @@ export function loader({ context }: Route.LoaderArgs) {
   const { session } = context.get(sessionContext);
   const done = session?.data.esignDone;
   if (!done) throw redirect(session?.data.customerId ? "/account" : "/login");
-  return done;
+  return { ...done, signedIn: Boolean(session?.data.customerId) };
+}
+
+/** Spec file 2, section 2: the success page shows the portal navigation, once the borrower is signed in (0-decisions.md). */
+function PortalNavigation() {
+  return (
+    <nav aria-label="Account" className="portal-nav esign-portal-nav">
+      <ul>
+        <li><Link to="/account">Account</Link></li>
+        <li><Link to="/draw">Request a Draw</Link></li>
+        <li><Link to="/payments">Payments</Link></li>
+        <li><Link to="/preferences">Preferences</Link></li>
+      </ul>
+    </nav>
+  );
 }
 
 const longDate = (iso: string) =>
@@ -27,6 +41,7 @@ const longDate = (iso: string) =>
 export default function EsignContact({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container page-section outcome">
+      {loaderData.signedIn ? <PortalNavigation /> : null}
       <h1>Congrats, {loaderData.firstName}. You've successfully eSigned your line of credit.</h1>
       <p>Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.</p>
       {loaderData.drawCents > 0 && loaderData.fundingDate ? (
