@@ -60,7 +60,7 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
   it("answers NEXT with no digits or three digits with a message, never a 500, and keeps the code step", async () => {
     const a = await applicant();
     await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
-    for (const typed of [{}, { d1: "1", d2: "2", d3: "3" }]) {
+    for (const typed of [{}, { d1: "1", d2: "2", d3: "3" }] as Array<Record<string, string>>) {
       const answer = await post("/esign/consent", { intent: "pwCode", ...typed }, a.cookie);
       expect(answer.status).toBe(200);
       expect(answer.html).toContain("Please enter the six-digit passcode.");
@@ -156,7 +156,7 @@ describe("signing", { timeout: 30_000 }, () => {
     const confirmed = await post("/esign/signature", { military: "yes", intent: "withdraw" }, a.cookie);
     expect(confirmed.to).toBe("/esign/military");
     expect((await line())!.status).toBe("withdrawn");
-    for (const path of ["/esign/military", "/esign/consent", "/esign/signature", "/apply/approved"]) {
+    for (const path of ["/esign/military", "/esign/consent", "/esign/signature", "/esign/contact", "/apply/approved"]) {
       const shown = await page(path, a.cookie);
       expect(shown.status, path).toBe(200);
       expect(shown.html, path).toContain("complete your line of credit");

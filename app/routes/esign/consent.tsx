@@ -200,7 +200,7 @@ function ConsentForm({ actionData, facts, state }: { actionData: Route.Component
     <section className="container page-section esign">
       <h1 ref={heading} tabIndex={-1}>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
       {facts.hasPassword && state.password?.step !== "done" ? null : (
-        <InlinePassword view={{ step: state.password?.step ?? null, notice: state.password?.notice, resendDisabled: state.password?.resendDisabled }} errors={errors} alert={passwordAlert} />
+        <InlinePassword view={{ step: state.password?.step ?? null, notice: state.password?.notice, resendDisabled: state.password?.resendDisabled }} errors={errors} alert={passwordAlert} keepCode={Boolean(actionData && "serviceDown" in actionData)} />
       )}
       <Form method="post" className="apply-form" noValidate>
         <fieldset id="agreements" className="field">

@@ -3,6 +3,7 @@ import { brand, phones } from "../../../functions/config";
 import { sessionContext } from "../../../functions/http/request-context";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";
+import { Withdrawn } from "../../components/esign/Withdrawn";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/contact";
@@ -16,6 +17,9 @@ export function meta() {
 export function loader({ context }: Route.LoaderArgs) {
   const { session } = context.get(sessionContext);
   const done = session?.data.esignDone;
+  // Withdrawn during this e-sign: the withdrawal, never a success (0-decisions.md).
+  const withdrawn = session?.data.esign?.withdrawn;
+  if (!done && withdrawn) return { withdrawn };
   if (!done) throw redirect(session?.data.customerId ? "/account" : "/login");
   return { ...done, signedIn: Boolean(session?.data.customerId) };
 }
@@ -39,6 +43,8 @@ const longDate = (iso: string) =>
 
 /** Spec file 2, section 2.8. */
 export default function EsignContact({ loaderData }: Route.ComponentProps) {
+  if ("withdrawn" in loaderData && loaderData.withdrawn) return <Withdrawn reason={loaderData.withdrawn} />;
+  if (!("firstName" in loaderData)) return null;
   return (
     <section className="container page-section outcome">
       {loaderData.signedIn ? <PortalNavigation /> : null}
