@@ -168,3 +168,15 @@ export async function signedMeanwhile(context: Context, session: Session): Promi
     throw error;
   }
 }
+
+/** After a failed WithdrawApplication: true when the platform withdrew anyway (its answer was lost). */
+export async function withdrawnMeanwhile(context: Context, session: Session): Promise<boolean> {
+  try {
+    await readEsignFacts(context, session);
+    return false;
+  } catch (error) {
+    if (error instanceof ApplicationWithdrawn) return true;
+    if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
+    throw error;
+  }
+}

@@ -10,7 +10,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { formatMoney, formatPhone } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/signature";
-import { esignPageFacts, esignPlatform, esignSession, esignState, finishEsign, type readEsignFacts, signedMeanwhile, storeEsign } from "./esign.server";
+import { esignPageFacts, esignPlatform, esignSession, esignState, finishEsign, type readEsignFacts, signedMeanwhile, storeEsign, withdrawnMeanwhile } from "./esign.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -61,7 +61,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       await platform.call(catalogue.applications.WithdrawApplication, { reason: MILITARY_WITHDRAWAL });
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      return { errors: {}, alert: signatureMessages.notSaved, values };
+      // The platform may have withdrawn before its answer was lost: then the withdrawal, never "not saved".
+      if (!(await withdrawnMeanwhile(context, session))) return { errors: {}, alert: signatureMessages.notSaved, values };
     }
     await storeEsign(context, session, { ...state, withdrawn: "military" }, tokens.get());
     return redirect("/esign/military");
