@@ -138,9 +138,22 @@ async function confirm(context: Context, request: Request, platform: PlatformCli
     if (answer.registered) return { state: { ...state, password: { step: "done" } }, errors: {} };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
+    // Registered before the answer was lost: the password exists, so the page says so.
+    if (await registeredMeanwhile(platform, who)) return { state: { ...state, password: { step: "done" } }, errors: {} };
     // The code is spent: back to choosing a password, with the platform's reason when it gave one.
     const problem = error.fields.password;
     return { state: { ...state, password: undefined }, errors: problem ? { password: problem } : {}, alert: problem ?? flowMessages.creationError };
   }
   return { state: { ...state, password: undefined }, errors: {}, alert: flowMessages.creationError };
+}
+
+/** After a failed Register: true when the platform created the login anyway (its answer was lost). */
+async function registeredMeanwhile(platform: PlatformClient, who: Who): Promise<boolean> {
+  try {
+    const { users } = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: who.email });
+    return users.some((u) => u.customerId === who.customerId && u.userId > 0);
+  } catch (error) {
+    if (error instanceof PlatformError) return false;
+    throw error;
+  }
 }
