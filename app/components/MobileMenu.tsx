@@ -10,7 +10,7 @@ import { PhoneLink } from "./PhoneLink";
  * links work without JavaScript; with it, Esc closes the menu and returns
  * focus to its button, and navigating closes it.
  */
-export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: Viewer; showLogin: boolean; showBackToAccount: boolean }) {
+export function MobileMenu({ viewer, showLogin, showApply, showBackToAccount }: { viewer: Viewer; showLogin: boolean; showApply: boolean; showBackToAccount: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const applyHref = useApplyHref();
@@ -41,7 +41,7 @@ export function MobileMenu({ viewer, showLogin, showBackToAccount }: { viewer: V
             </>
           ) : (
             <>
-              <li><Link to={applyHref}>Apply Now</Link></li>
+              {showApply ? <li><Link to={applyHref}>Apply Now</Link></li> : null}
               {showLogin ? <li><Link to="/login">Log In</Link></li> : null}
             </>
           )}

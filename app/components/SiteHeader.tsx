@@ -22,6 +22,8 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
   const showNav = !flags.isAppPage;
   const showLogin = !flags.hidelogin && !flags.isLoginPage && !flags.isAppPage;
   const showBackToAccount = viewer.signedIn && !flags.portal;
+  // During e-sign Apply Now would start a new application and throw away the e-sign session (0-decisions.md).
+  const showApply = !viewer.signedIn && !flags.isEsignPage;
   return (
     <header className={flags.isAppPage ? "site-header app-header" : "site-header"}>
       <div className="container header-bar">
@@ -35,13 +37,13 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
         ) : null}
         <div className="header-actions">
           <PhoneLink digits={phones.customerService} label={flags.isAppPage ? "Call Us" : undefined} className="header-phone" />
-          {showNav && !viewer.signedIn ? <ApplyNowPill /> : null}
+          {showNav && showApply ? <ApplyNowPill /> : null}
           {showNav && showBackToAccount ? (
             <Link to="/account" className="button button-outline">Back to Account</Link>
           ) : null}
           {viewer.signedIn ? <LogOutButton /> : showLogin ? <Link to="/login" className="button button-outline">Log In</Link> : null}
         </div>
-        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} showBackToAccount={showBackToAccount} /> : null}
+        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} showApply={showApply} showBackToAccount={showBackToAccount} /> : null}
       </div>
     </header>
   );

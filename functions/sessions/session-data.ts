@@ -12,7 +12,20 @@ export interface EsignState {
    * The optional inline password: chosen (sealed with AES-GCM until the
    * passcode confirms it), then created.
    */
-  password?: { step: "code" | "done"; sealed?: string; notice?: string };
+  password?: {
+    /** "skipped": the borrower chose Not now (0-decisions.md: the section is optional in fact). */
+    step: "code" | "done" | "skipped";
+    sealed?: string;
+    notice?: string;
+    /** The passcode can no longer be re-sent (the resend limit was reached). */
+    resendDisabled?: boolean;
+  };
+  /**
+   * The application was withdrawn during e-sign: the active-duty military
+   * statement, or the passcode limit in the inline password. Every e-sign
+   * page then shows the withdrawal (0-decisions.md).
+   */
+  withdrawn?: "military" | "passcode";
 }
 
 /**

@@ -72,9 +72,25 @@ test("refusing the draw, and a military declaration withdraws the application", 
   await page.getByLabel(/eSign terms/).check();
   await page.getByLabel("Type your first and last name to eSign").fill("Jordan Rivera");
   await page.getByRole("button", { name: "SUBMIT" }).click();
+  // Nothing is withdrawn before the borrower confirms it (0-decisions.md).
+  const confirm = page.getByRole("dialog", { name: "Withdraw your application?" });
+  await expect(confirm).toBeVisible();
+  await axe(page);
+  await confirm.getByRole("button", { name: "No, go back" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
   await expect(page).toHaveURL(/\/esign\/military$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
   await axe(page);
+  // Going back, or reopening any e-sign page, shows the withdrawal and the phone, never a success.
+  for (const path of ["/esign/consent", "/esign/signature", "/esign/contact", "/apply/approved"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("We can't complete your line of credit");
+    await expect(page.locator("main")).toContainText("1.800.555.0142");
+    await expect(page.locator("main")).not.toContainText(/Congrat/);
+  }
 });
 
 test("without an e-sign session the consent page sends the visitor to login", async ({ page }) => {

@@ -61,3 +61,48 @@ test("a signature answered 500 says 'Data not saved. please try again.' and keep
   await expect(page).toHaveURL(/\/esign\/contact$/);
   expect(await platform.records(email)).toMatchObject({ signatures: 1, draws: 1 });
 });
+
+/**
+ * The signature's states against every platform failure: signing (FinishESign)
+ * and the confirmed military statement (Applications/withdraw). A failure the
+ * platform did not act on says 'Data not saved.' and keeps the form, and the
+ * retry works; one it acted on (lostAnswer) lands where the platform is.
+ */
+for (const fault of ["answer500", "hang"] as const) {
+  test(`a signature whose FinishESign meets '${fault}' keeps the form with the spec's text; SUBMIT again signs once`, async ({ page, faults, platform }) => {
+    const email = await readyToSign(page);
+    await faults.arm("Account/FinishESign", fault);
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page.locator(".step-alert")).toHaveText(NOT_SAVED, { timeout: 15_000 });
+    await expect(page.getByLabel(NAME)).toHaveValue("Jordan Rivera");
+    await faults.clear();
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page).toHaveURL(/\/esign\/contact$/);
+    expect(await platform.records(email)).toMatchObject({ signatures: 1, draws: 1 });
+  });
+}
+
+for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
+  test(`a confirmed military statement whose withdrawal meets '${fault}' never says more than is true, and a retry withdraws`, async ({ page, faults }) => {
+    await readyToSign(page);
+    await page.getByLabel(/I am an active-duty member/).check();
+    await faults.arm("Applications/withdraw", fault);
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+    if (fault === "lostAnswer") {
+      // The platform withdrew: the page says so, not 'Data not saved.'.
+      await expect(page).toHaveURL(/\/esign\/military$/, { timeout: 15_000 });
+    } else {
+      await expect(page.locator(".step-alert")).toHaveText(NOT_SAVED, { timeout: 15_000 });
+      await expect(page.getByLabel(/I am an active-duty member/)).toBeChecked();
+      await faults.clear();
+      await page.getByRole("button", { name: "SUBMIT" }).click();
+      await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+      await expect(page).toHaveURL(/\/esign\/military$/);
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+    await faults.clear();
+    await page.goto("/esign/signature");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+  });
+}

@@ -56,6 +56,11 @@ describe("consent is valid only when complete", () => {
     expect(consentMessages.incomplete).toBe("Please complete all sections as noted above");
   });
 
+  it("an inline password abandoned at its passcode never blocks Save and Continue (0-decisions.md: optional in fact)", () => {
+    expect(consentProblems({ ...complete, password: { step: "code", sealed: "x" } }, 80_000)).toEqual({});
+    expect(consentProblems({ ...complete, password: { step: "skipped" } }, 80_000)).toEqual({});
+  });
+
   it("a disagreed agreement is missing again", () => {
     expect(consentProblems({ ...complete, agreed: { ...complete.agreed, agrcredit: false } }, 80_000)).toEqual({ agrcredit: consentMessages.agrcredit });
   });

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { brand } from "../../../functions/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { Withdrawn, type WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
@@ -40,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { platform } = pagePlatform(context, session);
     try {
       const summary = await platform.call(catalogue.account.GetSummary, {});
+      if (summary.accountHeader.loanStatusCode === "W") return { withdrawn: session.data.esign?.withdrawn ?? ("other" as const) };
       return { firstName: summary.accountProfile.firstName, limitCents: summary.accountHeader.creditLimit };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
@@ -49,10 +51,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
   }
   if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login");
+  const withdrawn = session ? await withdrawnSince(context, session) : null;
+  if (withdrawn) return { withdrawn };
   return { firstName: draft.values.personal?.firstName ?? "", limitCents: draft.decision.limitCents };
 }
 
+/**
+ * An approval withdrawn since (the military statement, the passcode limit):
+ * this session saw it, or the platform says so. The platform is asked
+ * best-effort: when it cannot answer, the e-sign page it leads to will say so.
+ */
+async function withdrawnSince(context: Route.LoaderArgs["context"], session: NonNullable<ReturnType<typeof readDraft>["session"]>): Promise<WithdrawalReason | null> {
+  const seen = session.data.esign?.withdrawn;
+  if (seen) return seen;
+  if (!session.data.platformToken) return null;
+  try {
+    const summary = await pagePlatform(context, session).platform.call(catalogue.account.GetSummary, {});
+    return summary.accountHeader.loanStatusCode === "W" ? "other" : null;
+  } catch (error) {
+    if (error instanceof PlatformError) return null;
+    throw error;
+  }
+}
+
 export default function Approved({ loaderData }: Route.ComponentProps) {
+  if ("withdrawn" in loaderData && loaderData.withdrawn) return <Withdrawn reason={loaderData.withdrawn} />;
+  if (!("limitCents" in loaderData)) return null;
+  return <ApprovedView firstName={loaderData.firstName} limitCents={loaderData.limitCents} />;
+}
+
+function ApprovedView(loaderData: { firstName: string; limitCents: number }) {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => navigate(ESIGN), FORWARD_MS);

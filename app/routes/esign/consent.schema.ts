@@ -7,7 +7,6 @@ export const consentMessages = {
   agreleconsent: "Please read & agree to the Consent for Electronic Records",
   agrcredit: "Please read & agree to the Credit Agreement",
   marketingTexts: "Please select an option",
-  password: "Please enter the passcode we sent you to finish creating your password.",
   incomplete: "Please complete all sections as noted above",
 } as const;
 
@@ -16,14 +15,13 @@ export const REQUIRED_AGREEMENTS = ["agrarbitration", "agreleconsent", "agrcredi
 /**
  * Consent is valid only when marketing texts are answered, the arbitration,
  * electronic consent and credit agreements are accepted, and the draw
- * decision is made (spec file 2, section 5).
+ * decision is made (spec file 2, section 5). The inline password is optional
+ * in fact (0-decisions.md): one abandoned or expired never blocks the way on.
  */
 export function consentProblems(state: EsignState, limitCents: number): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const kind of REQUIRED_AGREEMENTS) if (!state.agreed[kind]) problems[kind] = consentMessages[kind];
   if (state.marketingTexts === null) problems.marketingTexts = consentMessages.marketingTexts;
-  // A password being created inline must have been created (spec file 2, section 5).
-  if (state.password?.step === "code") problems.password = consentMessages.password;
   const draw = firstDrawProblem(state.drawCents, limitCents, state.refuseDraw);
   if (draw) problems.drawAmount = drawMessages[draw];
   return problems;

@@ -1,18 +1,18 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { brand, draws } from "../../../functions/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import type { EsignState } from "../../../functions/sessions/session-data";
-import { NewPasswordFields } from "../../components/access/NewPasswordFields";
-import { PasscodeBoxes } from "../../components/access/PasscodeBoxes";
+import { InlinePassword } from "../../components/esign/InlinePassword";
+import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../lib/format";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
-import { consentMessages, consentProblems } from "./consent.schema";
-import { esignFacts, esignPlatform, esignServiceMessages, esignSession, esignState, readEsignFacts, storeEsign } from "./esign.server";
-import { confirmInlinePassword, startInlinePassword } from "./inline-password.server";
+import { consentMessages, consentProblems, REQUIRED_AGREEMENTS } from "./consent.schema";
+import { ApplicationWithdrawn, esignPageFacts, esignPlatform, esignServiceMessages, esignSession, esignState, readEsignFacts, storeEsign } from "./esign.server";
+import { inlinePasswordStep, isInlinePasswordIntent } from "./inline-password.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -29,9 +29,13 @@ const AGREEMENTS = [
 ] as const;
 type Kind = (typeof AGREEMENTS)[number]["kind"];
 
+const yesNo = (answer: FormDataEntryValue | null) => (answer === "yes" ? true : answer === "no" ? false : null);
+
 export async function loader({ context }: Route.LoaderArgs) {
   const session = esignSession(context);
-  const { facts } = await esignFacts(context, session);
+  const read = await esignPageFacts(context, session);
+  if ("withdrawn" in read) return { withdrawn: read.withdrawn };
+  const { facts } = read;
   return { facts, state: esignState(session, facts.requestedDrawCents) };
 }
 
@@ -50,6 +54,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     loaded = await readEsignFacts(context, session);
   } catch (error) {
+    // Withdrawn meanwhile: the page shows the withdrawal.
+    if (error instanceof ApplicationWithdrawn) return redirect("/esign/consent");
     if (error instanceof PlatformError) return { errors: {}, alert: esignServiceMessages.consent, serviceDown: true as const };
     throw error;
   }
@@ -58,18 +64,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const [verb, kind] = intent.split(":") as [string, Kind | undefined];
-  if (intent === "pwCreate" || intent === "pwCode") {
+  if (isInlinePasswordIntent(intent)) {
     const { platform } = esignPlatform(context, session);
     const values = Object.fromEntries([...form].map(([k, value]) => [k, String(value)]));
-    if (intent === "pwCreate") {
-      const started = await startInlinePassword(context, platform, state, values, facts.customerId, facts.email);
-      await storeEsign(context, session, started.state, tokens.get());
-      return { errors: started.errors };
-    }
-    const code = [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
-    const confirmed = await confirmInlinePassword(context, platform, state, code, facts.customerId, facts.email, identity);
-    await storeEsign(context, session, confirmed.state, tokens.get());
-    return { errors: {}, passwordAlert: confirmed.alert };
+    const step = await inlinePasswordStep(context, request, platform, state, intent, values, { customerId: facts.customerId, email: facts.email, identity });
+    await storeEsign(context, session, step.state, tokens.get());
+    // The passcode limit withdrew the application: the page shows it (a reload says the same).
+    if (step.state.withdrawn) return redirect("/esign/consent");
+    return { errors: step.errors, passwordAlert: step.alert, ...(step.serviceDown ? { serviceDown: true as const } : {}) };
   }
   if ((verb === "agree" || verb === "disagree") && kind && AGREEMENTS.some((a) => a.kind === kind)) {
     // Agree sets the flag; disagree clears it (spec file 2, section 4).
@@ -77,11 +79,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     return form.get("from") === "page" ? redirect("/esign/consent") : { errors: {} };
   }
   const refuseDraw = form.get("refuseDraw") === "on";
-  const texts = form.get("marketingTexts");
   const next: EsignState = {
     ...state,
-    marketingTexts: texts === "yes" ? true : texts === "no" ? false : null,
-    marketingCalls: form.get("marketingCalls") === "yes",
+    // Stored exactly as answered: texts and calls separately (0-decisions.md).
+    marketingTexts: yesNo(form.get("marketingTexts")),
+    marketingCalls: yesNo(form.get("marketingCalls")) === true,
     refuseDraw,
     drawCents: refuseDraw ? 0 : Math.round(Number(String(form.get("drawAmount") ?? "0").replace(/[^\d.]/g, "") || 0) * 100),
   };
@@ -143,68 +145,73 @@ function AgreementModal({ kind, label, onClose }: { kind: Kind; label: string; o
   );
 }
 
-/** Optional: a password now (then a passcode by e-mail), so the borrower can log in later. */
-function InlinePassword({ step, errors, alert }: { step: "code" | "done" | null; errors: Record<string, string>; alert?: string }) {
-  const [complete, setComplete] = useState(false);
-  if (step === "done") return <p className="notice" role="status">Your password is created. You can log in with it from now on.</p>;
+/** One agreement: agreed, declined (Disagree un-agrees it: the way forward needs a new reading), or not read yet. */
+function AgreementRow({ kind, label, agreed, error, onOpen }: { kind: Kind; label: string; agreed: boolean | undefined; error?: string; onOpen: () => void }) {
+  const required = (REQUIRED_AGREEMENTS as readonly string[]).includes(kind);
+  const declined = agreed === false;
+  // A required agreement declined cannot be gone past: say so at once, not only after Save and Continue.
+  const message = error ?? (declined && required ? consentMessages[kind as (typeof REQUIRED_AGREEMENTS)[number]] : undefined);
   return (
-    <section className="inline-password" aria-labelledby="inline-password-title">
-      <h2 id="inline-password-title">Create a password (optional)</h2>
-      {step === "code" ? (
-        <Form method="post" className="apply-form" noValidate>
-          <p>We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.</p>
-          <PasscodeBoxes key={alert ?? ""} onComplete={setComplete} />
-          <div className="step-alert" role="alert">{alert ?? errors.password ?? ""}</div>
-          <button type="submit" name="intent" value="pwCode" className="button button-primary">NEXT</button>
-          {complete ? null : <span className="visually-hidden">Enter all six digits.</span>}
-        </Form>
-      ) : (
-        <Form method="post" className="apply-form" noValidate>
-          <NewPasswordFields errors={errors} />
-          <button type="submit" name="intent" value="pwCreate" className="button button-outline">Create Password</button>
-        </Form>
-      )}
-    </section>
+    <div className="agreement-row">
+      <span className={agreed ? "agreed" : declined ? "declined" : undefined}>
+        {agreed ? "✓ " : ""}
+        {label}
+        {declined ? " (declined)" : null}
+        <span className="visually-hidden">{agreed ? " (agreed)" : declined ? "" : " (not agreed)"}</span>
+      </span>
+      <Link id={`read-${kind}`} to={`/esign/document/${kind}`} className="button button-outline" onClick={(e) => { e.preventDefault(); onOpen(); }}>
+        Read &amp; Agree<span className="visually-hidden"> to the {label}</span>
+      </Link>
+      {message ? <p className="field-error" role="alert">{message}</p> : null}
+    </div>
   );
 }
 
-export default function Consent({ loaderData, actionData }: Route.ComponentProps) {
-  const { facts, state } = loaderData;
+export default function Consent(props: Route.ComponentProps) {
+  const { loaderData } = props;
+  if ("withdrawn" in loaderData && loaderData.withdrawn) return <Withdrawn reason={loaderData.withdrawn} />;
+  if (!("facts" in loaderData) || !loaderData.facts || !loaderData.state) return null;
+  return <ConsentForm actionData={props.actionData} facts={loaderData.facts} state={loaderData.state} />;
+}
+
+type Facts = Awaited<ReturnType<typeof readEsignFacts>>["facts"];
+
+function ConsentForm({ actionData, facts, state }: { actionData: Route.ComponentProps["actionData"]; facts: Facts; state: EsignState }) {
   const errors: Record<string, string> = actionData?.errors ?? {};
   const [open, setOpen] = useState<Kind | null>(null);
   const [texts, setTexts] = useState<boolean | null>(state.marketingTexts);
+  const [calls, setCalls] = useState(state.marketingCalls);
   const [warning, setWarning] = useState(false);
   const [refused, setRefused] = useState(state.refuseDraw);
   const [draw, setDraw] = useState(state.refuseDraw ? "" : String(state.drawCents / 100));
   const [previous, setPrevious] = useState(draw);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Spec file 2, section 2.6: focus goes to the top of the page on load (the heading, first thing after the header).
+  useEffect(() => heading.current?.focus(), []);
   const drawCents = Math.round(Number(draw || 0) * 100);
   const fee = cashAdvanceFeeAtPercent(drawCents, facts.feePercent);
+  const passwordAlert = actionData && "passwordAlert" in actionData ? actionData.passwordAlert : undefined;
+  function closeAgreement(kind: Kind) {
+    setOpen(null);
+    // The popup is gone: focus returns to the row's Read & Agree, not to the page's <body>.
+    requestAnimationFrame(() => document.getElementById(`read-${kind}`)?.focus());
+  }
   return (
     <section className="container page-section esign">
-      <h1>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
+      <h1 ref={heading} tabIndex={-1}>Your Line of Credit has been conditionally approved for {formatMoney(facts.limitCents)}</h1>
       {facts.hasPassword && state.password?.step !== "done" ? null : (
-        <InlinePassword step={state.password?.step ?? null} errors={errors} alert={actionData && "passwordAlert" in actionData ? actionData.passwordAlert : undefined} />
+        <InlinePassword view={{ step: state.password?.step ?? null, notice: state.password?.notice, resendDisabled: state.password?.resendDisabled }} errors={errors} alert={passwordAlert} keepCode={Boolean(actionData && "serviceDown" in actionData)} />
       )}
       <Form method="post" className="apply-form" noValidate>
         <fieldset id="agreements" className="field">
           <legend>Agreements</legend>
           {AGREEMENTS.map(({ kind, label }) => (
-            <div key={kind} className="agreement-row">
-              <span className={state.agreed[kind] ? "agreed" : undefined}>
-                {state.agreed[kind] ? "✓ " : ""}
-                {label}
-                <span className="visually-hidden">{state.agreed[kind] ? " (agreed)" : " (not agreed)"}</span>
-              </span>
-              <Link to={`/esign/document/${kind}`} className="button button-outline" onClick={(e) => { e.preventDefault(); setOpen(kind); }}>
-                Read &amp; Agree<span className="visually-hidden"> to the {label}</span>
-              </Link>
-              {errors[kind] ? <p className="field-error" role="alert">{errors[kind]}</p> : null}
-            </div>
+            <AgreementRow key={kind} kind={kind} label={label} agreed={state.agreed[kind]} error={errors[kind]} onOpen={() => setOpen(kind)} />
           ))}
         </fieldset>
-        {open ? <AgreementModal kind={open} label={AGREEMENTS.find((a) => a.kind === open)!.label} onClose={() => setOpen(null)} /> : null}
+        {open ? <AgreementModal kind={open} label={AGREEMENTS.find((a) => a.kind === open)!.label} onClose={() => closeAgreement(open)} /> : null}
 
-        <fieldset className="field radio-group">
+        <fieldset id="texts" className="field radio-group">
           <legend>Contact Consent: may we send you marketing texts?</legend>
           <label className="radio"><input type="radio" name="marketingTexts" value="yes" checked={texts === true} onChange={() => setTexts(true)} /> Yes</label>
           <label className="radio"><input type="radio" name="marketingTexts" value="no" checked={texts === false} onChange={() => { setTexts(false); setWarning(true); }} /> No</label>
@@ -212,12 +219,13 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
         </fieldset>
         <fieldset className="field radio-group">
           <legend>May we call you about offers?</legend>
-          <label className="radio"><input type="radio" name="marketingCalls" value="yes" defaultChecked={state.marketingCalls} /> Yes</label>
-          <label className="radio"><input type="radio" name="marketingCalls" value="no" defaultChecked={!state.marketingCalls} /> No</label>
+          <label className="radio"><input type="radio" name="marketingCalls" value="yes" checked={calls} onChange={() => setCalls(true)} /> Yes</label>
+          <label className="radio"><input type="radio" name="marketingCalls" value="no" checked={!calls} onChange={() => setCalls(false)} /> No</label>
         </fieldset>
         <Modal id="texts-warning" title="Stay informed" open={warning} onClose={() => setWarning(false)} returnHref="#texts">
           <p>Texts tell you about payment reminders, new offers and ways to save. You can stop them at any time.</p>
-          <button type="button" className="button button-primary" onClick={() => { setTexts(true); setWarning(false); }}>STAY INFORMED</button>
+          {/* Spec file 2, section 4: STAY INFORMED sets texts and calls to yes. */}
+          <button type="button" className="button button-primary" onClick={() => { setTexts(true); setCalls(true); setWarning(false); }}>STAY INFORMED</button>
         </Modal>
 
         <fieldset className="field">
@@ -245,7 +253,6 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
             I don't want to draw right now
           </label>
         </fieldset>
-        {errors.password ? <p className="field-error" role="alert">{errors.password}</p> : null}
         <div className="step-alert" role="alert">{actionData && "alert" in actionData ? actionData.alert : ""}</div>
         <button type="submit" name="intent" value="save" className="button button-primary button-large">Save and Continue</button>
       </Form>

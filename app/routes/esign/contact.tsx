@@ -3,6 +3,7 @@ import { brand, phones } from "../../../functions/config";
 import { sessionContext } from "../../../functions/http/request-context";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";
+import { Withdrawn } from "../../components/esign/Withdrawn";
 import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/contact";
@@ -16,8 +17,25 @@ export function meta() {
 export function loader({ context }: Route.LoaderArgs) {
   const { session } = context.get(sessionContext);
   const done = session?.data.esignDone;
+  // Withdrawn during this e-sign: the withdrawal, never a success (0-decisions.md).
+  const withdrawn = session?.data.esign?.withdrawn;
+  if (!done && withdrawn) return { withdrawn };
   if (!done) throw redirect(session?.data.customerId ? "/account" : "/login");
-  return done;
+  return { ...done, signedIn: Boolean(session?.data.customerId) };
+}
+
+/** Spec file 2, section 2: the success page shows the portal navigation, once the borrower is signed in (0-decisions.md). */
+function PortalNavigation() {
+  return (
+    <nav aria-label="Account" className="portal-nav esign-portal-nav">
+      <ul>
+        <li><Link to="/account">Account</Link></li>
+        <li><Link to="/draw">Request a Draw</Link></li>
+        <li><Link to="/payments">Payments</Link></li>
+        <li><Link to="/preferences">Preferences</Link></li>
+      </ul>
+    </nav>
+  );
 }
 
 const longDate = (iso: string) =>
@@ -25,8 +43,11 @@ const longDate = (iso: string) =>
 
 /** Spec file 2, section 2.8. */
 export default function EsignContact({ loaderData }: Route.ComponentProps) {
+  if ("withdrawn" in loaderData && loaderData.withdrawn) return <Withdrawn reason={loaderData.withdrawn} />;
+  if (!("firstName" in loaderData)) return null;
   return (
     <section className="container page-section outcome">
+      {loaderData.signedIn ? <PortalNavigation /> : null}
       <h1>Congrats, {loaderData.firstName}. You've successfully eSigned your line of credit.</h1>
       <p>Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.</p>
       {loaderData.drawCents > 0 && loaderData.fundingDate ? (

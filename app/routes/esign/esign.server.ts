@@ -3,6 +3,7 @@ import { draws } from "../../../functions/config";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
+import type { WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
@@ -21,6 +22,31 @@ export function esignSession(context: Context): Session {
 }
 
 export const esignPlatform = pagePlatform;
+
+/** Thrown by readEsignFacts when the platform says the application is withdrawn (loan status W). */
+export class ApplicationWithdrawn extends Error {
+  constructor(readonly reason: WithdrawalReason) {
+    super("The application is withdrawn.");
+  }
+}
+
+/** Why: what this session saw (the military statement, the passcode limit), else the platform's word alone. */
+export function withdrawalReason(session: Session): WithdrawalReason {
+  return session.data.esign?.withdrawn ?? "other";
+}
+
+/**
+ * A page's e-sign facts, or the withdrawal it must show instead (0-decisions.md:
+ * once withdrawn, every e-sign page says so, never a success or approval text).
+ */
+export async function esignPageFacts(context: Context, session: Session) {
+  try {
+    return await esignFacts(context, session);
+  } catch (error) {
+    if (error instanceof ApplicationWithdrawn) return { withdrawn: error.reason };
+    throw error;
+  }
+}
 
 /** Spec file 2, section 8: the e-sign pages' texts when the platform fails. */
 export const esignServiceMessages = {
@@ -48,6 +74,7 @@ export async function readEsignFacts(context: Context, session: Session) {
   const { platform, tokens } = esignPlatform(context, session);
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
+    if (summary.accountHeader.loanStatusCode === "W") throw new ApplicationWithdrawn(withdrawalReason(session));
     if (!summary.accountHeader.requiresESignature) {
       await finishFromSummary(context, session, summary, tokens.get());
       throw redirect("/esign/contact");
@@ -68,6 +95,8 @@ export async function readEsignFacts(context: Context, session: Session) {
         limitCents: summary.accountHeader.creditLimit,
         feePercent: summary.accountHeader.cashAdvanceFeePercentage,
         paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
+        /** The repayment method chosen at the banking step: the signature page opens on it (spec file 2, section 2.7). */
+        chosenMethod: summary.accountHeader.repaymentMethod === "K" ? ("paper-check" as const) : ("direct-deposit" as const),
         requestedDrawCents: apps.applications[0]?.requestedDrawAmount ?? 0,
         hasPassword,
       },
@@ -119,6 +148,7 @@ type Summary = Answer<typeof catalogue.account.GetSummary>;
  * confirmation instead of signing again or losing the way.
  */
 async function finishFromSummary(context: Context, session: Session, summary: Summary, token: string | null) {
+  if (summary.accountHeader.loanStatusCode === "W") return;
   if (!session.data.esign?.consentComplete || session.data.esignDone) return;
   const firstDraw = summary.pendingETransactions.find((t) => t.transactionDescription === "Cash Advance");
   await finishEsign(context, session, { firstName: summary.accountProfile.firstName, drawCents: firstDraw?.transationAmount ?? 0, fundingDate: firstDraw?.transationDate ?? null }, token);
@@ -129,10 +159,23 @@ export async function signedMeanwhile(context: Context, session: Session): Promi
   const { platform, tokens } = esignPlatform(context, session);
   try {
     const summary = await platform.call(catalogue.account.GetSummary, {});
-    if (summary.accountHeader.requiresESignature) return false;
+    // Withdrawn is not signed: only an opened line finishes the session.
+    if (summary.accountHeader.requiresESignature || summary.accountHeader.loanStatusCode === "W") return false;
     await finishFromSummary(context, session, summary, tokens.get());
     return true;
   } catch (error) {
+    if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
+    throw error;
+  }
+}
+
+/** After a failed WithdrawApplication: true when the platform withdrew anyway (its answer was lost). */
+export async function withdrawnMeanwhile(context: Context, session: Session): Promise<boolean> {
+  try {
+    await readEsignFacts(context, session);
+    return false;
+  } catch (error) {
+    if (error instanceof ApplicationWithdrawn) return true;
     if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
     throw error;
   }

@@ -1,24 +1,28 @@
-import { Link } from "react-router";
-import { brand, phones } from "../../../functions/config";
-import { PhoneLink } from "../../components/PhoneLink";
+import { redirect } from "react-router";
+import { brand } from "../../../functions/config";
+import { Withdrawn } from "../../components/esign/Withdrawn";
+import type { RouteHandle } from "../../lib/layout";
+import type { Route } from "./+types/military";
+import { esignPageFacts, esignSession } from "./esign.server";
+
+export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
 export function meta() {
   return [{ title: `Application withdrawn | ${brand.name}` }];
 }
 
-/** A person who declares active-duty military service (or a spouse or dependent) cannot complete the line. */
-export default function Military() {
-  return (
-    <section className="container page-section outcome">
-      <h1>We can't complete your line of credit</h1>
-      <p>
-        Thank you for your service. Because you told us you are an active-duty member of the military, or a spouse or dependent of one, we are not able to offer
-        you a line of credit, and your application has been withdrawn.
-      </p>
-      <p>
-        If you answered by mistake, please call us at <PhoneLink digits={phones.customerService} />.
-      </p>
-      <p><Link to="/" className="button button-outline">Back to Homepage</Link></p>
-    </section>
-  );
+/**
+ * Where the military statement leads once confirmed. Only the applicant's own
+ * e-sign session sees it, and only when the platform says the application is
+ * withdrawn: anyone else goes to log in, an application still open to e-sign.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = esignSession(context);
+  const read = await esignPageFacts(context, session);
+  if (!("withdrawn" in read)) throw redirect("/esign/consent");
+  return { reason: read.withdrawn };
+}
+
+export default function Military({ loaderData }: Route.ComponentProps) {
+  return <Withdrawn reason={loaderData.reason} />;
 }

@@ -5,7 +5,10 @@ import { account as calls } from "../../platform/catalogue/index";
 import { borrowerNameMatches } from "../../rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
-import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
+import { formatDate, formatMoney } from "../../../app/lib/format";
+import { brand } from "../../config";
+import { requireCustomer, type ServicingContext, ServicingError, type ServicingEnv } from "../context";
+import { outboxProvider } from "../messages";
 import { customerById } from "../customers";
 import { implement } from "../implement";
 import { openingWrites } from "./account";
@@ -33,8 +36,25 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
     opening.open,
     ...opening.draw,
   ]);
+  await accountReadyEmail(c, customer, opening.drawCents, opening.fundingDate);
   return { status: true, drawAmount: opening.drawCents, fundingDate: opening.fundingDate };
 });
+
+/**
+ * The success page's promise kept (0-decisions.md): an e-mail once the line
+ * is open (the batch above opens it), with the first draw when there is one.
+ * Best effort: the signature is recorded, and a lost e-mail must not undo it.
+ */
+async function accountReadyEmail(c: ServicingContext, customer: { id: string; email: string; firstName: string }, drawCents: number, fundingDate: string | null) {
+  const draw =
+    drawCents > 0 && fundingDate
+      ? ` Your first draw of ${formatMoney(drawCents, { cents: true })} is on its way: it may show in your bank account as soon as ${formatDate(fundingDate)}.`
+      : " To request your first draw, log in and choose Draw.";
+  const body = `Hello ${customer.firstName}, your ${brand.name} line of credit is ready. You can log in to see your account at any time.${draw}`;
+  await outboxProvider(c.var.db, () => c.var.now.getTime())
+    .send({ channel: "email", recipient: customer.email, subject: "Your line of credit is ready", body, customerId: customer.id })
+    .catch(() => undefined);
+}
 
 implement(esignRoutes, calls.GetSignedDocuments, async (c) => {
   const state = await loadCustomerState(c.var.db, requireCustomer(c), c.var.now);

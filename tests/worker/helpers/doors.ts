@@ -38,7 +38,7 @@ export const formActions: readonly FormAction[] = [
   {
     path: "/esign/consent",
     fields: ["drawAmount", "marketingCalls", "marketingTexts", "refuseDraw", "from", "password", "confirmPassword", "d1", "d2", "d3", "d4", "d5", "d6"],
-    intents: ["pwCreate", "pwCode", ...AGREEMENTS.flatMap((k) => [`agree:${k}`, `disagree:${k}`])],
+    intents: ["pwCreate", "pwCode", "pwResend", "pwSkip", "pwStart", ...AGREEMENTS.flatMap((k) => [`agree:${k}`, `disagree:${k}`])],
     esign: true,
   },
   { path: "/esign/signature", fields: ["repaymentMethod", "military", "acceptTerms", "borrowerName", "blackBox"], intents: [], esign: true },

@@ -1,0 +1,155 @@
+import { expect, type Page, test } from "./fixtures/test";
+import { applicant, applyToTheEnd, type Applicant } from "./fixtures/applicant";
+import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
+import { gotoHydrated } from "./fixtures/hydrated";
+
+/** E-sign's paths beside the happy one (issue 15), with JavaScript on. */
+
+async function onConsent(page: Page, a: Applicant = applicant()) {
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await applyToTheEnd(page, a);
+  await expect(page).toHaveURL(/\/apply\/approved$/);
+  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  await expect(page).toHaveURL(/\/esign\/consent$/);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+}
+
+async function onSignature(page: Page, a?: Applicant) {
+  await onConsent(page, a);
+  for (const label of REQUIRED_AGREEMENTS) await agree(page, label);
+  await page.getByLabel("Yes").first().check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+}
+
+const NAME = "Type your first and last name to eSign";
+
+test("no Apply Now in the header during e-sign (it would throw the e-sign session away), at 1280 and 360 px", async ({ page }) => {
+  await onConsent(page);
+  await expect(page.locator("header").getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator("header .mobile-menu summary").click();
+  await expect(page.locator("header").getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
+  await page.goto("/apply/approved");
+  await expect(page.locator("header").getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
+});
+
+test("consent: focus on the heading at load and on the agreement's button after Agree; Disagree marks it declined with the spec's message", async ({ page }) => {
+  await onConsent(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await agree(page, "Arbitration Agreement");
+  await expect(page.getByRole("link", { name: "Read & Agree to the Arbitration Agreement" })).toBeFocused();
+
+  await page.getByRole("link", { name: "Read & Agree to the Credit Agreement" }).click();
+  const dialog = page.getByRole("dialog", { name: "Credit Agreement" });
+  await expect(dialog.locator(".document-body")).toBeVisible();
+  await dialog.locator(".agreement-scroll").evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await dialog.getByRole("button", { name: "Disagree", exact: true }).click();
+  const row = page.locator(".agreement-row", { hasText: "Credit Agreement" });
+  await expect(row).toContainText("(declined)");
+  await expect(row.getByRole("alert")).toHaveText("Please read & agree to the Credit Agreement");
+  await expect(page.getByRole("link", { name: "Read & Agree to the Credit Agreement" })).toBeFocused();
+});
+
+test("consent: STAY INFORMED sets texts and calls to Yes, and the page shows both", async ({ page }) => {
+  await onConsent(page);
+  await page.getByLabel("No").first().check();
+  await page.getByRole("dialog", { name: "Stay informed" }).getByRole("button", { name: "STAY INFORMED" }).click();
+  await expect(page.getByRole("group", { name: /marketing texts/ }).getByLabel("Yes")).toBeChecked();
+  await expect(page.getByRole("group", { name: /call you about offers/ }).getByLabel("Yes")).toBeChecked();
+});
+
+test("consent: the inline password's NEXT is enabled only with six digits; Not now leaves the section", async ({ page }) => {
+  await onConsent(page);
+  await page.getByLabel("Password", { exact: true }).fill("Inline!pass61");
+  await page.getByLabel("Confirm Password").fill("Inline!pass61");
+  await page.getByRole("button", { name: "Create Password" }).click();
+  const section = page.locator(".inline-password");
+  await expect(section.getByRole("button", { name: "NEXT" })).toBeDisabled();
+  await page.getByLabel("Digit 1 of 6").focus();
+  await page.keyboard.insertText("123");
+  await expect(section.getByRole("button", { name: "NEXT" })).toBeDisabled();
+  await expect(section.getByRole("button", { name: "RESEND CODE" })).toBeEnabled();
+  await section.getByRole("button", { name: "Not now" }).click();
+  await expect(page.getByText("No password for now.")).toBeVisible();
+});
+
+test("signature: focus on the heading; a name that does not match says so; closing the paper-check popup with Esc explains", async ({ page }) => {
+  await onSignature(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.getByLabel(NAME)).toHaveAttribute("type", "text");
+  expect(await page.getByLabel(NAME).evaluate((el) => getComputedStyle(el).fontSize)).toBe("16px");
+
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel(NAME).fill("Jordan Smith");
+  await page.getByLabel(NAME).blur();
+  await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
+  await expect(page.getByRole("button", { name: "SUBMIT" })).toBeDisabled();
+  await page.getByLabel(NAME).fill("Jordan Rivera");
+  await expect(page.locator("#borrowerName-error")).toHaveText("");
+
+  await page.getByLabel("Paper Check", { exact: true }).check();
+  await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeHidden();
+  await expect(page.getByRole("group", { name: "Repayment Method" }).getByRole("alert")).toHaveText(/Paper check repayment is not available for your line/);
+  await page.getByLabel("Electronic Funds Transfer").check();
+  await expect(page.getByRole("button", { name: "SUBMIT" })).toBeEnabled();
+});
+
+test("signature: Paper Check chosen at banking opens the signature on its handling", async ({ page }) => {
+  const a = applicant();
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await applyToTheEnd(page, a, { repaymentMethod: "Paper Check" });
+  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  for (const label of REQUIRED_AGREEMENTS) await agree(page, label);
+  await page.getByLabel("Yes").first().check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  await expect(page.getByLabel("Paper Check", { exact: true })).toBeChecked();
+  await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the military statement is confirmed on the page before the application is withdrawn", async ({ page }) => {
+    await page.goto("/apply/personal?start=1");
+    await applyToTheEnd(page, applicant());
+    await page.getByRole("link", { name: "Continue to eSign" }).click();
+    for (const label of REQUIRED_AGREEMENTS) {
+      await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
+      await page.getByRole("button", { name: "Agree", exact: true }).click();
+    }
+    await page.getByLabel("Yes").first().check();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByLabel(/I am an active-duty member/).check();
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page).toHaveURL(/\/esign\/signature$/);
+    await expect(page.getByRole("alertdialog", { name: "Withdraw your application?" })).toBeVisible();
+    await page.getByRole("button", { name: "Yes, withdraw my application" }).click();
+    await expect(page).toHaveURL(/\/esign\/military$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+  });
+
+  test("a typed name that does not match is told so", async ({ page }) => {
+    await page.goto("/apply/personal?start=1");
+    await applyToTheEnd(page, applicant());
+    await page.getByRole("link", { name: "Continue to eSign" }).click();
+    for (const label of REQUIRED_AGREEMENTS) {
+      await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
+      await page.getByRole("button", { name: "Agree", exact: true }).click();
+    }
+    await page.getByLabel("Yes").first().check();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByLabel(/I am not an active-duty member/).check();
+    await page.getByLabel(/eSign terms/).check();
+    await page.getByLabel(NAME).fill("Jordan Smith");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
+    await expect(page.getByLabel(NAME)).toHaveValue("Jordan Smith");
+  });
+});
