@@ -26,7 +26,8 @@ const actionArb = fc.oneof(
 );
 
 describe("reference model invariants", () => {
-  it("hold on every day of random lives", () => {
+  // 60 lives of 200 days: ~4 s alone, several times that on a loaded machine; a budget, not a speed target.
+  it("hold on every day of random lives", { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(setupArb, fc.array(fc.tuple(fc.integer({ min: 0, max: 199 }), actionArb), { maxLength: 30 }), (setup, plan) => {
         const line = referenceLine(setup);
