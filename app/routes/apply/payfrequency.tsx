@@ -7,7 +7,7 @@ import { RadioGroup } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/payfrequency";
-import { isoToUs, parseUsDate } from "./fields";
+import { finishDates, isoToUs, parseUsDate } from "./fields";
 import { nextPayDate, payDatesMismatch, payFrequencyCodes, payFrequencyMessages, payFrequencySchema } from "./payfrequency.schema";
 import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 import { easternToday } from "../../lib/today";
@@ -24,7 +24,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { session, draft } = actionDraft(context, request, "payfrequency");
-  const values = await formValues(request);
+  const values = finishDates(await formValues(request), ["lastPayDate", "firstPayDate", "secondPayDate"]);
   const checked = await validateStep(payFrequencySchema(easternToday()), values);
   if (!checked.ok) return checked.failure;
   return finishStep(context, session, draft, "payfrequency", values);

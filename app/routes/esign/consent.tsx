@@ -7,6 +7,7 @@ import { NewPasswordFields } from "../../components/access/NewPasswordFields";
 import { PasscodeBoxes } from "../../components/access/PasscodeBoxes";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../lib/format";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
@@ -77,15 +78,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     return form.get("from") === "page" ? redirect("/esign/consent") : { errors: {} };
   }
   const refuseDraw = form.get("refuseDraw") === "on";
+  const drawText = String(form.get("drawAmount") ?? "").trim();
+  const typedDraw = drawText === "" ? 0 : moneyInputCents(drawText);
   const texts = form.get("marketingTexts");
   const next: EsignState = {
     ...state,
     marketingTexts: texts === "yes" ? true : texts === "no" ? false : null,
     marketingCalls: form.get("marketingCalls") === "yes",
     refuseDraw,
-    drawCents: refuseDraw ? 0 : Math.round(Number(String(form.get("drawAmount") ?? "0").replace(/[^\d.]/g, "") || 0) * 100),
+    drawCents: refuseDraw ? 0 : (typedDraw ?? state.drawCents),
   };
-  const errors = consentProblems(next, facts.limitCents);
+  // Text that is not an amount keeps the amount stored and says so (never read as another amount).
+  const errors = typedDraw === null && !refuseDraw ? { ...consentProblems(next, facts.limitCents), drawAmount: DRAW_NOT_AN_AMOUNT } : consentProblems(next, facts.limitCents);
   const complete = Object.keys(errors).length === 0;
   await storeEsign(context, session, { ...next, consentComplete: complete }, tokens.get());
   if (!complete) return { errors, alert: consentMessages.incomplete };
@@ -177,7 +181,8 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
   const [refused, setRefused] = useState(state.refuseDraw);
   const [draw, setDraw] = useState(state.refuseDraw ? "" : String(state.drawCents / 100));
   const [previous, setPrevious] = useState(draw);
-  const drawCents = Math.round(Number(draw || 0) * 100);
+  const drawCents = draw.trim() === "" ? 0 : (moneyInputCents(draw) ?? 0);
+  const drawError = draw.trim() !== "" && moneyInputCents(draw) === null ? DRAW_NOT_AN_AMOUNT : errors.drawAmount;
   const fee = cashAdvanceFeeAtPercent(drawCents, facts.feePercent);
   return (
     <section className="container page-section esign">
@@ -224,8 +229,9 @@ export default function Consent({ loaderData, actionData }: Route.ComponentProps
           <legend>Request Your First Draw</legend>
           <div className="field">
             <label htmlFor="drawAmount">Draw amount ($)</label>
-            <input id="drawAmount" name="drawAmount" inputMode="numeric" value={draw} disabled={refused} aria-describedby="drawAmount-error draw-figures" onChange={(e) => setDraw(e.currentTarget.value.replace(/[^\d]/g, ""))} />
-            <p id="drawAmount-error" className="field-error" role={errors.drawAmount ? "alert" : undefined}>{errors.drawAmount ?? ""}</p>
+            {/* Typed as people type money ($, commas, cents); what is not an amount is said so, never changed. */}
+            <input id="drawAmount" name="drawAmount" type="text" inputMode="decimal" autoComplete="off" value={draw} disabled={refused} aria-invalid={drawError ? true : undefined} aria-describedby="drawAmount-error draw-figures" onChange={(e) => setDraw(e.currentTarget.value)} />
+            <p id="drawAmount-error" className="field-error" role={drawError ? "alert" : undefined}>{drawError ?? ""}</p>
           </div>
           <p id="draw-figures" className="field-hint">
             Minimum {formatMoney(draws.minCents)}, in {formatMoney(draws.incrementCents)} steps, up to {formatMoney(facts.limitCents)}. Cash advance fee: {formatMoney(fee, { cents: true })}; you receive {formatMoney(Math.max(0, drawCents - fee), { cents: true })}.
