@@ -9,13 +9,14 @@ import * as v from "valibot";
  * Pure: no I/O, browser-safe; money is integer cents from here on.
  */
 
-const AMOUNT = /^\$?\s*((?:\d{1,3}(?:,\d{3})+)|\d+)(?:\.(\d{0,2}))?$/;
+const AMOUNT = /^\$?\s*((?:\d{1,3}(?:,\d{3})+)|\d+)?(?:\.(\d{0,2}))?$/;
 
 /** The amount typed, in integer cents, or null when it is not an amount of money. */
 export function moneyInputCents(text: string): number | null {
   const match = text.trim().match(AMOUNT);
-  if (!match) return null;
-  const whole = match[1]!.replace(/,/g, "");
+  // Some digit is needed: "$" or "." alone is not an amount (".50" is).
+  if (!match || !(match[1] || match[2])) return null;
+  const whole = (match[1] ?? "0").replace(/,/g, "");
   // Beyond this the text is not a sum a person means (and Number would lose cents).
   if (whole.length > 12) return null;
   const cents = (match[2] ?? "").padEnd(2, "0");
