@@ -101,6 +101,12 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("1st Upcoming Pay Date", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("2nd Upcoming Pay Date", { exact: true })).toHaveValue("");
     await expect(page.getByRole("status").filter({ hasText: TWICE_MONTHLY_DATES })).toBeVisible();
+    // The four pictures and the sample check fit a 360 px phone (nothing wider than the page).
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const check = await page.locator(".sample-check svg").boundingBox();
+    expect(check!.x + check!.width).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The Last Pay Date calendar: 10 days back can be picked, 45 cannot.
     await page.getByRole("button", { name: "Choose Last Pay Date from a calendar" }).click();
     const dialog = page.getByRole("dialog");
