@@ -66,6 +66,9 @@ export const draws = {
 } as const;
 
 export type PayFrequency = "W" | "B" | "S" | "M";
+
+/** How far back the Last Pay Date calendar reaches (spec file 1, section 5: "about 10 days back"). */
+export const LAST_PAY_DATE_PICKER_DAYS = 10;
 export type BillingCycle = "biweekly" | "semimonthly" | "monthly";
 
 export const payFrequencies: Record<

@@ -28,13 +28,31 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   }
   const context = new RouterContextProvider();
   context.set(edgeContext, { env, ctx });
-  const response = await handlePage(request, context);
+  let response = await handlePage(request, context);
+  if (isBareNotFound(request, response)) response = await notFoundPage(request, env, ctx);
   if (cacheable && response.headers.has("CDN-Cache-Control")) return storePage(request, response, buildVersion, ctx);
   // Not shared: the edge directive goes. Without a Cache-Control of its own
   // the page is then `private, no-store` (security-headers.ts), signed in
   // (personal data) or out (the login page, the 404) alike.
   response.headers.delete("CDN-Cache-Control");
   return response;
+}
+
+/**
+ * A resource route (a statement or notice PDF) that finds nothing throws a
+ * bare 404 whose body is the text "null". A person who opened that address
+ * gets the site's 404 page instead, still answered 404.
+ */
+function isBareNotFound(request: Request, response: Response): boolean {
+  return request.method === "GET" && response.status === 404 && !(response.headers.get("Content-Type") ?? "").includes("text/html") && !new URL(request.url).pathname.endsWith(".data");
+}
+
+/** The 404 page as the splat route renders it for an unknown path, asked with the visitor's own headers. */
+async function notFoundPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(edgeContext, { env, ctx });
+  const page = await handlePage(new Request(new URL("/__not-found", request.url), { headers: request.headers }), context);
+  return new Response(page.body, { status: 404, headers: page.headers });
 }
 
 export default {

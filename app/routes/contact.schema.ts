@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { required, requiredText, digitsOnly } from "./apply/fields";
+import { optionalPhoneSchema } from "../../functions/rules/phone";
+import { required, requiredText } from "./apply/fields";
 import { NAME_PATTERN } from "./apply/personal.schema";
 import { accessMessages, emailField } from "./access.schema";
 
@@ -38,15 +39,8 @@ export const contactSchema = v.object({
   firstName: required(requiredText(contactMessages.firstName, 40, NAME_PATTERN)),
   lastName: required(requiredText(contactMessages.lastName, 40, NAME_PATTERN)),
   email: emailField,
-  // Optional: empty, or ten digits (the mask types ###-###-####).
-  phone: required(
-    v.pipe(
-      v.string(contactMessages.phone),
-      v.regex(/^[\d\s().-]*$/, contactMessages.phone),
-      v.transform(digitsOnly),
-      v.check((d) => d === "" || d.length === 10, contactMessages.phone),
-    ),
-  ),
+  // Optional: empty, or a phone as people type it (the one phone rule).
+  phone: required(optionalPhoneSchema(contactMessages.phone)),
   messageCategory: required(v.picklist(categoryCodes, contactMessages.messageCategory)),
   // The form's key (a hidden field): a retry after a lost answer sends the same key, so one message is stored.
   requestId: v.optional(v.pipe(v.string(), v.uuid())),

@@ -128,7 +128,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
           <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
           <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
-          <TextField name="phone" label="Phone Number" type="tel" optional defaultValue={values.phone} error={errors.phone} mask="phone" inputMode="tel" autoComplete="tel-national" maxLength={12} placeholder="###-###-####" />
+          <TextField name="phone" label="Phone Number" type="tel" optional defaultValue={values.phone} error={errors.phone} mask="phone" inputMode="tel" autoComplete="tel-national" maxLength={30} placeholder="###-###-####" />
         </div>
         <SelectField name="messageCategory" label="What is your message about?" options={contactCategories} defaultValue={values.messageCategory} error={errors.messageCategory} />
         <div className={errors.message ? "field has-error" : "field"}>

@@ -5,11 +5,11 @@ import * as v from "valibot";
  * server alike): input as typed (masked), output normalised.
  */
 
-/** mm/dd/yyyy (or yyyy-mm-dd from a picker) to ISO, or null if not a real date. */
+/** m/d/yyyy or mm/dd/yyyy as people type it (or yyyy-mm-dd from a picker) to ISO, or null if not a real date. */
 export function parseUsDate(input: string): string | null {
-  const us = input.match(/^(\d{2})\/(\d{2})\/(\d{4})$/);
-  const iso = input.match(/^(\d{4})-(\d{2})-(\d{2})$/);
-  const [y, m, d] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  const us = input.trim().match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  const iso = input.trim().match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  const [y, m, d] = us ? [us[3], us[1]!.padStart(2, "0"), us[2]!.padStart(2, "0")] : iso ? [iso[1], iso[2], iso[3]] : [];
   if (!y || !m || !d) return null;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return null;
@@ -19,6 +19,25 @@ export function parseUsDate(input: string): string | null {
 export function isoToUs(iso: string): string {
   const [y, m, d] = iso.split("-");
   return `${m}/${d}/${y}`;
+}
+
+/**
+ * A date field once left (browser) or posted (server), spec file 1, section 5:
+ * a real date shows as mm/dd/yyyy; a whole date that cannot exist (02/30/2000)
+ * is cleared, so the field's own "Please enter..." message applies; anything
+ * else stays as typed for its message.
+ */
+export function finishUsDate(text: string): string {
+  const iso = parseUsDate(text);
+  if (iso) return isoToUs(iso);
+  return /^\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/.test(text) ? "" : text;
+}
+
+/** The named date fields of a post, each finished as finishUsDate does in the browser. */
+export function finishDates(values: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const out = { ...values };
+  for (const name of names) if (typeof out[name] === "string") out[name] = finishUsDate(out[name]);
+  return out;
 }
 
 export const digitsOnly = (text: string) => text.replace(/\D/g, "");
@@ -54,9 +73,8 @@ export const choice = <T extends string>(options: readonly T[], message: string)
 /** An e-mail address, trimmed and lower-cased: the product's one rule (functions/rules/email.ts). */
 export { emailAddress } from "../rules/email";
 
-/** A masked phone ###-###-#### to its 10 digits. */
-export const phone = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.regex(/^\d{3}-\d{3}-\d{4}$/, message), v.transform(digitsOnly));
+/** A phone as people type it to its 10 digits: the one phone rule (functions/rules/phone.ts). */
+export { phoneSchema as phone } from "../rules/phone";
 
 /** The ABA checksum: 3, 7, 1 weights over the nine digits, a multiple of 10. */
 export function abaChecksumValid(routing: string): boolean {

@@ -1,6 +1,7 @@
 import { formatMoney, formatTableDate } from "../../app/lib/format";
 import { servicing } from "../config";
 import { addDays, isBusinessDay } from "../servicing/calendar";
+import { moneyInputCents } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 
 /**
@@ -80,11 +81,9 @@ export function minimumOptionCents(f: PaymentFacts): number {
   return f.chargedOff || f.pastDueCents > 0 ? f.pastDueCents : f.minimumDueCents;
 }
 
-/** An Other Amount as typed: digits and one '.', at most two decimals; null when it is not a number. */
+/** An Other Amount as typed, by the one money rule ($ and commas welcome); null when it is not an amount. */
 export function parseOtherAmount(text: string): number | null {
-  const t = text.trim();
-  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
+  return moneyInputCents(text);
 }
 
 /** The amount an option pays, or null when Other has no usable number. */

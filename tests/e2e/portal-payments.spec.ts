@@ -150,8 +150,15 @@ test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and th
   await otherAmount(page).fill("99999");
   await expect(page.locator("#other-error")).toHaveText(/^Your payment cannot exceed your \$[\d,]+\.\d{2} account balance\. Please enter a different amount\.$/);
   await expect(stepContinue(page, "amount")).toBeDisabled();
-  await otherAmount(page).fill("12a.5");
-  await expect(otherAmount(page)).toHaveValue("12.5");
+  // Not an amount: kept as typed with the field's message, never turned into another amount (decisions).
+  for (const typed of ["12a.5", "-500", "1e3"]) {
+    await otherAmount(page).fill(typed);
+    await expect(otherAmount(page)).toHaveValue(typed);
+    await expect(page.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+    await expect(stepContinue(page, "amount")).toBeDisabled();
+  }
+  // Money as people type it: $ and cents.
+  await otherAmount(page).fill("$12.50");
   await expect(page.locator("#other-error")).toHaveText("");
   await expect(stepContinue(page, "amount")).toBeEnabled();
 

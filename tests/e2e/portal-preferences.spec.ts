@@ -83,7 +83,8 @@ test("phone and e-mail rules: formatted on entry, instant messages, SAVE only wh
   await logInFresh(page, "current");
   await openPreferences(page);
   const main = page.getByLabel("Main Phone");
-  await expect(main).toHaveAttribute("maxlength", "12");
+  // Long enough for a pasted "+1 (614) 555-9876": the box never cuts a paste before the mask reads it.
+  await expect(main).toHaveAttribute("maxlength", "30");
   const original = await main.inputValue();
 
   await main.fill("6145559");
@@ -91,6 +92,12 @@ test("phone and e-mail rules: formatted on entry, instant messages, SAVE only wh
   await expect(page.getByText("Please enter your 10-digit main phone number")).toBeVisible();
   await expect(saveButtons(page).first()).toBeDisabled();
   await main.fill("6145559876");
+  await expect(main).toHaveValue("614-555-9876");
+  await expect(page.getByText("Please enter your 10-digit main phone number")).toBeHidden();
+  await expect(saveButtons(page).first()).toBeEnabled();
+  // Any way people write a phone reads as the same number (the one phone rule).
+  await main.fill("+1 (614) 555-9876");
+  await main.blur();
   await expect(main).toHaveValue("614-555-9876");
   await expect(page.getByText("Please enter your 10-digit main phone number")).toBeHidden();
   await expect(saveButtons(page).first()).toBeEnabled();

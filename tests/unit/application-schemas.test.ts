@@ -91,7 +91,11 @@ describe("personal step", () => {
     expect(run(schema, { ...valid, confirmEmail: "JANE.DOE@EXAMPLE.COM" }).ok).toBe(true);
   });
 
-  it.each(["", "05/17/90", "5/17/1990", "02/30/1990", "13/01/1990", "1990-02-30", "not a date"])("rejects the birthdate %j", (birthdate) => {
+  it.each([["5/17/1990", "1990-05-17"], ["05/7/1990", "1990-05-07"], [" 5/7/1990 ", "1990-05-07"]])("accepts the birthdate %j typed without leading zeros", (birthdate, iso) => {
+    expect(run(schema, { ...valid, birthdate }).output?.birthdate).toBe(iso);
+  });
+
+  it.each(["", "05/17/90", "5/17/199", "02/30/1990", "13/01/1990", "1990-02-30", "not a date"])("rejects the birthdate %j", (birthdate) => {
     expect(errorsFor({ birthdate })).toEqual({ birthdate: personalMessages.birthdate });
   });
 
@@ -149,7 +153,11 @@ describe("address step", () => {
     expect(errorsFor({ zip })).toEqual({ zip: addressMessages.zip });
   });
 
-  it.each(["6145550100", "614-555-010", "614-555-01000", "(614) 555-0100", ""])("refuses the main phone %j", (mainPhone) => {
+  it.each(["6145550100", "614.555.0100", "(614) 555-0100", "614 555 0100", "1-614-555-0100", "+1 614 555 0100", "+1 (614) 555-0100"])("accepts the main phone %j as people type it", (mainPhone) => {
+    expect(run(addressSchema, { ...valid, mainPhone }).output?.mainPhone).toBe("6145550100");
+  });
+
+  it.each(["614-555-010", "614-555-01000", "2-614-555-0100", "+2 614 555 0100", "614-555-O100", "614/555/0100", ""])("refuses the main phone %j", (mainPhone) => {
     expect(errorsFor({ mainPhone })).toEqual({ mainPhone: addressMessages.mainPhone });
   });
 
@@ -205,7 +213,18 @@ describe("income step", () => {
     expect(run(incomeSchema, { ...employed, workPhone: "614-555-0100x1234" }).output).toMatchObject({ workPhone: "6145550100", workPhoneExt: "1234" });
   });
 
-  it.each(["6145550100", "614-555-010", "614-555-0100 ext 12", "614-555-0100 x12345", "614-555-0100 x"])("refuses the work phone %j", (workPhone) => {
+  it.each([
+    ["6145550100", ""],
+    ["(614) 555-0100", ""],
+    ["+1 614.555.0100", ""],
+    ["614-555-0100 ext 12", "12"],
+    ["614-555-0100 ext. 12", "12"],
+    ["1 614 555 0100 X 9", "9"],
+  ])("accepts the work phone %j as people type it", (workPhone, ext) => {
+    expect(run(incomeSchema, { ...employed, workPhone }).output).toMatchObject({ workPhone: "6145550100", workPhoneExt: ext });
+  });
+
+  it.each(["614-555-010", "614-555-0100 x12345", "614-555-0100 x1x2", "614-555-0100 y12"])("refuses the work phone %j", (workPhone) => {
     expect(errorsFor({ workPhone })).toEqual({ workPhone: incomeMessages.workPhone });
   });
 
@@ -226,11 +245,16 @@ describe("income step", () => {
     ["1250.5", 125_050],
     ["1250.55", 125_055],
     ["0.01", 1],
+    ["$12,345.67", 1_234_567],
+    ["$2,000", 200_000],
+    ["2,000.00", 200_000],
+    ["1,250", 125_000],
+    ["999,999.99", 99_999_999],
   ])("turns take-home pay %j into %i cents", (takeHomePay, cents) => {
     expect(run(incomeSchema, { ...employed, takeHomePay }).output?.takeHomeCents).toBe(cents);
   });
 
-  it.each(["abc", "", "12.345", "0", "0.00", "-5", "1,250", undefined])("refuses take-home pay %j (undefined = absent)", (takeHomePay) => {
+  it.each(["abc", "", "12.345", "0", "0.00", "-5", "-500", "1e3", "12,34", "1,2345", "$-5", "1000000", undefined])("refuses take-home pay %j (undefined = absent)", (takeHomePay) => {
     expect(errorsFor({ takeHomePay })).toEqual({ takeHomePay: incomeMessages.takeHomePay });
   });
 });

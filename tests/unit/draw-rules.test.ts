@@ -13,6 +13,7 @@ import {
   maxDrawCents,
   snapDrawAmount,
 } from "../../functions/rules/standing";
+import { DRAW_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
 import * as v from "valibot";
 
 const MINIMUM = "The minimum draw is $100.";
@@ -101,7 +102,11 @@ describe("the draw schema (browser and action)", () => {
   it("gives each message for its amount, and the amount in cents when valid", () => {
     expect(drawAmountError("90", 100_000)).toBe(MINIMUM);
     expect(drawAmountError("", 100_000)).toBe(MINIMUM);
-    expect(drawAmountError("abc", 100_000)).toBe(MINIMUM);
+    // Not an amount: said so, never read as a small draw (decision: refused, never reinterpreted).
+    for (const typed of ["abc", "1e3", "-500", "12.345", "1,00"]) expect(drawAmountError(typed, 100_000), typed).toBe(DRAW_NOT_AN_AMOUNT);
+    expect(drawAmountError("99999999", 100_000)).toBe(INCREMENT);
+    expect(drawAmountError("$99,999,900", 100_000)).toBe(MAXIMUM);
+    expect(drawAmountError("$1,000.00", 100_000)).toBeNull();
     expect(drawAmountError("110", 100_000)).toBe(INCREMENT);
     expect(drawAmountError("125.50", 100_000)).toBe(INCREMENT);
     expect(drawAmountError("1025", 100_000)).toBe(MAXIMUM);

@@ -10,6 +10,16 @@ describe("the payment form's schema (browser and server)", () => {
     expect(checkPayment(filled, facts, "date")).toEqual({ ok: true, option: "minimum", amountCents: 3_900, date: "2026-11-24" });
     expect(checkPayment({ option: "other", other: "25.50", date: "12/21/2026" }, facts, "date")).toEqual({ ok: true, option: "other", amountCents: 2_550, date: "2026-12-21" });
     expect(checkPayment({ option: "full", other: "", date: "" }, facts, "amount")).toMatchObject({ ok: true, amountCents: 40_000 });
+    // The Other Amount as people type money (decisions): $ and commas welcome.
+    for (const [other, cents] of [["$25.50", 2_550], ["$1,00.00", null], ["1,000", null], [" $250 ", 25_000], [".50", null]] as const) {
+      const checked = checkPayment({ option: "other", other, date: "12/21/2026" }, facts, "date");
+      if (cents === null) expect(checked.ok, other).toBe(false);
+      else expect(checked, other).toMatchObject({ ok: true, amountCents: cents });
+    }
+    // Not an amount: the field's message, never another amount ("-500" is not 500, "1e3" is not 13).
+    for (const other of ["-500", "1e3", "12.345", "abc"]) {
+      expect(checkPayment({ option: "other", other, date: "12/21/2026" }, facts, "date"), other).toEqual({ ok: false, errors: { other: "The minimum payment is $10. Please enter $10 or more." } });
+    }
   });
 
   it("names the field of each problem", () => {

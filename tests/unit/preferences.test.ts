@@ -44,8 +44,11 @@ describe("preferences form schema (spec file 3, section 5)", () => {
     expect(preferenceMessages.emailRequired).toBe("You must have an email address for your account. If you want to opt out of marketing emails, select \u201cNo.\u201d");
   });
 
-  it("needs a 10-digit main phone, at most 12 characters with dashes", () => {
-    for (const mainPhone of ["", "614-555-100", "614-555-10000", "614 555 1000", "(614)5551000", "61455510000"]) {
+  it("needs a 10-digit main phone, written as people write it (the one phone rule)", () => {
+    for (const mainPhone of ["614 555 1000", "(614)5551000", "614.555.1000", "1-614-555-1000", "+1 614 555 1000"]) {
+      expect(parse({ mainPhone }).output?.phoneNumber, mainPhone).toBe("6145551000");
+    }
+    for (const mainPhone of ["", "614-555-100", "614-555-10000", "61455510000", "614-555-1OOO"]) {
       expect(parse({ mainPhone }).errors).toEqual({ mainPhone: "Please enter your 10-digit main phone number" });
     }
     expect(parse({ mainPhone: "6145551000" }).output?.phoneNumber).toBe("6145551000");

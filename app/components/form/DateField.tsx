@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { isoToUs, parseUsDate } from "../../routes/apply/fields";
+import { finishUsDate, isoToUs, parseUsDate } from "../../routes/apply/fields";
 import { DatePicker } from "./DatePicker";
 import { TextField } from "./Field";
 
@@ -67,7 +67,7 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
 
   return (
     <div className={inline ? "date-field date-field-inline" : "date-field"}>
-      <TextField name={name} label={label} defaultValue={defaultValue} error={error} hint={hint} mask="date" inputMode="numeric" maxLength={10} placeholder="mm/dd/yyyy" autoComplete={autoComplete} onBlurValue={(text) => { onChange?.(parseUsDate(text) ?? ""); return text; }}>
+      <TextField name={name} label={label} defaultValue={defaultValue} error={error} hint={hint} mask="date" inputMode="numeric" maxLength={10} placeholder="mm/dd/yyyy" autoComplete={autoComplete} onBlurValue={(text) => { onChange?.(parseUsDate(text) ?? ""); return finishUsDate(text); }}>
         {inline ? null : (
           <button ref={button} type="button" className="calendar-button js-only" aria-label={`Choose ${label} from a calendar`} aria-expanded={open} onClick={() => setOpen(!open)}>
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">

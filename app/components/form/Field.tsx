@@ -1,4 +1,4 @@
-import { masks, type MaskName } from "./masks";
+import { finishers, masks, type MaskName } from "./masks";
 
 /** The message under a field, linked to it for screen readers. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -31,6 +31,8 @@ export interface TextFieldProps {
 export function TextField(props: TextFieldProps) {
   const { name, label, error, mask } = props;
   const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`].filter(Boolean).join(" ");
+  // Once left, a phone or an amount shows in its usual form (unless the page finishes it itself).
+  const finish = props.onBlurValue ?? (mask ? finishers[mask] : undefined);
   return (
     <div className={error ? "field has-error" : "field"}>
       <label htmlFor={name}>
@@ -52,7 +54,7 @@ export function TextField(props: TextFieldProps) {
           aria-describedby={describedBy}
           onInput={mask ? (e) => { const el = e.currentTarget; el.value = masks[mask](el.value); } : undefined}
           onPaste={props.noPaste ? (e) => e.preventDefault() : undefined}
-          onBlur={props.onBlurValue ? (e) => { const el = e.currentTarget; el.value = props.onBlurValue!(el.value); } : undefined}
+          onBlur={finish ? (e) => { const el = e.currentTarget; el.value = finish(el.value); } : undefined}
         />
         {props.children}
       </div>
@@ -110,6 +112,7 @@ export function RadioGroup({
   error,
   onChange,
   className,
+  picture,
 }: {
   name: string;
   legend: string;
@@ -118,6 +121,8 @@ export function RadioGroup({
   error?: string;
   onChange?: (value: string) => void;
   className?: string;
+  /** A picture beside each choice's text (pay frequency: spec file 1, section 4). */
+  picture?: (code: string) => React.ReactNode;
 }) {
   return (
     <fieldset className={`field radio-group ${className ?? ""} ${error ? "has-error" : ""}`} aria-describedby={`${name}-error`}>
@@ -125,6 +130,7 @@ export function RadioGroup({
       {options.map((o) => (
         <label key={o.code} className="radio">
           <input type="radio" name={name} value={o.code} defaultChecked={defaultValue === o.code} onChange={onChange ? () => onChange(o.code) : undefined} />
+          {picture ? picture(o.code) : null}
           <span>{o.label}</span>
         </label>
       ))}

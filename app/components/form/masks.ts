@@ -1,6 +1,11 @@
+import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "../../../functions/rules/phone";
+import { normaliseMoneyInput } from "../../../functions/rules/money-input";
+
 /**
  * Input masks (spec file 1, sections 3 and 5): they shape what is typed, the
  * schemas decide what is valid. Each takes the raw value, returns the masked one.
+ * Phones and money follow the one rule the server schemas use
+ * (functions/rules/phone.ts, money-input.ts).
  */
 const digits = (text: string, max: number) => text.replace(/\D/g, "").slice(0, max);
 
@@ -10,28 +15,14 @@ export const masks = {
     const d = digits(text, 9);
     return [d.slice(0, 3), d.slice(3, 5), d.slice(5)].filter(Boolean).join("-");
   },
-  /** ###-###-#### */
-  phone(text: string) {
-    const d = digits(text, 10);
-    return [d.slice(0, 3), d.slice(3, 6), d.slice(6)].filter(Boolean).join("-");
-  },
-  /** ###-###-####x#### (at most 17 characters, spec section 5) */
-  workPhone(text: string) {
-    const [main = "", ext = ""] = text.split(/x/i);
-    const phone = masks.phone(main);
-    const extension = digits(ext, 4);
-    return /x/i.test(text) && phone.length === 12 ? `${phone}x${extension}` : phone;
-  },
-  /** mm/dd/yyyy with the slashes inserted as digits are typed */
-  date(text: string) {
-    const d = digits(text, 8);
-    return [d.slice(0, 2), d.slice(2, 4), d.slice(4)].filter(Boolean).join("/");
-  },
-  /** digits and one dot, at most two decimals */
-  money(text: string) {
-    const [whole = "", ...rest] = text.replace(/[^\d.]/g, "").split(".");
-    return rest.length ? `${whole.slice(0, 6)}.${rest.join("").slice(0, 2)}` : whole.slice(0, 6);
-  },
+  /** ###-###-####, a leading 1 or +1 kept in front until the field is left. */
+  phone: maskPhone,
+  /** ###-###-####x#### */
+  workPhone: maskWorkPhone,
+  /** m/d/yyyy or mm/dd/yyyy: typed slashes are kept, and one is inserted after two digits. */
+  date: maskDate,
+  /** Money is never reshaped while typed: what is not an amount gets the field's message. */
+  money: (text: string) => text,
   digits9: (text: string) => digits(text, 9),
   digits15: (text: string) => digits(text, 15),
   zip: (text: string) => digits(text, 5),
@@ -41,8 +32,29 @@ export const masks = {
 
 export type MaskName = keyof typeof masks;
 
-/** Take-home pay shown with two decimals once the field is left. */
-export function twoDecimals(text: string): string {
-  if (!text || Number.isNaN(Number(text))) return text;
-  return Number(text).toFixed(2);
+/**
+ * The date mask walks the characters: month and day take one or two digits
+ * (a typed slash ends them early, a third digit starts the next part), the
+ * year four. So 1/5/1990 stays 1/5/1990 and 01051990 becomes 01/05/1990.
+ */
+function maskDate(text: string): string {
+  const parts = [""];
+  for (const char of text) {
+    const index = parts.length - 1;
+    const part = parts[index]!;
+    if (char === "/") {
+      if (part && index < 2) parts.push("");
+    } else if (/\d/.test(char)) {
+      if (index < 2 && part.length === 2) parts.push(char);
+      else if (part.length < (index < 2 ? 2 : 4)) parts[index] = part + char;
+    }
+  }
+  return parts.join("/");
 }
+
+/** What a field shows once left: phones and amounts in their usual form when they are valid, as typed otherwise. */
+export const finishers: Partial<Record<MaskName, (text: string) => string>> = {
+  phone: normalisePhone,
+  workPhone: normaliseWorkPhone,
+  money: normaliseMoneyInput,
+};

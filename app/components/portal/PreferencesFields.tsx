@@ -47,14 +47,14 @@ export function PreferencesFields({
       <section className="preference-group" aria-labelledby="pref-phone-title">
         <h2 id="pref-phone-title">Phone Calls and Text Messages</h2>
         <RadioGroup name="callMarketing" legend="Marketing calls and text messages" className="yes-no" options={YES_NO} defaultValue={defaults.callMarketing} onChange={(code) => onToggle("callMarketing", code)} />
-        <TextField name="mainPhone" label="Main Phone" type="tel" mask="phone" inputMode="tel" maxLength={12} placeholder="###-###-####" autoComplete="tel-national" defaultValue={defaults.mainPhone} error={errors.mainPhone} />
+        <TextField name="mainPhone" label="Main Phone" type="tel" mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" autoComplete="tel-national" defaultValue={defaults.mainPhone} error={errors.mainPhone} />
         <div className="field checkbox">
           <label>
             <input type="checkbox" name="mainIsCell" defaultChecked={defaults.mainIsCell === "on"} /> This is my cell
           </label>
         </div>
         <div className={mainIsCell ? "no-js-only" : undefined}>
-          <TextField name="cellPhone" label="Cell Phone" optional type="tel" mask="phone" inputMode="tel" maxLength={12} placeholder="###-###-####" autoComplete="tel-national" hint="Only if your main phone is not a cell phone. Without a cell phone we cannot send you text messages." defaultValue={defaults.cellPhone} error={errors.cellPhone} />
+          <TextField name="cellPhone" label="Cell Phone" optional type="tel" mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" autoComplete="tel-national" hint="Only if your main phone is not a cell phone. Without a cell phone we cannot send you text messages." defaultValue={defaults.cellPhone} error={errors.cellPhone} />
         </div>
       </section>
       <p className="consent-line">

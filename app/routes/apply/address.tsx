@@ -43,7 +43,7 @@ export default function Address({ loaderData, actionData }: Route.ComponentProps
           <TextField name="city" label="City" defaultValue={values.city} error={errors.city} autoComplete="address-level2" maxLength={60} />
           <SelectField name="state" label="State" options={stateOptions} disabled={noBusinessStates} defaultValue={values.state} error={errors.state} />
           <TextField name="zip" label="Zip Code" defaultValue={values.zip} error={errors.zip} mask="zip" inputMode="numeric" maxLength={5} autoComplete="postal-code" />
-          <TextField name="mainPhone" label="Main Phone" type="tel" defaultValue={values.mainPhone} error={errors.mainPhone} mask="phone" inputMode="tel" maxLength={12} placeholder="###-###-####" autoComplete="tel-national" />
+          <TextField name="mainPhone" label="Main Phone" type="tel" defaultValue={values.mainPhone} error={errors.mainPhone} mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" autoComplete="tel-national" />
         </div>
         <p className="legal-note" id="state-note">{noBusinessNote()}</p>
         <div className="field checkbox">
@@ -53,7 +53,7 @@ export default function Address({ loaderData, actionData }: Route.ComponentProps
         </div>
         {/* Without JavaScript the cell field always shows; the server ignores it when the box is ticked. */}
         <div className={mainIsCell ? "no-js-only" : undefined}>
-          <TextField name="cellPhone" label="Cell Phone" optional type="tel" defaultValue={values.cellPhone} error={errors.cellPhone} mask="phone" inputMode="tel" maxLength={12} placeholder="###-###-####" hint="Only if your main phone is not a cell phone." />
+          <TextField name="cellPhone" label="Cell Phone" optional type="tel" defaultValue={values.cellPhone} error={errors.cellPhone} mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" hint="Only if your main phone is not a cell phone." />
         </div>
         <StepAlert show={alert} />
         <button type="submit" className="button button-primary button-large">CONTINUE</button>

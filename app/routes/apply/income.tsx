@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { brand } from "../../../functions/config";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { RadioGroup, SelectField, TextField } from "../../components/form/Field";
-import { twoDecimals } from "../../components/form/masks";
+import { normaliseWorkPhone } from "../../../functions/rules/phone";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/income";
@@ -27,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!checked.ok) return checked.failure;
   const out = checked.output;
   // Keep only what applies to the chosen source (spec section 4).
-  const kept = { ...values, secondarySource: out.secondarySource, employerName: out.employerName, workPhone: hasEmployer(out.source) ? values.workPhone ?? "" : "", takeHomePay: (out.takeHomeCents / 100).toFixed(2) };
+  const kept = { ...values, secondarySource: out.secondarySource, employerName: out.employerName, workPhone: hasEmployer(out.source) ? normaliseWorkPhone(values.workPhone ?? "") : "", takeHomePay: (out.takeHomeCents / 100).toFixed(2) };
   return finishStep(context, session, draft, "income", kept);
 }
 
@@ -48,9 +48,9 @@ export default function Income({ loaderData, actionData }: Route.ComponentProps)
             <TextField name="employerName" label="Employer Name" defaultValue={values.employerName} error={errors.employerName} autoComplete="organization" maxLength={100} />
           </div>
           <div className={hasEmployer(source) ? undefined : "js-hidden"}>
-            <TextField name="workPhone" label="Work Phone" type="tel" defaultValue={values.workPhone} error={errors.workPhone} mask="workPhone" inputMode="tel" maxLength={17} placeholder="###-###-####x####" hint="Add an extension after an x." />
+            <TextField name="workPhone" label="Work Phone" type="tel" defaultValue={values.workPhone} error={errors.workPhone} mask="workPhone" inputMode="tel" maxLength={30} placeholder="###-###-####x####" hint="Add an extension after an x." />
           </div>
-          <TextField name="takeHomePay" label="Take-Home Pay per Paycheck ($)" defaultValue={values.takeHomePay} error={errors.takeHomePay} mask="money" inputMode="decimal" maxLength={9} onBlurValue={twoDecimals} />
+          <TextField name="takeHomePay" label="Take-Home Pay per Paycheck ($)" defaultValue={values.takeHomePay} error={errors.takeHomePay} mask="money" inputMode="decimal" maxLength={20} />
         </div>
         <RadioGroup name="paymentMethod" legend="How do you receive your income?" options={incomePaymentMethods} defaultValue={values.paymentMethod} error={errors.paymentMethod} />
         <StepAlert show={alert} />

@@ -9,6 +9,7 @@ import { DateField } from "../../components/form/DateField";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/personal";
+import { finishDates } from "./fields";
 import { personalSchema } from "./personal.schema";
 import { finishStep, formValues, loadStep, platformFor, readDraft, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
   const { session, draft } = readDraft(context, request);
-  const values = await formValues(request);
+  const values = finishDates(await formValues(request), ["birthdate"]);
   const checked = await validateStep(personalSchema(easternToday()), values);
   if (!checked.ok) return checked.failure;
   if (!(await withinLimit(context, request, "ssnCheckPerIp"))) return { errors: {}, values, alert: TOO_MANY_ATTEMPTS };

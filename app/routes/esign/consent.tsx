@@ -7,6 +7,7 @@ import { InlinePassword } from "../../components/esign/InlinePassword";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../lib/format";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
@@ -79,15 +80,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     return form.get("from") === "page" ? redirect("/esign/consent") : { errors: {} };
   }
   const refuseDraw = form.get("refuseDraw") === "on";
+  const drawText = String(form.get("drawAmount") ?? "").trim();
+  const typedDraw = drawText === "" ? 0 : moneyInputCents(drawText);
   const next: EsignState = {
     ...state,
     // Stored exactly as answered: texts and calls separately (0-decisions.md).
     marketingTexts: yesNo(form.get("marketingTexts")),
     marketingCalls: yesNo(form.get("marketingCalls")) === true,
     refuseDraw,
-    drawCents: refuseDraw ? 0 : Math.round(Number(String(form.get("drawAmount") ?? "0").replace(/[^\d.]/g, "") || 0) * 100),
+    drawCents: refuseDraw ? 0 : (typedDraw ?? state.drawCents),
   };
-  const errors = consentProblems(next, facts.limitCents);
+  // Text that is not an amount keeps the amount stored and says so (never read as another amount).
+  const errors = typedDraw === null && !refuseDraw ? { ...consentProblems(next, facts.limitCents), drawAmount: DRAW_NOT_AN_AMOUNT } : consentProblems(next, facts.limitCents);
   const complete = Object.keys(errors).length === 0;
   await storeEsign(context, session, { ...next, consentComplete: complete }, tokens.get());
   if (!complete) return { errors, alert: consentMessages.incomplete };
@@ -188,7 +192,8 @@ function ConsentForm({ actionData, facts, state }: { actionData: Route.Component
   const heading = useRef<HTMLHeadingElement>(null);
   // Spec file 2, section 2.6: focus goes to the top of the page on load (the heading, first thing after the header).
   useEffect(() => heading.current?.focus(), []);
-  const drawCents = Math.round(Number(draw || 0) * 100);
+  const drawCents = draw.trim() === "" ? 0 : (moneyInputCents(draw) ?? 0);
+  const drawError = draw.trim() !== "" && moneyInputCents(draw) === null ? DRAW_NOT_AN_AMOUNT : errors.drawAmount;
   const fee = cashAdvanceFeeAtPercent(drawCents, facts.feePercent);
   const passwordAlert = actionData && "passwordAlert" in actionData ? actionData.passwordAlert : undefined;
   function closeAgreement(kind: Kind) {
@@ -232,8 +237,9 @@ function ConsentForm({ actionData, facts, state }: { actionData: Route.Component
           <legend>Request Your First Draw</legend>
           <div className="field">
             <label htmlFor="drawAmount">Draw amount ($)</label>
-            <input id="drawAmount" name="drawAmount" inputMode="numeric" value={draw} disabled={refused} aria-describedby="drawAmount-error draw-figures" onChange={(e) => setDraw(e.currentTarget.value.replace(/[^\d]/g, ""))} />
-            <p id="drawAmount-error" className="field-error" role={errors.drawAmount ? "alert" : undefined}>{errors.drawAmount ?? ""}</p>
+            {/* Typed as people type money ($, commas, cents); what is not an amount is said so, never changed. */}
+            <input id="drawAmount" name="drawAmount" type="text" inputMode="decimal" autoComplete="off" value={draw} disabled={refused} aria-invalid={drawError ? true : undefined} aria-describedby="drawAmount-error draw-figures" onChange={(e) => setDraw(e.currentTarget.value)} />
+            <p id="drawAmount-error" className="field-error" role={drawError ? "alert" : undefined}>{drawError ?? ""}</p>
           </div>
           <p id="draw-figures" className="field-hint">
             Minimum {formatMoney(draws.minCents)}, in {formatMoney(draws.incrementCents)} steps, up to {formatMoney(facts.limitCents)}. Cash advance fee: {formatMoney(fee, { cents: true })}; you receive {formatMoney(Math.max(0, drawCents - fee), { cents: true })}.

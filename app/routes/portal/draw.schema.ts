@@ -1,15 +1,14 @@
 import * as v from "valibot";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "../../../functions/rules/standing";
 
 /**
- * The draw amount as typed ("125", "$1,000", "125.00") to integer cents, or
- * NaN when it is not an amount of money at all (which reads as below the
- * minimum: the borrower has not yet asked for a drawable amount).
+ * The draw amount as typed ("125", "$1,000", "125.00") to integer cents by
+ * the one money rule, or NaN when it is not an amount of money at all.
  */
 export function parseDrawAmount(text: string): number {
-  const plain = text.replace(/[$,\s]/g, "");
-  return /^\d{1,7}(\.\d{1,2})?$/.test(plain) ? Math.round(Number(plain) * 100) : Number.NaN;
+  return moneyInputCents(text) ?? Number.NaN;
 }
 
 /**
@@ -22,6 +21,8 @@ export function drawAmountSchema(availableCents: number, limits: DrawLimits = de
   return v.object({
     amount: v.pipe(
       v.optional(v.string(), ""),
+      // "1e3" or "-500" is not an amount: said so, never read as a small draw. An empty field is below the minimum.
+      v.check((text) => text.trim() === "" || moneyInputCents(text) !== null, DRAW_NOT_AN_AMOUNT),
       v.transform(parseDrawAmount),
       v.rawCheck(({ dataset, addIssue }) => {
         if (!dataset.typed) return;

@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { brand, phones } from "../../../functions/config";
 import { formatPhone, phoneHref } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/interrupters";
-import { livingBorrowerSession } from "./portal.server";
+import { readSummary } from "./portal-data";
+import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true } };
 
@@ -11,11 +12,19 @@ export function meta() {
   return [{ title: brand.name }];
 }
 
+/**
+ * Each interrupter is for the one standing that leads to it (readSummary, the
+ * landing rule): any other borrower goes where their summary sends them, the
+ * account page when nowhere else. The summary call also ends a session the
+ * platform no longer accepts (the login page's notice).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // No figures here, but the session must still be one the platform accepts (else it ends, with the login page's notice).
-  await livingBorrowerSession(context);
   // Client navigations ask for /accountclosed.data: match the start of the path.
-  return { closed: new URL(request.url).pathname.startsWith("/accountclosed") };
+  const closed = new URL(request.url).pathname.startsWith("/accountclosed");
+  const summary = await portalSummary(context, { allowInterrupters: true });
+  const { gate } = readSummary(summary.accountHeader);
+  if (gate.flag !== (closed ? "closed" : "finalizeCredit")) throw redirect(gate.to ?? "/account");
+  return { closed };
 }
 
 /** /accountclosed and /accountcredit (spec file 3, section 2). */

@@ -143,9 +143,8 @@ export function AmountPanel({ facts, pastDue, scheduled, values, errors, onValue
                   value={values.other}
                   disabled={!enabled.other}
                   autoComplete="off"
-                  maxLength={10}
-                  // Digits and '.' only (spec file 3, section 5); typing an amount chooses Other.
-                  onChange={(e) => onValues({ other: e.currentTarget.value.replace(/[^\d.]/g, ""), option: "other" })}
+                  // Kept as typed ($ and commas welcome, decisions); what is not an amount gets the message, never a changed value. Typing an amount chooses Other.
+                  onChange={(e) => onValues({ other: e.currentTarget.value, option: "other" })}
                   onBlur={onOtherBlur}
                   // Enter means the amount step's CONTINUE, not the form's first button (a step heading).
                   onKeyDown={(e) => {

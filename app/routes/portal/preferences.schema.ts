@@ -2,9 +2,9 @@ import * as v from "valibot";
 import type { Payload } from "../../../functions/platform/catalogue/define";
 import type { UpdateProfile } from "../../../functions/platform/catalogue/account";
 import { textPermissions, type ContactRecord } from "../../../functions/rules/preferences";
-import { masks } from "../../components/form/masks";
+import { formatPhone, phoneDigits, phoneSchema } from "../../../functions/rules/phone";
 import { sameEmail } from "../../../functions/rules/email";
-import { digitsOnly, emailAddress } from "../apply/fields";
+import { emailAddress } from "../apply/fields";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */
 export const preferenceMessages = {
@@ -48,8 +48,7 @@ export function formValuesFrom(form: FormData): PreferenceFormValues {
 }
 
 /** 10 digits, typed with dashes (the mask adds them) or without (no JavaScript): at most 12 characters. */
-const PHONE_PATTERN = /^(\d{3}-\d{3}-\d{4}|\d{10})$/;
-const phoneNumber = (message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(12, message), v.regex(PHONE_PATTERN, message), v.transform(digitsOnly));
+
 
 /** A YES/NO toggle; a missing answer means allowed (marketing e-mails default to allowed). */
 const allowed = v.pipe(v.optional(v.string(), "yes"), v.transform((value) => value !== "no"));
@@ -66,14 +65,14 @@ export function preferencesSchema(savedEmail: string) {
       email: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(preferenceMessages.emailRequired), emailAddress(preferenceMessages.email)),
       emailMarketing: allowed,
       callMarketing: allowed,
-      mainPhone: v.pipe(v.optional(v.string(), ""), phoneNumber(preferenceMessages.mainPhone)),
+      mainPhone: v.pipe(v.optional(v.string(), ""), phoneSchema(preferenceMessages.mainPhone)),
       mainIsCell: v.optional(v.pipe(v.string(), v.transform((value) => value === "on")), ""),
       cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
       currentPassword: v.optional(v.pipe(v.string(), v.maxLength(128, preferenceMessages.wrongPassword)), ""),
     }),
     // The separate cell phone is optional (and ignored when the main phone is the cell), but complete when given.
     v.forward(
-      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || (input.cellPhone.length <= 12 && PHONE_PATTERN.test(input.cellPhone)), preferenceMessages.cellPhone),
+      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null, preferenceMessages.cellPhone),
       ["cellPhone"],
     ),
     v.forward(
@@ -83,7 +82,7 @@ export function preferencesSchema(savedEmail: string) {
     v.transform((input) => ({
       custEmail: input.email,
       phoneNumber: input.mainPhone,
-      mobileNumber: input.mainIsCell ? input.mainPhone : digitsOnly(input.cellPhone),
+      mobileNumber: input.mainIsCell ? input.mainPhone : (phoneDigits(input.cellPhone) ?? ""),
       allowMarketingEmails: input.emailMarketing,
       allowMarketingCalls: input.callMarketing,
       // A password typed while the e-mail stays is not sent anywhere.
@@ -112,6 +111,9 @@ export function profileUpdate(p: Preferences): Payload<typeof UpdateProfile> {
   };
 }
 
+/** A stored phone as the form shows it (###-###-####), "" for none. */
+const shownPhone = (digits: string) => (phoneDigits(digits) ? formatPhone(phoneDigits(digits)!) : digits);
+
 /** The form as it opens, from what the platform keeps (phones formatted as they would be typed). */
 export function preferenceFormValues(c: ContactRecord): PreferenceFormValues {
   const mainIsCell = c.mobilePhone !== "" && c.mobilePhone === c.homePhone;
@@ -119,9 +121,9 @@ export function preferenceFormValues(c: ContactRecord): PreferenceFormValues {
     email: c.email,
     emailMarketing: c.allowMarketingEmails ? "yes" : "no",
     callMarketing: c.allowMarketingCalls ? "yes" : "no",
-    mainPhone: masks.phone(c.homePhone),
+    mainPhone: shownPhone(c.homePhone),
     mainIsCell: mainIsCell ? "on" : "",
-    cellPhone: mainIsCell ? "" : masks.phone(c.mobilePhone),
+    cellPhone: mainIsCell ? "" : shownPhone(c.mobilePhone),
     currentPassword: "",
   };
 }

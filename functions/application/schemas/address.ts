@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { noBusinessStates, states } from "../../config";
-import { digitsOnly, phone, required, requiredText } from "../fields";
+import { phoneDigits } from "../../rules/phone";
+import { phone, required, requiredText } from "../fields";
 
 /** Spec file 1, section 5 (Address): every message verbatim. */
 export const addressMessages = {
@@ -45,10 +46,10 @@ function addressStep(mainIsCellWhenMissing: "" | true) {
     }),
     // The separate cell phone is optional, but when given it must be complete.
     v.forward(
-      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || /^\d{3}-\d{3}-\d{4}$/.test(input.cellPhone), addressMessages.cellPhone),
+      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null, addressMessages.cellPhone),
       ["cellPhone"],
     ),
-    v.transform((input) => ({ ...input, cellPhone: input.mainIsCell ? "" : digitsOnly(input.cellPhone) })),
+    v.transform((input) => ({ ...input, cellPhone: input.mainIsCell ? "" : (phoneDigits(input.cellPhone) ?? "") })),
   );
 }
 

@@ -1,5 +1,7 @@
 import * as v from "valibot";
-import { digitsOnly, required } from "../fields";
+import { moneyInputSchema } from "../../rules/money-input";
+import { workPhoneParts } from "../../rules/phone";
+import { required } from "../fields";
 
 /** Code tables (spec file 1, section 3). */
 export const incomeSources = [
@@ -38,21 +40,18 @@ export const incomeSchema = v.pipe(
     source: required(v.picklist(incomeSources.map((s) => s.code), incomeMessages.source)),
     secondarySource: v.optional(v.string(), "0"),
     employerName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, incomeMessages.employerName)), ""),
-    /** ###-###-#### with an optional x#### extension: at most 17 characters once spaces are dropped. */
-    workPhone: v.optional(v.pipe(v.string(), v.transform((text) => text.replace(/\s+/g, "")), v.maxLength(17, incomeMessages.workPhone)), ""),
+    /** A phone as people type it, with an optional x#### extension (the one phone rule). */
+    workPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
     paymentMethod: required(v.picklist(incomePaymentMethods.map((m) => m.code), incomeMessages.paymentMethod)),
+    // The one money rule: $ and commas welcome, anything else refused, integer cents out; at most $999,999.99.
     takeHomePay: required(v.pipe(
-      v.string(incomeMessages.takeHomePay),
-      v.trim(),
-      v.regex(/^\d{1,6}(\.\d{1,2})?$/, incomeMessages.takeHomePay),
-      v.check((text) => Number(text) > 0, incomeMessages.takeHomePay),
-      // Money is integer cents from here on.
-      v.transform((text) => Math.round(Number(text) * 100)),
+      moneyInputSchema(incomeMessages.takeHomePay),
+      v.check((cents) => cents > 0 && cents < 100_000_000, incomeMessages.takeHomePay),
     )),
   }),
   v.forward(v.partialCheck([["source"], ["employerName"]], (i) => !hasEmployer(i.source) || i.employerName.length > 0, incomeMessages.employerName), ["employerName"]),
   v.forward(
-    v.partialCheck([["source"], ["workPhone"]], (i) => !hasEmployer(i.source) || /^\d{3}-\d{3}-\d{4}(x\d{1,4})?$/.test(i.workPhone), incomeMessages.workPhone),
+    v.partialCheck([["source"], ["workPhone"]], (i) => !hasEmployer(i.source) || workPhoneParts(i.workPhone) !== null, incomeMessages.workPhone),
     ["workPhone"],
   ),
   v.forward(
@@ -62,13 +61,13 @@ export const incomeSchema = v.pipe(
   // Fields that do not apply to the chosen source are cleared (spec section 4).
   v.transform((i) => {
     const employer = hasEmployer(i.source);
-    const [phone = "", ext = ""] = employer ? i.workPhone.split("x") : [];
+    const { phone, ext } = (employer ? workPhoneParts(i.workPhone) : null) ?? { phone: "", ext: "" };
     return {
       source: i.source,
       secondarySource: i.source === "W" ? i.secondarySource : "0",
       employerName: employer ? i.employerName : "",
-      workPhone: digitsOnly(phone),
-      workPhoneExt: digitsOnly(ext),
+      workPhone: phone,
+      workPhoneExt: ext,
       paymentMethod: i.paymentMethod,
       takeHomeCents: i.takeHomePay,
     };

@@ -15,6 +15,12 @@ export const payFrequencyMessages = {
   mismatchFollowUp: "You may need to clarify this information in your confirmation call.",
 } as const;
 
+/**
+ * Said when Twice Monthly clears the upcoming dates another frequency filled
+ * (the spec gives no fill rule for it, and the old dates would not fit).
+ */
+export const TWICE_MONTHLY_DATES = "Twice Monthly pay dates fall on set days of the month, so we cleared your upcoming pay dates. Please enter your next two pay dates.";
+
 export const payFrequencyCodes = ["W", "B", "S", "M"] as const satisfies readonly PayFrequency[];
 
 const date = (message: string) => v.pipe(v.string(message), v.trim(), v.transform((text) => parseUsDate(text) ?? ""), v.nonEmpty(message));

@@ -29,7 +29,6 @@ export function personalFields(today: string) {
     birthdate: required(v.pipe(
       v.string(personalMessages.birthdate),
       v.trim(),
-      v.minLength(10, personalMessages.birthdate),
       v.transform((input) => parseUsDate(input) ?? ""),
       v.nonEmpty(personalMessages.birthdate),
       v.check((iso) => Number(iso.slice(0, 4)) >= creditLine.minBirthYear, personalMessages.birthYear),

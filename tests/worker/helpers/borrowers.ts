@@ -6,7 +6,7 @@ import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/de
 import { walkWizard } from "./applicants";
 import { postForm, redirectPath, sessionCookieOf } from "./http";
 
-export type Like = "current" | "owing" | "pastdue" | "chargedoff" | "washington" | "closed" | "esign";
+export type Like = "current" | "owing" | "pastdue" | "chargedoff" | "washington" | "closed" | "esign" | "withdrawn";
 
 export interface SignedInBorrower {
   email: string;

@@ -91,7 +91,6 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, d
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            maxLength={10}
             value={text}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
