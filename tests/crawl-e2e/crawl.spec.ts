@@ -1,0 +1,61 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { crawl, type CrawlPlan, type Covered } from "./fixtures/crawler";
+import { pressLast } from "./fixtures/last";
+import { applicant, borrower, crawlContext, guest, type Persona } from "./fixtures/personas";
+import { attachReport, findingLine } from "./fixtures/report";
+import { KNOWN_FINDINGS } from "./fixtures/known-findings";
+
+/**
+ * The crawler (issue 15): as a guest, a new applicant and a fresh copy of
+ * each demo standing, with JavaScript on and then off, it opens every
+ * internal link and presses every enabled control it reaches, and fails on
+ * any finding (tests/crawl-e2e/fixtures/watch.ts, checks.ts). The forms'
+ * outcomes with JavaScript off must be the outcomes with it on.
+ */
+/**
+ * Each persona with the seconds its two crawls may take (JavaScript on gets
+ * 60% of them), so the ten fit about five minutes on two workers.
+ */
+const PERSONAS: Array<[Persona, number]> = [
+  [guest, 80], [applicant, 80], [borrower("current"), 60], [borrower("owing"), 50], [borrower("pastDue"), 50], [borrower("chargedOff"), 50],
+  [borrower("washington"), 40], [borrower("closed"), 25], [borrower("esign"), 60], [borrower("withdrawn"), 25],
+];
+
+/** Money, withdrawal and signing out: pressed last, each on a fresh copy. */
+function risky(shape: string, name: string): boolean {
+  return /^log ?out$/i.test(name) || /SUBMIT (REQUEST|PAYMENT)|withdraw/i.test(name) || (shape.startsWith("/esign/signature") && /^SUBMIT$/i.test(name));
+}
+
+async function run(browser: Browser, base: string, persona: Persona, js: boolean, seconds: number, key: string): Promise<{ covered: Covered; ms: number }> {
+  const started = Date.now();
+  const context = await crawlContext(browser, base, js, key);
+  const { who, start } = await persona.begin(context);
+  const plan: CrawlPlan = { who, start, js, explores: persona.explores, risky, budget: 200, maxPresses: 7, deadline: started + seconds * 1000 };
+  const covered = await crawl(context, base, plan);
+  await context.close();
+  await pressLast(browser, base, persona, plan, covered, key);
+  return { covered, ms: Date.now() - started };
+}
+
+for (const [persona, seconds] of PERSONAS) {
+  test(`crawl as ${persona.name}: every link and control, JavaScript on and off`, async ({ browser, baseURL }, info) => {
+    const on = await run(browser, baseURL!, persona, true, seconds * 0.6, `${info.testId}:on`);
+    const off = await run(browser, baseURL!, persona, false, seconds * 0.4, `${info.testId}:off`);
+    await attachReport(info, persona.name, [{ mode: "on", ...on }, { mode: "off", ...off }]);
+    const findings = [
+      ...on.covered.findings.map((f) => `JS on | ${findingLine(f)}`),
+      ...off.covered.findings.map((f) => `JS off | ${findingLine(f)}`),
+      ...differentOutcomes(on.covered, off.covered),
+    ];
+    const known = KNOWN_FINDINGS[persona.name] ?? [];
+    expect.soft(findings.filter((f) => !known.some((k) => k.test(f))), `findings as ${persona.name}`).toEqual([]);
+    expect.soft(known.filter((k) => !findings.some((f) => k.test(f))).map(String), `known findings (fixtures/known-findings.ts) no longer seen as ${persona.name}: remove them`).toEqual([]);
+  });
+}
+
+/** A form pressed with JavaScript off must lead where it leads with JavaScript on. */
+function differentOutcomes(on: Covered, off: Covered): string[] {
+  return [...off.outcomes]
+    .filter(([form, outcome]) => on.outcomes.has(form) && on.outcomes.get(form) !== outcome)
+    .map(([form, outcome]) => `JS off | ${form} | leads to ${outcome}, with JavaScript on to ${on.outcomes.get(form)}`);
+}
