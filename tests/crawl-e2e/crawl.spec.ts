@@ -17,8 +17,8 @@ import { KNOWN_FINDINGS } from "./fixtures/known-findings";
  * 60% of them), so the ten fit about five minutes on two workers.
  */
 const PERSONAS: Array<[Persona, number]> = [
-  [guest, 80], [applicant, 80], [borrower("current"), 60], [borrower("owing"), 50], [borrower("pastDue"), 50], [borrower("chargedOff"), 50],
-  [borrower("washington"), 40], [borrower("closed"), 25], [borrower("esign"), 60], [borrower("withdrawn"), 25],
+  [guest, 90], [applicant, 100], [borrower("esign"), 60], [borrower("current"), 50], [borrower("owing"), 40], [borrower("pastDue"), 45],
+  [borrower("chargedOff"), 45], [borrower("washington"), 30], [borrower("closed"), 20], [borrower("withdrawn"), 20],
 ];
 
 /** Money, withdrawal and signing out: pressed last, each on a fresh copy. */
@@ -39,6 +39,8 @@ async function run(browser: Browser, base: string, persona: Persona, js: boolean
 
 for (const [persona, seconds] of PERSONAS) {
   test(`crawl as ${persona.name}: every link and control, JavaScript on and off`, async ({ browser, baseURL }, info) => {
+    // The crawls stop at their deadlines; signing in and the controls pressed last on fresh copies come on top.
+    test.setTimeout(seconds * 1000 + 150_000);
     const on = await run(browser, baseURL!, persona, true, seconds * 0.6, `${info.testId}:on`);
     const off = await run(browser, baseURL!, persona, false, seconds * 0.4, `${info.testId}:off`);
     await attachReport(info, persona.name, [{ mode: "on", ...on }, { mode: "off", ...off }]);
@@ -48,8 +50,10 @@ for (const [persona, seconds] of PERSONAS) {
       ...differentOutcomes(on.covered, off.covered),
     ];
     const known = KNOWN_FINDINGS[persona.name] ?? [];
-    expect.soft(findings.filter((f) => !known.some((k) => k.test(f))), `findings as ${persona.name}`).toEqual([]);
-    expect.soft(known.filter((k) => !findings.some((f) => k.test(f))).map(String), `known findings (fixtures/known-findings.ts) no longer seen as ${persona.name}: remove them`).toEqual([]);
+    // A crawl bounded by time may not reach a pinned finding on a busy machine: one not seen is told, not failed.
+    const unseen = known.filter((k) => !findings.some((f) => k.test(f)));
+    if (unseen.length > 0) console.log(`crawl ${persona.name}: pinned findings not seen this run (fixed, or not reached): ${unseen.map(String).join("; ")}`);
+    expect(findings.filter((f) => !known.some((k) => k.test(f))), `findings as ${persona.name} (page | control | what happened)`).toEqual([]);
   });
 }
 
