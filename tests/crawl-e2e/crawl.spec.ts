@@ -18,7 +18,7 @@ import { KNOWN_FINDINGS } from "./fixtures/known-findings";
  */
 const PERSONAS: Array<[Persona, number]> = [
   [guest, 90], [applicant, 100], [borrower("esign"), 60], [borrower("current"), 50], [borrower("owing"), 40], [borrower("pastDue"), 45],
-  [borrower("chargedOff"), 45], [borrower("washington"), 30], [borrower("closed"), 20], [borrower("withdrawn"), 20],
+  [borrower("chargedOff"), 45], [borrower("washington"), 30], [borrower("closed"), 15], [borrower("withdrawn"), 15],
 ];
 
 /** Money, withdrawal and signing out: pressed last, each on a fresh copy. */
@@ -30,7 +30,8 @@ async function run(browser: Browser, base: string, persona: Persona, js: boolean
   const started = Date.now();
   const context = await crawlContext(browser, base, js, key);
   const { who, start } = await persona.begin(context);
-  const plan: CrawlPlan = { who, start, js, explores: persona.explores, risky, budget: 200, maxPresses: 7, deadline: started + seconds * 1000 };
+  // The deadline counts from the first page: signing in (PBKDF2) takes what it takes.
+  const plan: CrawlPlan = { who, start, js, explores: persona.explores, risky, budget: 200, maxPresses: 7, deadline: Date.now() + seconds * 1000 };
   const covered = await crawl(context, base, plan);
   await context.close();
   await pressLast(browser, base, persona, plan, covered, key);
