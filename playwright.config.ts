@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E_PORT } from "./tests/e2e/fixtures/constants";
 import { FAULTS_PLATFORM_URL, FAULTS_PROXY_PORT, FAULTS_PROXY_URL, FAULTS_SITE_URL } from "./tests/faults-e2e/fixtures/constants";
 import { JOURNEY_URL } from "./tests/journey-e2e/fixtures/constants";
+import { CRAWL_URL } from "./tests/crawl-e2e/fixtures/constants";
 
 // Debian's chromium when present (Playwright cannot download its own here).
 const systemChromium = "/usr/bin/chromium";
@@ -29,7 +30,9 @@ const wants = (project: string) => chosen === null || chosen.has(project);
  * - `journey` (tests/journey-e2e): one borrower from partner lead to a posted
  *   payment, on a site of its own, since it moves the development clock
  *   (global to a database); one test at a time.
- * `npx playwright test` runs all; `--project e2e` (or faults, journey) one.
+ * - `crawl` (tests/crawl-e2e): every link and control for each persona,
+ *   JavaScript on and off, on a site of its own (it presses every button).
+ * `npx playwright test` runs all; `--project e2e` (or faults, journey, crawl) one.
  */
 export default defineConfig({
   fullyParallel: true,
@@ -38,7 +41,7 @@ export default defineConfig({
   reporter: [["list"]],
   // Long journeys (several logins at PBKDF2 cost, PDFs) on a shared 2-core machine.
   timeout: 60_000,
-  globalSetup: ["./tests/e2e/global-setup.ts", ...(wants("faults") ? ["./tests/faults-e2e/global-setup.ts"] : []), ...(wants("journey") ? ["./tests/journey-e2e/global-setup.ts"] : [])],
+  globalSetup: ["./tests/e2e/global-setup.ts", ...(wants("faults") ? ["./tests/faults-e2e/global-setup.ts"] : []), ...(wants("journey") ? ["./tests/journey-e2e/global-setup.ts"] : []), ...(wants("crawl") ? ["./tests/crawl-e2e/global-setup.ts"] : [])],
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: {
@@ -52,6 +55,8 @@ export default defineConfig({
     // The walk logs in three times (PBKDF2), renders PDFs and moves the clock: minutes, not seconds, on a shared machine.
     // Its clicks and fills wait 30 s at most: a page that never shows a field fails the step instead of the whole long walk's timeout.
     { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL, actionTimeout: 30_000 } },
+    // One test per persona, each crawling with JavaScript on, then off: minutes, not seconds.
+    { name: "crawl", testDir: "./tests/crawl-e2e", timeout: 240_000, use: { baseURL: CRAWL_URL } },
   ],
   // Started in this order, each once the one before answers: the faults and journey sites serve the build the e2e server makes.
   // The e2e server makes the build the others serve, so it starts whenever any project runs.
@@ -65,5 +70,6 @@ export default defineConfig({
         ]
       : []),
     ...(wants("journey") ? [{ ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` }] : []),
+    ...(wants("crawl") ? [{ ...server, command: "tsx scripts/serve-crawl.ts", url: `${CRAWL_URL}/api/health` }] : []),
   ],
 });
