@@ -49,13 +49,15 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   // Browser autofill (conditional mediation): the login page offers the passkey by itself,
   // and the virtual authenticator picks it at once.
   await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Log Out lands on the home page, which says 'You have been logged out.'
+  await expect(page).toHaveURL(/\/\?loggedout$/);
   await page.goto("/login");
   await expect(page).toHaveURL(/\/account$/);
 
   // The button, in a browser without autofill: it lands where the password would.
   await page.getByRole("banner").getByRole("button", { name: "Log Out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Log Out lands on the home page, which says 'You have been logged out.'
+  await expect(page).toHaveURL(/\/\?loggedout$/);
   await page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = async () => false;
   });
