@@ -7,10 +7,10 @@ import { sessionOver } from "../../lib/session-over.server";
 import { recheckDraw } from "../../../functions/rules/recheck";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { portalStanding } from "./portal-data";
-import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, portalSummary, sentBefore } from "./portal.server";
+import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, portalSummary, sentBefore, type PortalSummary } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
-type Summary = Awaited<ReturnType<typeof portalSummary>>;
+type Summary = PortalSummary;
 
 /** Spec file 3, section 8: what a refused call says when the platform gives no reason. */
 const CALL_FAILED = "Post Draw transaction failed Call failed";

@@ -3,14 +3,14 @@ import { paymentsLocked, payoffOf, type PaymentFacts } from "../../../functions/
 import { paymentHeader, paysByEft } from "./payment-header";
 import { freshValues, type Folder, type PaymentValues } from "./payments.schema";
 import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
-import type { portalSummary } from "./portal.server";
+import type { PortalSummary } from "./portal.server";
 
 /**
  * The payments page's figures from one summary, and what a post leaves on the
  * page: shared by the action (payments.server.ts) and the submission
  * (payments-submit.server.ts), so neither imports the other.
  */
-type Summary = Awaited<ReturnType<typeof portalSummary>>;
+type Summary = PortalSummary;
 
 export function paymentFacts(s: Summary): PaymentFacts {
   return {

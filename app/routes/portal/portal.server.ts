@@ -70,6 +70,9 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
   }
 }
 
+/** The account summary as portal pages read it. */
+export type PortalSummary = Awaited<ReturnType<typeof portalSummary>>;
+
 /** Idempotency keys a review form may carry (the platform's own rule). */
 export const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 

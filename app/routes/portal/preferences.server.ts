@@ -8,9 +8,9 @@ import { endCustomerSessions } from "../../../functions/sessions/session";
 import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/rules/preferences";
 import { fieldErrors } from "../apply/fields";
 import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
-import { borrowerSession, portalPlatform, portalSummary } from "./portal.server";
+import { borrowerSession, portalPlatform, portalSummary, type PortalSummary } from "./portal.server";
 
-type Summary = Awaited<ReturnType<typeof portalSummary>>;
+type Summary = PortalSummary;
 
 /** What the platform keeps about how to reach the borrower. */
 export function contactOf(s: Summary): ContactRecord {
