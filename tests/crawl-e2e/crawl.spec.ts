@@ -17,7 +17,7 @@ import { KNOWN_FINDINGS } from "./fixtures/known-findings";
  * 60% of them), so the ten fit about five minutes on two workers.
  */
 const PERSONAS: Array<[Persona, number]> = [
-  [guest, 90], [applicant, 100], [borrower("esign"), 60], [borrower("current"), 50], [borrower("owing"), 40], [borrower("pastDue"), 45],
+  [guest, 90], [applicant, 100], [borrower("esign"), 80], [borrower("current"), 50], [borrower("owing"), 40], [borrower("pastDue"), 45],
   [borrower("chargedOff"), 45], [borrower("washington"), 30], [borrower("closed"), 15], [borrower("withdrawn"), 15],
 ];
 
