@@ -7,9 +7,13 @@
  *   site's client timeout (PLATFORM_TIMEOUT_MS) fires.
  * - `lostAnswer`: the call reaches the platform, which acts on it, and then
  *   the site gets a 500 instead of the answer: what a retry must not repeat.
+ * - `reply`: the call never reaches the platform; the site gets a 200 with the
+ *   armed `body`: an answer the platform gives only at a time a test cannot
+ *   wait for (an expired passcode, ten minutes on).
  *
  * The control endpoint lives only here, under /__faults (never forwarded):
  *   POST   /__faults  {"path":"Account/PostTransaction","fault":"lostAnswer","times":1}
+ *   POST   /__faults  {"path":"Communications/VerifySMSOTP","fault":"reply","body":{"statusCode":"2","wrongAttempts":0}}
  *   GET    /__faults  -> the armed faults and how many calls each path got
  *   DELETE /__faults  -> disarms everything and resets the counts
  * `times` (optional) disarms a fault after that many calls; without it the
@@ -19,12 +23,14 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
-export const FAULTS = ["answer500", "hang", "lostAnswer"] as const;
+export const FAULTS = ["answer500", "hang", "lostAnswer", "reply"] as const;
 export type Fault = (typeof FAULTS)[number];
 export const CONTROL_PATH = "/__faults";
 
 interface Armed {
   fault: Fault;
+  /** What `reply` answers. */
+  body?: unknown;
   /** Calls left before the fault disarms itself; Infinity until DELETE. */
   remaining: number;
 }
@@ -58,12 +64,12 @@ export function startFaultProxy({ port, target }: { port: number; target: string
   const hanging = new Set<ServerResponse>();
 
   /** The fault for this call, counting it against `times`. */
-  function faultFor(path: string): Fault | null {
+  function faultFor(path: string): Armed | null {
     const entry = armed.get(path);
     if (!entry) return null;
     entry.remaining -= 1;
     if (entry.remaining <= 0) armed.delete(path);
-    return entry.fault;
+    return entry;
   }
 
   async function control(request: IncomingMessage, response: ServerResponse) {
@@ -78,12 +84,15 @@ export function startFaultProxy({ port, target }: { port: number; target: string
       return sendJson(response, 200, { armed: {} });
     }
     if (request.method !== "POST") return sendJson(response, 405, { error: "GET, POST or DELETE" });
-    const body = JSON.parse((await readBody(request)).toString() || "{}") as { path?: unknown; fault?: unknown; times?: unknown };
+    const body = JSON.parse((await readBody(request)).toString() || "{}") as { path?: unknown; fault?: unknown; times?: unknown; body?: unknown };
     const path = typeof body.path === "string" ? body.path.replace(/^\/+/, "") : "";
     const fault = FAULTS.find((f) => f === body.fault);
     const times = body.times === undefined ? Infinity : Number(body.times);
-    if (!path || !fault || !(times >= 1)) return sendJson(response, 400, { error: `Send {"path": "Account/GetSummary", "fault": one of ${FAULTS.join(", ")}, "times"?: n >= 1}.` });
-    armed.set(path, { fault, remaining: times });
+    const bodyMissing = fault === "reply" && (typeof body.body !== "object" || body.body === null);
+    if (!path || !fault || !(times >= 1) || bodyMissing) {
+      return sendJson(response, 400, { error: `Send {"path": "Account/GetSummary", "fault": one of ${FAULTS.join(", ")}, "times"?: n >= 1, "body": {...} with reply}.` });
+    }
+    armed.set(path, { fault, remaining: times, body: body.body });
     return sendJson(response, 200, { armed: Object.fromEntries(armed) });
   }
 
@@ -101,7 +110,8 @@ export function startFaultProxy({ port, target }: { port: number; target: string
     const path = url.pathname.replace(/^\/+/, "");
     calls.set(path, (calls.get(path) ?? 0) + 1);
     const body = await readBody(request);
-    const fault = faultFor(path);
+    const entry = faultFor(path);
+    const fault = entry?.fault ?? null;
 
     if (fault === "hang") {
       // Held open until the caller gives up (its timeout) or the faults are cleared.
@@ -110,6 +120,7 @@ export function startFaultProxy({ port, target }: { port: number; target: string
       return;
     }
     if (fault === "answer500") return sendJson(response, 500, { error: `Injected fault: answer500 on ${path}.` });
+    if (fault === "reply") return sendJson(response, 200, entry!.body);
 
     const upstream = await forward(request, body);
     const answer = Buffer.from(await upstream.arrayBuffer());

@@ -44,3 +44,6 @@ export const moneyInputSchema = (message: string) =>
  * too-small draw (decision: refused, never reinterpreted).
  */
 export const DRAW_NOT_AN_AMOUNT = "Please enter the draw amount in dollars, such as 250 or $1,000.00.";
+
+/** The same for the payment's Other Amount: "-20" or "1e3" is not a payment below the minimum. */
+export const PAYMENT_NOT_AN_AMOUNT = "Please enter the payment amount in dollars, such as 50 or $1,000.00.";

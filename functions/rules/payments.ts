@@ -1,7 +1,7 @@
 import { formatMoney, formatTableDate } from "../../app/lib/format";
 import { servicing } from "../config";
 import { addDays, isBusinessDay } from "../servicing/calendar";
-import { moneyInputCents } from "./money-input";
+import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 
 /**
@@ -93,10 +93,12 @@ export function paymentAmountCents(option: PaymentOption, f: PaymentFacts, other
   return parseOtherAmount(otherText);
 }
 
-/** The Other Amount's message, or null: zero, empty or malformed gets the minimum message. */
+/** The Other Amount's message, or null: empty or zero gets the minimum message, text that is no amount of money says so. */
 export function otherAmountMessage(otherText: string, f: PaymentFacts): string | null {
+  if (otherText.trim() === "") return paymentMessages.minimum;
   const cents = parseOtherAmount(otherText);
-  if (cents === null || cents === 0) return paymentMessages.minimum;
+  if (cents === null) return PAYMENT_NOT_AN_AMOUNT;
+  if (cents === 0) return paymentMessages.minimum;
   // The pending cap is the lock's business (paymentsLocked), not the amount's.
   const problem = paymentAmountProblem(cents, f.balanceCents, 0);
   if (problem === "maximum") return paymentMessages.maximum(f.balanceCents);

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
+import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {
@@ -154,7 +155,7 @@ test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and th
   for (const typed of ["12a.5", "-500", "1e3"]) {
     await otherAmount(page).fill(typed);
     await expect(otherAmount(page)).toHaveValue(typed);
-    await expect(page.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+    await expect(page.locator("#other-error")).toHaveText(PAYMENT_NOT_AN_AMOUNT);
     await expect(stepContinue(page, "amount")).toBeDisabled();
   }
   // Money as people type it: $ and cents.
@@ -418,6 +419,10 @@ test.describe("without JavaScript", () => {
     await otherAmount(p).fill("5");
     await stepContinue(p, "amount").click();
     await expect(p.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
+    // The server refuses what is not an amount the same way the browser does.
+    await otherAmount(p).fill("-500");
+    await stepContinue(p, "amount").click();
+    await expect(p.locator("#other-error")).toHaveText(PAYMENT_NOT_AN_AMOUNT);
     await otherAmount(p).fill("21");
     await stepContinue(p, "amount").click();
     const field: Locator = dateField(p);

@@ -195,3 +195,24 @@ for (const [step, path, fault] of TABLE) {
     expect(serverErrors).toEqual([]);
   });
 }
+
+// Ten minutes on, the platform answers "expired" (statusCode 2): the proxy gives that answer now.
+test("inline password: an expired passcode says so in the section; RESEND CODE is there and the new code creates the password", async ({ page, faults, request }) => {
+  const email = await readyToSave(page);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  const section = page.locator(".inline-password");
+  await press(page, "Create Password");
+  const code = await latestPasscode(request, email);
+  await typeCode(page, code);
+  await faults.reply("Communications/VerifySMSOTP", { statusCode: "2", wrongAttempts: 0 });
+  await press(page, "NEXT");
+  await expect(section.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Your passcode has expired. Please tap RESEND CODE for a new one.");
+  await press(page, "RESEND CODE");
+  await expect(section.getByRole("status")).toHaveText(/sent your new passcode/);
+  const fresh = await latestPasscode(request, email);
+  expect(fresh).not.toBe(code);
+  await typeCode(page, fresh);
+  await press(page, "NEXT");
+  await expect(page.getByText("Your password is created. You can log in with it from now on.")).toBeVisible();
+});

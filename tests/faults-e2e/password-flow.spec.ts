@@ -16,6 +16,7 @@ const CHECK_FAILED = "We're sorry, we could not check that just now. Please try 
 const CALL_FAILED = "Call failed. Please try again in a moment.";
 const NOT_SAVED = "We could not save your password. Please try again or call customer service.";
 const CODE_STEP = "Enter your passcode";
+const EXPIRED = "Your passcode has expired. Please tap RESEND CODE for a new one.";
 const FORM_STEP = { create: "Create your password", forgot: "Reset your password" } as const;
 const DONE = { create: "Congratulations! You've successfully created your password.", forgot: "Good job. You successfully reset your password." } as const;
 
@@ -123,6 +124,27 @@ test("create password: a passcode check whose answer is lost (the code was spent
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP.create, { timeout: 10_000 });
 });
+
+// Ten minutes on, the platform answers "expired" (statusCode 2): the proxy gives that answer now.
+for (const kind of ["create", "forgot"] as const) {
+  test(`${kind} password: an expired passcode says '${EXPIRED}'; RESEND CODE is there and the new code verifies`, async ({ page, faults, platform }) => {
+    const person = await toCodeStep(kind, page, platform);
+    const code = await latestPasscode(page.request, person.email);
+    await enterCode(page, code);
+
+    await faults.reply("Communications/VerifySMSOTP", { statusCode: "2", wrongAttempts: 0 });
+    await page.getByRole("button", { name: "NEXT" }).click();
+    await expect(page.locator(".step-alert")).toHaveText(EXPIRED);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(CODE_STEP);
+    await page.getByRole("button", { name: "RESEND CODE" }).click();
+    await expect(page.getByText(/We have received your request and sent your new passcode/)).toBeVisible();
+    const fresh = await latestPasscode(page.request, person.email);
+    expect(fresh).not.toBe(code);
+    await retypeCode(page, fresh);
+    await page.getByRole("button", { name: "NEXT" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP[kind], { timeout: 10_000 });
+  });
+}
 
 // A platform failure decided nothing about the code: the boxes keep the six digits for the retry.
 test("forgot password: a passcode check answered 500 keeps the six digits typed", async ({ page, faults, platform }) => {

@@ -56,6 +56,17 @@ describe("the fault proxy", () => {
     expect(received).toEqual(["POST /Account/PostTransaction k-2"]);
   });
 
+  it("reply answers the armed body with a 200 without reaching the platform, then forwards again", async () => {
+    const body = { statusCode: "2", wrongAttempts: 0 };
+    expect((await arm({ path: "Communications/VerifySMSOTP", fault: "reply" })).status).toBe(400);
+    await arm({ path: "Communications/VerifySMSOTP", fault: "reply", body, times: 1 });
+    const res = await fetch(`${proxyUrl}/Communications/VerifySMSOTP`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(body);
+    expect(received).toEqual([]);
+    expect(await (await fetch(`${proxyUrl}/Communications/VerifySMSOTP`, { method: "POST", body: "{}" })).json()).toEqual({ ok: true });
+  });
+
   it("hang never answers, so the caller's timeout fires", async () => {
     await arm({ path: "Auth/ValidateEmail", fault: "hang" });
     const error = await fetch(`${proxyUrl}/Auth/ValidateEmail`, { method: "POST", body: "{}", signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
 import {
   defaultPaymentOption,
   minimumOptionCents,
@@ -127,8 +128,10 @@ describe("payment dates", () => {
 
 describe("the Other Amount", () => {
   const minimum = "The minimum payment is $10. Please enter $10 or more.";
-  it("zero, empty, malformed or under $10 gets the minimum message", () => {
-    for (const typed of ["", "0", "0.00", "9.99", "abc", "1.2.3", "10.555", "-20"]) expect(otherAmountMessage(typed, base), typed).toBe(minimum);
+  it("zero, empty or under $10 gets the minimum message; text that is not an amount says so", () => {
+    for (const typed of ["", "  ", "0", "0.00", "9.99", "$9.99"]) expect(otherAmountMessage(typed, base), typed).toBe(minimum);
+    // Not an amount at all: refused as such, never read as a too-small payment (decision: inputs as people type them).
+    for (const typed of ["abc", "1.2.3", "10.555", "-20", "-500", "1e3", "1,00"]) expect(otherAmountMessage(typed, base), typed).toBe(PAYMENT_NOT_AN_AMOUNT);
   });
   it("more than the balance gets the balance message", () => {
     expect(otherAmountMessage("400.01", base)).toBe("Your payment cannot exceed your $400.00 account balance. Please enter a different amount.");
