@@ -113,6 +113,37 @@ test("signature: Paper Check chosen at banking opens the signature on its handli
   await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeVisible();
 });
 
+// A second applicant in the same browser (a shared computer, or one person starting again) is a different
+// person: nothing of the first one's e-sign (agreements agreed, a withdrawal) may show as theirs.
+test("a second applicant in the same browser e-signs afresh: the first one's agreements and withdrawal are not theirs", async ({ page }) => {
+  await onConsent(page, applicant({ firstName: "Avery" }));
+  await agree(page, "Arbitration Agreement");
+  await page.getByLabel("Yes").first().check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/consent$/);
+
+  await onConsent(page, applicant({ firstName: "Morgan" }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Line of Credit has been conditionally approved/);
+  await expect(page.locator(".agreement-row .agreed")).toHaveCount(0);
+  await page.goto("/apply/approved");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Congratulations, Morgan!/);
+});
+
+test("after the first applicant withdraws (the military statement), a second applicant in the same browser is approved, not withdrawn", async ({ page }) => {
+  await onSignature(page, applicant({ firstName: "Avery" }));
+  await page.getByLabel(/I am an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel(NAME).fill("Avery Rivera");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+  await expect(page).toHaveURL(/\/esign\/military$/);
+
+  await onConsent(page, applicant({ firstName: "Morgan" }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Line of Credit has been conditionally approved/);
+  await page.goto("/apply/approved");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Congratulations, Morgan!/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

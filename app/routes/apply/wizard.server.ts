@@ -63,11 +63,13 @@ export async function storeDraft(context: Context, session: Session | null, draf
  * An approval is a privilege change: the session now opens the applicant's
  * data, e-sign and the line, with the applicant's platform token. So it gets
  * a new id (as every sign-in and a partner's link do), and the id the
- * browser held before, perhaps planted, opens nothing.
+ * browser held before, perhaps planted, opens nothing. It holds this
+ * applicant and nothing else: an earlier applicant's e-sign answers or
+ * withdrawal, or a borrower signed in on the same browser, are someone else's.
  */
 export async function approveDraft(context: Context, session: Session, draft: ApplicationDraft, platformToken: string | null): Promise<string> {
   const { env } = context.get(edgeContext);
-  const data = { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken };
+  const data = { application: draft, platformToken: platformToken ?? session.data.platformToken };
   return (await startSession(env, data, { replacing: session })).setCookie;
 }
 
