@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentFacts } from "../../functions/rules/payments";
 import { checkPayment, freshValues, moveStep } from "../../app/routes/portal/payments.schema";
+import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
 
 const facts: PaymentFacts = { chargedOff: false, minimumDueCents: 3_900, pastDueCents: 0, balanceCents: 40_000, achEffectiveDate: "2026-11-23", nextPaymentDate: "2026-12-04" };
 const filled = { option: "minimum", other: "", date: "11/24/2026" };
@@ -18,7 +19,7 @@ describe("the payment form's schema (browser and server)", () => {
     }
     // Not an amount: the field's message, never another amount ("-500" is not 500, "1e3" is not 13).
     for (const other of ["-500", "1e3", "12.345", "abc"]) {
-      expect(checkPayment({ option: "other", other, date: "12/21/2026" }, facts, "date"), other).toEqual({ ok: false, errors: { other: "The minimum payment is $10. Please enter $10 or more." } });
+      expect(checkPayment({ option: "other", other, date: "12/21/2026" }, facts, "date"), other).toEqual({ ok: false, errors: { other: PAYMENT_NOT_AN_AMOUNT } });
     }
   });
 
@@ -52,6 +53,16 @@ describe("step moves", () => {
       other: "Your payment cannot exceed your $400.00 account balance. Please enter a different amount.",
     });
     expect(moveStep("date", filled, facts, false).folder).toBe("date");
+  });
+
+  it("an Other Amount that is no amount of money gets the field's message without JavaScript, as with it (never 'select an option')", () => {
+    for (const other of ["-500", "1e3", "12.345"]) {
+      expect(moveStep("date", { option: "other", other, date: "" }, facts, false), other).toEqual({
+        folder: "amount",
+        values: { option: "other", other, date: "" },
+        errors: { other: PAYMENT_NOT_AN_AMOUNT },
+      });
+    }
   });
 
   it("CANCEL resets the amount, date, selection and other amount and returns to the amount step", () => {

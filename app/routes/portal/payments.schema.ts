@@ -104,7 +104,8 @@ export function moveStep(intent: StepIntent, values: PaymentValues, f: PaymentFa
       if (locked) return stay("amount");
       const option = values.option as PaymentOption;
       const known = PAYMENT_OPTIONS.includes(option) && paymentOptions(f)[option];
-      if (!known || paymentAmountCents(option, f, values.other) === null) return { folder: "amount", values, errors: { option: paymentMessages.chooseOption } };
+      // Other with nothing typed is no choice yet; text that is no amount of money gets the field's own message from the check.
+      if (!known || (option === "other" && values.other.trim() === "")) return { folder: "amount", values, errors: { option: paymentMessages.chooseOption } };
       const checked = checkPayment(values, f, "amount");
       return checked.ok ? stay("date") : { folder: "amount", values, errors: checked.errors };
     }
