@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { phones } from "../../../functions/config";
 import { Modal } from "../Modal";
@@ -47,11 +47,16 @@ export function PortalShell({
   const [glossary, setGlossary] = useState(false);
   const [drawPopup, setDrawPopup] = useState(Boolean(drawUnavailable?.openOnLoad));
   const troubled = standing !== "current";
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the menu is one row that scrolls sideways: the current page's item is brought into it.
+  useEffect(() => {
+    nav.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "center" });
+  }, []);
   return (
     <div className="container portal">
       <details className="portal-nav" open>
         <summary>Account menu</summary>
-        <nav aria-label="Account">
+        <nav aria-label="Account" ref={nav}>
           <ul>
             <li><NavLink to="/account">Account</NavLink></li>
             <li>

@@ -1,0 +1,72 @@
+import { expect, type Page, test } from "./fixtures/test";
+import { fitProblems, WIDTHS } from "./fixtures/fit";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { demo, logInFresh } from "./fixtures/portal";
+import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal } from "./fixtures/applicant";
+import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
+
+/**
+ * Phone first (issue 16): every page fits 320, 360 and 390 px phones, a
+ * tablet and a desktop: no sideways scrolling, no text cut, on phones no
+ * control under 44 by 44 px and no field text under 16 px.
+ */
+
+const PUBLIC = ["/", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info"];
+const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
+
+/** The page as it stands, at every width (back to desktop afterwards, where the next step is filled). */
+async function problemsHere(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const landed = new URL(page.url()).pathname;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const p of await fitProblems(page)) found.push(`${landed} at ${width}: ${p}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return found;
+}
+
+async function problemsAt(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await gotoHydrated(page, path);
+    found.push(...(await problemsHere(page)));
+  }
+  return found;
+}
+
+test("public pages and account access fit every width", async ({ page }) => {
+  expect(await problemsAt(page, PUBLIC)).toEqual([]);
+});
+
+for (const standing of Object.keys(demo) as Array<keyof typeof demo>) {
+  test(`the portal as ${standing} fits every width`, async ({ page }) => {
+    await logInFresh(page, standing);
+    const start = new URL(page.url()).pathname;
+    const paths = start === "/account" ? PORTAL : [start];
+    expect(await problemsAt(page, paths)).toEqual([]);
+  });
+}
+
+test("every application step, the decision and e-sign fit every width", async ({ page }) => {
+  const a = applicant();
+  const found: string[] = [];
+  await gotoHydrated(page, "/apply/personal?start=1");
+  for (const fill of [() => fillPersonal(page, a), () => fillAddress(page, a), () => fillIncome(page, a), () => fillPayFrequency(page), () => fillBanking(page)]) {
+    await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+    found.push(...(await problemsHere(page)));
+    await fill();
+  }
+  await expect(page).toHaveURL(/\/apply\/approved$/);
+  found.push(...(await problemsHere(page)));
+  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  await expect(page).toHaveURL(/\/esign\/consent$/);
+  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
+  found.push(...(await problemsHere(page)));
+  for (const label of REQUIRED_AGREEMENTS) await agree(page, label);
+  await page.getByLabel("Yes").first().check();
+  await page.getByRole("button", { name: "Save and Continue" }).click();
+  await expect(page).toHaveURL(/\/esign\/signature$/);
+  found.push(...(await problemsHere(page)));
+  expect(found).toEqual([]);
+});
