@@ -70,3 +70,40 @@ test("every application step, the decision and e-sign fit every width", async ({
   found.push(...(await problemsHere(page)));
   expect(found).toEqual([]);
 });
+
+/** The page at the phone widths only, with something opened on it (a menu, a dialog, messages). */
+async function phoneProblems(page: Page, what: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of WIDTHS.filter((w) => w <= 390)) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const p of await fitProblems(page)) found.push(`${what} at ${width}: ${p}`);
+  }
+  return found;
+}
+
+test("opened states fit phones: the menu, the glossary, a step's messages, a refused login", async ({ page }) => {
+  const found: string[] = [];
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoHydrated(page, "/");
+  await page.getByRole("banner").getByText("Menu").click();
+  found.push(...(await phoneProblems(page, "/ with the menu open")));
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.locator(".field-error").filter({ hasText: /\S/ }).first()).toBeVisible();
+  found.push(...(await phoneProblems(page, "/apply/personal with every message")));
+
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Email Address").fill(`nobody.with.a.rather.long.address.${Date.now()}@example-lender-mail.com`);
+  await page.getByRole("button", { name: "CONTINUE" }).click();
+  await expect(page.locator(".step-alert, .field-error").filter({ hasText: /\S/ }).first()).toBeVisible();
+  found.push(...(await phoneProblems(page, "/login refused")));
+
+  await logInFresh(page, "owing");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole("link", { name: "Glossary of Terms" }).click();
+  await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeVisible();
+  found.push(...(await phoneProblems(page, "/account with the glossary open")));
+  expect(found).toEqual([]);
+});
