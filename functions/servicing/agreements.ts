@@ -1,6 +1,7 @@
 import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "../config";
 import { feeChartRows } from "../fees";
-import { formatMoney, formatPercent, formatPhone } from "../../app/lib/format";
+import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "../../app/lib/format";
+import { easternDateTime } from "./calendar";
 
 /**
  * The e-sign agreements, personalised with the customer's name, limit and
@@ -62,8 +63,16 @@ ${feeTable()}
 }
 
 /** The signature block appended to each agreement as signed. */
+/** When it was signed, as a borrower reads time: "Nov. 25, 2026 at 4:05 p.m. Eastern" (the stored instant stays ISO). */
+export function signedAtText(signedAt: string): string {
+  const instant = new Date(signedAt);
+  if (Number.isNaN(instant.getTime())) return signedAt;
+  const { date, hour, minute } = easternDateTime(instant);
+  return `${formatDate(date)} at ${formatClock({ hour, minute })} Eastern`;
+}
+
 function signatureBlock(name: string, signedAt: string, ip: string): string {
-  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAt)} from IP address ${escape(ip)}.</p></section>`;
+  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAtText(signedAt))} from IP address ${escape(ip)}.</p></section>`;
 }
 
 /**

@@ -28,6 +28,8 @@ test("a current borrower's account page: greeting, donut, figures, actions, rece
   const { figures } = await ledgerOf(page, borrower.email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Casey");
   await expect(page.getByRole("img", { name: donutText(figures.availableCreditCents, 100_000, false).label })).toBeVisible();
+  // The ring's percent says of what (people read a bare donut as "used").
+  await expect(page.locator(".donut svg")).toContainText(/^\d+%available$/);
   await expect(figure(page, "Account Balance")).toHaveText(money(figures.balanceCents));
   await expect(figure(page, "Credit Limit")).toHaveText("$1,000");
   await expect(figure(page, "Next Payment Due Date")).toHaveText(formatDate(figures.nextDueDate!));
@@ -106,6 +108,8 @@ test("a borrower not eligible to draw (Washington) is not offered a cash advance
   // Nothing owed: MAKE A PAYMENT is disabled and says why.
   await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
   await expect(page.locator("#payment-lock")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  // It explains; it is not an error, so it is not in the error red (#a4262c).
+  expect(await page.locator("#payment-lock").evaluate((el) => getComputedStyle(el).color)).not.toBe("rgb(164, 38, 44)");
   await page.getByRole("link", { name: "View all documents" }).click();
   const panel = page.getByRole("dialog", { name: "Account Activity" });
   await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("There are no statements to display at this time.");

@@ -226,6 +226,9 @@ async function expectBlocked(page: Page) {
   await expect(slider(page)).toBeDisabled();
   await expect(amountField(page)).toBeDisabled();
   await expect(page.getByRole("button", { name: "REVIEW REQUEST" })).toBeDisabled();
+  // No fee for a draw that cannot be made: a figure for it would say something that is not so.
+  await expect(page.locator("#draw-fee")).toHaveCount(0);
+  await expect(page.getByText(/you will receive/)).toHaveCount(0);
 }
 
 test("past-due and charged-off borrowers cannot draw", async ({ page, browser }) => {

@@ -40,6 +40,9 @@ describe("finishing e-sign in one batch", () => {
     const credit = docs.documents.find((d) => d.kind === "agrcredit")!;
     expect(credit.html).toContain("Jordan Rivera");
     expect(credit.html).toContain("Signed by <strong>Jordan Rivera</strong>");
+    // When, as a person reads it: no ISO UTC timestamp (issue 16).
+    expect(credit.html).toMatch(/ on [A-Z][a-z]{2}\.? \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. Eastern from IP/);
+    expect(credit.html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(credit.html).toContain("203.0.113.9");
     const signature = await env.DB.prepare("SELECT ip_address, user_agent FROM signatures WHERE line_id = ?").bind(applNo).first();
     expect(signature).toEqual({ ip_address: "203.0.113.9", user_agent: "worker test" });

@@ -43,8 +43,12 @@ export function CreditDonut({ availableCents, limitCents, pastDue }: { available
             transform="rotate(-90 64 64)"
           />
         ) : null}
+        {/* The percent says of what: a donut alone reads as "used" to most people. */}
         {pastDue ? null : (
-          <text x="64" y="72" textAnchor="middle" className="donut-percent" aria-hidden="true">{percent}%</text>
+          <g aria-hidden="true">
+            <text x="64" y="66" textAnchor="middle" className="donut-percent">{percent}%</text>
+            <text x="64" y="86" textAnchor="middle" className="donut-word">available</text>
+          </g>
         )}
       </svg>
       <figcaption aria-hidden="true">

@@ -94,7 +94,7 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, d
             value={text}
             disabled={disabled}
             aria-invalid={error ? true : undefined}
-            aria-describedby="amount-error draw-fee"
+            aria-describedby={disabled ? "amount-error" : "amount-error draw-fee"}
             onChange={(e) => typed(e.currentTarget.value)}
           />
         </div>
@@ -102,10 +102,13 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, d
           {error ?? ""}
         </p>
       </div>
-      <p id="draw-fee" className="draw-fee">
-        Cash Advance Fee {formatMoney(figures.feeCents, { cents: true })} ({feePercent}%); you will receive{" "}
-        {formatMoney(figures.receivedCents, { cents: true })}.
-      </p>
+      {/* A blocked draw shows no fee: there is no draw to take it from. */}
+      {disabled ? null : (
+        <p id="draw-fee" className="draw-fee">
+          Cash Advance Fee {formatMoney(figures.feeCents, { cents: true })} ({feePercent}%); you will receive{" "}
+          {formatMoney(figures.receivedCents, { cents: true })}.
+        </p>
+      )}
       <DrawCutoff />
       <button type="submit" name="intent" value="review" className="button button-primary" disabled={disabled}>
         REVIEW REQUEST
