@@ -17,7 +17,7 @@ export function StepBar({ current, done }: { current: Step; done: Partial<Record
             const label = (
               <>
                 <span className="step-index" aria-hidden="true">{i + 1}</span>
-                <span>{STEP_LABELS[step]}</span>
+                <span className="step-name">{STEP_LABELS[step]}</span>
               </>
             );
             return (
