@@ -81,6 +81,17 @@ async function retypeCode(page: Page, code: string) {
   for (const [i, digit] of [...code].entries()) await page.getByLabel(`Digit ${i + 1} of 6`).fill(digit);
 }
 
+/** RESEND CODE after a code that can no longer pass: a new, different code arrives and verifies, to the password form. */
+async function resendAndVerify(page: Page, kind: Kind, person: Person, spent: string) {
+  await page.getByRole("button", { name: "RESEND CODE" }).click();
+  await expect(page.getByText(/We have received your request and sent your new passcode/)).toBeVisible();
+  const fresh = await latestPasscode(page.request, person.email);
+  expect(fresh).not.toBe(spent);
+  await retypeCode(page, fresh);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP[kind], { timeout: 10_000 });
+}
+
 for (const [kind, fault] of [["create", "answer500"], ["forgot", "hang"]] as const) {
   test(`${kind} password: a passcode check that meets '${fault}' says '${CHECK_FAILED}' and stays on the passcode step; the same code then verifies`, async ({ page, faults, platform }) => {
     const person = await toCodeStep(kind, page, platform);
@@ -116,13 +127,7 @@ test("create password: a passcode check whose answer is lost (the code was spent
   await retypeCode(page, code);
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.locator(".step-alert")).toHaveText("Please request a new passcode.");
-  await page.getByRole("button", { name: "RESEND CODE" }).click();
-  await expect(page.getByText(/We have received your request and sent your new passcode/)).toBeVisible();
-  const fresh = await latestPasscode(page.request, person.email);
-  expect(fresh).not.toBe(code);
-  await retypeCode(page, fresh);
-  await page.getByRole("button", { name: "NEXT" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP.create, { timeout: 10_000 });
+  await resendAndVerify(page, "create", person, code);
 });
 
 // Ten minutes on, the platform answers "expired" (statusCode 2): the proxy gives that answer now.
@@ -136,13 +141,7 @@ for (const kind of ["create", "forgot"] as const) {
     await page.getByRole("button", { name: "NEXT" }).click();
     await expect(page.locator(".step-alert")).toHaveText(EXPIRED);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(CODE_STEP);
-    await page.getByRole("button", { name: "RESEND CODE" }).click();
-    await expect(page.getByText(/We have received your request and sent your new passcode/)).toBeVisible();
-    const fresh = await latestPasscode(page.request, person.email);
-    expect(fresh).not.toBe(code);
-    await retypeCode(page, fresh);
-    await page.getByRole("button", { name: "NEXT" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP[kind], { timeout: 10_000 });
+    await resendAndVerify(page, kind, person, code);
   });
 }
 
