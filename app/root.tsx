@@ -10,12 +10,15 @@ import { SiteHeader } from "./components/SiteHeader";
 import { useLayoutFlags } from "./lib/layout";
 import { useIdleLogout } from "./lib/use-idle-logout";
 import stylesheet from "./styles/app.css?url";
+// The Latin face of the web font (tokens.css): fetched with the stylesheet, not after it, so text does not re-flow late.
+import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { NotFound } from "./components/NotFound";
 import { serviceMessageOf } from "./lib/service-error";
 
 export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: figtreeLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

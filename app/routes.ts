@@ -4,7 +4,7 @@ import { buildIncludesDevTools } from "../build-environment";
 // Development tools exist only in development builds: preview and production
 // builds have neither the routes nor their modules (decision record 011).
 const developmentTools = buildIncludesDevTools()
-  ? [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/clock", "routes/dev/clock.tsx")]
+  ? [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/clock", "routes/dev/clock.tsx"), route("dev/styleguide", "routes/dev/styleguide.tsx")]
   : [];
 
 /** URL -> file. Paths are the spec's route names (spec file 1, section 2). */

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { STEP_LABELS, STEPS, type Step } from "../../functions/application/draft";
 import { STEP_ALERT } from "../routes/apply/fields";
+import { CostOfCreditLink } from "./CostOfCredit";
 
 /**
  * The wizard's frame: the step bar (completed steps are buttons that go
@@ -54,6 +55,10 @@ export function ApplyShell({ step, done, title, lead, children }: { step: Step; 
       <h1>{title}</h1>
       {lead ? <p className="lead">{lead}</p> : null}
       {children}
+      <div className="apply-costs">
+        <span>Applying is free. What a line costs once you draw: </span>
+        <CostOfCreditLink>see the Cost of Credit</CostOfCreditLink>
+      </div>
     </section>
   );
 }

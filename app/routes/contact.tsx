@@ -102,19 +102,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </p>
       <div aria-live="polite">
         {sent ? (
-          <p className="contact-sent" role="status">
+          <p className="banner banner-success contact-sent" role="status">
             Thank you. Your message was sent, and we e-mailed an acknowledgement to {sent.email}.
           </p>
         ) : null}
       </div>
       {failed?.alert === CALL_FAILED ? (
-        <div className="contact-failed" role="alert">
+        <div className="banner banner-error contact-failed" role="alert">
           <strong>{CALL_FAILED}</strong>
           <p>We couldn't send your message just now. Please try again, or call us at <PhoneLink digits={phones.contact} />.</p>
         </div>
       ) : null}
       {limited ? (
-        <div className="contact-failed" role="alert">
+        <div className="banner banner-error contact-failed" role="alert">
           <strong>{CONTACT_TOO_MANY}</strong>
           <p>
             Your message was not sent. Please try again {tryAgainIn(limited.retryAfterSeconds)}, or call us at <PhoneLink digits={phones.contact} />.

@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { brand, creditLine } from "../../functions/config";
+import { CostOfCreditLink } from "../components/CostOfCredit";
+import { HeroIllustration } from "../components/HeroIllustration";
 import { TableScroll } from "../components/TableScroll";
 import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../lib/format";
@@ -50,7 +52,7 @@ export default function Home() {
     <>
       {loggedOut ? (
         <div className="container logged-out-notice">
-          <p className="notice" role="status">{LOGGED_OUT_TEXT}</p>
+          <p className="banner" role="status">{LOGGED_OUT_TEXT}</p>
         </div>
       ) : null}
       <section className="hero">
@@ -71,16 +73,39 @@ export default function Home() {
                 Do you need to eSign? <Link to="/login">Log In</Link>
               </p>
             </div>
+            <nav aria-label="On this page" className="hero-anchors">
+              <ul>
+                <li><a href="#how-it-works">How it Works</a></li>
+                <li><a href="#what-is-it">What is it</a></li>
+                <li><a href="#benefits">Benefits to You</a></li>
+              </ul>
+            </nav>
           </div>
-          <nav aria-label="On this page" className="hero-anchors">
-            <ul>
-              <li><a href="#how-it-works">How it Works</a></li>
-              <li><a href="#what-is-it">What is it</a></li>
-              <li><a href="#benefits">Benefits to You</a></li>
-            </ul>
-          </nav>
+          <div className="hero-visual">
+            <HeroIllustration />
+          </div>
         </div>
       </section>
+      <div className="hero-band">
+        <dl className="container hero-figures">
+          <div>
+            <dt>New customers</dt>
+            <dd>{formatMoney(creditLine.newCustomerMinLimitCents)} to {formatMoney(creditLine.newCustomerMaxLimitCents)}</dd>
+          </div>
+          <div>
+            <dt>To apply</dt>
+            <dd>Free</dd>
+          </div>
+          <div>
+            <dt>Decision</dt>
+            <dd>Instant</dd>
+          </div>
+          <div>
+            <dt>Fees</dt>
+            <dd><CostOfCreditLink /></dd>
+          </div>
+        </dl>
+      </div>
 
       <section id="how-it-works" className="container page-section" aria-labelledby="how-title">
         <h2 id="how-title">How it Works</h2>

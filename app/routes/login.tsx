@@ -136,7 +136,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="container page-section access">
       <h1>Log In</h1>
-      {loaderData.notice ? <p className="notice" role="status">{loaderData.notice}</p> : null}
+      {loaderData.notice ? <p className="banner" role="status">{loaderData.notice}</p> : null}
       <Form method="post" className="apply-form access-form" {...formProps}>
         {stage === "email" ? (
           <TextField name="email" label="Email Address" type="email" defaultValue={actionData?.email} error={errors.email} inputMode="email" autoComplete="username webauthn" />

@@ -27,6 +27,7 @@ const ENVIRONMENTS = [
 const DEV_TOOL_MARKERS = [
   "routes/dev/outbox", // the /dev/outbox page's route id
   "routes/dev/clock", // the /dev/clock page's route id
+  "routes/dev/styleguide", // the /dev/styleguide page's route id
   "Use a step like +30d", // POST /api/dev/clock's message (functions/api/dev.ts)
   "Unknown demo borrower.", // POST /api/dev/borrower's message
   "has no payment that can be returned now", // POST /api/dev/return's and /dev/clock's message (functions/servicing/dev-returns.ts)

@@ -86,7 +86,7 @@ export function PasswordFlow({ kind, flow, answer }: { kind: "create" | "forgot"
         <Form ref={form} method="post" className="apply-form access-form" noValidate>
           <h1 ref={heading} tabIndex={-1}>Enter your passcode</h1>
           {flow.stopped ? null : <p>{whereSent(flow)} It expires in 10 minutes.</p>}
-          {flow.notice ? <p className="notice" role="status">{flow.notice}</p> : null}
+          {flow.notice ? <p className="banner" role="status">{flow.notice}</p> : null}
           {/* A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits. */}
           <PasscodeBoxes key={boxesKey} onComplete={setComplete} />
           {alert}

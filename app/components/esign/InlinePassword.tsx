@@ -23,7 +23,7 @@ export function InlinePassword({ view, errors, alert, keepCode }: { view: Inline
   if (!keepCode) boxesKey.current = `${alert ?? ""}|${view.notice ?? ""}`;
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
-  if (view.step === "done") return <p className="notice" role="status">Your password is created. You can log in with it from now on.</p>;
+  if (view.step === "done") return <p className="banner" role="status">Your password is created. You can log in with it from now on.</p>;
   if (view.step === "skipped") {
     return (
       <Form method="post" className="inline-password inline-password-skipped">
@@ -41,7 +41,7 @@ export function InlinePassword({ view, errors, alert, keepCode }: { view: Inline
       {view.step === "code" ? (
         <Form method="post" className="apply-form" noValidate>
           <p>We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.</p>
-          {view.notice ? <p className="notice" role="status">{view.notice}</p> : null}
+          {view.notice ? <p className="banner" role="status">{view.notice}</p> : null}
           <PasscodeBoxes key={boxesKey.current} onComplete={setComplete} />
           <div className="field-error inline-password-alert" role="alert">{message}</div>
           <div className="button-row">

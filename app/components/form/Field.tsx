@@ -21,6 +21,8 @@ export interface TextFieldProps {
   type?: "text" | "email" | "tel" | "password";
   placeholder?: string;
   hint?: string;
+  /** Why a sensitive detail is asked and how it is kept (under the field, with a padlock). */
+  reassure?: string;
   optional?: boolean;
   noPaste?: boolean;
   onBlurValue?: (value: string) => string;
@@ -30,7 +32,7 @@ export interface TextFieldProps {
 /** A labelled text input with its error slot; masks apply as the person types. */
 export function TextField(props: TextFieldProps) {
   const { name, label, error, mask } = props;
-  const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`].filter(Boolean).join(" ");
+  const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`, props.reassure ? `${name}-reassure` : null].filter(Boolean).join(" ");
   // Once left, a phone or an amount shows in its usual form (unless the page finishes it itself).
   const finish = props.onBlurValue ?? (mask ? finishers[mask] : undefined);
   return (
@@ -59,7 +61,20 @@ export function TextField(props: TextFieldProps) {
         {props.children}
       </div>
       <FieldError id={name} message={error} />
+      {props.reassure ? <Reassurance id={`${name}-reassure`} text={props.reassure} /> : null}
     </div>
+  );
+}
+
+/** A padlock and a sentence: why this is asked and how it is kept. */
+export function Reassurance({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="field-reassure">
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 3.5a2 2 0 1 1 4 0V6H6V4.5Z" />
+      </svg>
+      <span>{text}</span>
+    </p>
   );
 }
 

@@ -73,7 +73,7 @@ export function PortalShell({
       {/* The banner heads the page's own column, so the menu and help box stay beside it on wide screens. */}
       <div className="portal-main">
         {pastDue ? (
-          <div className="past-due-banner" role="alert">
+          <div className="banner banner-error past-due-banner" role="alert">
             YOUR ACCOUNT IS PAST DUE. Please bring your account up to date; <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
           </div>
         ) : null}

@@ -51,7 +51,7 @@ export function OptOutDialog({ kind, onDecide }: { kind: MarketingKind | null; o
  */
 export function OptOutPanel({ kinds, onStay }: { kinds: MarketingKind[]; onStay?: (event: React.MouseEvent) => void }) {
   return (
-    <section className="card opt-out-panel" role="alert" aria-labelledby="opt-out-panel-title">
+    <section className="card card-warning opt-out-panel" role="alert" aria-labelledby="opt-out-panel-title">
       <h2 id="opt-out-panel-title">Are you sure?</h2>
       {kinds.map((kind) => <p key={kind}>{OPT_OUT_TEXT[kind]}</p>)}
       <div className="button-row">

@@ -16,6 +16,7 @@ import { bankingSchema, repaymentMethods } from "./banking.schema";
 import { parseUsDate } from "./fields";
 import { actionDraft, approveDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
+import { REASSURANCE } from "../../content/reassurance";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -89,7 +90,7 @@ export default function Banking({ loaderData, actionData }: Route.ComponentProps
         <RadioGroup name="repaymentMethod" legend="Repayment Method" options={repaymentMethods} defaultValue={method} error={errors.repaymentMethod} />
         <div className="field-grid">
           <TextField name="routing" label="ABA Routing Number" defaultValue={values.routing} error={errors.routing} mask="digits9" inputMode="numeric" maxLength={9} autoComplete="off" hint="The 9-digit number at the bottom left of a check." />
-          <TextField name="account" label="Bank Account Number" defaultValue={values.account} error={errors.account} mask="digits15" inputMode="numeric" maxLength={15} autoComplete="off" />
+          <TextField name="account" label="Bank Account Number" defaultValue={values.account} error={errors.account} mask="digits15" inputMode="numeric" maxLength={15} autoComplete="off" reassure={REASSURANCE.bankAccount} />
         </div>
         <StepAlert show={alert || Boolean(actionData?.alert)} message={actionData?.alert} />
         {submitting ? (

@@ -86,7 +86,7 @@ export default function PayFrequencyStep({ loaderData, actionData }: Route.Compo
           <DateField name="firstPayDate" label="1st Upcoming Pay Date" defaultValue={values.firstPayDate} error={errors.firstPayDate} min={today} onChange={(iso) => { setDates((d) => ({ ...d, first: iso })); fillFrom("first", iso); }} />
           <DateField name="secondPayDate" label="2nd Upcoming Pay Date" defaultValue={values.secondPayDate} error={errors.secondPayDate} min={today} onChange={(iso) => setDates((d) => ({ ...d, second: iso }))} />
         </div>
-        <p className="warning" role="status" hidden={!cleared}>{cleared ? TWICE_MONTHLY_DATES : ""}</p>
+        <p className="banner banner-warning" role="status" hidden={!cleared}>{cleared ? TWICE_MONTHLY_DATES : ""}</p>
         <figure className="sample-check">
           <svg viewBox="0 0 320 140" width="320" height="140" role="img" aria-labelledby="sample-check-title">
             <title id="sample-check-title">A sample paycheck: the pay date is printed at the top right.</title>
@@ -106,7 +106,7 @@ export default function PayFrequencyStep({ loaderData, actionData }: Route.Compo
           <figcaption>Your pay date is printed on your paycheck or pay stub.</figcaption>
         </figure>
         {mismatch ? (
-          <div className="warning" role="status">
+          <div className="banner banner-warning" role="status">
             <p>{payFrequencyMessages.mismatch}</p>
             <p>{payFrequencyMessages.mismatchFollowUp}</p>
           </div>

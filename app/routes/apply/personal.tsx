@@ -13,6 +13,7 @@ import { finishDates } from "./fields";
 import { personalSchema } from "./personal.schema";
 import { finishStep, formValues, loadStep, platformFor, readDraft, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
+import { REASSURANCE } from "../../content/reassurance";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -73,7 +74,7 @@ export default function Personal({ loaderData, actionData }: Route.ComponentProp
           <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
           <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
           <DateField name="birthdate" label="Birthdate" defaultValue={values.birthdate} error={errors.birthdate} autoComplete="bday" />
-          <TextField name="ssn" label="Social Security Number" defaultValue={values.ssn} error={errors.ssn} mask="ssn" inputMode="numeric" maxLength={11} placeholder="###-##-####" autoComplete="off" />
+          <TextField name="ssn" label="Social Security Number" defaultValue={values.ssn} error={errors.ssn} mask="ssn" inputMode="numeric" maxLength={11} placeholder="###-##-####" autoComplete="off" reassure={REASSURANCE.ssn} />
           <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
           <TextField name="confirmEmail" label="Confirm Email Address" type="email" defaultValue={values.confirmEmail} error={errors.confirmEmail} inputMode="email" autoComplete="off" maxLength={254} noPaste />
         </div>

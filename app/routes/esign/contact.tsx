@@ -51,7 +51,7 @@ export default function EsignContact({ loaderData }: Route.ComponentProps) {
       <h1>Congrats, {loaderData.firstName}. You've successfully eSigned your line of credit.</h1>
       <p>Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.</p>
       {loaderData.drawCents > 0 && loaderData.fundingDate ? (
-        <p className="notice">
+        <p className="banner">
           We're processing your {formatMoney(loaderData.drawCents)} draw. The funds may show in your bank account as soon as {longDate(loaderData.fundingDate)}.
         </p>
       ) : (

@@ -181,7 +181,7 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
           <p className="field-error" role={methodError ? "alert" : undefined}>{methodError}</p>
         </fieldset>
         {method === "paper-check" && facts.paperCheckAllowed ? (
-          <div className="notice" role="status">
+          <div className="banner" role="status">
             Paper check payments add {servicing.paperCheckExtraBusinessDays.min} to {servicing.paperCheckExtraBusinessDays.max} business days. We'll call you at{" "}
             {formatPhone(phones.customerService)} to confirm the details.
           </div>
@@ -255,7 +255,7 @@ function MilitaryConfirm({ open, hydrated, onCancel }: { open: boolean; hydrated
   if (hydrated) return <Modal id="military-confirm" title={CONFIRM_TITLE} open={open} onClose={onCancel} returnHref="#">{body}</Modal>;
   if (!open) return null;
   return (
-    <div role="alertdialog" aria-labelledby="military-confirm-title" className="notice military-confirm">
+    <div role="alertdialog" aria-labelledby="military-confirm-title" className="banner banner-warning military-confirm">
       <h2 id="military-confirm-title">{CONFIRM_TITLE}</h2>
       {body}
     </div>

@@ -89,7 +89,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <div><dt>Credit Limit</dt><dd>{formatMoney(figures.limit)}</dd></div>
           </dl>
         </div>
-        {figures.due.kind === "chargedOff" ? <p className="charge-off-message">{figures.due.message}</p> : null}
+        {figures.due.kind === "chargedOff" ? <p className="banner banner-error charge-off-message">{figures.due.message}</p> : null}
         {figures.credit > 0 ? (
           <p className="credit-balance">
             <strong>Credit Balance:</strong> {formatMoney(figures.credit, { cents: true })}. You paid this much more than you owed. Call us at{" "}
@@ -101,7 +101,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on {formatDate(figures.autoPayment.date)}
           </p>
         ) : null}
-        <div className="button-row">
+        <div className="button-row summary-actions">
           {payment && !payment.lock ? <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link> : null}
           {payment?.lock ? (
             <>

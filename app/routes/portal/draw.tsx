@@ -44,7 +44,7 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
       <div className="draw-layout">
         <div className="draw-request">
           {/* After a draw that used up the credit, the thank-you view stands alone. */}
-          {block && view !== "thanks" ? <p className="notice draw-block" role="alert">{block.message}</p> : null}
+          {block && view !== "thanks" ? <p className="banner banner-warning draw-block" role="alert">{block.message}</p> : null}
           {outcome?.view === "thanks" ? (
             <DrawThanks amountCents={outcome.amountCents} feePercent={facts.feePercent} fundingDate={outcome.fundingDate} transactionId={outcome.transactionId} />
           ) : outcome?.view === "review" && !block ? (

@@ -116,7 +116,7 @@ export function Review({ method, values, date, amountCents, idempotencyKey, need
       }}
     >
       <h2 ref={heading} tabIndex={-1}>Review &amp; Authorization</h2>
-      {notice ? <p className="notice payment-changed" role="alert">{notice}</p> : null}
+      {notice ? <p className="banner banner-error payment-changed" role="alert">{notice}</p> : null}
       <Figures method={method} date={date} amountCents={amountCents} />
       {(["option", "other", "date"] as const).map((k) => <input key={k} type="hidden" name={k} value={values[k]} />)}
       {/* The reviewed amount and its key: SUBMIT PAYMENT posts exactly this amount and date, or nothing. */}
@@ -160,7 +160,7 @@ export function Thanks({ method, date, amountCents, confirmation }: { method: st
 
 export function Failure({ phone }: { phone: string }) {
   return (
-    <section className="card payment-error" role="alert" aria-labelledby="payment-error-title">
+    <section className="card card-error payment-error" role="alert" aria-labelledby="payment-error-title">
       <h2 id="payment-error-title">We're sorry.</h2>
       <p>An error occurred and we were unable to process your payment. Please try again later or contact an Account Specialist at {formatPhone(phone)}.</p>
       <Link to="/account" className="button button-outline">Back to Account</Link>

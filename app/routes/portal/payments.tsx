@@ -123,7 +123,7 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
       <PaymentAccountSummary figures={d.summary} troubled={pastDue} />
       {/* What happened (nothing was scheduled) reads before why (the lock's banner). */}
       {view.view === "steps" && view.notice ? <ChangedNotice key={view.notice} text={view.notice} /> : null}
-      {d.lock && view.view !== "thanks" ? <p className="notice payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
+      {d.lock && view.view !== "thanks" ? <p className="banner banner-warning payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
       {view.view === "thanks" ? (
         <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
       ) : view.view === "failed" ? (
@@ -171,7 +171,7 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
 function ChangedNotice({ text }: { text: string }) {
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => notice.current?.focus(), []);
-  return <p ref={notice} tabIndex={-1} className="notice payment-changed" role="alert">{text}</p>;
+  return <p ref={notice} tabIndex={-1} className="banner banner-error payment-changed" role="alert">{text}</p>;
 }
 
 /** The amount step's heading, once an amount is known. */

@@ -84,7 +84,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
         <div className="preferences-actions">{saveButton}</div>
         {actionData?.result === "failed" ? <p className="form-alert" role="alert">{actionData.message}</p> : null}
         {actionData?.result === "saved" ? (
-          <p className="no-js-only notice" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}</p>
+          <p className="no-js-only banner" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}</p>
         ) : null}
         {offerPanel ? (
           <OptOutPanel

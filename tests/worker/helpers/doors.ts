@@ -105,7 +105,7 @@ export const pagePaths: readonly string[] = [
   "/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit",
   "/logout", "/contact", "/login", "/login?logout=idle", "/create-password", "/create-password/someone%40example.com", "/forgot-password", "/reset-password", "/reset-password?token=not-a-real-token", "/verify-identity",
   "/esign/consent", "/esign/document/agrcredit", "/esign/signature", "/esign/contact", "/esign/military",
-  "/dev/outbox", "/dev/clock", "/no-such-page",
+  "/dev/outbox", "/dev/clock", "/dev/styleguide", "/no-such-page",
 ];
 
 /** Route paths of app/routes.ts that serve files rather than loader data. */

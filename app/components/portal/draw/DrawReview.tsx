@@ -39,12 +39,12 @@ export function DrawReview({ amountCents, feePercent, idempotencyKey, error, not
   return (
     <Form method="post" className="card draw-review" onSubmit={guard} aria-labelledby="draw-review-title">
       <h2 id="draw-review-title" ref={heading} tabIndex={-1}>Review Your Request</h2>
-      {notice ? <p className="notice draw-changed" role="alert">{notice}</p> : null}
+      {notice ? <p className="banner banner-error draw-changed" role="alert">{notice}</p> : null}
       <DrawFigures {...drawFigures(amountCents, feePercent)} />
       {/* The reviewed amount and its key: SUBMIT REQUEST draws exactly this amount, or nothing. */}
       <input type="hidden" name="amount" value={String(amountCents / 100)} />
       <input type="hidden" name="key" value={idempotencyKey} />
-      {error ? <p className="draw-error" role="alert">{error}</p> : null}
+      {error ? <p className="banner banner-error draw-error" role="alert">{error}</p> : null}
       <div className="button-row">
         <button type="submit" name="intent" value="edit" className="button button-outline">Edit</button>
         <button type="submit" name="intent" value="cancel" className="button button-outline">CANCEL REQUEST</button>
