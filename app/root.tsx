@@ -9,6 +9,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { useLayoutFlags } from "./lib/layout";
 import { useIdleLogout } from "./lib/use-idle-logout";
+import { useBusySubmitter } from "./lib/use-busy-submitter";
 import stylesheet from "./styles/app.css?url";
 // The Latin face of the web font (tokens.css): fetched with the stylesheet, not after it, so text does not re-flow late.
 import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
@@ -77,6 +78,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const viewer = useRouteLoaderData<typeof loader>("root") ?? SIGNED_OUT;
   const flags = useLayoutFlags();
   useIdleLogout(viewer.signedIn, security.sessionIdleMinutes * 60_000);
+  useBusySubmitter();
   return (
     <>
       <SiteHeader flags={flags} viewer={viewer} />

@@ -9,15 +9,19 @@ import { expect, type Platform, test } from "./fixtures/faults";
 const SERVICE_DOWN = "We're sorry, we could not sign you in just now. Please try again.";
 const CALL_FAILED = /^Call failed\./;
 
-test("login: an e-mail check that never answers shows the service text after the configured timeout, and keeps the e-mail", async ({ page, faults, platform }) => {
+test("login: an e-mail check that never answers shows CONTINUE busy, then the service text after the configured timeout, and keeps the e-mail", async ({ page, faults, platform }) => {
   const b = await platform.freshBorrower("current");
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email Address").fill(b.email);
 
   await faults.arm("Auth/ValidateEmail", "hang");
   const started = Date.now();
-  await page.getByRole("button", { name: "CONTINUE" }).click();
+  const button = page.getByRole("button", { name: "CONTINUE" });
+  await button.click();
+  // While the answer is on the way the button shows it is busy (app/lib/use-busy-submitter.ts), and stops once answered.
+  await expect(button).toHaveAttribute("aria-busy", "true");
   await expect(page.locator(".step-alert")).toHaveText(SERVICE_DOWN, { timeout: FAULTS_TIMEOUT_MS + 10_000 });
+  await expect(button).not.toHaveAttribute("aria-busy", /.*/);
   // The text came from the site's own timeout (PLATFORM_TIMEOUT_MS), not an answer.
   expect(Date.now() - started).toBeGreaterThanOrEqual(FAULTS_TIMEOUT_MS);
   await expect(page.getByLabel("Email Address")).toHaveValue(b.email);
