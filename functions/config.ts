@@ -197,7 +197,8 @@ export const smsStopKeywords = ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE"
 export const policyDates = {
   privacyPolicy: "September 2022",
   caPrivacyPolicy: "April 2021",
-  termsUpdated: "January 24, 2024",
+  /** A day, so shown like every other date (spec file 3, section 5): Jan. 24, 2024. */
+  termsUpdated: "2024-01-24",
 } as const;
 
 export const states: ReadonlyArray<{ code: string; name: string }> = [

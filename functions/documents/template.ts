@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone } from "../../app/lib/format";
+import { formatDate, formatMoney, formatPhone } from "../../app/lib/format";
 import { address, brand, creditLine, emails, hours, phones, policyDates, smsStopKeywords } from "../config";
 
 /**
@@ -27,7 +27,7 @@ const values: Record<string, string> = {
   "hours.privacyRequests": sentence(hours.privacyRequests),
   "policyDates.privacyPolicy": policyDates.privacyPolicy,
   "policyDates.caPrivacyPolicy": policyDates.caPrivacyPolicy,
-  "policyDates.termsUpdated": policyDates.termsUpdated,
+  "policyDates.termsUpdated": formatDate(policyDates.termsUpdated),
   "creditLine.max": formatMoney(creditLine.maxLimitCents),
   "creditLine.newMin": formatMoney(creditLine.newCustomerMinLimitCents),
   "creditLine.newMax": formatMoney(creditLine.newCustomerMaxLimitCents),
