@@ -10,14 +10,11 @@ import { FieldError, SelectField, TextField } from "../components/form/Field";
 import { masks } from "../components/form/masks";
 import { useStepValidation } from "../components/form/useStepValidation";
 import { PhoneLink } from "../components/PhoneLink";
-import portalAccountCss from "../styles/portal-account.css?url";
 import type { Route } from "./+types/contact";
 import { accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 import { categoryLabel, contactCategories, contactSchema, MESSAGE_MAX } from "./contact.schema";
 import { portalSummary } from "./portal/portal.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
 
 export function meta() {
   return [{ title: `Contact Us | ${brand.name}` }];

@@ -11,7 +11,6 @@ import { PortalShell } from "../../components/portal/PortalShell";
 import { NO_TRANSACTIONS } from "../../components/portal/TransactionsView";
 import { formatDate, formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
-import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/account";
 import {
   amountDue, type AmountDue, drawUnavailableOf, nextAutoPayment, padRecent, paymentLockFacts, paymentLockMessages, portalStanding, readSummary, statementRows, transactionRows,
@@ -19,8 +18,6 @@ import {
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
 
 export function meta() {
   return [{ title: `Your Account | ${brand.name}` }];

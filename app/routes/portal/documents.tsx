@@ -3,14 +3,11 @@ import { brand } from "../../../functions/config";
 import { AgreementTable, StatementsTable } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
-import portalAccountCss from "../../styles/portal-account.css?url";
 import type { Route } from "./+types/documents";
 import { agreementRow, drawUnavailableOf, portalStanding, readSummary, statementRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalAccountCss }];
 
 export function meta() {
   return [{ title: `Documents | ${brand.name}` }];

@@ -5,13 +5,10 @@ import { DrawReview } from "../../components/portal/draw/DrawReview";
 import { DrawThanks } from "../../components/portal/draw/DrawThanks";
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
-import drawStyles from "../../styles/portal-draw.css?url";
 import type { Route } from "./+types/draw";
 import { drawAction, loadDraw } from "./draw.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: drawStyles }];
 
 export function meta() {
   return [{ title: `Request a Cash Advance | ${brand.name}` }];

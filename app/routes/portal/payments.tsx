@@ -7,7 +7,6 @@ import { formatMoney } from "../../lib/format";
 import type { RouteHandle } from "../../lib/layout";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { useHydrated } from "../../lib/use-hydrated";
-import paymentsStyles from "../../styles/portal-payments.css?url";
 import type { Route } from "./+types/payments";
 import { Failure, Review, Thanks } from "./payments-review";
 import { AmountPanel, DatePanel, MethodPanel, Step, StepButtons } from "./payments-steps";
@@ -17,8 +16,6 @@ import { paymentLockMessages } from "./portal-data";
 import { portalSummary } from "./portal.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
 
 export function meta() {
   return [{ title: `Make a Payment | ${brand.name}` }];

@@ -9,7 +9,6 @@ import { PortalShell } from "../../components/portal/PortalShell";
 import { useLeaveGuard } from "../../components/portal/useLeaveGuard";
 import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
 import type { RouteHandle } from "../../lib/layout";
-import stylesheet from "../../styles/portal-preferences.css?url";
 import type { Route } from "./+types/preferences";
 import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { portalSummary } from "./portal.server";
@@ -17,8 +16,6 @@ import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
 import { contactOf, savePreferences } from "./preferences.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export function meta() {
   return [{ title: `Preferences | ${brand.name}` }];
