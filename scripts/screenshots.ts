@@ -14,7 +14,7 @@ import { demo } from "../tests/e2e/fixtures/portal";
 const base = process.env.BASE_URL ?? "http://localhost:8787";
 const out = "screenshots";
 const WIDTHS = [360, 1280];
-const PUBLIC = ["/", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info", "/no-such-page"];
+const PUBLIC = ["/", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info", "/no-such-page", "/dev/styleguide"];
 const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
 
 const chromiumPath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
