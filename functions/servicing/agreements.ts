@@ -20,7 +20,7 @@ function feeTable(): string {
   const rows = feeChartRows()
     .map((r) => `<tr><th scope="row">${formatMoney(r.fromCents, { cents: true })} - ${formatMoney(r.toCents, { cents: true })}</th><td>${formatMoney(r.shortCycleCents, { cents: true })}</td><td>${formatMoney(r.monthlyCents, { cents: true })}</td></tr>`)
     .join("");
-  return `<table><caption>Carried balance fee per statement</caption><thead><tr><th scope="col">Principal balance</th><th scope="col">Bi-weekly or semi-monthly cycle</th><th scope="col">Monthly cycle</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="table-scroll" role="region" tabindex="0" aria-label="Fee chart"><table><caption>Carried balance fee per statement</caption><thead><tr><th scope="col">Principal balance</th><th scope="col">Bi-weekly or semi-monthly cycle</th><th scope="col">Monthly cycle</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 export const agreementTitles = {
