@@ -19,7 +19,7 @@ import { latestMessage, latestPasscode } from "./fixtures/outbox";
 test.describe.configure({ timeout: 240_000 });
 
 
-test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups", async ({ page }) => {
+test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups; the fee chart from home and the application", async ({ page }) => {
   const { found, check } = gather(page);
   await gotoHydrated(page, "/faq");
   await page.getByRole("button", { name: "Expand All" }).click();
@@ -33,6 +33,18 @@ test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups"
   await page.locator('#faq-application a[href="/termsandconditions"]').first().click();
   await expect(dialog(page, "Terms and Conditions").locator(".document-body h2").first()).toBeVisible();
   await check("/faq's Terms and Conditions popup");
+
+  // The same chart one tap from the home page and from the application (issue 16); focus returns to the link.
+  for (const [path, name] of [["/", "Cost of Credit"], ["/apply/personal?start=1", "see the Cost of Credit"]] as const) {
+    await gotoHydrated(page, path);
+    const link = page.getByRole("link", { name, exact: true });
+    await link.click();
+    await expect(dialog(page, "Cost of Credit").getByRole("table")).toBeVisible();
+    await check(`${path}'s Cost of Credit popup`, [...PHONES, 1280]);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page, "Cost of Credit")).toBeHidden();
+    await expect(link).toBeFocused();
+  }
   expect(found).toEqual([]);
 });
 

@@ -36,6 +36,18 @@ test("the fee chart link shows the chart without JavaScript", async ({ page }) =
   await expect(page.locator("#fee-chart table")).toContainText("$3,250.01 - $3,500.00");
 });
 
+test("the fee chart is one tap from the home page and the application without JavaScript, and Close goes back", async ({ page }) => {
+  for (const [path, name] of [["/", "Cost of Credit"], ["/apply/personal?start=1", "see the Cost of Credit"]] as const) {
+    await page.goto(path);
+    await expect(page.locator("#cost-of-credit")).toBeHidden();
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(/#cost-of-credit$/);
+    await expect(page.locator("#cost-of-credit table")).toContainText("$3,250.01 - $3,500.00");
+    await page.locator("#cost-of-credit").getByRole("link", { name: "Close" }).click();
+    await expect(page.locator("#cost-of-credit")).toBeHidden();
+  }
+});
+
 test("the how-it-works steps all read in order without JavaScript", async ({ page }) => {
   await page.goto("/how-it-works");
   await expect(page.locator(".carousel-panel")).toHaveCount(4);
