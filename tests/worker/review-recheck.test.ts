@@ -62,7 +62,7 @@ async function shown(res: Response) {
     date: hidden("date"),
     option: hidden("option"),
     other: hidden("other"),
-    notice: /class="notice (?:payment|draw)-changed" role="alert">([^<]*)</.exec(html)?.[1] ?? null,
+    notice: /class="banner banner-error (?:payment|draw)-changed" role="alert">([^<]*)</.exec(html)?.[1] ?? null,
     review: html.includes("Review &amp; Authorization") || html.includes("Review & Authorization") || html.includes("Review Your Request"),
     thanks: /Thanks For Scheduling Your Payment|Thank you! Your draw request was received\./.test(html),
   };
