@@ -1,6 +1,6 @@
 import { cashAdvanceFeeBps } from "../../functions/config";
 import { feeChartRows } from "../../functions/fees";
-import { formatMoney, formatPercent } from "../lib/format";
+import { formatMoney, formatPercent } from "../../functions/domain/format";
 import { TableScroll } from "./TableScroll";
 
 /** The fee chart, from the one fee table in configuration. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { address, brand, creditLine, draws, phones } from "../../functions/config";
 import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "../../functions/fees";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "../../functions/domain/format";
 import type { LayoutFlags } from "../lib/layout";
 import { LogOutButton, type Viewer } from "./NavLinks";
 import { PhoneLink } from "./PhoneLink";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { creditLine, phones } from "../../functions/config";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "../../functions/domain/format";
 import type { LayoutFlags } from "../lib/layout";
 import { MobileMenu } from "./MobileMenu";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";

@@ -6,7 +6,7 @@ import {
   smsStopKeywords, states,
 } from "../../functions/config";
 import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/fees";
-import { formatClock, formatMoney as money, formatPercent } from "../lib/format";
+import { formatClock, formatMoney as money, formatPercent } from "../../functions/domain/format";
 import { PhoneLink } from "../components/PhoneLink";
 import { FeeChartLink } from "../components/FeeChartDialog";
 import { ClosureLink, TermsLink } from "../components/FaqLinks";

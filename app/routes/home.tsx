@@ -4,7 +4,7 @@ import { CostOfCreditLink } from "../components/CostOfCredit";
 import { HeroIllustration } from "../components/HeroIllustration";
 import { TableScroll } from "../components/TableScroll";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "../../functions/domain/format";
 import { LOGGED_OUT_PARAM, LOGGED_OUT_TEXT } from "../lib/logged-out";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";

@@ -3,7 +3,7 @@ import { brand, creditLine } from "../../functions/config";
 import { StepCarousel, type Slide } from "../components/StepCarousel";
 import { publicPageHeaders } from "../lib/edge-cache";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "../../functions/domain/format";
 
 export const headers = publicPageHeaders;
 

@@ -8,7 +8,7 @@ import { edgeContext, sessionContext } from "../../functions/http/request-contex
 import { catalogue, PlatformError } from "../../functions/platform/index";
 import { pagePlatform } from "../lib/platform.server";
 import { endCustomerSessions, saveSession, type Session, startSession } from "../../functions/sessions/session";
-import { formatPhone } from "../lib/format";
+import { formatPhone } from "../../functions/domain/format";
 import { easternToday } from "../lib/today";
 import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema, resetSchema } from "./access.schema";
 import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";

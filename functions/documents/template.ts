@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatPhone } from "../../app/lib/format";
+import { formatDate, formatMoney, formatPhone } from "../domain/format";
 import { address, brand, creditLine, emails, hours, phones, policyDates, smsStopKeywords } from "../config";
 
 /**

@@ -1,5 +1,5 @@
 import { draws } from "../config";
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../domain/format";
 
 /**
  * E-sign rules shared by the pages and the platform (spec file 2, sections 4

@@ -1,4 +1,4 @@
-import { formatMoney, formatTableDate } from "../../app/lib/format";
+import { formatMoney, formatTableDate } from "../domain/format";
 import { servicing } from "../config";
 import { addDays, isBusinessDay } from "../servicing/calendar";
 import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";

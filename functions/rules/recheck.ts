@@ -1,4 +1,4 @@
-import { formatMoney, formatTableDate } from "../../app/lib/format";
+import { formatMoney, formatTableDate } from "../domain/format";
 import { addDays, isBusinessDay } from "../servicing/calendar";
 import {
   paymentAmountCents,

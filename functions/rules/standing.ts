@@ -1,4 +1,4 @@
-import { formatMoney } from "../../app/lib/format";
+import { formatMoney } from "../domain/format";
 import { draws, drawBlockedStates, servicing } from "../config";
 
 /**

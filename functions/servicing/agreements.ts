@@ -1,6 +1,6 @@
 import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "../config";
 import { feeChartRows } from "../fees";
-import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "../../app/lib/format";
+import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "../domain/format";
 import { easternDateTime } from "./calendar";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { customers, notices } from "../../db/schema/index";
-import { formatDate, formatMoney } from "../../app/lib/format";
+import { formatDate, formatMoney } from "../domain/format";
 import { servicing } from "../config";
 import type { LineRow } from "./book";
 import type { DayWork, Notice } from "./engine/index";

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { formatClock, formatDate, formatMoney } from "../../app/lib/format";
+import { formatClock, formatDate, formatMoney } from "../domain/format";
 import { cycleOf, loadCustomerState, type LineState } from "./account-state";
 import { achEffectiveDate, drawFundingDate, easternDateTime } from "./calendar";
 import { ServicingError } from "./context";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatPhone } from "../../app/lib/format";
+import { formatPhone } from "../domain/format";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema/index";
 import { EMAIL_CHANGE_REFUSALS } from "../platform/catalogue/account";

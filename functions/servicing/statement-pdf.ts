@@ -1,5 +1,5 @@
 import { address, brand, phones } from "../config";
-import { formatDate, formatMoney, formatPhone } from "../../app/lib/format";
+import { formatDate, formatMoney, formatPhone } from "../domain/format";
 import { renderPdf, type PdfBlock } from "../documents/pdf";
 import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";
 

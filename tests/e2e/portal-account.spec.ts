@@ -2,7 +2,7 @@ import { expect, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/servicing/calendar";
 import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { formatDate, formatMoney } from "../../app/lib/format";
+import { formatDate, formatMoney } from "../../functions/domain/format";
 import { donutText } from "../../app/components/portal/CreditDonut";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
 

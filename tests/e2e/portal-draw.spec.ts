@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures/test";
-import { formatDate } from "../../app/lib/format";
+import { formatDate } from "../../functions/domain/format";
 import { drawFundingDate } from "../../functions/servicing/calendar";
 import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { formatDate } from "../../app/lib/format";
+import { formatDate } from "../../functions/domain/format";
 import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "../../functions/servicing/calendar";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";

@@ -4,7 +4,7 @@ import { passcodeSentTo } from "../../../functions/access/flow";
 import { phones } from "../../../functions/config";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
-import { formatPhone, phoneHref } from "../../lib/format";
+import { formatPhone, phoneHref } from "../../../functions/domain/format";
 import type { FlowAnswer, FlowView } from "../../routes/password-flow.server";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { PasscodeBoxes } from "./PasscodeBoxes";

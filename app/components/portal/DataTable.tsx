@@ -1,4 +1,4 @@
-import { formatMoney, formatSignedMoney, formatTableDate } from "../../lib/format";
+import { formatMoney, formatSignedMoney, formatTableDate } from "../../../functions/domain/format";
 import { TableScroll } from "../TableScroll";
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney } from "../../../functions/domain/format";
 
 export interface PaymentSummaryFigures {
   balanceCents: number;

@@ -1,5 +1,5 @@
 import type { MarketingKind, PreferenceNotice } from "../../../functions/rules/preferences";
-import { formatPhone } from "../../lib/format";
+import { formatPhone } from "../../../functions/domain/format";
 import { Modal } from "../Modal";
 
 /**

@@ -7,7 +7,7 @@ import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
 import { limitStatefulGet } from "../../lib/stateful-get.server";
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/approved";
 import { followLeadLink } from "./lead-link.server";

@@ -9,7 +9,7 @@ import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { RadioGroup, TextField } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
-import { formatPhone } from "../../lib/format";
+import { formatPhone } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";

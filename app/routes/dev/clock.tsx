@@ -4,7 +4,7 @@ import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../../
 import { ServicingError } from "../../../functions/servicing/context";
 import { runServicing } from "../../../functions/servicing/cron";
 import { devReturnMessages, devReturnPayment, returnablePayments } from "../../../functions/servicing/dev-returns";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney } from "../../../functions/domain/format";
 import type { Route } from "./+types/clock";
 import { developmentEnv } from "./dev-guard.server";
 

@@ -6,7 +6,7 @@ import type { EsignState } from "../../../functions/sessions/session-data";
 import { InlinePassword } from "../../components/esign/InlinePassword";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../../functions/domain/format";
 import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
 import type { RouteHandle } from "../../lib/layout";

@@ -4,7 +4,7 @@ import { sessionContext } from "../../../functions/http/request-context";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";
 import { Withdrawn } from "../../components/esign/Withdrawn";
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/contact";
 

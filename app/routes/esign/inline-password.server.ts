@@ -7,7 +7,7 @@ import { catalogue, PlatformError, type PlatformClient } from "../../../function
 import { seal, unseal } from "../../../functions/sessions/seal";
 import type { EsignState } from "../../../functions/sessions/session-data";
 import { ESIGN_WITHDRAWAL } from "../../components/esign/Withdrawn";
-import { formatPhone } from "../../lib/format";
+import { formatPhone } from "../../../functions/domain/format";
 import { accessMessages, codeSchema, resetSchema } from "../access.schema";
 import { accessLimitRefusal } from "../access.server";
 import { flowMessages } from "../password-flow.server";

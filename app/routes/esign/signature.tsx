@@ -7,7 +7,7 @@ import { borrowerNameMatches } from "../../../functions/rules/esign";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { useHydrated } from "../../lib/use-hydrated";
-import { formatMoney, formatPhone } from "../../lib/format";
+import { formatMoney, formatPhone } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/signature";
 import { esignPageFacts, esignPlatform, esignSession, esignState, finishEsign, type readEsignFacts, signedMeanwhile, storeEsign, withdrawnMeanwhile } from "./esign.server";

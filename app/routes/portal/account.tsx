@@ -9,7 +9,7 @@ import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel
 import { NO_STATEMENTS } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { NO_TRANSACTIONS } from "../../components/portal/TransactionsView";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/account";
 import {

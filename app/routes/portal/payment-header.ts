@@ -1,6 +1,6 @@
 import { phones, servicing } from "../../../functions/config";
 import { chargeOffMessage } from "../../../functions/rules/standing";
-import { formatDate, formatMoney, formatPhone } from "../../lib/format";
+import { formatDate, formatMoney, formatPhone } from "../../../functions/domain/format";
 import { pendingPayments, type Summary } from "./portal-data";
 
 /**

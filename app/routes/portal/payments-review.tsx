@@ -4,7 +4,7 @@ import { brand } from "../../../functions/config";
 import { FieldError } from "../../components/form/Field";
 import { Modal } from "../../components/Modal";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatMoney, formatPhone, formatTableDate } from "../../lib/format";
+import { formatMoney, formatPhone, formatTableDate } from "../../../functions/domain/format";
 import type { PaymentValues } from "./payments.schema";
 
 /** Review & Authorization, the thank-you and the error panel (spec file 3, sections 2, 4 and 8). */

@@ -13,7 +13,7 @@ import { isBusinessDay } from "../../../functions/servicing/calendar";
 import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatDate, formatMoney } from "../../lib/format";
+import { formatDate, formatMoney } from "../../../functions/domain/format";
 import { isoToUs } from "../apply/fields";
 import type { Folder, PaymentValues } from "./payments.schema";
 

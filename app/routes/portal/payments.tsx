@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { brand } from "../../../functions/config";
 import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatMoney } from "../../lib/format";
+import { formatMoney } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { useHydrated } from "../../lib/use-hydrated";

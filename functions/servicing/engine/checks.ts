@@ -1,5 +1,5 @@
 import { servicing } from "../../config";
-import { formatMoney } from "../../../app/lib/format";
+import { formatMoney } from "../../domain/format";
 import { paymentMessages, widestPaymentWindow } from "../../rules/payments";
 import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../../rules/standing";
 import { isBusinessDay } from "../calendar";

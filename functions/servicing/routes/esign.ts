@@ -5,7 +5,7 @@ import { account as calls } from "../../platform/catalogue/index";
 import { borrowerNameMatches } from "../../rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
-import { formatDate, formatMoney } from "../../../app/lib/format";
+import { formatDate, formatMoney } from "../../domain/format";
 import { brand } from "../../config";
 import { requireCustomer, type ServicingContext, ServicingError, type ServicingEnv } from "../context";
 import { outboxProvider } from "../messages";

@@ -1,5 +1,5 @@
 import { draws } from "../../../../functions/config";
-import { formatClock } from "../../../lib/format";
+import { formatClock } from "../../../../functions/domain/format";
 
 const cutoff = `${formatClock(draws.nextDayCutoff)} Eastern`;
 
