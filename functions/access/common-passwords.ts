@@ -1,10 +1,10 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { COMMON_PASSWORDS_TEXT } from "./common-passwords-list";
 
 /**
- * The 10,000 most common passwords (0-decisions.md), from the offline list
- * zxcvbn-ts ships (ordered by frequency). Server-only: never in a page bundle.
+ * The 10,000 most common passwords (0-decisions.md), the project's own list
+ * (common-passwords-list.ts). Server-only: never in a page bundle. The set
+ * is built on the first check, not at the Worker's startup.
  */
-const COMMON_COUNT = 10_000;
 let common: Set<string> | undefined;
 
 /** The swaps people make to dress up a word (0-decisions.md): undone before the look-up. 1 is tried as i and as l. */
@@ -43,7 +43,7 @@ export function normalisedForms(password: string): Set<string> {
  * 'Passw0rd!', 'Welcome1!' and 'P@ssw0rd' are all common.
  */
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set((dictionary["passwords-common"] as string[]).slice(0, COMMON_COUNT).map((p) => p.toLowerCase()));
+  common ??= new Set(COMMON_PASSWORDS_TEXT.split("\n"));
   const list = common;
   return [...normalisedForms(password)].some((form) => list.has(form));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCommonPassword, normalisedForms } from "../../functions/access/common-passwords";
+import { COMMON_PASSWORDS_TEXT } from "../../functions/access/common-passwords-list";
 import { meetsPasswordCriteria } from "../../functions/passwords";
 
 describe("new passwords", () => {
@@ -8,6 +9,14 @@ describe("new passwords", () => {
     for (const bad of ["Ri!1a", "ridge!line42", "RIDGE!LINE42", "Ridge!linexx", "Ridgeline42", "Ridge line!42", "Ridge!line42Ridge!line42"]) {
       expect(meetsPasswordCriteria(bad)).toBe(false);
     }
+  });
+
+  it("the project's list holds 10,000 distinct lower-case passwords, most common first", () => {
+    const list = COMMON_PASSWORDS_TEXT.split("\n");
+    expect(list).toHaveLength(10_000);
+    expect(new Set(list).size).toBe(10_000);
+    expect(list.every((p) => p.length > 0 && p === p.toLowerCase())).toBe(true);
+    expect(list.slice(0, 3)).toEqual(["123456", "password", "12345678"]);
   });
 
   it("are refused when among the 10,000 most common passwords, whatever the case", () => {
