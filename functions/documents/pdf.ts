@@ -1,9 +1,11 @@
-import { PDFDocument, type PDFFont, StandardFonts } from "@cantoo/pdf-lib";
+import type { PDFFont } from "@cantoo/pdf-lib";
 
 /**
  * Text documents as PDF (notices, billing statements) through the maintained
  * pdf-lib fork, which runs in Workers: Letter pages, Helvetica headings and
  * paragraphs wrapped by real glyph widths, page breaks and page numbers.
+ * The library (about 900 KB with its dependencies) is imported when a PDF is
+ * rendered, not when the Worker starts: a request for / never evaluates it.
  */
 
 export interface PdfBlock {
@@ -45,6 +47,7 @@ function wrap(text: string, font: PDFFont, size: number): string[] {
 }
 
 export async function renderPdf(title: string, blocks: PdfBlock[]): Promise<Uint8Array<ArrayBuffer>> {
+  const { PDFDocument, StandardFonts } = await import("@cantoo/pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(title));
   doc.setProducer("Ridgeline servicing core");
