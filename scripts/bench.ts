@@ -18,6 +18,7 @@ import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { offlineWranglerEnv } from "./wrangler-env";
+import { startupMilliseconds, workerSizes } from "./worker-figures";
 
 const PORT = 8798;
 const BASE = `http://localhost:${PORT}`;
@@ -176,6 +177,10 @@ try {
     { call: "Account/PostTransaction", samples: platform.postTransaction.samples, "p50 ms": platform.postTransaction.p50, "p99 ms": platform.postTransaction.p99 },
   ]);
   console.log(`GetSummary p99: ${platform.getSummary.p99} ms (target <= 20 ms)`);
+  const worker = workerSizes();
+  console.log(`\nWorker (build/server, minified): ${kb(worker.whole.raw)} raw, ${kb(worker.whole.gzip)} gzip in ${worker.whole.files} files`);
+  console.log(`Evaluated at startup (the entry and its static imports): ${kb(worker.startup.raw)} raw, ${kb(worker.startup.gzip)} gzip in ${worker.startup.files} files (target < 500 KB gzip)`);
+  console.log(`Startup CPU (wrangler check startup, busy samples): ${(await startupMilliseconds()).toFixed(0)} ms (target < 100 ms)`);
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }
