@@ -113,6 +113,42 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
   });
 });
 
+/**
+ * What must never reach a browser (issue 17): drizzle's table builder, the
+ * database's column names, and the servicing core's own code. Each is read
+ * from the client assets of the production build (JavaScript only; source
+ * maps are not served to pages).
+ */
+const SERVER_ONLY_MARKERS: ReadonlyArray<string> = [
+  "drizzle:IsDrizzleTable", // drizzle's table builder (db/schema), a symbol name that survives minification
+  "ssn_encrypted", // db/schema/servicing.ts
+  "password_hash", // db/schema/servicing.ts
+  "bank_account_encrypted", // db/schema/servicing.ts
+  "Ridgeline servicing core", // the PDF producer of functions/documents/pdf.ts, rendered by the core
+];
+
+function clientJavaScript(environment: string): Array<{ file: string; text: string }> {
+  const dir = join(folder(environment), "build", "client");
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+    .map((entry) => ({ file: entry.name, text: readFileSync(join(entry.parentPath, entry.name), "utf8") }));
+}
+
+describe("the client bundles", () => {
+  it("carry no database schema and no servicing core", () => {
+    const found = clientJavaScript("production").flatMap(({ file, text }) => SERVER_ONLY_MARKERS.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`));
+    expect(found).toEqual([]);
+  });
+
+  it("the check would see them: the server bundle has them", () => {
+    const server = readdirSync(join(folder("production"), "build", "server"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"))
+      .join("\n");
+    expect(SERVER_ONLY_MARKERS.filter((m) => !server.includes(m))).toEqual([]);
+  });
+});
+
 describe("the deploy scripts' build check", () => {
   it("accepts a build for the environment being deployed and refuses any other", () => {
     const built = (environment: string) => join(folder(environment), "build");
