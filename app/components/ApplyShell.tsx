@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { STEP_LABELS, STEPS, type Step } from "../../functions/application/draft";
-import { STEP_ALERT } from "../routes/apply/fields";
+import { STEP_ALERT } from "../../functions/application/fields";
 import { CostOfCreditLink } from "./CostOfCredit";
 
 /**

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { meetsPasswordCriteria } from "../../functions/passwords";
-import { emailAddress, parseUsDate, required, yearsBetween } from "./apply/fields";
+import { emailAddress, parseUsDate, required, yearsBetween } from "../../functions/application/fields";
 import { creditLine } from "../../functions/config";
 
 /** Spec file 2, sections 5 and 8: the access pages' messages, verbatim. */

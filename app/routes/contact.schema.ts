@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { optionalPhoneSchema } from "../../functions/rules/phone";
-import { required, requiredText } from "./apply/fields";
+import { required, requiredText } from "../../functions/application/fields";
 import { NAME_PATTERN } from "./apply/personal.schema";
 import { accessMessages, emailField } from "./access.schema";
 

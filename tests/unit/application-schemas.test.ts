@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { noBusinessStates } from "../../functions/config";
 import { addressMessages, addressSchema, noBusinessNote } from "../../app/routes/apply/address.schema";
 import { bankingMessages, bankingSchema } from "../../app/routes/apply/banking.schema";
-import { abaChecksumValid, fieldErrors } from "../../app/routes/apply/fields";
+import { abaChecksumValid, fieldErrors } from "../../functions/application/fields";
 import { incomeMessages, incomeSchema } from "../../app/routes/apply/income.schema";
 import { nextPayDate, payDatesMismatch, payFrequencyMessages, payFrequencySchema } from "../../app/routes/apply/payfrequency.schema";
 import { personalMessages, personalSchema } from "../../app/routes/apply/personal.schema";

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { masks } from "../../app/components/form/masks";
 import { savedMessage } from "../../app/components/portal/PreferenceDialogs";
-import { fieldErrors } from "../../app/routes/apply/fields";
+import { fieldErrors } from "../../functions/application/fields";
 import { preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, samePreferences, type Preferences } from "../../app/routes/portal/preferences.schema";
 import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, textsNotifications, type ContactRecord } from "../../functions/rules/preferences";
 import { profileNotifications } from "../../functions/servicing/profile";

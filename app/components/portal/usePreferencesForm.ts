@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { sameEmail } from "../../../functions/rules/email";
 import * as v from "valibot";
-import { fieldErrors } from "../../routes/apply/fields";
+import { fieldErrors } from "../../../functions/application/fields";
 import { formValuesFrom, preferenceMessages, preferencesSchema, samePreferences, type PreferenceFormValues } from "../../routes/portal/preferences.schema";
 
 /**

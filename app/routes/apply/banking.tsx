@@ -13,7 +13,7 @@ import { formatPhone } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";
-import { parseUsDate } from "./fields";
+import { parseUsDate } from "../../../functions/application/fields";
 import { actionDraft, approveDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";
 import { REASSURANCE } from "../../content/reassurance";

@@ -8,7 +8,7 @@ import { RadioGroup } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/payfrequency";
-import { finishDates, isoToUs, parseUsDate } from "./fields";
+import { finishDates, isoToUs, parseUsDate } from "../../../functions/application/fields";
 import { nextPayDate, payDatesMismatch, payFrequencyCodes, payFrequencyMessages, payFrequencySchema, TWICE_MONTHLY_DATES } from "./payfrequency.schema";
 import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 import { easternToday } from "../../lib/today";

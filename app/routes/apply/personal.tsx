@@ -9,7 +9,7 @@ import { DateField } from "../../components/form/DateField";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/personal";
-import { finishDates } from "./fields";
+import { finishDates } from "../../../functions/application/fields";
 import { personalSchema } from "./personal.schema";
 import { finishStep, formValues, loadStep, platformFor, readDraft, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
 import { easternToday } from "../../lib/today";

@@ -16,7 +16,7 @@ import { rateLimit } from "../../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import { pagePlatform } from "../../lib/platform.server";
 import { saveSession, type Session, startSession } from "../../../functions/sessions/session";
-import { fieldErrors } from "./fields";
+import { fieldErrors } from "../../../functions/application/fields";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -14,7 +14,7 @@ import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";
 import { PhoneLink } from "../../components/PhoneLink";
 import { formatDate, formatMoney } from "../../../functions/domain/format";
-import { isoToUs } from "../apply/fields";
+import { isoToUs } from "../../../functions/application/fields";
 import type { Folder, PaymentValues } from "./payments.schema";
 
 /** The three collapsible steps of a one-time payment (spec file 3, section 2). */

@@ -10,7 +10,7 @@ import {
   type PaymentFacts,
   type PaymentOption,
 } from "../../../functions/rules/payments";
-import { fieldErrors, parseUsDate, required } from "../apply/fields";
+import { fieldErrors, parseUsDate, required } from "../../../functions/application/fields";
 
 /**
  * The one-time payment form's schema and step moves, used by the browser for

@@ -4,7 +4,7 @@ import type { UpdateProfile } from "../../../functions/platform/catalogue/accoun
 import { textPermissions, type ContactRecord } from "../../../functions/rules/preferences";
 import { formatPhone, phoneDigits, phoneSchema } from "../../../functions/rules/phone";
 import { sameEmail } from "../../../functions/rules/email";
-import { emailAddress } from "../apply/fields";
+import { emailAddress } from "../../../functions/application/fields";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */
 export const preferenceMessages = {

@@ -6,7 +6,7 @@ import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { sameEmail } from "../../../functions/rules/email";
 import { endCustomerSessions } from "../../../functions/sessions/session";
 import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/rules/preferences";
-import { fieldErrors } from "../apply/fields";
+import { fieldErrors } from "../../../functions/application/fields";
 import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
 import { borrowerSession, portalPlatform, portalSummary, type PortalSummary } from "./portal.server";
 
