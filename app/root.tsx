@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import { brand, security } from "../functions/config";
+import { brand, security } from "../functions/domain/config";
 import { sessionContext } from "../functions/http/request-context";
 import { formPostMiddleware, sessionMiddleware } from "../functions/sessions/page-middleware";
 import type { Route } from "./+types/root";

@@ -1,4 +1,4 @@
-import { security } from "./config";
+import { security } from "./domain/config";
 
 /**
  * The password rules (spec file 2, section 5), shared by the pages' live

@@ -1,5 +1,5 @@
-import { cashAdvanceFeeBps } from "../../functions/config";
-import { feeChartRows } from "../../functions/fees";
+import { cashAdvanceFeeBps } from "../../functions/domain/config";
+import { feeChartRows } from "../../functions/domain/fees";
 import { formatMoney, formatPercent } from "../../functions/domain/format";
 import { TableScroll } from "./TableScroll";
 

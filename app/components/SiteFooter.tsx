@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { address, brand, creditLine, draws, phones } from "../../functions/config";
-import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "../../functions/fees";
+import { address, brand, creditLine, draws, phones } from "../../functions/domain/config";
+import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "../../functions/domain/fees";
 import { formatMoney } from "../../functions/domain/format";
 import type { LayoutFlags } from "../lib/layout";
 import { LogOutButton, type Viewer } from "./NavLinks";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { creditLine, phones } from "../../functions/config";
+import { creditLine, phones } from "../../functions/domain/config";
 import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "../../functions/domain/format";
 import type { LayoutFlags } from "../lib/layout";

@@ -4,8 +4,8 @@ import {
   address, type BillingCycle, brand, carriedBalanceFees, cashAdvanceFeeBps, creditLine, draws, drawBlockedStates, emails,
   federalReserveHolidays, hours, minimumPaymentPrincipalBps, noBusinessStates, payFrequencies, phones, servicing,
   smsStopKeywords, states,
-} from "../../functions/config";
-import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/fees";
+} from "../../functions/domain/config";
+import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/domain/fees";
 import { formatClock, formatMoney as money, formatPercent } from "../../functions/domain/format";
 import { PhoneLink } from "../components/PhoneLink";
 import { FeeChartLink } from "../components/FeeChartDialog";

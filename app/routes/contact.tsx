@@ -1,5 +1,5 @@
 import { data, Form, useNavigation, type RouterContextProvider } from "react-router";
-import { brand, phones } from "../../functions/config";
+import { brand, phones } from "../../functions/domain/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { rateLimit } from "../../functions/http/rate-limit";
 import { tryAgainIn } from "../../functions/http/retry-after";

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
-import { brand, creditLine } from "../../functions/config";
+import { brand, creditLine } from "../../functions/domain/config";
 import { CostOfCreditLink } from "../components/CostOfCredit";
 import { HeroIllustration } from "../components/HeroIllustration";
 import { TableScroll } from "../components/TableScroll";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { brand, creditLine } from "../../functions/config";
+import { brand, creditLine } from "../../functions/domain/config";
 import { StepCarousel, type Slide } from "../components/StepCarousel";
 import { publicPageHeaders } from "../lib/edge-cache";
 import { useApplyHref } from "../lib/apply-link";

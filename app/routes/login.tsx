@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { RateLimitVerdict } from "../../functions/durable-objects/rate-limiter";
-import { brand } from "../../functions/config";
+import { brand } from "../../functions/domain/config";
 import { landingFor, signIn } from "../../functions/access/sign-in";
 import { clientInfo } from "../../functions/http/client-info";
 import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { AccessFlow, PasscodeChannel } from "../../functions/access/flow";
 import { maskPhone } from "../../functions/access/flow";
-import { phones, security } from "../../functions/config";
+import { phones, security } from "../../functions/domain/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";

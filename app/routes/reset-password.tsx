@@ -1,5 +1,5 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import { brand } from "../../functions/config";
+import { brand } from "../../functions/domain/config";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { siteUrl } from "../../functions/http/site-origin";
 import { catalogue, PlatformError } from "../../functions/platform/index";

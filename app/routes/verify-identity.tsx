@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { brand } from "../../functions/config";
+import { brand } from "../../functions/domain/config";
 import { clientInfo } from "../../functions/http/client-info";
 import { edgeContext, sessionContext } from "../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../functions/platform/index";

@@ -1,7 +1,7 @@
 import { vValidator } from "@hono/valibot-validator";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { fedHolidays } from "../servicing/calendar";
+import { fedHolidays } from "../domain/calendar";
 import type { ApiEnv } from "./types";
 
 const Year = v.object({

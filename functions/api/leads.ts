@@ -2,12 +2,12 @@ import { vValidator } from "@hono/valibot-validator";
 import { type Context, Hono, type Next } from "hono";
 import { database } from "../../db/client";
 import { fieldErrors } from "../application/fields";
-import { partnerLeads } from "../config";
+import { partnerLeads } from "../domain/config";
 import { decideLead } from "../leads/decide";
 import { siteUrl } from "../http/site-origin";
 import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "../leads/schema";
 import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
-import { easternDateTime } from "../servicing/calendar";
+import { easternDateTime } from "../domain/calendar";
 import { jsonBody, type LeadsEnv, refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget } from "./lead-auth";
 
 const refuse = (result: { success: boolean; issues?: unknown }, c: Context) => {

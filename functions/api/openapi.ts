@@ -2,9 +2,9 @@ import { type ConversionConfig, type JsonSchema, toJsonSchema } from "@valibot/t
 import { Hono } from "hono";
 import type * as v from "valibot";
 import { requiredFieldRule } from "../application/fields";
-import { brand, partnerLeads } from "../config";
+import { brand, partnerLeads } from "../domain/config";
 import { LeadAnswerSchema, leadSchema, LeadRefusalSchema } from "../leads/schema";
-import { easternDateTime } from "../servicing/calendar";
+import { easternDateTime } from "../domain/calendar";
 import { SignatureHeadersSchema } from "./lead-auth";
 import type { ApiEnv } from "./types";
 

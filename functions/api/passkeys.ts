@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { relyingParty } from "../access/relying-party";
 import { landingFor, signIn } from "../access/sign-in";
-import { brand } from "../config";
+import { brand } from "../domain/config";
 import { catalogue, platformClient, PlatformError } from "../platform/index";
 import { SESSION_ENDED_NOTICE, SESSION_ENDED_PATH } from "../sessions/request-session";
 import { endSession } from "../sessions/session";

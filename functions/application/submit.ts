@@ -1,6 +1,6 @@
-import { creditLine } from "../config";
+import { creditLine } from "../domain/config";
 import type { ProcessApplicationPayload } from "../platform/catalogue/applications";
-import { addDays } from "../servicing/calendar";
+import { addDays } from "../domain/calendar";
 import type * as v from "valibot";
 import type { ApplicationDraft, SealedFields } from "./draft";
 import type { Address } from "./schemas/address";

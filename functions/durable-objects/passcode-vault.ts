@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { security } from "../config";
+import { security } from "../domain/config";
 import { sha256Hex } from "../tokens";
 
 export type PasscodeCheck = "ok" | "wrong" | "expired" | "locked" | "unknown";

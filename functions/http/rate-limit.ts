@@ -1,6 +1,6 @@
 import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
-import { security } from "../config";
+import { security } from "../domain/config";
 import { tryAgainIn } from "./retry-after";
 
 /** Named policies, so every door states its limit in one place. */

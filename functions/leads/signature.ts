@@ -1,4 +1,4 @@
-import { partnerLeads } from "../config";
+import { partnerLeads } from "../domain/config";
 
 /**
  * The partner signature (docs/partners.md): X-Signature is the lowercase hex

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { leadLinks, leadSignatures, leads } from "../../db/schema/index";
-import { partnerLeads } from "../config";
+import { partnerLeads } from "../domain/config";
 import { randomToken, sha256Hex } from "../tokens";
 import { leadBodyHash } from "./body-hash";
 import type { Lead, LeadAnswer } from "./schema";

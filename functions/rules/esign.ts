@@ -1,4 +1,4 @@
-import { draws } from "../config";
+import { draws } from "../domain/config";
 import { formatMoney } from "../domain/format";
 
 /**

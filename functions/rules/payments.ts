@@ -1,6 +1,6 @@
 import { formatMoney, formatTableDate } from "../domain/format";
-import { servicing } from "../config";
-import { addDays, isBusinessDay } from "../servicing/calendar";
+import { servicing } from "../domain/config";
+import { addDays, isBusinessDay } from "../domain/calendar";
 import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 

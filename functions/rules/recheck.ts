@@ -1,5 +1,5 @@
 import { formatMoney, formatTableDate } from "../domain/format";
-import { addDays, isBusinessDay } from "../servicing/calendar";
+import { addDays, isBusinessDay } from "../domain/calendar";
 import {
   paymentAmountCents,
   paymentOptionLabel,

@@ -1,5 +1,5 @@
 import { formatMoney } from "../domain/format";
-import { draws, drawBlockedStates, servicing } from "../config";
+import { draws, drawBlockedStates, servicing } from "../domain/config";
 
 /**
  * Account standing and the draw rules: one function each, used by the

@@ -3,7 +3,7 @@ import { account } from "../platform/catalogue/index";
 import { PlatformClient, memoryTokenHolder } from "../platform/client";
 import { EMBEDDED_MERCHANT_ID } from "../platform/merchant";
 import type { Transport } from "../platform/transport";
-import { addDays, easternDateTime } from "./calendar";
+import { addDays, easternDateTime } from "../domain/calendar";
 import { issueToken } from "./tokens";
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import { applications, customers, lines, signatures, signedDocuments, users } from "../../db/schema/index";
 import type { Env } from "../env";
 import { agreementTitles, signedAgreementRows, type AgreementKind } from "./agreements";
-import { achEffectiveDate, addDays, easternDateTime } from "./calendar";
+import { achEffectiveDate, addDays, easternDateTime } from "../domain/calendar";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
 import { runServicing } from "./cron";

@@ -4,7 +4,7 @@ import { customers, lines } from "../../db/schema/index";
 import { loadLineState, type LineState } from "./account-state";
 import { ServicingError } from "./context";
 import { returnPayment } from "./corrections";
-import { addBusinessDays } from "./calendar";
+import { addBusinessDays } from "../domain/calendar";
 import { RETURN_WINDOW_BUSINESS_DAYS, returnProblem, returnProblemMessages, type LedgerEntry } from "./engine/index";
 
 /**

@@ -1,7 +1,7 @@
 import { lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { outbox } from "../../db/schema/index";
-import { messages } from "../config";
+import { messages } from "../domain/config";
 import type { Env } from "../env";
 
 /**

@@ -3,7 +3,7 @@ import { formatPhone } from "../domain/format";
 import type { Database } from "../../db/client";
 import { users } from "../../db/schema/index";
 import { EMAIL_CHANGE_REFUSALS } from "../platform/catalogue/account";
-import { brand, phones } from "../config";
+import { brand, phones } from "../domain/config";
 import { preferenceNotice, textsNotifications, type ContactRecord } from "../rules/preferences";
 import { sameEmail } from "../rules/email";
 import { ServicingError } from "./context";

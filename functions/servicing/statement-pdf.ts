@@ -1,4 +1,4 @@
-import { address, brand, phones } from "../config";
+import { address, brand, phones } from "../domain/config";
 import { formatDate, formatMoney, formatPhone } from "../domain/format";
 import { renderPdf, type PdfBlock } from "../documents/pdf";
 import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";

@@ -1,10 +1,10 @@
 import type { customers } from "../../db/schema/index";
-import { cashAdvanceFeeBps, draws, servicing } from "../config";
+import { cashAdvanceFeeBps, draws, servicing } from "../domain/config";
 import type { Answer } from "../platform/catalogue/define";
 import type { GetSummary } from "../platform/catalogue/account";
 import { paperCheckAllowed } from "../rules/esign";
 import { creditUsedPercent, drawBlock, drawBlockMessages } from "../rules/standing";
-import { achEffectiveDate, addDays } from "./calendar";
+import { achEffectiveDate, addDays } from "../domain/calendar";
 import { cycleOf, type LineState } from "./account-state";
 import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";

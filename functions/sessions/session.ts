@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { sessions } from "../../db/schema";
-import { security } from "../config";
+import { security } from "../domain/config";
 import type { Env } from "../env";
 import { currentTime } from "../servicing/clock";
 import { randomToken, sha256Hex } from "../tokens";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
 import type { Transport } from "../../functions/platform/transport";
-import { easternDateTime } from "../../functions/servicing/calendar";
+import { easternDateTime } from "../../functions/domain/calendar";
 import { applicationPayload } from "./applicants";
 
 const { account, applications } = catalogue;

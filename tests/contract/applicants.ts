@@ -1,4 +1,4 @@
-import { addDays, easternDateTime } from "../../functions/servicing/calendar";
+import { addDays, easternDateTime } from "../../functions/domain/calendar";
 import type { Payload } from "../../functions/platform/catalogue/define";
 import type { ProcessApplication } from "../../functions/platform/catalogue/applications";
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures/test";
-import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/servicing/calendar";
+import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/domain/calendar";
 import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { formatDate, formatMoney } from "../../functions/domain/format";

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
-import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/servicing/calendar";
+import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/domain/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {
   calendar, centsOf, dateField, drawThroughPortal, money, otherAmount, paymentsInProcess, pickFirstDay, radio, reachReview, reviewPayOff, stepContinue, submitOnce, us,

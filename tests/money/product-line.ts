@@ -1,5 +1,5 @@
-import { billingCycleFor } from "../../functions/fees";
-import { nextBusinessDay } from "../../functions/servicing/calendar";
+import { billingCycleFor } from "../../functions/domain/fees";
+import { nextBusinessDay } from "../../functions/domain/calendar";
 import {
   accountState,
   cancelledIds,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { noBusinessStates } from "../../functions/config";
+import { noBusinessStates } from "../../functions/domain/config";
 import { addressMessages, addressSchema, noBusinessNote } from "../../app/routes/apply/address.schema";
 import { bankingMessages, bankingSchema } from "../../app/routes/apply/banking.schema";
 import { abaChecksumValid, fieldErrors } from "../../functions/application/fields";

@@ -4,7 +4,7 @@ import { documentSlugs } from "../../functions/documents/store";
 import { parseTextDocument, renderPdf } from "../../functions/documents/pdf";
 import { documentTitle, fillPlaceholders } from "../../functions/documents/template";
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { brand, phones } from "../../functions/config";
+import { brand, phones } from "../../functions/domain/config";
 import { pdfText } from "./pdf-text";
 
 describe("document templates", () => {

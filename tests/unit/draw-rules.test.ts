@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawAmountError, drawAmountSchema, drawFigures, parseDrawAmount } from "../../app/routes/portal/draw.schema";
-import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "../../functions/fees";
+import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "../../functions/domain/fees";
 import {
   defaultDrawLimits,
   drawAmountMessage,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { borrowerNameMatches, drawMessages, firstDrawProblem } from "../../functions/rules/esign";
 import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
 import { signatureMessages } from "../../app/routes/esign/signature";
-import { cashAdvanceFee } from "../../functions/fees";
+import { cashAdvanceFee } from "../../functions/domain/fees";
 
 describe("the typed borrower name", () => {
   it("equals first plus last name, case-insensitive, spaces ignored", () => {

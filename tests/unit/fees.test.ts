@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carriedBalanceFees } from "../../functions/config";
-import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "../../functions/fees";
+import { carriedBalanceFees } from "../../functions/domain/config";
+import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "../../functions/domain/fees";
 
 describe("billing cycle follows pay frequency", () => {
   it.each([

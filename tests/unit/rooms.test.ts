@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The rooms' doors (issue 17), as far as they are locked so far: code under
  * functions/ (domain, site server, platform client, servicing core) never
- * imports app/ (route modules and components). Display formatting, which
- * both sides use, lives in the domain room (functions/domain/format.ts).
+ * imports app/ (route modules and components), and the domain room
+ * (functions/domain: configuration, fees, the banking calendar, display
+ * formatting) imports nothing of the project but itself.
  */
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -30,6 +31,15 @@ describe("the rooms' doors", () => {
     const crossings = sourceFiles("functions").flatMap((file) =>
       importsOf(file, readFileSync(join(ROOT, file), "utf8"))
         .filter((target) => target === "app" || target.startsWith("app/"))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it("the domain room imports nothing of the project outside itself (pure, browser-safe: no sessions, platform, servicing or db)", () => {
+    const crossings = sourceFiles("functions/domain").flatMap((file) =>
+      importsOf(file, readFileSync(join(ROOT, file), "utf8"))
+        .filter((target) => !target.startsWith("functions/domain/"))
         .map((target) => `${file} -> ${target}`),
     );
     expect(crossings).toEqual([]);

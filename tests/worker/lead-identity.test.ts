@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { leadLinks, leads } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/config";
+import { partnerLeads } from "../../functions/domain/config";
 import { redeemLink, releaseLink } from "../../functions/leads/store";
 import { demoLead, type DemoLead } from "../e2e/fixtures/lead-data";
 import { expectNoWrites } from "./helpers/d1-snapshot";

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followLeadLink } from "../../app/routes/apply/lead-link.server";
 import { applications, leadLinks } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/config";
+import { partnerLeads } from "../../functions/domain/config";
 import { edgeContext } from "../../functions/http/request-context";
 import { purgeOldLeadLinks, redeemLink, releaseLink } from "../../functions/leads/store";
 import { demoLead } from "../e2e/fixtures/lead-data";

@@ -2,7 +2,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { leadSignatures } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/config";
+import { partnerLeads } from "../../functions/domain/config";
 import { DEMO_PARTNER } from "../../functions/leads/partners";
 import { signLead } from "../../functions/leads/signature";
 import { purgeOldLeadSignatures } from "../../functions/leads/store";

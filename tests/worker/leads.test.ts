@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applications, customers, leadLinks, partners } from "../../db/schema/index";
 import { api } from "../../functions/api/app";
-import { partnerLeads } from "../../functions/config";
+import { partnerLeads } from "../../functions/domain/config";
 import { addressMessages } from "../../functions/application/schemas/address";
 import { incomeMessages } from "../../functions/application/schemas/income";
 import { payFrequencyMessages } from "../../functions/application/schemas/payfrequency";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { setClockOffset } from "../../functions/servicing/clock";
-import { addDays } from "../../functions/servicing/calendar";
+import { addDays } from "../../functions/domain/calendar";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 

@@ -2,7 +2,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { outbox } from "../../db/schema/index";
-import { messages } from "../../functions/config";
+import { messages } from "../../functions/domain/config";
 import type { Env } from "../../functions/env";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";

@@ -4,7 +4,7 @@ import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { formatDate } from "../../functions/domain/format";
-import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "../../functions/servicing/calendar";
+import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "../../functions/domain/calendar";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";
 

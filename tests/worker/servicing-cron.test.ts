@@ -5,7 +5,7 @@ import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
-import { addDays } from "../../functions/servicing/calendar";
+import { addDays } from "../../functions/domain/calendar";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
 import { applicationPayload } from "../contract/applicants";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { passcodeSentTo } from "../../../functions/access/flow";
-import { phones } from "../../../functions/config";
+import { phones } from "../../../functions/domain/config";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
 import { formatPhone, phoneHref } from "../../../functions/domain/format";

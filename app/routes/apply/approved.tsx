@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { Withdrawn, type WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";

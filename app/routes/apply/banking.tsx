@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { brand, phones } from "../../../functions/config";
+import { brand, phones } from "../../../functions/domain/config";
 import { completeStep, sealFields, unsealFields } from "../../../functions/application/draft";
 import { applicationPayload } from "../../../functions/application/submit";
 import { clientInfo } from "../../../functions/http/client-info";

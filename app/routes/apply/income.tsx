@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { RadioGroup, SelectField, TextField } from "../../components/form/Field";
 import { normaliseWorkPhone } from "../../../functions/rules/phone";

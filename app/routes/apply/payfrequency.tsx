@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { brand, LAST_PAY_DATE_PICKER_DAYS, type PayFrequency, payFrequencies } from "../../../functions/config";
+import { brand, LAST_PAY_DATE_PICKER_DAYS, type PayFrequency, payFrequencies } from "../../../functions/domain/config";
 import { PayFrequencyPicture } from "../../components/apply/PayFrequencyPicture";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { DateField } from "../../components/form/DateField";

@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { emptyDraft, sealFields } from "../../../functions/application/draft";
 import { edgeContext } from "../../../functions/http/request-context";
 import { catalogue, PlatformError } from "../../../functions/platform/index";

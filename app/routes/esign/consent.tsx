@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { brand, draws } from "../../../functions/config";
+import { brand, draws } from "../../../functions/domain/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import type { EsignState } from "../../../functions/sessions/session-data";
 import { InlinePassword } from "../../components/esign/InlinePassword";
@@ -8,7 +8,7 @@ import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../../functions/domain/format";
 import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
-import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
+import { cashAdvanceFeeAtPercent } from "../../../functions/domain/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";
 import { consentMessages, consentProblems, REQUIRED_AGREEMENTS } from "./consent.schema";

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { brand, phones } from "../../../functions/config";
+import { brand, phones } from "../../../functions/domain/config";
 import { sessionContext } from "../../../functions/http/request-context";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { data } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import type { Route } from "./+types/document";
 import { esignPlatform, esignSession } from "./esign.server";

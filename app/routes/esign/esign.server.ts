@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { draws } from "../../../functions/config";
+import { draws } from "../../../functions/domain/config";
 import { edgeContext, sessionContext } from "../../../functions/http/request-context";
 import type { Answer } from "../../../functions/platform/catalogue/define";
 import { catalogue, PlatformError } from "../../../functions/platform/index";

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { isCommonPassword } from "../../../functions/access/common-passwords";
-import { phones } from "../../../functions/config";
+import { phones } from "../../../functions/domain/config";
 import { edgeContext } from "../../../functions/http/request-context";
 import { catalogue, PlatformError, type PlatformClient } from "../../../functions/platform/index";
 import { seal, unseal } from "../../../functions/sessions/seal";

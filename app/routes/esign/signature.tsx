@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { brand, phones, servicing } from "../../../functions/config";
+import { brand, phones, servicing } from "../../../functions/domain/config";
 import { clientInfo } from "../../../functions/http/client-info";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { borrowerNameMatches } from "../../../functions/rules/esign";

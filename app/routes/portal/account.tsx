@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { brand, phones } from "../../../functions/config";
+import { brand, phones } from "../../../functions/domain/config";
 import { PhoneLink } from "../../components/PhoneLink";
 import { paymentsLocked } from "../../../functions/rules/payments";
 import { CreditDonut } from "../../components/portal/CreditDonut";

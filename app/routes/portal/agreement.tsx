@@ -1,4 +1,4 @@
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
 import { sessionOver } from "../../lib/session-over.server";
 import type { Route } from "./+types/agreement";

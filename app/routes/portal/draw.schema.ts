@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
-import { cashAdvanceFeeAtPercent } from "../../../functions/fees";
+import { cashAdvanceFeeAtPercent } from "../../../functions/domain/fees";
 import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "../../../functions/rules/standing";
 
 /**

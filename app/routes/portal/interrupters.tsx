@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { brand, phones } from "../../../functions/config";
+import { brand, phones } from "../../../functions/domain/config";
 import { formatPhone, phoneHref } from "../../../functions/domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/interrupters";

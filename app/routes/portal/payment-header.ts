@@ -1,4 +1,4 @@
-import { phones, servicing } from "../../../functions/config";
+import { phones, servicing } from "../../../functions/domain/config";
 import { chargeOffMessage } from "../../../functions/rules/standing";
 import { formatDate, formatMoney, formatPhone } from "../../../functions/domain/format";
 import { pendingPayments, type Summary } from "./portal-data";

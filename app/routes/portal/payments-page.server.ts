@@ -1,4 +1,4 @@
-import { phones, servicing } from "../../../functions/config";
+import { phones, servicing } from "../../../functions/domain/config";
 import { paymentsLocked, payoffOf, type PaymentFacts } from "../../../functions/rules/payments";
 import { paymentHeader, paysByEft } from "./payment-header";
 import { freshValues, type Folder, type PaymentValues } from "./payments.schema";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { FieldError } from "../../components/form/Field";
 import { Modal } from "../../components/Modal";
 import { PhoneLink } from "../../components/PhoneLink";

@@ -1,4 +1,4 @@
-import { servicing } from "../../../functions/config";
+import { servicing } from "../../../functions/domain/config";
 import {
   minimumOptionCents,
   paymentDateHint,
@@ -9,7 +9,7 @@ import {
   type PaymentFacts,
   type PaymentOption,
 } from "../../../functions/rules/payments";
-import { isBusinessDay } from "../../../functions/servicing/calendar";
+import { isBusinessDay } from "../../../functions/domain/calendar";
 import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";
 import { PhoneLink } from "../../components/PhoneLink";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { formatMoney } from "../../../functions/domain/format";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { brand } from "../../../functions/config";
+import { brand } from "../../../functions/domain/config";
 import type { MarketingKind } from "../../../functions/rules/preferences";
 import { PasskeySection } from "../../components/access/PasskeySection";
 import { OptOutDialog, OptOutPanel, SavedDialog, savedMessage, UnsavedChangesDialog } from "../../components/portal/PreferenceDialogs";

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { noBusinessStates, states } from "../../config";
+import { noBusinessStates, states } from "../../domain/config";
 import { phoneDigits } from "../../rules/phone";
 import { phone, required, requiredText } from "../fields";
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { creditLine, type PayFrequency, payFrequencies } from "../../config";
+import { creditLine, type PayFrequency, payFrequencies } from "../../domain/config";
 import { parseUsDate, required } from "../fields";
 
 /** Spec file 1, section 5 (Pay frequency): every message verbatim. */

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { creditLine } from "../../config";
+import { creditLine } from "../../domain/config";
 import { digitsOnly, emailAddress as email, parseUsDate, required, requiredText, ssnValid, yearsBetween } from "../fields";
 
 /** Spec file 1, section 5 (Personal): every message verbatim. */

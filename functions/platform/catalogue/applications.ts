@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { states } from "../../config";
+import { states } from "../../domain/config";
 import { Cents, defineCall, Digits, Email, Empty, IsoDate, Name, OptionalPhone, Status, Text, withToken } from "./define";
 
 const StateCode = v.picklist(states.map((s) => s.code), "Unknown state.");

@@ -1,8 +1,8 @@
-import { servicing } from "../../config";
+import { servicing } from "../../domain/config";
 import { formatMoney } from "../../domain/format";
 import { paymentMessages, widestPaymentWindow } from "../../rules/payments";
 import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../../rules/standing";
-import { isBusinessDay } from "../calendar";
+import { isBusinessDay } from "../../domain/calendar";
 import type { AccountState } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import type { PayFrequency } from "../../config";
+import type { PayFrequency } from "../../domain/config";
 import type { Standing } from "../../rules/standing";
 
 export type { Standing };

@@ -7,7 +7,7 @@ import { sameEmail } from "../../rules/email";
 import { applyContactChange } from "../../rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
-import { drawFundingDate } from "../calendar";
+import { drawFundingDate } from "../../domain/calendar";
 import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById, latestLine } from "../customers";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { applications, customers, lines } from "../../../db/schema/index";
 import { applications as calls } from "../../platform/catalogue/index";
 import { randomToken } from "../../tokens";
-import { easternDateTime } from "../calendar";
+import { easternDateTime } from "../../domain/calendar";
 import { encryptPersonal, ssnLookupHash } from "../crypto";
 import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
 import { customerBySsn, isExistingCustomer, newAccountNumber, pendingApplication, personalDataKeys, withdrawPending } from "../customers";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { brand, security } from "../../config";
+import { brand, security } from "../../domain/config";
 import { randomToken } from "../../tokens";
 import { contactMessages, loginAttempts } from "../../../db/schema/index";
 import { communications as calls, misc } from "../../platform/catalogue/index";

@@ -6,7 +6,7 @@ import { borrowerNameMatches } from "../../rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { formatDate, formatMoney } from "../../domain/format";
-import { brand } from "../../config";
+import { brand } from "../../domain/config";
 import { requireCustomer, type ServicingContext, ServicingError, type ServicingEnv } from "../context";
 import { outboxProvider } from "../messages";
 import { customerById } from "../customers";

@@ -1,11 +1,11 @@
-import { draws } from "../../../../functions/config";
+import { draws } from "../../../../functions/domain/config";
 import { formatClock } from "../../../../functions/domain/format";
 
 const cutoff = `${formatClock(draws.nextDayCutoff)} Eastern`;
 
 /**
  * The funding cut-off as 0-decisions.md states it (drawFundingDate in
- * functions/servicing/calendar.ts applies the same rule), told to the
+ * functions/domain/calendar.ts applies the same rule), told to the
  * borrower before and after the request.
  */
 export function DrawCutoff({ id }: { id?: string }) {

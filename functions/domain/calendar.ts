@@ -8,7 +8,7 @@
  * on UTC midnights so daylight-saving changes can never shift a day. Only
  * instants (`Date`) are converted, and only to the Eastern calendar.
  */
-import { draws, federalReserveHolidays, payFrequencies, type PayFrequency } from "../config";
+import { draws, federalReserveHolidays, payFrequencies, type PayFrequency } from "./config";
 
 export type IsoDate = string;
 export interface Holiday {
