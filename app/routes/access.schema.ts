@@ -20,7 +20,7 @@ export const accessMessages = {
   incomplete: "Please complete all sections as noted above",
 } as const;
 
-/** The product's one e-mail rule (functions/rules/email.ts), with the access pages' message. */
+/** The product's one e-mail rule (functions/domain/rules/email.ts), with the access pages' message. */
 export const emailField = required(emailAddress(accessMessages.email));
 
 export const emailSchema = v.object({ email: emailField });

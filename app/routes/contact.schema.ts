@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { optionalPhoneSchema } from "../../functions/rules/phone";
+import { optionalPhoneSchema } from "../../functions/domain/rules/phone";
 import { required, requiredText } from "../../functions/application/fields";
 import { NAME_PATTERN } from "./apply/personal.schema";
 import { accessMessages, emailField } from "./access.schema";

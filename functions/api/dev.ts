@@ -15,7 +15,7 @@ import { borrowersByEmail } from "../servicing/identity";
 import { ledgerFor } from "../servicing/dev-ledger";
 import { devReturnPayment } from "../servicing/dev-returns";
 import { ServicingError } from "../servicing/context";
-import { emailAddress } from "../rules/email";
+import { emailAddress } from "../domain/rules/email";
 import { measurePlatform, seedBenchAccounts } from "../servicing/bench";
 import { NoBody, refuseInvalid } from "./body-limits";
 import type { ApiEnv } from "./types";

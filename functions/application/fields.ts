@@ -70,11 +70,11 @@ export const requiredText = (message: string, max = 100, pattern: RegExp = /\S/)
 /** A choice among codes; '0', 'Select' or anything unknown gets the message. */
 export const choice = <T extends string>(options: readonly T[], message: string) => v.picklist(options, message);
 
-/** An e-mail address, trimmed and lower-cased: the product's one rule (functions/rules/email.ts). */
-export { emailAddress } from "../rules/email";
+/** An e-mail address, trimmed and lower-cased: the product's one rule (functions/domain/rules/email.ts). */
+export { emailAddress } from "../domain/rules/email";
 
-/** A phone as people type it to its 10 digits: the one phone rule (functions/rules/phone.ts). */
-export { phoneSchema as phone } from "../rules/phone";
+/** A phone as people type it to its 10 digits: the one phone rule (functions/domain/rules/phone.ts). */
+export { phoneSchema as phone } from "../domain/rules/phone";
 
 /** The ABA checksum: 3, 7, 1 weights over the nine digits, a multiple of 10. */
 export function abaChecksumValid(routing: string): boolean {

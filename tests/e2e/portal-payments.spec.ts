@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
+import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/domain/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {

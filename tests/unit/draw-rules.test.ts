@@ -12,8 +12,8 @@ import {
   drawLimitsOf,
   maxDrawCents,
   snapDrawAmount,
-} from "../../functions/rules/standing";
-import { DRAW_NOT_AN_AMOUNT } from "../../functions/rules/money-input";
+} from "../../functions/domain/rules/standing";
+import { DRAW_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
 import * as v from "valibot";
 
 const MINIMUM = "The minimum draw is $100.";

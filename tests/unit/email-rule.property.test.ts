@@ -8,12 +8,12 @@ import { preferencesSchema } from "../../app/routes/portal/preferences.schema";
 import { openApiDocument } from "../../functions/api/openapi";
 import { leadSchema } from "../../functions/leads/schema";
 import * as catalogue from "../../functions/platform/catalogue/index";
-import { EMAIL_PATTERN, emailAddress } from "../../functions/rules/email";
+import { EMAIL_PATTERN, emailAddress } from "../../functions/domain/rules/email";
 import { applicationPayload } from "../contract/applicants";
 import { demoLead } from "../e2e/fixtures/lead-data";
 
 /**
- * One e-mail rule (functions/rules/email.ts): every place that takes an
+ * One e-mail rule (functions/domain/rules/email.ts): every place that takes an
  * address accepts exactly the same ones, with the same stored form. Each
  * door is parsed as a whole (the rest of its form valid), so a door that
  * wraps the rule in anything stricter or looser fails here.

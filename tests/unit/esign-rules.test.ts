@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { borrowerNameMatches, drawMessages, firstDrawProblem } from "../../functions/rules/esign";
+import { borrowerNameMatches, drawMessages, firstDrawProblem } from "../../functions/domain/rules/esign";
 import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
 import { signatureMessages } from "../../app/routes/esign/signature";
 import { cashAdvanceFee } from "../../functions/domain/fees";

@@ -47,6 +47,6 @@ describe("the rooms' doors", () => {
 
   it("the check sees an import into app/ (it can fail)", () => {
     const text = 'import { formatMoney } from "../../app/lib/format";\nexport { x } from "../../app/x";\nconst m = await import("../../app/y");';
-    expect(importsOf("functions/rules/payments.ts", text)).toEqual(["app/lib/format", "app/x", "app/y"]);
+    expect(importsOf("functions/servicing/posting.ts", text)).toEqual(["app/lib/format", "app/x", "app/y"]);
   });
 });

@@ -5,7 +5,7 @@ import { database } from "../../db/client";
 import { customers, ledgerEntries, lines, signedDocuments } from "../../db/schema/index";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
-import { drawBlock } from "../../functions/rules/standing";
+import { drawBlock } from "../../functions/domain/rules/standing";
 import { customerById } from "../../functions/servicing/customers";
 import { buildSummary } from "../../functions/servicing/summary";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { drawBlockMessages } from "../../functions/rules/standing";
+import { drawBlockMessages } from "../../functions/domain/rules/standing";
 import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
 import { drawNote } from "../../functions/servicing/posting";
 

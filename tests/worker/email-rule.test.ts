@@ -9,7 +9,7 @@ import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helper
  * Issue 14, item 4: an address the site accepted (o'brien@example.com) was
  * refused by the platform, so the applicant typed everything and got a
  * generic error at the banking step forever, and a partner lead got 503.
- * With one rule (functions/rules/email.ts) both go through to a decision.
+ * With one rule (functions/domain/rules/email.ts) both go through to a decision.
  */
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

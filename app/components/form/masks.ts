@@ -1,11 +1,11 @@
-import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "../../../functions/rules/phone";
-import { normaliseMoneyInput } from "../../../functions/rules/money-input";
+import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "../../../functions/domain/rules/phone";
+import { normaliseMoneyInput } from "../../../functions/domain/rules/money-input";
 
 /**
  * Input masks (spec file 1, sections 3 and 5): they shape what is typed, the
  * schemas decide what is valid. Each takes the raw value, returns the masked one.
  * Phones and money follow the one rule the server schemas use
- * (functions/rules/phone.ts, money-input.ts).
+ * (functions/domain/rules/phone.ts, money-input.ts).
  */
 const digits = (text: string, max: number) => text.replace(/\D/g, "").slice(0, max);
 

@@ -1,4 +1,4 @@
-import { creditUsedPercent } from "../../../functions/rules/standing";
+import { creditUsedPercent } from "../../../functions/domain/rules/standing";
 import { formatMoney } from "../../../functions/domain/format";
 
 /** Spec file 3, section 4: the donut's text for delinquent and charged-off accounts. */

@@ -1,4 +1,4 @@
-import type { MarketingKind, PreferenceNotice } from "../../../functions/rules/preferences";
+import type { MarketingKind, PreferenceNotice } from "../../../functions/domain/rules/preferences";
 import { formatPhone } from "../../../functions/domain/format";
 import { Modal } from "../Modal";
 

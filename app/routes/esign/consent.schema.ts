@@ -1,4 +1,4 @@
-import { firstDrawProblem, drawMessages } from "../../../functions/rules/esign";
+import { firstDrawProblem, drawMessages } from "../../../functions/domain/rules/esign";
 import type { EsignState } from "../../../functions/sessions/session-data";
 
 /** Spec file 2, section 5: consent messages, verbatim. */

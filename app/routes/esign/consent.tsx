@@ -7,7 +7,7 @@ import { InlinePassword } from "../../components/esign/InlinePassword";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { formatMoney } from "../../../functions/domain/format";
-import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/rules/money-input";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/domain/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "../../../functions/domain/fees";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/consent";

@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand, phones, servicing } from "../../../functions/domain/config";
 import { clientInfo } from "../../../functions/http/client-info";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { borrowerNameMatches } from "../../../functions/rules/esign";
+import { borrowerNameMatches } from "../../../functions/domain/rules/esign";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { useHydrated } from "../../lib/use-hydrated";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { brand, phones } from "../../../functions/domain/config";
 import { PhoneLink } from "../../components/PhoneLink";
-import { paymentsLocked } from "../../../functions/rules/payments";
+import { paymentsLocked } from "../../../functions/domain/rules/payments";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
 import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel";

@@ -1,5 +1,5 @@
 import { phones, servicing } from "../../../functions/domain/config";
-import { chargeOffMessage } from "../../../functions/rules/standing";
+import { chargeOffMessage } from "../../../functions/domain/rules/standing";
 import { formatDate, formatMoney, formatPhone } from "../../../functions/domain/format";
 import { pendingPayments, type Summary } from "./portal-data";
 

@@ -8,7 +8,7 @@ import {
   visiblePaymentOptions,
   type PaymentFacts,
   type PaymentOption,
-} from "../../../functions/rules/payments";
+} from "../../../functions/domain/rules/payments";
 import { isBusinessDay } from "../../../functions/domain/calendar";
 import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";

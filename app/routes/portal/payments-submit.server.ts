@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "../../../functions/rules/payments";
-import { recheckPayment, type ReviewedPayment } from "../../../functions/rules/recheck";
+import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "../../../functions/domain/rules/payments";
+import { recheckPayment, type ReviewedPayment } from "../../../functions/domain/rules/recheck";
 import { isoToUs, parseUsDate } from "../../../functions/application/fields";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
 import type { PaymentActionData, PaymentPage } from "./payments-page.server";

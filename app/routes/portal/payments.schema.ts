@@ -9,7 +9,7 @@ import {
   paymentOptions,
   type PaymentFacts,
   type PaymentOption,
-} from "../../../functions/rules/payments";
+} from "../../../functions/domain/rules/payments";
 import { fieldErrors, parseUsDate, required } from "../../../functions/application/fields";
 
 /**

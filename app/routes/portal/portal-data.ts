@@ -2,8 +2,8 @@ import type { Answer } from "../../../functions/platform/catalogue/define";
 import type { GetSummary } from "../../../functions/platform/catalogue/account";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
-import { paymentMessages, type PaymentLockFacts } from "../../../functions/rules/payments";
-import { chargeOffMessage, drawBlockOf } from "../../../functions/rules/standing";
+import { paymentMessages, type PaymentLockFacts } from "../../../functions/domain/rules/payments";
+import { chargeOffMessage, drawBlockOf } from "../../../functions/domain/rules/standing";
 
 /**
  * Pure readings of the platform summary that every portal page shares
@@ -198,7 +198,7 @@ export function agreementRow(header: Pick<Header, "accountNumber" | "creditLimit
 }
 
 /**
- * Why MAKE A PAYMENT is disabled (paymentsLocked in functions/rules/payments.ts):
+ * Why MAKE A PAYMENT is disabled (paymentsLocked in functions/domain/rules/payments.ts):
  * the pending cap uses the spec's banner verbatim (spec file 3, section 8);
  * the spec gives no words for a zero balance.
  */

@@ -82,7 +82,7 @@ const SENT_KEYS_KEPT = 20;
 /**
  * Whether this session already sent a draw or payment under this key: then
  * the figures a retry re-checks may already include that very posting
- * (functions/rules/recheck.ts, maybePosted).
+ * (functions/domain/rules/recheck.ts, maybePosted).
  */
 export function sentBefore(context: Context, key: string): boolean {
   return borrowerSession(context).data.sentKeys?.includes(key) ?? false;

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import type { Payload } from "../../../functions/platform/catalogue/define";
 import type { UpdateProfile } from "../../../functions/platform/catalogue/account";
-import { textPermissions, type ContactRecord } from "../../../functions/rules/preferences";
-import { formatPhone, phoneDigits, phoneSchema } from "../../../functions/rules/phone";
-import { sameEmail } from "../../../functions/rules/email";
+import { textPermissions, type ContactRecord } from "../../../functions/domain/rules/preferences";
+import { formatPhone, phoneDigits, phoneSchema } from "../../../functions/domain/rules/phone";
+import { sameEmail } from "../../../functions/domain/rules/email";
 import { emailAddress } from "../../../functions/application/fields";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */

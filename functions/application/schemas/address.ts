@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { noBusinessStates, states } from "../../domain/config";
-import { phoneDigits } from "../../rules/phone";
+import { phoneDigits } from "../../domain/rules/phone";
 import { phone, required, requiredText } from "../fields";
 
 /** Spec file 1, section 5 (Address): every message verbatim. */

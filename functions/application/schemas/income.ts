@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { moneyInputSchema } from "../../rules/money-input";
-import { workPhoneParts } from "../../rules/phone";
+import { moneyInputSchema } from "../../domain/rules/money-input";
+import { workPhoneParts } from "../../domain/rules/phone";
 import { required } from "../fields";
 
 /** Code tables (spec file 1, section 3). */

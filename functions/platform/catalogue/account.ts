@@ -165,7 +165,7 @@ export const GetDocuments = defineCall({
  * answers. The page leaves an empty cell out, so a main phone sent without a
  * cell means there is none; without a cell, marketing and service texts are
  * off; a preferences object without allowMarketingEmails allows them
- * (functions/rules/preferences.ts). The borrower is notified by e-mail, and
+ * (functions/domain/rules/preferences.ts). The borrower is notified by e-mail, and
  * by text when there is a cell.
  *
  * The e-mail is also the sign-in name: changing it (case aside) needs the

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { emailAddress } from "../../rules/email";
+import { emailAddress } from "../../domain/rules/email";
 
 /**
  * One entry of the platform's call catalogue (section 7 of the spec files):
@@ -33,7 +33,7 @@ export const IsoDate = v.pipe(v.string(), v.isoDate("Dates are YYYY-MM-DD."));
 export const Digits = (min: number, max = min) =>
   v.pipe(v.string(), v.regex(/^\d+$/, "Digits only."), v.minLength(min, `At least ${min} digits.`), v.maxLength(max, `At most ${max} digits.`));
 export const OptionalPhone = v.union([v.literal(""), Digits(10)]);
-/** The product's one e-mail rule (functions/rules/email.ts): what the site accepts, the platform accepts. */
+/** The product's one e-mail rule (functions/domain/rules/email.ts): what the site accepts, the platform accepts. */
 export const Email = emailAddress("Enter a valid e-mail address.");
 export const Name = v.pipe(v.string(), v.trim(), v.minLength(1, "Required."), v.maxLength(60));
 export const Text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max));

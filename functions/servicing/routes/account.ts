@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "../../../db/schema/index";
 import { account as calls } from "../../platform/catalogue/index";
-import { sameEmail } from "../../rules/email";
-import { applyContactChange } from "../../rules/preferences";
+import { sameEmail } from "../../domain/rules/email";
+import { applyContactChange } from "../../domain/rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
 import { drawFundingDate } from "../../domain/calendar";
@@ -91,7 +91,7 @@ implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
 
 /**
  * Contact details and preferences, the military answer and the repayment
- * method, in one batch; the rules of functions/rules/preferences.ts decide
+ * method, in one batch; the rules of functions/domain/rules/preferences.ts decide
  * the consents (no cell, no texts). The borrower is told afterwards.
  */
 implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { applications, customers, lines, notes, signatures, signedDocuments } from "../../../db/schema/index";
 import { account as calls } from "../../platform/catalogue/index";
-import { borrowerNameMatches } from "../../rules/esign";
+import { borrowerNameMatches } from "../../domain/rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { formatDate, formatMoney } from "../../domain/format";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { snapDrawAmount, type DrawLimits } from "../../../../functions/rules/standing";
+import { snapDrawAmount, type DrawLimits } from "../../../../functions/domain/rules/standing";
 import { formatMoney } from "../../../../functions/domain/format";
 import { drawAmountError, drawFigures, parseDrawAmount } from "../../../routes/portal/draw.schema";
 import { DrawCutoff } from "./DrawCutoff";

@@ -1,5 +1,5 @@
-import { draws } from "../domain/config";
-import { formatMoney } from "../domain/format";
+import { draws } from "../config";
+import { formatMoney } from "../format";
 
 /**
  * E-sign rules shared by the pages and the platform (spec file 2, sections 4

@@ -1,5 +1,5 @@
-import { formatMoney } from "../domain/format";
-import { draws, drawBlockedStates, servicing } from "../domain/config";
+import { formatMoney } from "../format";
+import { draws, drawBlockedStates, servicing } from "../config";
 
 /**
  * Account standing and the draw rules: one function each, used by the

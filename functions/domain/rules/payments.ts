@@ -1,6 +1,6 @@
-import { formatMoney, formatTableDate } from "../domain/format";
-import { servicing } from "../domain/config";
-import { addDays, isBusinessDay } from "../domain/calendar";
+import { formatMoney, formatTableDate } from "../format";
+import { servicing } from "../config";
+import { addDays, isBusinessDay } from "../calendar";
 import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 

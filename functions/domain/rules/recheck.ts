@@ -1,5 +1,5 @@
-import { formatMoney, formatTableDate } from "../domain/format";
-import { addDays, isBusinessDay } from "../domain/calendar";
+import { formatMoney, formatTableDate } from "../format";
+import { addDays, isBusinessDay } from "../calendar";
 import {
   paymentAmountCents,
   paymentOptionLabel,
