@@ -1,4 +1,4 @@
-import { enterCode } from "./fixtures/borrower";
+import { enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
 import { freshBorrower, type FreshBorrower } from "./fixtures/portal";
@@ -73,12 +73,7 @@ test("a refused SAVE PASSWORD moves focus to the field in error", async ({ page 
   await enterCode(page, await latestPasscode(page, b.mobilePhone));
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 10_000 });
-  const [year, month, day] = b.dob.split("-");
-  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
-  await page.getByLabel("Last 4 of SSN").fill(b.last4SSN);
-  await page.getByLabel("Password", { exact: true }).fill("Strong!pass71");
-  await page.getByLabel("Confirm Password").fill("Strong!pass72");
-  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await savePassword(page, b, "Strong!pass71", "Strong!pass72");
   await expect(page.locator("#confirmPassword-error")).toHaveText("Passwords must match.");
   await expect(page.getByLabel("Confirm Password")).toBeFocused();
 });

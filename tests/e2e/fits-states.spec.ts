@@ -4,7 +4,7 @@ import { dialog, gather } from "./fixtures/fit-states";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { freshBorrower } from "./fixtures/portal";
 import { applicant, applyToTheEnd, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal, usDate } from "./fixtures/applicant";
-import { approvedApplicant, enterCode } from "./fixtures/borrower";
+import { approvedApplicant, enterCode, savePassword } from "./fixtures/borrower";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
 
 /**
@@ -220,12 +220,7 @@ test("account access: login's password step and refusal, forgot password's steps
   await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
   await expect(page.locator(".step-alert")).toHaveText(/\S/);
   await check("/forgot-password's form with every message");
-  const [year, month, day] = borrower.dob.split("-");
-  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
-  await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
-  await page.getByLabel("Password", { exact: true }).fill("Brand!new77");
-  await page.getByLabel("Confirm Password").fill("Brand!new77");
-  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await savePassword(page, borrower, "Brand!new77");
   await expect(h1).toHaveText("Good job. You successfully reset your password.");
   await check("/forgot-password's success");
 
@@ -241,6 +236,7 @@ test("account access: login's password step and refusal, forgot password's steps
   await check("/reset-password with every message");
   await page.getByLabel("Email Address").fill(borrower.email);
   await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
+  const [year, month, day] = borrower.dob.split("-");
   await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
   await page.getByRole("button", { name: "E-MAIL ME A LINK" }).click();
   await expect(h1).toHaveText("Check Your Inbox");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test, visitorIp } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
-import { approvedApplicant, createPassword, enterCode } from "./fixtures/borrower";
+import { approvedApplicant, createPassword, enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
 import { freshBorrower, logIn } from "./fixtures/portal";
@@ -85,12 +85,7 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   await enterCode(page, await latestPasscode(page, recipient));
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 8_000 });
-  const [year, month, day] = borrower.dob.split("-");
-  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
-  await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
-  await page.getByLabel("Password", { exact: true }).fill("Brand!new77");
-  await page.getByLabel("Confirm Password").fill("Brand!new77");
-  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await savePassword(page, borrower, "Brand!new77");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Good job. You successfully reset your password.");
   await page.locator("main").getByRole("link", { name: "Log In" }).click();
   await page.getByLabel("Email Address").fill(email);
@@ -118,12 +113,7 @@ test("a forgotten password reset on one device signs the borrower out on the oth
   await enterCode(page, await latestPasscode(page, borrower.email));
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 8_000 });
-  const [year, month, day] = borrower.dob.split("-");
-  await page.getByLabel("Date of Birth", { exact: true }).fill(`${month}${day}${year}`);
-  await page.getByLabel("Last 4 of SSN").fill(borrower.last4SSN);
-  await page.getByLabel("Password", { exact: true }).fill("Brand!new78");
-  await page.getByLabel("Confirm Password").fill("Brand!new78");
-  await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
+  await savePassword(page, borrower, "Brand!new78");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Good job. You successfully reset your password.");
 
   // The other device's next step finds its session gone: the login page, not the portal.
