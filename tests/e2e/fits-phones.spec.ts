@@ -14,8 +14,9 @@ import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
  * in fits-states.spec.ts.
  */
 
-// axe at five widths on every page: several seconds a page on a shared 2-core machine.
-test.describe.configure({ timeout: 240_000 });
+// axe at five widths: several seconds a page on a shared 2-core machine, so each
+// test is given time by the pages it opens (one public page per test).
+const PER_PAGE = 45_000;
 
 const PUBLIC = ["/", "/missing-page", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info"];
 const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
@@ -34,12 +35,16 @@ async function problemsAt(page: Page, paths: string[]): Promise<string[]> {
   return found;
 }
 
-test("public pages and account access fit every width", async ({ page }) => {
-  expect(await problemsAt(page, PUBLIC)).toEqual([]);
-});
+for (const path of PUBLIC) {
+  test(`${path} fits every width`, async ({ page }) => {
+    test.setTimeout(PER_PAGE + 30_000);
+    expect(await problemsAt(page, [path])).toEqual([]);
+  });
+}
 
 for (const standing of Object.keys(demo) as Array<keyof typeof demo>) {
   test(`the portal as ${standing} fits every width`, async ({ page }) => {
+    test.setTimeout(PER_PAGE * PORTAL.length + 60_000);
     await logInFresh(page, standing);
     const start = new URL(page.url()).pathname;
     const paths = start === "/account" ? PORTAL : [start];
@@ -48,6 +53,7 @@ for (const standing of Object.keys(demo) as Array<keyof typeof demo>) {
 }
 
 test("every application step, the decision, e-sign and its success fit every width", async ({ page }) => {
+  test.setTimeout(PER_PAGE * 9 + 60_000);
   const a = applicant();
   const found: string[] = [];
   await gotoHydrated(page, "/apply/personal?start=1");
@@ -82,6 +88,7 @@ async function phoneProblems(page: Page, what: string): Promise<string[]> {
 }
 
 test("opened states fit phones: the menu, the glossary, a step's messages, a refused login", async ({ page }) => {
+  test.setTimeout(PER_PAGE * 4 + 60_000);
   const found: string[] = [];
   await page.setViewportSize({ width: 360, height: 800 });
   await gotoHydrated(page, "/");
