@@ -4,8 +4,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { buildIncludesDevTools } from "./build-environment.ts";
 
-const devToolsModule = fileURLToPath(new URL("./functions/api/dev-tools.ts", import.meta.url));
-const devToolsStandIn = fileURLToPath(new URL("./functions/api/dev-tools.deployed.ts", import.meta.url));
+const devToolsModule = fileURLToPath(new URL("./functions/server/api/dev-tools.ts", import.meta.url));
+const devToolsStandIn = fileURLToPath(new URL("./functions/server/api/dev-tools.deployed.ts", import.meta.url));
 
 /**
  * Preview and production builds (CLOUDFLARE_ENV set) resolve the development
@@ -31,5 +31,10 @@ export default defineConfig({
     ...(buildIncludesDevTools() ? [] : [withoutDevTools()]),
   ],
   // The Worker is minified like the pages: less to parse on a cold start (issue 17). Source maps keep stack traces readable.
-  environments: { ssr: { build: { minify: true } } },
+  environments: {
+    ssr: { build: { minify: true } },
+    // Route modules import the platform's door for their loaders; the client build reads that graph only to shake it
+    // off, and the servicing core's Durable Object imports workerd's module. Never in a chunk: tests/deploy/builds.test.ts.
+    client: { build: { rollupOptions: { external: ["cloudflare:workers"] } } },
+  },
 });

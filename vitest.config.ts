@@ -1,8 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { documentSeedSql } from "./db/seed/documents";
-import { demoPartnerSeedSql } from "./db/seed/partners";
+import { documentSeedSql } from "#db/seed/documents";
+import { demoPartnerSeedSql } from "#db/seed/partners";
 
 /**
  * Projects: `unit` runs pure modules in Node; `contract` the platform client
@@ -10,6 +11,9 @@ import { demoPartnerSeedSql } from "./db/seed/partners";
  * bindings from wrangler.toml, with the migrations applied and the documents
  * seeded in its setup file; `deploy` builds every environment.
  */
+/** Node runs no Durable Objects: the unit and contract projects load `cloudflare:workers` from a stand-in (tests/support). */
+const nodeCloudflareWorkers = { "cloudflare:workers": fileURLToPath(new URL("./tests/support/cloudflare-workers-in-node.ts", import.meta.url)) };
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -17,6 +21,7 @@ export default defineConfig(async () => {
       projects: [
         {
           test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+          resolve: { alias: nodeCloudflareWorkers },
         },
         {
           // Builds for development, preview and production (about a minute and
@@ -40,6 +45,7 @@ export default defineConfig(async () => {
             testTimeout: 20_000,
             hookTimeout: 120_000,
           },
+          resolve: { alias: nodeCloudflareWorkers },
         },
         {
           plugins: [

@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { inlineScriptHashes, pageCsp } from "../functions/http/security-headers";
+import { inlineScriptHashes, pageCsp } from "#server/http/security-headers";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
-import { brand, security } from "../functions/domain/config";
-import { sessionContext } from "../functions/http/request-context";
-import { formPostMiddleware, sessionMiddleware } from "../functions/sessions/page-middleware";
+import { brand, security } from "#domain/config";
+import { sessionContext } from "#server/http/request-context";
+import { formPostMiddleware, sessionMiddleware } from "#server/sessions/page-middleware";
 import type { Route } from "./+types/root";
 import type { Viewer } from "./components/NavLinks";
 import { SiteFooter } from "./components/SiteFooter";

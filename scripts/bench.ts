@@ -13,7 +13,7 @@ import { createHmac } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { DEMO_PARTNER } from "../functions/leads/partners";
+import { DEMO_PARTNER } from "#server/leads/partners";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";

@@ -10,8 +10,8 @@
  * and an SSN that already has a line is sent to sign in: a denial).
  */
 import { readFileSync } from "node:fs";
-import { DEMO_PARTNER } from "../functions/leads/partners";
-import { signLead } from "../functions/leads/signature";
+import { DEMO_PARTNER } from "#server/leads/partners";
+import { signLead } from "#server/leads/signature";
 import { uniqueSsn } from "../tests/contract/applicants";
 import { devVar, ensureDevVars } from "./run";
 

@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { documentSeedSql } from "../db/seed/documents";
-import { demoPartnerSeedSql } from "../db/seed/partners";
+import { documentSeedSql } from "#db/seed/documents";
+import { demoPartnerSeedSql } from "#db/seed/partners";
 import { LOCAL_STATE, run } from "./run";
 
 export async function seedLocal(persistTo = LOCAL_STATE): Promise<void> {

@@ -4,7 +4,7 @@
  * platform timeout so a `hang` fails fast. Its own tables (sessions,
  * documents) are seeded; the platform's data lives behind the proxy.
  */
-import { EMBEDDED_MERCHANT_ID } from "../functions/platform/merchant";
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { FAULTS_PROXY_URL, FAULTS_SITE_PORT, FAULTS_SITE_STATE, FAULTS_TIMEOUT_MS } from "../tests/faults-e2e/fixtures/constants";
 import { serveBuiltSite } from "./serve-built-site";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { STEP_LABELS, STEPS, type Step } from "../../functions/application/draft";
-import { STEP_ALERT } from "../../functions/application/fields";
+import { STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
+import { STEP_ALERT } from "#domain/application/fields";
 import { CostOfCreditLink } from "./CostOfCredit";
 
 /**

@@ -1,6 +1,6 @@
-import { cashAdvanceFeeBps } from "../../functions/domain/config";
-import { feeChartRows } from "../../functions/domain/fees";
-import { formatMoney, formatPercent } from "../../functions/domain/format";
+import { cashAdvanceFeeBps } from "#domain/config";
+import { feeChartRows } from "#domain/fees";
+import { formatMoney, formatPercent } from "#domain/format";
 import { TableScroll } from "./TableScroll";
 
 /** The fee chart, from the one fee table in configuration. */

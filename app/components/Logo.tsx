@@ -1,4 +1,4 @@
-import { brand } from "../../functions/domain/config";
+import { brand } from "#domain/config";
 
 /** The ridge mark and the brand name; decorative mark, named link. */
 export function Logo() {

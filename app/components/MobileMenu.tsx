@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { phones } from "../../functions/domain/config";
+import { phones } from "#domain/config";
 import { useApplyHref } from "../lib/apply-link";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
 import { PhoneLink } from "./PhoneLink";

@@ -1,5 +1,5 @@
 import { Form, NavLink } from "react-router";
-import { brand } from "../../functions/domain/config";
+import { brand } from "#domain/config";
 
 export interface Viewer {
   signedIn: boolean;

@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from "../../functions/domain/format";
+import { formatPhone, phoneHref } from "#domain/format";
 
 export function PhoneLink({ digits, label, className }: { digits: string; label?: string; className?: string }) {
   return (

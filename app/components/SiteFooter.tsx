@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { address, brand, creditLine, draws, phones } from "../../functions/domain/config";
-import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "../../functions/domain/fees";
-import { formatMoney } from "../../functions/domain/format";
+import { address, brand, creditLine, draws, phones } from "#domain/config";
+import { amountReceived, carriedBalanceFee, cashAdvanceFee } from "#domain/fees";
+import { formatMoney } from "#domain/format";
 import type { LayoutFlags } from "../lib/layout";
 import { LogOutButton, type Viewer } from "./NavLinks";
 import { PhoneLink } from "./PhoneLink";

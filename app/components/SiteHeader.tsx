@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { creditLine, phones } from "../../functions/domain/config";
+import { creditLine, phones } from "#domain/config";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 import type { LayoutFlags } from "../lib/layout";
 import { MobileMenu } from "./MobileMenu";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";

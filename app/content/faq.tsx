@@ -4,9 +4,9 @@ import {
   address, type BillingCycle, brand, carriedBalanceFees, cashAdvanceFeeBps, creditLine, draws, drawBlockedStates, emails,
   federalReserveHolidays, hours, minimumPaymentPrincipalBps, noBusinessStates, payFrequencies, phones, servicing,
   smsStopKeywords, states,
-} from "../../functions/domain/config";
-import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "../../functions/domain/fees";
-import { formatClock, formatMoney as money, formatPercent } from "../../functions/domain/format";
+} from "#domain/config";
+import { amountReceived, carriedBalanceFee, cashAdvanceFee, minimumPayment } from "#domain/fees";
+import { formatClock, formatMoney as money, formatPercent } from "#domain/format";
 import { PhoneLink } from "../components/PhoneLink";
 import { FeeChartLink } from "../components/FeeChartDialog";
 import { ClosureLink, TermsLink } from "../components/FaqLinks";

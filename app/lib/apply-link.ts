@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
-/** What the lead source is read from (functions/application/draft.ts, leadSourceFrom). */
+/** What the lead source is read from (functions/server/application/draft.ts, leadSourceFrom). */
 const CAMPAIGN_PARAMS = ["utm_campaign", "source"] as const;
 const STORAGE_KEY = "rl_campaign";
 

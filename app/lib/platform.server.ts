@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { platformClient } from "../../functions/platform/index";
-import { sessionTokenHolder } from "../../functions/platform/session-tokens";
-import type { Session } from "../../functions/sessions/session";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { platformClient } from "#platform";
+import { sessionTokenHolder } from "#server/sessions/platform-token";
+import type { Session } from "#server/sessions/session";
 
 /**
  * The platform client for one page request. Its bearer token comes from the

@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { database } from "../../db/client";
-import { edgeContext } from "../../functions/http/request-context";
-import { currentTime } from "../../functions/servicing/clock";
+import { edgeContext } from "#server/http/request-context";
+import { platformTime } from "#platform";
 import { easternToday } from "./today";
 
 /**
@@ -15,5 +14,5 @@ import { easternToday } from "./today";
  */
 export async function servicingToday(context: Readonly<RouterContextProvider>): Promise<string> {
   const { env } = context.get(edgeContext);
-  return easternToday(await currentTime(env, database(env.DB)));
+  return easternToday(await platformTime(env));
 }

@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { SESSION_ENDED_PATH } from "../../functions/sessions/request-session";
-import { endSession } from "../../functions/sessions/session";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { SESSION_ENDED_PATH } from "#server/sessions/request-session";
+import { endSession } from "#server/sessions/session";
 
 /**
  * The platform refused the session's token (ended on its side, or it

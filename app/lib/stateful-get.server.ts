@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import { clientInfo } from "../../functions/http/client-info";
-import { rateLimit } from "../../functions/http/rate-limit";
-import { edgeContext } from "../../functions/http/request-context";
+import { clientInfo } from "#server/http/client-info";
+import { rateLimit } from "#server/http/rate-limit";
+import { edgeContext } from "#server/http/request-context";
 
 /**
  * GETs that create state (a lead link's session, a reset link's platform

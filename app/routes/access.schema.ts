@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { meetsPasswordCriteria } from "../../functions/passwords";
-import { emailAddress, parseUsDate, required, yearsBetween } from "../../functions/application/fields";
-import { creditLine } from "../../functions/domain/config";
+import { meetsPasswordCriteria } from "#domain/passwords";
+import { emailAddress, parseUsDate, required, yearsBetween } from "#domain/application/fields";
+import { creditLine } from "#domain/config";
 
 /** Spec file 2, sections 5 and 8: the access pages' messages, verbatim. */
 export const accessMessages = {

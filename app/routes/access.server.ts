@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { isCommonPassword } from "../../functions/access/common-passwords";
-import { clientInfo } from "../../functions/http/client-info";
-import { rateLimit, type RateLimitPolicyName } from "../../functions/http/rate-limit";
-import { tryAgainIn } from "../../functions/http/retry-after";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
+import { isCommonPassword } from "#domain/common-passwords";
+import { clientInfo } from "#server/http/client-info";
+import { rateLimit, type RateLimitPolicyName } from "#server/http/rate-limit";
+import { tryAgainIn } from "#server/http/retry-after";
+import { edgeContext, sessionContext } from "#server/http/request-context";
 import { pagePlatform } from "../lib/platform.server";
 import { accessMessages } from "./access.schema";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { optionalPhoneSchema } from "../../functions/domain/rules/phone";
-import { required, requiredText } from "../../functions/application/fields";
+import { optionalPhoneSchema } from "#domain/rules/phone";
+import { required, requiredText } from "#domain/application/fields";
 import { NAME_PATTERN } from "./apply/personal.schema";
 import { accessMessages, emailField } from "./access.schema";
 

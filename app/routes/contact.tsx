@@ -1,10 +1,10 @@
 import { data, Form, useNavigation, type RouterContextProvider } from "react-router";
-import { brand, phones } from "../../functions/domain/config";
-import { clientInfo } from "../../functions/http/client-info";
-import { rateLimit } from "../../functions/http/rate-limit";
-import { tryAgainIn } from "../../functions/http/retry-after";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { catalogue, PlatformError } from "../../functions/platform/index";
+import { brand, phones } from "#domain/config";
+import { clientInfo } from "#server/http/client-info";
+import { rateLimit } from "#server/http/rate-limit";
+import { tryAgainIn } from "#server/http/retry-after";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { catalogue, PlatformError } from "#platform";
 import { StepAlert } from "../components/ApplyShell";
 import { FieldError, SelectField, TextField } from "../components/form/Field";
 import { masks } from "../components/form/masks";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { noticePdf } from "../../functions/documents/notices";
+import { noticePdf } from "#server/documents/notices";
 import type { Route } from "./+types/documents.$file";
 
 /** The footer's PDF notices, rendered as real PDF files. */

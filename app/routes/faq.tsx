@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { brand } from "../../functions/domain/config";
+import { brand } from "#domain/config";
 import { FaqActionsContext, type FaqActions } from "../components/FaqLinks";
 import { FeeChart } from "../components/FeeChart";
 import { Modal } from "../components/Modal";

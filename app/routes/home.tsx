@@ -1,10 +1,10 @@
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
-import { brand, creditLine } from "../../functions/domain/config";
+import { brand, creditLine } from "#domain/config";
 import { CostOfCreditLink } from "../components/CostOfCredit";
 import { HeroIllustration } from "../components/HeroIllustration";
 import { TableScroll } from "../components/TableScroll";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 import { LOGGED_OUT_PARAM, LOGGED_OUT_TEXT } from "../lib/logged-out";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { brand, creditLine } from "../../functions/domain/config";
+import { brand, creditLine } from "#domain/config";
 import { StepCarousel, type Slide } from "../components/StepCarousel";
 import { publicPageHeaders } from "../lib/edge-cache";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 
 export const headers = publicPageHeaders;
 

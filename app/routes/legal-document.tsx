@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getDocument, type DocumentSlug } from "../../functions/documents/store";
-import { edgeContext } from "../../functions/http/request-context";
-import { brand } from "../../functions/domain/config";
+import { getDocument, type DocumentSlug } from "#server/documents/store";
+import { edgeContext } from "#server/http/request-context";
+import { brand } from "#domain/config";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { Route } from "./+types/legal-document";
 

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { RateLimitVerdict } from "../../functions/durable-objects/rate-limiter";
-import { brand } from "../../functions/domain/config";
-import { landingFor, signIn } from "../../functions/access/sign-in";
-import { clientInfo } from "../../functions/http/client-info";
-import { peekRateLimit, rateLimit } from "../../functions/http/rate-limit";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { catalogue, PlatformError } from "../../functions/platform/index";
-import { SESSION_ENDED_NOTICE } from "../../functions/sessions/request-session";
+import type { RateLimitVerdict } from "#server/durable-objects/rate-limiter";
+import { brand } from "#domain/config";
+import { landingFor, signIn } from "#server/access/sign-in";
+import { clientInfo } from "#server/http/client-info";
+import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { catalogue, PlatformError } from "#platform";
+import { SESSION_ENDED_NOTICE } from "#server/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
 import { createPasswordPath } from "../components/access/PasswordFlow";
 import { TextField } from "../components/form/Field";
@@ -48,7 +48,7 @@ const notices: Record<string, string> = {
   ExistingCustomer: "It looks like you already have an account with us. Please log in to continue.",
   idle: "For your security, you were logged out after 30 minutes without activity. Please log in again.",
   absolute: "For your security, your session ended. Please log in again.",
-  // The platform refused the session's token (functions/sessions/request-session.ts): the session ended with it.
+  // The platform refused the session's token (functions/server/sessions/request-session.ts): the session ended with it.
   ended: SESSION_ENDED_NOTICE,
   token: SESSION_ENDED_NOTICE,
   UpdatePwd: "Your password has been updated. Please log in.",

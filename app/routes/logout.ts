@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { catalogue, PlatformError } from "../../functions/platform/index";
-import { endSession } from "../../functions/sessions/session";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { catalogue, PlatformError } from "#platform";
+import { endSession } from "#server/sessions/session";
 import { pagePlatform } from "../lib/platform.server";
 import type { Route } from "./+types/logout";
 import { LOGGED_OUT_PATH } from "../lib/logged-out";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { brand } from "../../functions/domain/config";
+import { brand } from "#domain/config";
 import { PasswordFlow } from "../components/access/PasswordFlow";
 import type { RouteHandle } from "../lib/layout";
 import type { Route } from "./+types/password";

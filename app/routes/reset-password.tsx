@@ -1,10 +1,10 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import { brand } from "../../functions/domain/config";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { siteUrl } from "../../functions/http/site-origin";
-import { catalogue, PlatformError } from "../../functions/platform/index";
-import { expiredSessionCookie } from "../../functions/sessions/cookie";
-import { endCustomerSessions } from "../../functions/sessions/session";
+import { brand } from "#domain/config";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { siteUrl } from "#server/http/site-origin";
+import { catalogue, PlatformError } from "#platform";
+import { expiredSessionCookie } from "#server/sessions/cookie";
+import { endCustomerSessions } from "#server/sessions/session";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
 import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";

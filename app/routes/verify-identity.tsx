@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { brand } from "../../functions/domain/config";
-import { clientInfo } from "../../functions/http/client-info";
-import { edgeContext, sessionContext } from "../../functions/http/request-context";
-import { catalogue, PlatformError } from "../../functions/platform/index";
-import { saveSession, startSession } from "../../functions/sessions/session";
+import { brand } from "#domain/config";
+import { clientInfo } from "#server/http/client-info";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { catalogue, PlatformError } from "#platform";
+import { saveSession, startSession } from "#server/sessions/session";
 import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";
 import type { RouteHandle } from "../lib/layout";
@@ -13,7 +13,7 @@ import { accessMessages, identityLookupSchema } from "./access.schema";
 import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 import { channelsFor, flowMessages } from "./password-flow.server";
-import type { AccessFlow } from "../../functions/access/flow";
+import type { AccessFlow } from "#domain/access-flow";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
 

@@ -9,7 +9,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    /** SessionData, its secrets sealed with the site's key (functions/sessions/session.ts). */
+    /** SessionData, its secrets sealed with the site's key (functions/server/sessions/session.ts). */
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),

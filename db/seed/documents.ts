@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { DocumentSlug } from "../../functions/documents/store";
-import { documentTitle, fillPlaceholders } from "../../functions/documents/template";
+import type { DocumentSlug } from "#server/documents/store";
+import { documentTitle, fillPlaceholders } from "#server/documents/template";
 
 /** The public documents the project writes, by store key. */
 const files: Record<DocumentSlug, string> = {

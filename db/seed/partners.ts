@@ -1,4 +1,4 @@
-import { DEMO_PARTNER } from "../../functions/leads/partners";
+import { DEMO_PARTNER } from "#server/leads/partners";
 
 /**
  * The local demo lead partner (development and tests only: no other

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import type { Answer, CallDef, Payload } from "./catalogue/define";
-import { CreateMerchantToken } from "./catalogue/token";
+import type { Answer, CallDef, Payload } from "#domain/catalogue/define";
+import { CreateMerchantToken } from "#domain/catalogue/token";
 import { PlatformError, type PlatformErrorBody } from "./errors";
 import type { Transport } from "./transport";
 

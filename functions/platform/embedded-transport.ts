@@ -1,6 +1,9 @@
-import type { Env } from "../env";
-import { servicingApp } from "../servicing/app";
+import { database } from "#db/client";
+import { type CoreEnv, currentTime, purgeOldOutbox, runServicing, type RunReport, servicingApp } from "#servicing";
 import { readJson, toHttpRequest, type Transport } from "./transport";
+
+/** The embedded core's Durable Object (exported by the Worker that hosts it) and its bindings. */
+export { PasscodeVault, type CoreEnv } from "#servicing";
 
 /** An address no network request can reach: the embedded platform is in-process only. */
 const EMBEDDED_BASE = "http://embedded.platform.invalid/";
@@ -8,11 +11,28 @@ const EMBEDDED_BASE = "http://embedded.platform.invalid/";
 /**
  * The embedded servicing core, called in-process: the same HTTP request an
  * upstream platform would get, handed straight to its Hono app. It is not
- * mounted on any public route.
+ * mounted on any public route. This file is the only one of the platform
+ * client that opens the core's door.
  */
-export function embeddedTransport(env: Env, ctx?: ExecutionContext): Transport {
+export function embeddedTransport(env: CoreEnv, ctx?: ExecutionContext): Transport {
   return async (request) => {
     const response = await servicingApp.fetch(toHttpRequest(EMBEDDED_BASE, request), env, ctx);
     return { status: response.status, body: await readJson(response) };
   };
+}
+
+/**
+ * The time as the platform counts it: real time, or in development the
+ * servicing clock a person may move (/dev/clock), which the site shares so
+ * that sessions and "today" age with the platform's (decision record 014).
+ */
+export function platformTime(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<Date> {
+  return currentTime(env, database(env.DB));
+}
+
+/** The embedded core's daily run (the Worker's cron): old outbox records, then every line's servicing. */
+export async function runEmbeddedDaily(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<RunReport> {
+  const db = database(env.DB);
+  await purgeOldOutbox(db, Date.now());
+  return runServicing(db, await currentTime(env, db));
 }

@@ -1,18 +1,34 @@
-import type { Env } from "../env";
+/**
+ * The platform client's one door: the typed client, its two transports and
+ * what the site needs from the platform besides calls (its time, the embedded
+ * core's daily run and Durable Object). Pages and the site server import only
+ * this file of functions/platform/ (.dependency-cruiser.cjs).
+ */
 import { PlatformClient, type TokenHolder } from "./client";
-import { embeddedTransport } from "./embedded-transport";
+import { type CoreEnv, embeddedTransport } from "./embedded-transport";
 import { upstreamTimeoutMs, upstreamTransport } from "./upstream-transport";
 
 export { PlatformClient, memoryTokenHolder, type TokenHolder } from "./client";
-export * as catalogue from "./catalogue/index";
+export * as catalogue from "#domain/catalogue/index";
 export { PlatformError } from "./errors";
+export type { Transport } from "./transport";
+export { embeddedTransport, PasscodeVault, platformTime, runEmbeddedDaily } from "./embedded-transport";
 
-import { EMBEDDED_MERCHANT_ID } from "./merchant";
+/** What the platform client reads from the environment: the upstream settings, or what the embedded core needs. */
+export interface PlatformEnv extends CoreEnv {
+  /** Upstream platform mode (both set); the embedded core otherwise. */
+  PLATFORM_API_BASE?: string;
+  PLATFORM_MERCHANT_ID?: string;
+  /** Upstream only: milliseconds to wait for an answer before the call counts as unavailable (default 10 s). */
+  PLATFORM_TIMEOUT_MS?: string;
+}
+
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 
 export { EMBEDDED_MERCHANT_ID };
 
 /** Upstream platform mode: both PLATFORM_API_BASE and PLATFORM_MERCHANT_ID are set. */
-export function usesUpstream<E extends Pick<Env, "PLATFORM_API_BASE" | "PLATFORM_MERCHANT_ID">>(env: E): env is E & { PLATFORM_API_BASE: string; PLATFORM_MERCHANT_ID: string } {
+export function usesUpstream<E extends Pick<PlatformEnv, "PLATFORM_API_BASE" | "PLATFORM_MERCHANT_ID">>(env: E): env is E & { PLATFORM_API_BASE: string; PLATFORM_MERCHANT_ID: string } {
   return Boolean(env.PLATFORM_API_BASE && env.PLATFORM_MERCHANT_ID);
 }
 
@@ -21,7 +37,7 @@ export function usesUpstream<E extends Pick<Env, "PLATFORM_API_BASE" | "PLATFORM
  * PLATFORM_API_BASE and PLATFORM_MERCHANT_ID are set, else the embedded
  * servicing core in-process (the default, so `npm start` needs nothing else).
  */
-export function platformClient(env: Env, tokens: TokenHolder, ctx?: ExecutionContext): PlatformClient {
+export function platformClient(env: PlatformEnv, tokens: TokenHolder, ctx?: ExecutionContext): PlatformClient {
   if (usesUpstream(env)) {
     return new PlatformClient(upstreamTransport({ baseUrl: env.PLATFORM_API_BASE, timeoutMs: upstreamTimeoutMs(env) }), tokens, env.PLATFORM_MERCHANT_ID);
   }

@@ -1,8 +1,8 @@
-import type { Database } from "../../db/client";
-import type { BillingCycle, PayFrequency } from "../domain/config";
-import { billingCycleFor } from "../domain/fees";
+import type { Database } from "#db/client";
+import type { BillingCycle, PayFrequency } from "#domain/config";
+import { billingCycleFor } from "#domain/fees";
 import { customerLine, type LineRecords, type LineRow } from "./book";
-import { easternDateTime } from "../domain/calendar";
+import { easternDateTime } from "#domain/calendar";
 import { serviceLine } from "./cron";
 import { accountState, type AccountState } from "./engine/index";
 

@@ -1,7 +1,7 @@
-import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "../domain/config";
-import { feeChartRows } from "../domain/fees";
-import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "../domain/format";
-import { easternDateTime } from "../domain/calendar";
+import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "#domain/config";
+import { feeChartRows } from "#domain/fees";
+import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "#domain/format";
+import { easternDateTime } from "#domain/calendar";
 
 /**
  * The e-sign agreements, personalised with the customer's name, limit and

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { database } from "../../db/client";
+import { database } from "#db/client";
 import { currentTime } from "./clock";
 import { ServicingError, type ServicingEnv } from "./context";
 import { accountRoutes } from "./routes/account";

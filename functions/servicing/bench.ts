@@ -1,15 +1,11 @@
-import type { Database } from "../../db/client";
-import { account } from "../platform/catalogue/index";
-import { PlatformClient, memoryTokenHolder } from "../platform/client";
-import { EMBEDDED_MERCHANT_ID } from "../platform/merchant";
-import type { Transport } from "../platform/transport";
-import { addDays, easternDateTime } from "../domain/calendar";
+import type { Database } from "#db/client";
+import { addDays, easternDateTime } from "#domain/calendar";
 import { issueToken } from "./tokens";
 
 /**
- * Development-only load for `npm run bench`: accounts of 50 ledger rows each,
- * then GetSummary and PostTransaction timed in-process (through the typed
- * client and the embedded transport, as pages call them).
+ * Development-only load for `npm run bench`: accounts of 50 ledger rows each
+ * (the site's dev tools then time GetSummary and PostTransaction on them
+ * through the typed client, functions/server/api/dev-bench.ts).
  */
 export const BENCH_ROWS_PER_ACCOUNT = 50;
 const DAY = 86_400_000;
@@ -65,43 +61,7 @@ function chunk<T>(rows: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, i * size + size));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-export interface Timing {
-  samples: number;
-  p50: number;
-  p99: number;
-}
-
-async function time(samples: number, run: (i: number) => Promise<unknown>): Promise<Timing> {
-  const durations: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = performance.now();
-    await run(i);
-    durations.push(performance.now() - t0);
-  }
-  durations.sort((a, b) => a - b);
-  return { samples, p50: Number(percentile(durations, 50).toFixed(2)), p99: Number(percentile(durations, 99).toFixed(2)) };
-}
-
-export async function measurePlatform(db: Database, transport: Transport, accounts: number, samples: number, now: number) {
-  const pick = (i: number) => (i * 7919) % accounts;
-  const clients = await Promise.all(
-    Array.from({ length: samples }, async (_, i) => new PlatformClient(transport, memoryTokenHolder(await issueToken(db, "customer", `bench-${pick(i)}`, now)), EMBEDDED_MERCHANT_ID)),
-  );
-  const today = easternDateTime(new Date(now)).date;
-  // Warm the isolate and SQLite's page cache first, on accounts the timed run does not use.
-  const warm = new PlatformClient(transport, memoryTokenHolder(await issueToken(db, "customer", `bench-${accounts - 1}`, now)), EMBEDDED_MERCHANT_ID);
-  for (let i = 0; i < 50; i++) await warm.call(account.GetSummary, {});
-  const getSummary = await time(samples, (i) => clients[i]!.call(account.GetSummary, {}));
-  const postTransaction = await time(samples, (i) =>
-    clients[i]!.call(
-      account.PostTransaction,
-      { applNo: 50_000_000 + pick(i), transactionDate: today, transactionAmount: 10_000, transactionCode: "D" },
-      { idempotencyKey: `bench-${now}-${i}` },
-    ),
-  );
-  return { getSummary, postTransaction };
+/** A customer token for bench account `index` (seeded above), as a login would issue. */
+export function benchCustomerToken(db: Database, index: number, now: number): Promise<string> {
+  return issueToken(db, "customer", `bench-${index}`, now);
 }

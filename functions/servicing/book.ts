@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, ledgerEntries, lines, statements, transactions } from "../../db/schema/index";
-import type { PayFrequency } from "../domain/config";
-import { easternDateTime } from "../domain/calendar";
+import type { Database } from "#db/client";
+import { applications, ledgerEntries, lines, statements, transactions } from "#db/schema/servicing";
+import type { PayFrequency } from "#domain/config";
+import { easternDateTime } from "#domain/calendar";
 import { ServicingError } from "./context";
 import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus } from "./engine/index";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { settings } from "../../db/schema/index";
-import type { Env } from "../env";
+import type { Database } from "#db/client";
+import { settings } from "#db/schema/servicing";
+import type { CoreEnv as Env } from "./env";
 
 /**
  * The servicing clock. Production runs on real time; in development a

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { Database } from "../../db/client";
-import type { Env } from "../env";
+import type { Database } from "#db/client";
+import type { CoreEnv } from "./env";
 
 /** Who is calling the embedded platform, from their bearer token. */
 export interface Caller {
@@ -11,7 +11,7 @@ export interface Caller {
 }
 
 export interface ServicingEnv {
-  Bindings: Env;
+  Bindings: CoreEnv;
   Variables: {
     db: Database;
     caller: Caller;

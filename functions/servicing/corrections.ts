@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { customers, lines } from "../../db/schema/index";
-import { formatDate, formatMoney } from "../domain/format";
+import type { Database } from "#db/client";
+import { customers, lines } from "#db/schema/servicing";
+import { formatDate, formatMoney } from "#domain/format";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { returnEntry, returnProblem, returnProblemMessages } from "./engine/index";

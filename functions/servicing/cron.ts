@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { lines, platformTokens } from "../../db/schema/index";
+import type { Database } from "#db/client";
+import { lines, platformTokens } from "#db/schema/servicing";
 import { readLine, type LineRecords, type LineRow } from "./book";
-import { easternDateTime } from "../domain/calendar";
+import { easternDateTime } from "#domain/calendar";
 import { ServicingError } from "./context";
 import { daysToService, serviceDay, type DayWork } from "./engine/index";
 import { insertRow, updateRows, writeIfUnchanged, type GuardedWrite } from "./guarded";

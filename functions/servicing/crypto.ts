@@ -1,4 +1,4 @@
-import { security } from "../domain/config";
+import { security } from "#domain/config";
 
 /**
  * Secrets at rest. Passwords: PBKDF2-SHA-256 with a random salt at the

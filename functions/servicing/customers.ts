@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, customers, lines } from "../../db/schema/index";
-import type { Env } from "../env";
+import type { Database } from "#db/client";
+import { applications, customers, lines } from "#db/schema/servicing";
+import type { CoreEnv as Env } from "./env";
 import { ssnKeys, ssnLookupHash, type SsnKeys } from "./crypto";
 import { ServicingError } from "./context";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, customers, lines, signatures, signedDocuments, users } from "../../db/schema/index";
-import type { Env } from "../env";
+import type { Database } from "#db/client";
+import { applications, customers, lines, signatures, signedDocuments, users } from "#db/schema/servicing";
+import type { CoreEnv as Env } from "./env";
 import { agreementTitles, signedAgreementRows, type AgreementKind } from "./agreements";
-import { achEffectiveDate, addDays, easternDateTime } from "../domain/calendar";
+import { achEffectiveDate, addDays, easternDateTime } from "#domain/calendar";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
 import { runServicing } from "./cron";

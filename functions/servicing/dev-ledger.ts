@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { customers, lines, transactions } from "../../db/schema/index";
+import type { Database } from "#db/client";
+import { customers, lines, transactions } from "#db/schema/servicing";
 import { cycleOf, loadLineState } from "./account-state";
 
 /**

@@ -1,6 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, contactMessages, customers, lines, signatures, transactions } from "../../db/schema/index";
+import type { Database } from "#db/client";
+import { applications, contactMessages, customers, lines, signatures, transactions } from "#db/schema/servicing";
 
 /**
  * Development only: how many of each record the platform holds for one

@@ -1,10 +1,10 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { customers, lines } from "../../db/schema/index";
+import type { Database } from "#db/client";
+import { customers, lines } from "#db/schema/servicing";
 import { loadLineState, type LineState } from "./account-state";
 import { ServicingError } from "./context";
 import { returnPayment } from "./corrections";
-import { addBusinessDays } from "../domain/calendar";
+import { addBusinessDays } from "#domain/calendar";
 import { RETURN_WINDOW_BUSINESS_DAYS, returnProblem, returnProblemMessages, type LedgerEntry } from "./engine/index";
 
 /**

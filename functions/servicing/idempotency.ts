@@ -1,7 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { idempotencyKeys } from "../../db/schema/index";
-import { sha256Hex } from "../tokens";
+import type { Database } from "#db/client";
+import { idempotencyKeys } from "#db/schema/servicing";
+import { sha256Hex } from "#domain/tokens";
 import { ServicingError } from "./context";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { applications, customers, lines, loginAttempts, signatures, users } from "../../db/schema/index";
-import { security } from "../domain/config";
+import type { Database } from "#db/client";
+import { applications, customers, lines, loginAttempts, signatures, users } from "#db/schema/servicing";
+import { security } from "#domain/config";
 import { latestLine } from "./customers";
 
 /** Customers with this e-mail who were ever given a line: the people who may sign in. */

@@ -2,7 +2,7 @@ import { vValidator } from "@hono/valibot-validator";
 import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import type { CallDef } from "../platform/catalogue/define";
+import type { CallDef } from "#domain/catalogue/define";
 import { type ServicingContext, type ServicingEnv } from "./context";
 import { authenticate } from "./tokens";
 

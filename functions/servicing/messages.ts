@@ -1,8 +1,8 @@
 import { lt } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { outbox } from "../../db/schema/index";
-import { messages } from "../domain/config";
-import type { Env } from "../env";
+import type { Database } from "#db/client";
+import { outbox } from "#db/schema/servicing";
+import { messages } from "#domain/config";
+import type { CoreEnv as Env } from "./env";
 
 /**
  * Outgoing e-mail, texts and calls go through a provider. The default

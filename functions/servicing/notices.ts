@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { customers, notices } from "../../db/schema/index";
-import { formatDate, formatMoney } from "../domain/format";
-import { servicing } from "../domain/config";
+import type { Database } from "#db/client";
+import { customers, notices } from "#db/schema/servicing";
+import { formatDate, formatMoney } from "#domain/format";
+import { servicing } from "#domain/config";
 import type { LineRow } from "./book";
 import type { DayWork, Notice } from "./engine/index";
 import { outboxProvider } from "./messages";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { loginAttempts, passwordResets, users } from "../../db/schema/index";
-import { security } from "../domain/config";
+import type { Database } from "#db/client";
+import { loginAttempts, passwordResets, users } from "#db/schema/servicing";
+import { security } from "#domain/config";
 import { verifyPassword } from "./crypto";
 
 const LOCK_MS = security.loginLockMinutes * 60_000;

@@ -1,7 +1,7 @@
-import type { Database } from "../../db/client";
-import { formatClock, formatDate, formatMoney } from "../domain/format";
+import type { Database } from "#db/client";
+import { formatClock, formatDate, formatMoney } from "#domain/format";
 import { cycleOf, loadCustomerState, type LineState } from "./account-state";
-import { achEffectiveDate, drawFundingDate, easternDateTime } from "../domain/calendar";
+import { achEffectiveDate, drawFundingDate, easternDateTime } from "#domain/calendar";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, paymentRefusal, type PostingRefusal } from "./engine/index";

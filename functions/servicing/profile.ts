@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { formatPhone } from "../domain/format";
-import type { Database } from "../../db/client";
-import { users } from "../../db/schema/index";
-import { EMAIL_CHANGE_REFUSALS } from "../platform/catalogue/account";
-import { brand, phones } from "../domain/config";
-import { preferenceNotice, textsNotifications, type ContactRecord } from "../domain/rules/preferences";
-import { sameEmail } from "../domain/rules/email";
+import { formatPhone } from "#domain/format";
+import type { Database } from "#db/client";
+import { users } from "#db/schema/servicing";
+import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
+import { brand, phones } from "#domain/config";
+import { preferenceNotice, textsNotifications, type ContactRecord } from "#domain/rules/preferences";
+import { sameEmail } from "#domain/rules/email";
 import { ServicingError } from "./context";
 import { maskEmail, type OutgoingMessage } from "./messages";
 import { checkPassword } from "./password-check";

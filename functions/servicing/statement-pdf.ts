@@ -1,6 +1,6 @@
-import { address, brand, phones } from "../domain/config";
-import { formatDate, formatMoney, formatPhone } from "../domain/format";
-import { renderPdf, type PdfBlock } from "../documents/pdf";
+import { address, brand, phones } from "#domain/config";
+import { formatDate, formatMoney, formatPhone } from "#domain/format";
+import { renderPdf, type PdfBlock } from "#domain/pdf";
 import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });

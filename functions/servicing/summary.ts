@@ -1,10 +1,10 @@
-import type { customers } from "../../db/schema/index";
-import { cashAdvanceFeeBps, draws, servicing } from "../domain/config";
-import type { Answer } from "../platform/catalogue/define";
-import type { GetSummary } from "../platform/catalogue/account";
-import { paperCheckAllowed } from "../domain/rules/esign";
-import { creditUsedPercent, drawBlock, drawBlockMessages } from "../domain/rules/standing";
-import { achEffectiveDate, addDays } from "../domain/calendar";
+import type { customers } from "#db/schema/servicing";
+import { cashAdvanceFeeBps, draws, servicing } from "#domain/config";
+import type { Answer } from "#domain/catalogue/define";
+import type { GetSummary } from "#domain/catalogue/account";
+import { paperCheckAllowed } from "#domain/rules/esign";
+import { creditUsedPercent, drawBlock, drawBlockMessages } from "#domain/rules/standing";
+import { achEffectiveDate, addDays } from "#domain/calendar";
 import { cycleOf, type LineState } from "./account-state";
 import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";

@@ -1,7 +1,7 @@
 import { and, eq, gt, notInArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { platformTokens } from "../../db/schema/index";
-import { randomToken, sha256Hex } from "../tokens";
+import type { Database } from "#db/client";
+import { platformTokens } from "#db/schema/servicing";
+import { randomToken, sha256Hex } from "#domain/tokens";
 import type { Caller, ServicingContext } from "./context";
 
 /** Platform bearer tokens: opaque, stored hashed, 30 minutes from last rotation. */

@@ -1,5 +1,5 @@
-import { creditLine, noBusinessStates, type PayFrequency, payFrequencies } from "../domain/config";
-import { daysBetween } from "../domain/calendar";
+import { creditLine, noBusinessStates, type PayFrequency, payFrequencies } from "#domain/config";
+import { daysBetween } from "#domain/calendar";
 
 /**
  * The embedded platform's decision rules (0-decisions.md), deterministic so

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, memoryTokenHolder, PlatformClient } from "#platform";
 import type { Transport } from "../../functions/platform/transport";
-import { easternDateTime } from "../../functions/domain/calendar";
+import { easternDateTime } from "#domain/calendar";
 import { applicationPayload } from "./applicants";
 
 const { account, applications } = catalogue;

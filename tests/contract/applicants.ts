@@ -1,6 +1,6 @@
-import { addDays, easternDateTime } from "../../functions/domain/calendar";
-import type { Payload } from "../../functions/platform/catalogue/define";
-import type { ProcessApplication } from "../../functions/platform/catalogue/applications";
+import { addDays, easternDateTime } from "#domain/calendar";
+import type { Payload } from "#domain/catalogue/define";
+import type { ProcessApplication } from "#domain/catalogue/applications";
 
 /** A valid SSN no other test uses (area 100-665, never 000/666/9xx). */
 export function uniqueSsn(): string {

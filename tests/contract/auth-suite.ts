@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, memoryTokenHolder, PlatformClient } from "#platform";
 import type { Transport } from "../../functions/platform/transport";
 import { applicationPayload, uniqueSsn } from "./applicants";
 

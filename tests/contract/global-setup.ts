@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { platformArgs, preparePlatform } from "../../scripts/platform";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
-import { EMBEDDED_MERCHANT_ID } from "../../functions/platform/merchant";
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { CONTRACT_PORT } from "./port";
 
 const STATE = ".wrangler/contract-platform-state";

@@ -1,4 +1,4 @@
-import { EMBEDDED_MERCHANT_ID } from "../../functions/platform/merchant";
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { upstreamTransport } from "../../functions/platform/upstream-transport";
 import { accountContract } from "./account-suite";
 import { authContract } from "./auth-suite";

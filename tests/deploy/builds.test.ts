@@ -28,10 +28,10 @@ const DEV_TOOL_MARKERS: ReadonlyArray<string | RegExp> = [
   "routes/dev/outbox", // the /dev/outbox page's route id
   "routes/dev/clock", // the /dev/clock page's route id
   "routes/dev/styleguide", // the /dev/styleguide page's route id
-  "Use a step like +30d", // POST /api/dev/clock's message (functions/api/dev.ts)
+  "Use a step like +30d", // POST /api/dev/clock's message (functions/server/api/dev.ts)
   "Unknown demo borrower.", // POST /api/dev/borrower's message
   "has no payment that can be returned now", // POST /api/dev/return's and /dev/clock's message (functions/servicing/dev-returns.ts)
-  /\.route\(["'`]\/dev["'`]/, // the /api/dev mount (functions/api/dev-tools.ts), in whatever quotes the minifier writes
+  /\.route\(["'`]\/dev["'`]/, // the /api/dev mount (functions/server/api/dev-tools.ts), in whatever quotes the minifier writes
 ];
 
 interface BuiltConfig {
@@ -116,15 +116,17 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
 /**
  * What must never reach a browser (issue 17): drizzle's table builder, the
  * database's column names, and the servicing core's own code. Each is read
- * from the client assets of the production build (JavaScript only; source
- * maps are not served to pages).
+ * from the client assets of the production build and of the development build
+ * (whose /dev pages open the core's door in their loaders), JavaScript only
+ * (source maps are not served to pages).
  */
 const SERVER_ONLY_MARKERS: ReadonlyArray<string> = [
   "drizzle:IsDrizzleTable", // drizzle's table builder (db/schema), a symbol name that survives minification
   "ssn_encrypted", // db/schema/servicing.ts
   "password_hash", // db/schema/servicing.ts
   "bank_account_encrypted", // db/schema/servicing.ts
-  "Ridgeline servicing core", // the PDF producer of functions/documents/pdf.ts, rendered by the core
+  "Ridgeline servicing core", // the PDF producer of functions/domain/pdf.ts, run on the server only
+  "cloudflare:workers", // workerd's module, imported by the servicing core's Durable Object
 ];
 
 function clientJavaScript(environment: string): Array<{ file: string; text: string }> {
@@ -135,8 +137,8 @@ function clientJavaScript(environment: string): Array<{ file: string; text: stri
 }
 
 describe("the client bundles", () => {
-  it("carry no database schema and no servicing core", () => {
-    const found = clientJavaScript("production").flatMap(({ file, text }) => SERVER_ONLY_MARKERS.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`));
+  it.each(["development", "production"])("carry no database schema and no servicing core (%s)", (environment) => {
+    const found = clientJavaScript(environment).flatMap(({ file, text }) => SERVER_ONLY_MARKERS.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`));
     expect(found).toEqual([]);
   });
 

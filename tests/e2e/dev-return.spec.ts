@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, test } from "./fixtures/test";
-import { addDays, daysBetween, easternDateTime, isBusinessDay } from "../../functions/domain/calendar";
+import { addDays, daysBetween, easternDateTime, isBusinessDay } from "#domain/calendar";
 import { demo, expectAccessible, logIn, type FreshBorrower } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
 

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "./fixtures/test";
-import { achEffectiveDate, addDays, isBusinessDay } from "../../functions/domain/calendar";
+import { achEffectiveDate, addDays, isBusinessDay } from "#domain/calendar";
 import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { formatDate, formatMoney } from "../../functions/domain/format";
+import { formatDate, formatMoney } from "#domain/format";
 import { donutText } from "../../app/components/portal/CreditDonut";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
 

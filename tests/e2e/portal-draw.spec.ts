@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./fixtures/test";
-import { formatDate } from "../../functions/domain/format";
-import { drawFundingDate } from "../../functions/domain/calendar";
+import { formatDate } from "#domain/format";
+import { drawFundingDate } from "#domain/calendar";
 import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures/test";
-import { formatDate } from "../../functions/domain/format";
+import { formatDate } from "#domain/format";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { pickFirstDay, reachReview, stepContinue, submitOnce } from "./fixtures/payments";
 import { freshBorrower, logIn, logInFresh } from "./fixtures/portal";

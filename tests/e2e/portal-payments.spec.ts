@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
-import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "../../functions/domain/calendar";
+import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
+import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "#domain/calendar";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {
   calendar, centsOf, dateField, drawThroughPortal, money, otherAmount, paymentsInProcess, pickFirstDay, radio, reachReview, reviewPayOff, stepContinue, submitOnce, us,

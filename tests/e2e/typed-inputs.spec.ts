@@ -2,8 +2,8 @@ import { expect, type Page, test } from "./fixtures/test";
 import { applicant, fillAddress, fillIncome, fillPersonal, usDate, type Applicant } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { logInFresh } from "./fixtures/portal";
-import { DRAW_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
-import { TWICE_MONTHLY_DATES } from "../../functions/application/schemas/payfrequency";
+import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
+import { TWICE_MONTHLY_DATES } from "#domain/application/schemas/payfrequency";
 
 /**
  * Every field that takes typed text, in the forms people type it (decision

@@ -1,5 +1,5 @@
 import { expect, test } from "../e2e/fixtures/test";
-import { achEffectiveDate, addDays, daysBetween } from "../../functions/domain/calendar";
+import { achEffectiveDate, addDays, daysBetween } from "#domain/calendar";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
 import { pickFirstDay, radio, stepContinue, us } from "../e2e/fixtures/payments";
 import { logIn } from "../e2e/fixtures/portal";

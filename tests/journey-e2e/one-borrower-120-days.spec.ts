@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, test } from "../e2e/fixtures/test";
-import { addDays } from "../../functions/domain/calendar";
+import { addDays } from "#domain/calendar";
 import { logIn } from "../e2e/fixtures/portal";
 import { drawInPortal, expectDrawsBlocked, nextDayOnDevClock, payOtherAmount, payPastDue, returnOnDevClock, screenshots } from "./fixtures/borrower-actions";
 import { expectAccountMatches, expectPaymentsMatch, expectTransactionsMatch, longDate, usd } from "./fixtures/expected";

@@ -1,5 +1,5 @@
-import { billingCycleFor } from "../../functions/domain/fees";
-import { nextBusinessDay } from "../../functions/domain/calendar";
+import { billingCycleFor } from "#domain/fees";
+import { nextBusinessDay } from "#domain/calendar";
 import {
   accountState,
   cancelledIds,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { servicing } from "../../functions/domain/config";
+import { servicing } from "#domain/config";
 import { agreementHtml } from "../../functions/servicing/agreements";
 
 const party = { firstName: "Avery", lastName: "O'Neil", creditLimitCents: 75_000, lineId: 42 };

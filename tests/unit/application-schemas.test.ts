@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { noBusinessStates } from "../../functions/domain/config";
+import { noBusinessStates } from "#domain/config";
 import { addressMessages, addressSchema, noBusinessNote } from "../../app/routes/apply/address.schema";
 import { bankingMessages, bankingSchema } from "../../app/routes/apply/banking.schema";
-import { abaChecksumValid, fieldErrors } from "../../functions/application/fields";
+import { abaChecksumValid, fieldErrors } from "#domain/application/fields";
 import { incomeMessages, incomeSchema } from "../../app/routes/apply/income.schema";
 import { nextPayDate, payDatesMismatch, payFrequencyMessages, payFrequencySchema } from "../../app/routes/apply/payfrequency.schema";
 import { personalMessages, personalSchema } from "../../app/routes/apply/personal.schema";

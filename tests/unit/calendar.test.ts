@@ -12,7 +12,7 @@ import {
   isHoliday,
   nextBusinessDay,
   payDatesAfter,
-} from "../../functions/domain/calendar";
+} from "#domain/calendar";
 
 // Instants are written with explicit UTC offsets so the tests do not depend on the host time zone.
 // 2026 DST: starts Sunday March 8 (EDT = UTC-4), ends Sunday November 1 (EST = UTC-5).

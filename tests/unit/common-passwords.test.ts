@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword, normalisedForms } from "../../functions/access/common-passwords";
-import { COMMON_PASSWORDS_TEXT } from "../../functions/access/common-passwords-list";
-import { meetsPasswordCriteria } from "../../functions/passwords";
+import { isCommonPassword, normalisedForms } from "#domain/common-passwords";
+import { COMMON_PASSWORDS_TEXT } from "#domain/common-passwords-list";
+import { meetsPasswordCriteria } from "#domain/passwords";
 
 describe("new passwords", () => {
   it("meet the criteria: 8-20 characters, upper, lower, digit, special, no spaces", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditLine, draws, noBusinessStates, phones, servicing, states } from "../../functions/domain/config";
+import { creditLine, draws, noBusinessStates, phones, servicing, states } from "#domain/config";
 
 describe("configuration module (0-decisions.md)", () => {
   it("holds the credit line limits", () => {

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../functions/application/fields";
+import { fieldErrors } from "#domain/application/fields";
 import { categoryLabel, contactMessages, contactSchema } from "../../app/routes/contact.schema";
 
 const valid = { firstName: "Casey", lastName: "Morgan", email: " Casey@Example.com ", phone: "", messageCategory: "payments", message: "  When is my payment due?  " };

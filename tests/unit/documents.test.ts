@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { documentRows, documentSeedSql } from "../../db/seed/documents";
-import { documentSlugs } from "../../functions/documents/store";
-import { parseTextDocument, renderPdf } from "../../functions/documents/pdf";
-import { documentTitle, fillPlaceholders } from "../../functions/documents/template";
+import { documentRows, documentSeedSql } from "#db/seed/documents";
+import { documentSlugs } from "#server/documents/store";
+import { parseTextDocument, renderPdf } from "#domain/pdf";
+import { documentTitle, fillPlaceholders } from "#server/documents/template";
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { brand, phones } from "../../functions/domain/config";
+import { brand, phones } from "#domain/config";
 import { pdfText } from "./pdf-text";
 
 describe("document templates", () => {

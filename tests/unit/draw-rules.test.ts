@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { drawAmountError, drawAmountSchema, drawFigures, parseDrawAmount } from "../../app/routes/portal/draw.schema";
-import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "../../functions/domain/fees";
+import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "#domain/fees";
 import {
   defaultDrawLimits,
   drawAmountMessage,
@@ -12,8 +12,8 @@ import {
   drawLimitsOf,
   maxDrawCents,
   snapDrawAmount,
-} from "../../functions/domain/rules/standing";
-import { DRAW_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
+} from "#domain/rules/standing";
+import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 import * as v from "valibot";
 
 const MINIMUM = "The minimum draw is $100.";

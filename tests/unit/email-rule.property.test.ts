@@ -5,10 +5,10 @@ import { contactSchema } from "../../app/routes/contact.schema";
 import { emailSchema, identityLookupSchema, loginSchema } from "../../app/routes/access.schema";
 import { personalSchema } from "../../app/routes/apply/personal.schema";
 import { preferencesSchema } from "../../app/routes/portal/preferences.schema";
-import { openApiDocument } from "../../functions/api/openapi";
-import { leadSchema } from "../../functions/leads/schema";
-import * as catalogue from "../../functions/platform/catalogue/index";
-import { EMAIL_PATTERN, emailAddress } from "../../functions/domain/rules/email";
+import { openApiDocument } from "#server/api/openapi";
+import { leadSchema } from "#domain/leads/schema";
+import * as catalogue from "#domain/catalogue/index";
+import { EMAIL_PATTERN, emailAddress } from "#domain/rules/email";
 import { applicationPayload } from "../contract/applicants";
 import { demoLead } from "../e2e/fixtures/lead-data";
 

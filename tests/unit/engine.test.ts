@@ -5,7 +5,7 @@
  * pin each rule to a case a person can read.
  */
 import { describe, expect, it } from "vitest";
-import { addDays } from "../../functions/domain/calendar";
+import { addDays } from "#domain/calendar";
 import { accountState, serviceDay, type Book, type LedgerEntry } from "../../functions/servicing/engine/index";
 import { productLine } from "../money/product-line";
 

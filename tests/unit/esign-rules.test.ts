@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { borrowerNameMatches, drawMessages, firstDrawProblem } from "../../functions/domain/rules/esign";
+import { borrowerNameMatches, drawMessages, firstDrawProblem } from "#domain/rules/esign";
 import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
 import { signatureMessages } from "../../app/routes/esign/signature";
-import { cashAdvanceFee } from "../../functions/domain/fees";
+import { cashAdvanceFee } from "#domain/fees";
 
 describe("the typed borrower name", () => {
   it("equals first plus last name, case-insensitive, spaces ignored", () => {

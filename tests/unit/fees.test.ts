@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carriedBalanceFees } from "../../functions/domain/config";
-import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "../../functions/domain/fees";
+import { carriedBalanceFees } from "#domain/config";
+import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "#domain/fees";
 
 describe("billing cycle follows pay frequency", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPercent, formatPhone, phoneHref } from "../../functions/domain/format";
+import { formatMoney, formatPercent, formatPhone, phoneHref } from "#domain/format";
 
 describe("display formatting", () => {
   it("formats cents as dollars, with cents only when needed or asked", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingFor } from "../../functions/access/sign-in";
+import { landingFor } from "#server/access/sign-in";
 
 describe("where sign-in lands (spec file 2, sections 2.1 and 4)", () => {
   it("sends G to esign-contact with valid e-signatures, to the approved page without", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskPhone, passcodeSentTo } from "../../functions/access/flow";
+import { maskPhone, passcodeSentTo } from "#domain/access-flow";
 
 // Issue 15: the passcode step says where the code went, and a phone call is "called", not "sent".
 describe("the passcode step says where the code went", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
+import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 import {
   defaultPaymentOption,
   minimumOptionCents,
@@ -14,7 +14,7 @@ import {
   payoffOf,
   visiblePaymentOptions,
   type PaymentFacts,
-} from "../../functions/domain/rules/payments";
+} from "#domain/rules/payments";
 
 // Effective Monday 23 Nov 2026, next due Friday 4 Dec 2026 (Thanksgiving 26 Nov in between).
 const base: PaymentFacts = { chargedOff: false, minimumDueCents: 3_900, pastDueCents: 0, balanceCents: 40_000, achEffectiveDate: "2026-11-23", nextPaymentDate: "2026-12-04" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentFacts } from "../../functions/domain/rules/payments";
+import type { PaymentFacts } from "#domain/rules/payments";
 import { checkPayment, freshValues, moveStep } from "../../app/routes/portal/payments.schema";
-import { PAYMENT_NOT_AN_AMOUNT } from "../../functions/domain/rules/money-input";
+import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 
 const facts: PaymentFacts = { chargedOff: false, minimumDueCents: 3_900, pastDueCents: 0, balanceCents: 40_000, achEffectiveDate: "2026-11-23", nextPaymentDate: "2026-12-04" };
 const filled = { option: "minimum", other: "", date: "11/24/2026" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
+import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { upstreamTimeoutMs, upstreamTransport } from "../../functions/platform/upstream-transport";
 
 const { account, applications } = catalogue;

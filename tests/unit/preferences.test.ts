@@ -2,9 +2,9 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { masks } from "../../app/components/form/masks";
 import { savedMessage } from "../../app/components/portal/PreferenceDialogs";
-import { fieldErrors } from "../../functions/application/fields";
+import { fieldErrors } from "#domain/application/fields";
 import { preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, samePreferences, type Preferences } from "../../app/routes/portal/preferences.schema";
-import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, textsNotifications, type ContactRecord } from "../../functions/domain/rules/preferences";
+import { applyContactChange, marketingTurnedOff, preferenceNotice, textPermissions, textsNotifications, type ContactRecord } from "#domain/rules/preferences";
 import { profileNotifications } from "../../functions/servicing/profile";
 
 const valid = { email: "Casey.Morgan@Example.com", emailMarketing: "yes", callMarketing: "yes", mainPhone: "614-555-1000", mainIsCell: "", cellPhone: "614-555-2000" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentFacts, PaymentLockFacts } from "../../functions/domain/rules/payments";
-import { nearestAllowedDate, recheckDraw, recheckPayment, type PaymentRecheckInput, type ReviewedPayment } from "../../functions/domain/rules/recheck";
-import { defaultDrawLimits } from "../../functions/domain/rules/standing";
+import type { PaymentFacts, PaymentLockFacts } from "#domain/rules/payments";
+import { nearestAllowedDate, recheckDraw, recheckPayment, type PaymentRecheckInput, type ReviewedPayment } from "#domain/rules/recheck";
+import { defaultDrawLimits } from "#domain/rules/standing";
 
 /**
  * The re-check at submit (0-decisions.md: one-time payments and draws post

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tryAgainIn } from "../../functions/http/retry-after";
+import { tryAgainIn } from "#server/http/retry-after";
 
 describe("tryAgainIn: when to try again, never too early", () => {
   it("rounds up to whole minutes, then hours", () => {

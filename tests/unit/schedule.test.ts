@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { billingCycleFor } from "../../functions/domain/fees";
-import { isBusinessDay } from "../../functions/domain/calendar";
+import { billingCycleFor } from "#domain/fees";
+import { isBusinessDay } from "#domain/calendar";
 import { asDueDate, dueDatesAfter, firstDueDate, projectedDueDate, statementDateFor } from "../../functions/servicing/engine/index";
 import { dueDateIssuedOn } from "../../functions/servicing/engine/schedule";
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { API_CSP, inlineScriptHashes, pageCsp, withSecurityHeaders } from "../../functions/http/security-headers";
+import { API_CSP, inlineScriptHashes, pageCsp, withSecurityHeaders } from "#server/http/security-headers";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("base64");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteOrigin, siteUrl } from "../../functions/http/site-origin";
+import { siteOrigin, siteUrl } from "#server/http/site-origin";
 import { deployTarget } from "../../scripts/deploy-steps";
 
 /**

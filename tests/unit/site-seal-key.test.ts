@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * The site seals what it keeps in sessions (the platform token, the
  * application draft, a pending inline password) with its own key,
- * SESSION_SEAL_KEY (functions/sessions/seal.ts). The servicing core's keys
+ * SESSION_SEAL_KEY (functions/server/sessions/seal.ts). The servicing core's keys
  * (SSN_ENCRYPTION_KEY, functions/servicing/crypto.ts) are the platform's: no
  * site code reaches them, so the two can be rotated and leaked apart.
  */
@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const SITE = [...sources("app"), ...sources("functions").filter((p) => !p.startsWith(join("functions", "servicing")) && !p.startsWith(join("functions", "api", "dev")) && p !== join("functions", "env.ts"))];
+const SITE = [...sources("app"), ...sources(join("functions", "server")).filter((p) => !p.startsWith(join("functions", "server", "api", "dev")))];
 
 describe("the site's own seal key", () => {
   it("no site module imports the servicing core's crypto or its key derivation", () => {

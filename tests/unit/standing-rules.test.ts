@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditUsedPercent } from "../../functions/domain/rules/standing";
+import { creditUsedPercent } from "#domain/rules/standing";
 import { accountState, type Book, type LineStatus } from "../../functions/servicing/engine/index";
 
 describe("account standing (spec file 3, section 4), as the engine derives it", () => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { finishers, masks } from "../../app/components/form/masks";
-import { finishUsDate, parseUsDate } from "../../functions/application/fields";
-import { moneyInputCents, moneyInputText, normaliseMoneyInput } from "../../functions/domain/rules/money-input";
-import { formatPhone, maskPhone, maskWorkPhone, normalisePhone, phoneDigits, workPhoneParts } from "../../functions/domain/rules/phone";
+import { finishUsDate, parseUsDate } from "#domain/application/fields";
+import { moneyInputCents, moneyInputText, normaliseMoneyInput } from "#domain/rules/money-input";
+import { formatPhone, maskPhone, maskWorkPhone, normalisePhone, phoneDigits, workPhoneParts } from "#domain/rules/phone";
 
 /**
  * The one phone rule and the one money-input rule (decision "inputs accepted

@@ -7,7 +7,7 @@ import { bodyHeaders, describeBody, fieldValue, garbageBody, RUNS } from "./help
 import { send } from "./helpers/http";
 
 /**
- * Every /api endpoint (functions/api/app.ts and its sub-apps) under random
+ * Every /api endpoint (functions/server/api/app.ts and its sub-apps) under random
  * and malformed requests, from a guest and from a signed-in borrower: never
  * a 5xx, and D1 exactly as it was (helpers/d1-snapshot.ts says which tables
  * may change per request and why). /api/leads is in abuse-leads.test.ts.

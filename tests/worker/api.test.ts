@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api } from "../../functions/api/app";
-import { rateLimitPolicies } from "../../functions/http/rate-limit";
+import { api } from "#server/api/app";
+import { rateLimitPolicies } from "#server/http/rate-limit";
 
 function call(path: string, headers: Record<string, string> = {}, cf?: Record<string, unknown>) {
   const request = new Request(`https://ridgeline.test${path}`, { headers });

@@ -7,9 +7,9 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { addDays, isBusinessDay } from "../../functions/domain/calendar";
+import { addDays, isBusinessDay } from "#domain/calendar";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sessionCookieOf } from "./helpers/http";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
 import { digestRows } from "./helpers/d1-snapshot";

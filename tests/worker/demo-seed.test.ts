@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { customers, ledgerEntries, lines, signedDocuments } from "../../db/schema/index";
+import { database } from "#db/client";
+import { customers, ledgerEntries, lines, signedDocuments } from "#db/schema/servicing";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
-import { drawBlock } from "../../functions/domain/rules/standing";
+import { drawBlock } from "#domain/rules/standing";
 import { customerById } from "../../functions/servicing/customers";
 import { buildSummary } from "../../functions/servicing/summary";
 

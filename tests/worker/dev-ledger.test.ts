@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { api } from "../../functions/api/app";
+import { database } from "#db/client";
+import { api } from "#server/api/app";
 import { seedDemoBorrowers } from "../../functions/servicing/demo";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../db/client";
-import { api } from "../../functions/api/app";
-import { addBusinessDays } from "../../functions/domain/calendar";
+import { database } from "#db/client";
+import { api } from "#server/api/app";
+import { addBusinessDays } from "#domain/calendar";
 import { clockOffset } from "../../functions/servicing/clock";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
+import { database } from "#db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { drawBlockMessages } from "../../functions/domain/rules/standing";
+import { drawBlockMessages } from "#domain/rules/standing";
 import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
 import { drawNote } from "../../functions/servicing/posting";
 

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as WorkerEnv } from "../../functions/env";
+import type { Env as WorkerEnv } from "#server/env";
 
 declare global {
   namespace Cloudflare {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
-import { getSession } from "../../functions/sessions/session";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { getSession } from "#server/sessions/session";
 import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
 import { ORIGIN, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { leadLinks, leads } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/domain/config";
-import { redeemLink, releaseLink } from "../../functions/leads/store";
+import { leadLinks, leads } from "#db/schema/leads";
+import { partnerLeads } from "#domain/config";
+import { redeemLink, releaseLink } from "#server/leads/store";
 import { demoLead, type DemoLead } from "../e2e/fixtures/lead-data";
 import { expectNoWrites } from "./helpers/d1-snapshot";
 import { counts, db, json, post, rowOf, tokenOf } from "./helpers/leads";

@@ -3,10 +3,11 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { followLeadLink } from "../../app/routes/apply/lead-link.server";
-import { applications, leadLinks } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/domain/config";
-import { edgeContext } from "../../functions/http/request-context";
-import { purgeOldLeadLinks, redeemLink, releaseLink } from "../../functions/leads/store";
+import { leadLinks } from "#db/schema/leads";
+import { applications } from "#db/schema/servicing";
+import { partnerLeads } from "#domain/config";
+import { edgeContext } from "#server/http/request-context";
+import { purgeOldLeadLinks, redeemLink, releaseLink } from "#server/leads/store";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { db, json, post, rowOf, tokenOf } from "./helpers/leads";
 

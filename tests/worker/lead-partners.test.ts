@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { partners } from "../../db/schema/index";
-import { MAX_BODY_BYTES } from "../../functions/api/lead-auth";
+import { partners } from "#db/schema/leads";
+import { MAX_BODY_BYTES } from "#server/api/lead-auth";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { counts, db, json, post } from "./helpers/leads";
 

@@ -1,12 +1,12 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { leadSignatures } from "../../db/schema/index";
-import { partnerLeads } from "../../functions/domain/config";
-import { DEMO_PARTNER } from "../../functions/leads/partners";
-import { signLead } from "../../functions/leads/signature";
-import { purgeOldLeadSignatures } from "../../functions/leads/store";
-import worker from "../../functions/worker";
+import { leadSignatures } from "#db/schema/leads";
+import { partnerLeads } from "#domain/config";
+import { DEMO_PARTNER } from "#server/leads/partners";
+import { signLead } from "#server/leads/signature";
+import { purgeOldLeadSignatures } from "#server/leads/store";
+import worker from "#server/worker";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { counts, db, json, nowSeconds, post, rowOf } from "./helpers/leads";
 

@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TOO_MANY, tooMany } from "../../app/routes/access.server";
 import { CONTACT_TOO_MANY } from "../../app/routes/contact";
-import { rateLimit, rateLimitPolicies } from "../../functions/http/rate-limit";
-import { tryAgainIn } from "../../functions/http/retry-after";
+import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
+import { tryAgainIn } from "#server/http/retry-after";
 import { freshIp, postForm } from "./helpers/http";
 
 /**

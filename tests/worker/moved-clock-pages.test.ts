@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "#db/client";
 import { setClockOffset } from "../../functions/servicing/clock";
-import { addDays } from "../../functions/domain/calendar";
+import { addDays } from "#domain/calendar";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 

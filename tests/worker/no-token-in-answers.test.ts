@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sha256Hex } from "../../functions/tokens";
+import { sha256Hex } from "#domain/tokens";
 import { walkWizard } from "./helpers/applicants";
 import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
 import { apiEndpoints, pagePaths } from "./helpers/doors";

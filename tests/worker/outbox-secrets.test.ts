@@ -1,14 +1,14 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { outbox } from "../../db/schema/index";
-import { messages } from "../../functions/domain/config";
-import type { Env } from "../../functions/env";
+import { database } from "#db/client";
+import { outbox } from "#db/schema/servicing";
+import { messages } from "#domain/config";
+import type { Env } from "#server/env";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import { purgeOldOutbox } from "../../functions/servicing/messages";
-import worker from "../../functions/worker";
+import worker from "#server/worker";
 import { postForm } from "./helpers/http";
 
 /**

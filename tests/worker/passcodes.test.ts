@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { applicationPayload } from "../contract/applicants";
 
 const vault = (name: string) => env.PASSCODES.get(env.PASSCODES.idFromName(name));

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "../../functions/platform/index";
+import { database } from "#db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { formatDate } from "../../functions/domain/format";
-import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "../../functions/domain/calendar";
+import { formatDate } from "#domain/format";
+import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "#domain/calendar";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { EMBEDDED_MERCHANT_ID } from "../../functions/platform/index";
+import { EMBEDDED_MERCHANT_ID } from "#platform";
 import { accountContract } from "../contract/account-suite";
 import { authContract } from "../contract/auth-suite";
 import { platformContract } from "../contract/suite";

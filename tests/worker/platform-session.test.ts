@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { catalogue, EMBEDDED_MERCHANT_ID, PlatformClient } from "../../functions/platform/index";
-import { sessionTokenHolder } from "../../functions/platform/session-tokens";
-import { getSession, startSession } from "../../functions/sessions/session";
+import { catalogue, EMBEDDED_MERCHANT_ID, PlatformClient } from "#platform";
+import { sessionTokenHolder } from "#server/sessions/platform-token";
+import { getSession, startSession } from "#server/sessions/session";
 
 describe("the platform token lives in the server-side session", () => {
   it("is created on first need, stored in the session record, and reused on the next request", async () => {

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../../functions/durable-objects/rate-limiter";
-import { rateLimit, rateLimitPolicies } from "../../functions/http/rate-limit";
+import type { RateLimiter } from "#server/durable-objects/rate-limiter";
+import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
 
 const policy = { limit: 3, windowMs: 60_000 };
 

@@ -4,12 +4,12 @@ import { TOO_MANY } from "../../app/routes/access.server";
 import { TOO_MANY_ATTEMPTS } from "../../app/routes/apply/wizard.server";
 import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { loginMessages } from "../../app/routes/login";
-import { rateLimit, rateLimitPolicies, type RateLimitPolicyName } from "../../functions/http/rate-limit";
+import { rateLimit, rateLimitPolicies, type RateLimitPolicyName } from "#server/http/rate-limit";
 import { guestWithSession, signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";
 
 /**
- * Every policy of functions/http/rate-limit.ts, at the door it guards: hit
+ * Every policy of functions/server/http/rate-limit.ts, at the door it guards: hit
  * the real page or endpoint until it answers its limit (429 with
  * Retry-After for /api and the form-post guard, the page's own message for
  * the forms), then move the clock past the window and show the same door

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { database } from "#db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
-import { addDays } from "../../functions/domain/calendar";
+import { addDays } from "#domain/calendar";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
 import { applicationPayload } from "../contract/applicants";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { database } from "#db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { returnPayment, reverseEntry } from "../../functions/servicing/corrections";

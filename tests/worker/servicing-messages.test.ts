@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 
 const { communications, misc } = catalogue;

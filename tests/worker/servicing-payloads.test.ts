@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { servicingApp } from "../../functions/servicing/app";
-import { EMBEDDED_MERCHANT_ID } from "../../functions/platform/index";
+import { EMBEDDED_MERCHANT_ID } from "#platform";
 
 async function merchantToken(): Promise<string> {
   const res = await servicingApp.request(`/Token/CreateMerchantToken?merchantId=${EMBEDDED_MERCHANT_ID}`, { method: "POST" }, env);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { api } from "../../functions/api/app";
+import { database } from "#db/client";
+import { api } from "#server/api/app";
 import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../../functions/servicing/clock";
 import { authenticate, issueToken } from "../../functions/servicing/tokens";
 

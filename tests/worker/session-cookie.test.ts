@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../functions/tokens";
+import { sha256Hex } from "#domain/tokens";
 import { walkWizard } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, redirectPath, send } from "./helpers/http";

@@ -1,8 +1,8 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../functions/worker";
-import { rateLimitPolicies } from "../../functions/http/rate-limit";
-import { sha256Hex } from "../../functions/tokens";
+import worker from "#server/worker";
+import { rateLimitPolicies } from "#server/http/rate-limit";
+import { sha256Hex } from "#domain/tokens";
 import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../functions/tokens";
+import { sha256Hex } from "#domain/tokens";
 import { walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { send } from "./helpers/http";

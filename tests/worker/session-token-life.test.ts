@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
+import { database } from "#db/client";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "../../functions/platform/index";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { setClockOffset } from "../../functions/servicing/clock";
 import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sentTo, sessionCookieOf } from "./helpers/http";
@@ -23,7 +23,7 @@ const ENDED_NOTICE = "Your session has ended. Please log in again.";
 
 /** Every portal page's loader (app/routes/portal/), as in cross-customer.test.ts. */
 const PORTAL_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit"];
-/** The signed-in API calls (functions/api/passkeys.ts); :id is a passkey the borrower does not have. */
+/** The signed-in API calls (functions/server/api/passkeys.ts); :id is a passkey the borrower does not have. */
 const SIGNED_IN_API = [
   ["GET", "/api/passkeys"],
   ["POST", "/api/passkeys/register/options"],

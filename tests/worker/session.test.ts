@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../functions/sessions/cookie";
-import { endSession, getSession, lookupSession, purgeSessions, saveSession, startSession } from "../../functions/sessions/session";
+import { SESSION_COOKIE } from "#server/sessions/cookie";
+import { endSession, getSession, lookupSession, purgeSessions, saveSession, startSession } from "#server/sessions/session";
 
 const MINUTE = 60_000;
 

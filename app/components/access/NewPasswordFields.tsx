@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { passwordCriteria } from "../../../functions/passwords";
+import { passwordCriteria } from "#domain/passwords";
 import { FieldError } from "../form/Field";
 
 /** Password with a show/hide toggle and the live criteria list, then its confirmation. */

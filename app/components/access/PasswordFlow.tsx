@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { passcodeSentTo } from "../../../functions/access/flow";
-import { phones } from "../../../functions/domain/config";
+import { passcodeSentTo } from "#domain/access-flow";
+import { phones } from "#domain/config";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
-import { formatPhone, phoneHref } from "../../../functions/domain/format";
+import { formatPhone, phoneHref } from "#domain/format";
 import type { FlowAnswer, FlowView } from "../../routes/password-flow.server";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { PasscodeBoxes } from "./PasscodeBoxes";

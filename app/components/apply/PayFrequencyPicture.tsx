@@ -1,4 +1,4 @@
-import type { PayFrequency } from "../../../functions/domain/config";
+import type { PayFrequency } from "#domain/config";
 
 /**
  * The pay-frequency choices shown by picture (spec file 1, section 4): a

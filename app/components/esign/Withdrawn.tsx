@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { phones } from "../../../functions/domain/config";
+import { phones } from "#domain/config";
 import { PhoneLink } from "../PhoneLink";
 
 /** Why an application was withdrawn during e-sign ("other": the platform says so, this session did not see why). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { finishUsDate, isoToUs, parseUsDate } from "../../../functions/application/fields";
+import { finishUsDate, isoToUs, parseUsDate } from "#domain/application/fields";
 import { DatePicker } from "./DatePicker";
 import { TextField } from "./Field";
 

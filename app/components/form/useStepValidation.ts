@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
-import { fieldErrors } from "../../../functions/application/fields";
+import { fieldErrors } from "#domain/application/fields";
 
 /**
  * Instant messages from the same schema the server re-checks with: a field's

@@ -1,5 +1,5 @@
-import { creditUsedPercent } from "../../../functions/domain/rules/standing";
-import { formatMoney } from "../../../functions/domain/format";
+import { creditUsedPercent } from "#domain/rules/standing";
+import { formatMoney } from "#domain/format";
 
 /** Spec file 3, section 4: the donut's text for delinquent and charged-off accounts. */
 export const PAST_DUE_DONUT_TEXT = "YOUR ACCOUNT IS Past Due";

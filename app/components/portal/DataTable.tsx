@@ -1,4 +1,4 @@
-import { formatMoney, formatSignedMoney, formatTableDate } from "../../../functions/domain/format";
+import { formatMoney, formatSignedMoney, formatTableDate } from "#domain/format";
 import { TableScroll } from "../TableScroll";
 
 /**

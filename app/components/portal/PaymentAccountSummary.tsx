@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "../../../functions/domain/format";
+import { formatDate, formatMoney } from "#domain/format";
 
 export interface PaymentSummaryFigures {
   balanceCents: number;

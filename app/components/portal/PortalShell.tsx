@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { phones } from "../../../functions/domain/config";
+import { phones } from "#domain/config";
 import { Modal } from "../Modal";
 import { PhoneLink } from "../PhoneLink";
 import { LoadingOverlay } from "./LoadingOverlay";

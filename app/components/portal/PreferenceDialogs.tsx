@@ -1,5 +1,5 @@
-import type { MarketingKind, PreferenceNotice } from "../../../functions/domain/rules/preferences";
-import { formatPhone } from "../../../functions/domain/format";
+import type { MarketingKind, PreferenceNotice } from "#domain/rules/preferences";
+import { formatPhone } from "#domain/format";
 import { Modal } from "../Modal";
 
 /**

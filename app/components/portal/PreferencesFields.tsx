@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { brand, smsStopKeywords } from "../../../functions/domain/config";
+import { brand, smsStopKeywords } from "#domain/config";
 import type { PreferenceFormValues } from "../../routes/portal/preferences.schema";
 import { RadioGroup, TextField } from "../form/Field";
 

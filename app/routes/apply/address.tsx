@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { brand, noBusinessStates, states } from "../../../functions/domain/config";
+import { brand, noBusinessStates, states } from "#domain/config";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { SelectField, TextField } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";

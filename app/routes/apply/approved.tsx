@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { brand } from "../../../functions/domain/config";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { Withdrawn, type WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
 import { limitStatefulGet } from "../../lib/stateful-get.server";
-import { formatMoney } from "../../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/approved";
 import { followLeadLink } from "./lead-link.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { STEPS, type Step } from "../../../functions/application/draft";
+import { STEPS, type Step } from "#server/application/draft";
 import type { Route } from "./+types/back";
 import { actionDraft, backTo } from "./wizard.server";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { RadioGroup, SelectField, TextField } from "../../components/form/Field";
-import { normaliseWorkPhone } from "../../../functions/domain/rules/phone";
+import { normaliseWorkPhone } from "#domain/rules/phone";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/income";

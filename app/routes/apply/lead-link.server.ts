@@ -1,10 +1,10 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { database } from "../../../db/client";
-import { emptyDraft } from "../../../functions/application/draft";
-import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { redeemLink, releaseLink } from "../../../functions/leads/store";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "../../../functions/platform/index";
-import { startSession } from "../../../functions/sessions/session";
+import { database } from "#db/client";
+import { emptyDraft } from "#server/application/draft";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { redeemLink, releaseLink } from "#server/leads/store";
+import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "#platform";
+import { startSession } from "#server/sessions/session";
 
 /** The lead-post error page (spec file 1, section 4), with the Application ID when known. */
 const leadPostError = (applicationId: number | null) => redirect(applicationId ? `/apply/leadpost?appid=${applicationId}` : "/apply/leadpost");

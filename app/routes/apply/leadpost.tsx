@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { brand, phones } from "../../../functions/domain/config";
+import { brand, phones } from "#domain/config";
 import { PhoneLink } from "../../components/PhoneLink";
 import type { Route } from "./+types/leadpost";
 

@@ -1,2 +1,2 @@
 // The step's rules live in functions/ so the partner API (/api/leads) shares them with the wizard.
-export * from "../../../functions/application/schemas/payfrequency";
+export * from "#domain/application/schemas/payfrequency";

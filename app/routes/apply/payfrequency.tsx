@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { brand, LAST_PAY_DATE_PICKER_DAYS, type PayFrequency, payFrequencies } from "../../../functions/domain/config";
+import { brand, LAST_PAY_DATE_PICKER_DAYS, type PayFrequency, payFrequencies } from "#domain/config";
 import { PayFrequencyPicture } from "../../components/apply/PayFrequencyPicture";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { DateField } from "../../components/form/DateField";
@@ -8,7 +8,7 @@ import { RadioGroup } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/payfrequency";
-import { finishDates, isoToUs, parseUsDate } from "../../../functions/application/fields";
+import { finishDates, isoToUs, parseUsDate } from "#domain/application/fields";
 import { nextPayDate, payDatesMismatch, payFrequencyCodes, payFrequencyMessages, payFrequencySchema, TWICE_MONTHLY_DATES } from "./payfrequency.schema";
 import { actionDraft, finishStep, formValues, loadStep, validateStep } from "./wizard.server";
 import { easternToday } from "../../lib/today";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import type { RouteHandle } from "../../lib/layout";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };

@@ -10,13 +10,13 @@ import {
   redirectFor,
   type Step,
   unsealFields,
-} from "../../../functions/application/draft";
-import { clientInfo } from "../../../functions/http/client-info";
-import { rateLimit } from "../../../functions/http/rate-limit";
-import { edgeContext, sessionContext } from "../../../functions/http/request-context";
+} from "#server/application/draft";
+import { clientInfo } from "#server/http/client-info";
+import { rateLimit } from "#server/http/rate-limit";
+import { edgeContext, sessionContext } from "#server/http/request-context";
 import { pagePlatform } from "../../lib/platform.server";
-import { saveSession, type Session, startSession } from "../../../functions/sessions/session";
-import { fieldErrors } from "../../../functions/application/fields";
+import { saveSession, type Session, startSession } from "#server/sessions/session";
+import { fieldErrors } from "#domain/application/fields";
 
 type Context = Readonly<RouterContextProvider>;
 

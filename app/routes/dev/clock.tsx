@@ -1,10 +1,7 @@
 import { Form } from "react-router";
-import { database, type Database } from "../../../db/client";
-import { clockOffset, currentTime, parseClockStep, setClockOffset } from "../../../functions/servicing/clock";
-import { ServicingError } from "../../../functions/servicing/context";
-import { runServicing } from "../../../functions/servicing/cron";
-import { devReturnMessages, devReturnPayment, returnablePayments } from "../../../functions/servicing/dev-returns";
-import { formatDate, formatMoney } from "../../../functions/domain/format";
+import { database, type Database } from "#db/client";
+import { clockOffset, currentTime, devReturnMessages, devReturnPayment, parseClockStep, returnablePayments, runServicing, ServicingError, setClockOffset } from "#servicing";
+import { formatDate, formatMoney } from "#domain/format";
 import type { Route } from "./+types/clock";
 import { developmentEnv } from "./dev-guard.server";
 
@@ -26,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     now: now.toISOString(),
     offsetDays: Math.round((await clockOffset(env, db)) / 86_400_000),
     email,
-    returnable: email ? { error: found ? null : devReturnMessages.noLine, payments: found?.payments ?? [] } : null,
+    returnable: email ? { error: found ? null : devReturnMessages.noLine, payments: found?.payments ?? [], noneMessage: devReturnMessages.noneReturnable } : null,
   };
 }
 
@@ -110,7 +107,7 @@ function ReturnPayments({ email, returnable }: Pick<Route.ComponentProps["loader
       {returnable?.error ? <p role="alert">{returnable.error}</p> : null}
       {returnable && !returnable.error ? (
         returnable.payments.length === 0 ? (
-          <p>{devReturnMessages.noneReturnable}</p>
+          <p>{returnable.noneMessage}</p>
         ) : (
           <ul className="returnable">
             {returnable.payments.map((p) => (

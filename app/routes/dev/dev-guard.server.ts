@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { edgeContext } from "../../../functions/http/request-context";
+import { edgeContext } from "#server/http/request-context";
 import type { RouterContextProvider } from "react-router";
 
 /** Development pages do not exist anywhere else. */

@@ -1,13 +1,12 @@
-import { desc } from "drizzle-orm";
-import { database } from "../../../db/client";
-import { outbox } from "../../../db/schema/index";
+import { database } from "#db/client";
+import { latestOutbox } from "#servicing";
 import type { Route } from "./+types/outbox";
 import { developmentEnv } from "./dev-guard.server";
 
 /** Development only: every e-mail, text and call the product "sent", newest first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const env = developmentEnv(context);
-  const rows = await database(env.DB).select().from(outbox).orderBy(desc(outbox.id)).limit(200).all();
+  const rows = await latestOutbox(database(env.DB), 200);
   return { messages: rows.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, at: new Date(m.createdAt).toISOString() })) };
 }
 

@@ -1,5 +1,5 @@
-import { firstDrawProblem, drawMessages } from "../../../functions/domain/rules/esign";
-import type { EsignState } from "../../../functions/sessions/session-data";
+import { firstDrawProblem, drawMessages } from "#domain/rules/esign";
+import type { EsignState } from "#server/sessions/session-data";
 
 /** Spec file 2, section 5: consent messages, verbatim. */
 export const consentMessages = {

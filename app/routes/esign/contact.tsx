@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
-import { brand, phones } from "../../../functions/domain/config";
-import { sessionContext } from "../../../functions/http/request-context";
+import { brand, phones } from "#domain/config";
+import { sessionContext } from "#server/http/request-context";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";
 import { Withdrawn } from "../../components/esign/Withdrawn";
-import { formatMoney } from "../../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/contact";
 

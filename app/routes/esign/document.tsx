@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { data } from "react-router";
-import { brand } from "../../../functions/domain/config";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import type { Route } from "./+types/document";
 import { esignPlatform, esignSession } from "./esign.server";
 

@@ -1,14 +1,14 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { draws } from "../../../functions/domain/config";
-import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import type { Answer } from "../../../functions/platform/catalogue/define";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { draws } from "#domain/config";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import type { Answer } from "#domain/catalogue/define";
+import { catalogue, PlatformError } from "#platform";
 import type { WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
-import type { EsignState, SessionData } from "../../../functions/sessions/session-data";
-import { saveSession, type Session } from "../../../functions/sessions/session";
+import type { EsignState, SessionData } from "#server/sessions/session-data";
+import { saveSession, type Session } from "#server/sessions/session";
 
 type Context = Readonly<RouterContextProvider>;
 

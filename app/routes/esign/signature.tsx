@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { brand, phones, servicing } from "../../../functions/domain/config";
-import { clientInfo } from "../../../functions/http/client-info";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { borrowerNameMatches } from "../../../functions/domain/rules/esign";
+import { brand, phones, servicing } from "#domain/config";
+import { clientInfo } from "#server/http/client-info";
+import { catalogue, PlatformError } from "#platform";
+import { borrowerNameMatches } from "#domain/rules/esign";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
 import { useHydrated } from "../../lib/use-hydrated";
-import { formatMoney, formatPhone } from "../../../functions/domain/format";
+import { formatMoney, formatPhone } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/signature";
 import { esignPageFacts, esignPlatform, esignSession, esignState, finishEsign, type readEsignFacts, signedMeanwhile, storeEsign, withdrawnMeanwhile } from "./esign.server";

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { brand, phones } from "../../../functions/domain/config";
+import { brand, phones } from "#domain/config";
 import { PhoneLink } from "../../components/PhoneLink";
-import { paymentsLocked } from "../../../functions/domain/rules/payments";
+import { paymentsLocked } from "#domain/rules/payments";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
 import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel";
 import { NO_STATEMENTS } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { NO_TRANSACTIONS } from "../../components/portal/TransactionsView";
-import { formatDate, formatMoney } from "../../../functions/domain/format";
+import { formatDate, formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/account";
 import {

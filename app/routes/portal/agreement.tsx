@@ -1,5 +1,5 @@
-import { brand } from "../../../functions/domain/config";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { sessionOver } from "../../lib/session-over.server";
 import type { Route } from "./+types/agreement";
 import { borrowerSession, portalPlatform } from "./portal.server";

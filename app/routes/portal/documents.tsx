@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { AgreementTable, StatementsTable } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "../../../functions/domain/rules/money-input";
-import { cashAdvanceFeeAtPercent } from "../../../functions/domain/fees";
-import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "../../../functions/domain/rules/standing";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "#domain/rules/money-input";
+import { cashAdvanceFeeAtPercent } from "#domain/fees";
+import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "#domain/rules/standing";
 
 /**
  * The draw amount as typed ("125", "$1,000", "125.00") to integer cents by

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { type RouterContextProvider } from "react-router";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "../../../functions/domain/rules/standing";
+import { catalogue, PlatformError } from "#platform";
+import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "#domain/rules/standing";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
-import { recheckDraw } from "../../../functions/domain/rules/recheck";
+import { recheckDraw } from "#domain/rules/recheck";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { portalStanding } from "./portal-data";
 import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, portalSummary, sentBefore, type PortalSummary } from "./portal.server";

@@ -1,4 +1,4 @@
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { DrawAccountSummary } from "../../components/portal/draw/DrawAccountSummary";
 import { DrawAmountForm } from "../../components/portal/draw/DrawAmountForm";
 import { DrawReview } from "../../components/portal/draw/DrawReview";

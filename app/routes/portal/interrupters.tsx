@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
-import { brand, phones } from "../../../functions/domain/config";
-import { formatPhone, phoneHref } from "../../../functions/domain/format";
+import { brand, phones } from "#domain/config";
+import { formatPhone, phoneHref } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/interrupters";
 import { readSummary } from "./portal-data";

@@ -1,6 +1,6 @@
-import { phones, servicing } from "../../../functions/domain/config";
-import { chargeOffMessage } from "../../../functions/domain/rules/standing";
-import { formatDate, formatMoney, formatPhone } from "../../../functions/domain/format";
+import { phones, servicing } from "#domain/config";
+import { chargeOffMessage } from "#domain/rules/standing";
+import { formatDate, formatMoney, formatPhone } from "#domain/format";
 import { pendingPayments, type Summary } from "./portal-data";
 
 /**

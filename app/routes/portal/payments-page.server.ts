@@ -1,5 +1,5 @@
-import { phones, servicing } from "../../../functions/domain/config";
-import { paymentsLocked, payoffOf, type PaymentFacts } from "../../../functions/domain/rules/payments";
+import { phones, servicing } from "#domain/config";
+import { paymentsLocked, payoffOf, type PaymentFacts } from "#domain/rules/payments";
 import { paymentHeader, paysByEft } from "./payment-header";
 import { freshValues, type Folder, type PaymentValues } from "./payments.schema";
 import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { FieldError } from "../../components/form/Field";
 import { Modal } from "../../components/Modal";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatMoney, formatPhone, formatTableDate } from "../../../functions/domain/format";
+import { formatMoney, formatPhone, formatTableDate } from "#domain/format";
 import type { PaymentValues } from "./payments.schema";
 
 /** Review & Authorization, the thank-you and the error panel (spec file 3, sections 2, 4 and 8). */

@@ -1,4 +1,4 @@
-import { servicing } from "../../../functions/domain/config";
+import { servicing } from "#domain/config";
 import {
   minimumOptionCents,
   paymentDateHint,
@@ -8,13 +8,13 @@ import {
   visiblePaymentOptions,
   type PaymentFacts,
   type PaymentOption,
-} from "../../../functions/domain/rules/payments";
-import { isBusinessDay } from "../../../functions/domain/calendar";
+} from "#domain/rules/payments";
+import { isBusinessDay } from "#domain/calendar";
 import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatDate, formatMoney } from "../../../functions/domain/format";
-import { isoToUs } from "../../../functions/application/fields";
+import { formatDate, formatMoney } from "#domain/format";
+import { isoToUs } from "#domain/application/fields";
 import type { Folder, PaymentValues } from "./payments.schema";
 
 /** The three collapsible steps of a one-time payment (spec file 3, section 2). */

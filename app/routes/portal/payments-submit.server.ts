@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "../../../functions/domain/rules/payments";
-import { recheckPayment, type ReviewedPayment } from "../../../functions/domain/rules/recheck";
-import { isoToUs, parseUsDate } from "../../../functions/application/fields";
+import { catalogue, PlatformError } from "#platform";
+import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "#domain/rules/payments";
+import { recheckPayment, type ReviewedPayment } from "#domain/rules/recheck";
+import { isoToUs, parseUsDate } from "#domain/application/fields";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
 import type { PaymentActionData, PaymentPage } from "./payments-page.server";
 import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, sentBefore } from "./portal.server";

@@ -9,8 +9,8 @@ import {
   paymentOptions,
   type PaymentFacts,
   type PaymentOption,
-} from "../../../functions/domain/rules/payments";
-import { fieldErrors, parseUsDate, required } from "../../../functions/application/fields";
+} from "#domain/rules/payments";
+import { fieldErrors, parseUsDate, required } from "#domain/application/fields";
 
 /**
  * The one-time payment form's schema and step moves, used by the browser for

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatMoney } from "../../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { useHydrated } from "../../lib/use-hydrated";

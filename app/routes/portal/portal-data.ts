@@ -1,9 +1,9 @@
-import type { Answer } from "../../../functions/platform/catalogue/define";
-import type { GetSummary } from "../../../functions/platform/catalogue/account";
+import type { Answer } from "#domain/catalogue/define";
+import type { GetSummary } from "#domain/catalogue/account";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
-import { paymentMessages, type PaymentLockFacts } from "../../../functions/domain/rules/payments";
-import { chargeOffMessage, drawBlockOf } from "../../../functions/domain/rules/standing";
+import { paymentMessages, type PaymentLockFacts } from "#domain/rules/payments";
+import { chargeOffMessage, drawBlockOf } from "#domain/rules/standing";
 
 /**
  * Pure readings of the platform summary that every portal page shares

@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { edgeContext, sessionContext } from "../../../functions/http/request-context";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { patchSession, type Session } from "../../../functions/sessions/session";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { catalogue, PlatformError } from "#platform";
+import { patchSession, type Session } from "#server/sessions/session";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";

@@ -1,10 +1,10 @@
 import * as v from "valibot";
-import type { Payload } from "../../../functions/platform/catalogue/define";
-import type { UpdateProfile } from "../../../functions/platform/catalogue/account";
-import { textPermissions, type ContactRecord } from "../../../functions/domain/rules/preferences";
-import { formatPhone, phoneDigits, phoneSchema } from "../../../functions/domain/rules/phone";
-import { sameEmail } from "../../../functions/domain/rules/email";
-import { emailAddress } from "../../../functions/application/fields";
+import type { Payload } from "#domain/catalogue/define";
+import type { UpdateProfile } from "#domain/catalogue/account";
+import { textPermissions, type ContactRecord } from "#domain/rules/preferences";
+import { formatPhone, phoneDigits, phoneSchema } from "#domain/rules/phone";
+import { sameEmail } from "#domain/rules/email";
+import { emailAddress } from "#domain/application/fields";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */
 export const preferenceMessages = {

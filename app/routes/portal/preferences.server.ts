@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { edgeContext } from "../../../functions/http/request-context";
-import { EMAIL_CHANGE_REFUSALS } from "../../../functions/platform/catalogue/account";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
-import { sameEmail } from "../../../functions/domain/rules/email";
-import { endCustomerSessions } from "../../../functions/sessions/session";
-import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "../../../functions/domain/rules/preferences";
-import { fieldErrors } from "../../../functions/application/fields";
+import { edgeContext } from "#server/http/request-context";
+import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
+import { catalogue, PlatformError } from "#platform";
+import { sameEmail } from "#domain/rules/email";
+import { endCustomerSessions } from "#server/sessions/session";
+import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "#domain/rules/preferences";
+import { fieldErrors } from "#domain/application/fields";
 import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
 import { borrowerSession, portalPlatform, portalSummary, type PortalSummary } from "./portal.server";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { brand } from "../../../functions/domain/config";
-import type { MarketingKind } from "../../../functions/domain/rules/preferences";
+import { brand } from "#domain/config";
+import type { MarketingKind } from "#domain/rules/preferences";
 import { PasskeySection } from "../../components/access/PasskeySection";
 import { OptOutDialog, OptOutPanel, SavedDialog, savedMessage, UnsavedChangesDialog } from "../../components/portal/PreferenceDialogs";
 import { PreferencesFields } from "../../components/portal/PreferencesFields";

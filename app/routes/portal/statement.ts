@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { catalogue, PlatformError } from "../../../functions/platform/index";
+import { catalogue, PlatformError } from "#platform";
 import { sessionOver } from "../../lib/session-over.server";
 import type { Route } from "./+types/statement";
 import { borrowerSession, portalPlatform } from "./portal.server";

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { brand } from "../../../functions/domain/config";
+import { brand } from "#domain/config";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { TransactionsView } from "../../components/portal/TransactionsView";
 import type { RouteHandle } from "../../lib/layout";

@@ -1,6 +1,6 @@
-import type { BillingCycle } from "../../domain/config";
-import { cashAdvanceFee } from "../../domain/fees";
-import { addBusinessDays } from "../../domain/calendar";
+import type { BillingCycle } from "#domain/config";
+import { cashAdvanceFee } from "#domain/fees";
+import { addBusinessDays } from "#domain/calendar";
 import { cancelledIds } from "./replay";
 import type { Book, LedgerEntry } from "./types";
 

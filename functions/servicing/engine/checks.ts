@@ -1,8 +1,8 @@
-import { servicing } from "../../domain/config";
-import { formatMoney } from "../../domain/format";
-import { paymentMessages, widestPaymentWindow } from "../../domain/rules/payments";
-import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "../../domain/rules/standing";
-import { isBusinessDay } from "../../domain/calendar";
+import { servicing } from "#domain/config";
+import { formatMoney } from "#domain/format";
+import { paymentMessages, widestPaymentWindow } from "#domain/rules/payments";
+import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "#domain/rules/standing";
+import { isBusinessDay } from "#domain/calendar";
 import type { AccountState } from "./types";
 
 /**

@@ -1,4 +1,4 @@
-import { addDays } from "../../domain/calendar";
+import { addDays } from "#domain/calendar";
 import type { IssuedStatement, LedgerEntry } from "./types";
 
 /**

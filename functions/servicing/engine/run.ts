@@ -1,6 +1,6 @@
-import { servicing } from "../../domain/config";
-import { carriedBalanceFee, minimumPayment } from "../../domain/fees";
-import { addDays, daysBetween } from "../../domain/calendar";
+import { servicing } from "#domain/config";
+import { carriedBalanceFee, minimumPayment } from "#domain/fees";
+import { addDays, daysBetween } from "#domain/calendar";
 import { activitySince, addMonths, lastIssued } from "./cycle";
 import { dueDateIssuedOn, cycleOfFrequency, firstDueDate } from "./schedule";
 import { accountState, firstDrawDate } from "./state";

@@ -1,4 +1,4 @@
-import { daysBetween } from "../../domain/calendar";
+import { daysBetween } from "#domain/calendar";
 import { replay } from "./replay";
 import { cycleOfFrequency, projectedDueDate } from "./schedule";
 import type { AccountState, Book, Standing, StatementStanding } from "./types";

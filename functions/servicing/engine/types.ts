@@ -1,5 +1,5 @@
-import type { PayFrequency } from "../../domain/config";
-import type { Standing } from "../../domain/rules/standing";
+import type { PayFrequency } from "#domain/config";
+import type { Standing } from "#domain/rules/standing";
 
 export type { Standing };
 

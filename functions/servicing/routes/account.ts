@@ -1,13 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
-import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "../../../db/schema/index";
-import { account as calls } from "../../platform/catalogue/index";
-import { sameEmail } from "../../domain/rules/email";
-import { applyContactChange } from "../../domain/rules/preferences";
+import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "#db/schema/servicing";
+import { account as calls } from "#domain/catalogue/index";
+import { sameEmail } from "#domain/rules/email";
+import { applyContactChange } from "#domain/rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
-import { drawFundingDate } from "../../domain/calendar";
+import { drawFundingDate } from "#domain/calendar";
 import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById, latestLine } from "../customers";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";

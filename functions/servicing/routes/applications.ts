@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { applications, customers, lines } from "../../../db/schema/index";
-import { applications as calls } from "../../platform/catalogue/index";
-import { randomToken } from "../../tokens";
-import { easternDateTime } from "../../domain/calendar";
+import { applications, customers, lines } from "#db/schema/servicing";
+import { applications as calls } from "#domain/catalogue/index";
+import { randomToken } from "#domain/tokens";
+import { easternDateTime } from "#domain/calendar";
 import { encryptPersonal, ssnLookupHash } from "../crypto";
 import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
 import { customerBySsn, isExistingCustomer, newAccountNumber, pendingApplication, personalDataKeys, withdrawPending } from "../customers";

@@ -1,10 +1,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
-import { loginAttempts, passwordResets, users } from "../../../db/schema/index";
-import { auth as calls } from "../../platform/catalogue/index";
-import { isCommonPassword } from "../../access/common-passwords";
-import { meetsPasswordCriteria } from "../../passwords";
-import { randomToken, sha256Hex } from "../../tokens";
+import { loginAttempts, passwordResets, users } from "#db/schema/servicing";
+import { auth as calls } from "#domain/catalogue/index";
+import { isCommonPassword } from "#domain/common-passwords";
+import { meetsPasswordCriteria } from "#domain/passwords";
+import { randomToken, sha256Hex } from "#domain/tokens";
 import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById } from "../customers";
 import { hashPassword, verifyPassword } from "../crypto";

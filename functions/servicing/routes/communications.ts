@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { brand, security } from "../../domain/config";
-import { randomToken } from "../../tokens";
-import { contactMessages, loginAttempts } from "../../../db/schema/index";
-import { communications as calls, misc } from "../../platform/catalogue/index";
+import { brand, security } from "#domain/config";
+import { randomToken } from "#domain/tokens";
+import { contactMessages, loginAttempts } from "#db/schema/servicing";
+import { communications as calls, misc } from "#domain/catalogue/index";
 import type { ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { applications, customers, lines, notes, signatures, signedDocuments } from "../../../db/schema/index";
-import { account as calls } from "../../platform/catalogue/index";
-import { borrowerNameMatches } from "../../domain/rules/esign";
+import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
+import { account as calls } from "#domain/catalogue/index";
+import { borrowerNameMatches } from "#domain/rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
-import { formatDate, formatMoney } from "../../domain/format";
-import { brand } from "../../domain/config";
+import { formatDate, formatMoney } from "#domain/format";
+import { brand } from "#domain/config";
 import { requireCustomer, type ServicingContext, ServicingError, type ServicingEnv } from "../context";
 import { outboxProvider } from "../messages";
 import { customerById } from "../customers";

@@ -9,9 +9,9 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
-import { passkeys, webauthnChallenges } from "../../../db/schema/index";
-import { passkeys as calls } from "../../platform/catalogue/index";
-import { randomToken } from "../../tokens";
+import { passkeys, webauthnChallenges } from "#db/schema/servicing";
+import { passkeys as calls } from "#domain/catalogue/index";
+import { randomToken } from "#domain/tokens";
 import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
 import { customerById } from "../customers";
 import { lineStanding } from "../identity";

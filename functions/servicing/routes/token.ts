@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { token as calls } from "../../platform/catalogue/index";
-import { EMBEDDED_MERCHANT_ID } from "../../platform/merchant";
+import { token as calls } from "#domain/catalogue/index";
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { ServicingError, type ServicingEnv } from "../context";
 import { implement } from "../implement";
 import { extendToken, issueToken } from "../tokens";

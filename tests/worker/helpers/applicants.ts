@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { easternDateTime, addDays } from "../../../functions/domain/calendar";
+import { easternDateTime, addDays } from "#domain/calendar";
 import { uniqueSsn } from "../../contract/applicants";
 import { postForm, redirectPath, send, sessionCookieOf } from "./http";
 

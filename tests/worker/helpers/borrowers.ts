@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { database } from "../../../db/client";
-import { startSession } from "../../../functions/sessions/session";
+import { database } from "#db/client";
+import { startSession } from "#server/sessions/session";
 import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/demo";
 import { walkWizard } from "./applicants";
 import { postForm, redirectPath, sessionCookieOf } from "./http";

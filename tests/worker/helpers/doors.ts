@@ -66,7 +66,7 @@ export interface ApiEndpoint {
   body?: "fields" | "none";
 }
 
-/** Every route of functions/api/app.ts and its sub-apps (/api/leads has tests of its own). */
+/** Every route of functions/server/api/app.ts and its sub-apps (/api/leads has tests of its own). */
 export const apiEndpoints: readonly ApiEndpoint[] = [
   { method: "GET", path: "/api/health" },
   { method: "GET", path: "/api/openapi.json" },

@@ -1,5 +1,5 @@
 import { SELF } from "cloudflare:test";
-import { SESSION_COOKIE } from "../../../functions/sessions/cookie";
+import { SESSION_COOKIE } from "#server/sessions/cookie";
 
 /** The test origin: form posts carry it as their Origin, as a browser on the site would. */
 export const ORIGIN = "https://ridgeline.test";

@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
-import { database } from "../../../db/client";
-import { applications, leadLinks, leads } from "../../../db/schema/index";
-import { api } from "../../../functions/api/app";
-import { DEMO_PARTNER } from "../../../functions/leads/partners";
-import { signLead } from "../../../functions/leads/signature";
+import { database } from "#db/client";
+import { leadLinks, leads } from "#db/schema/leads";
+import { applications } from "#db/schema/servicing";
+import { api } from "#server/api/app";
+import { DEMO_PARTNER } from "#server/leads/partners";
+import { signLead } from "#server/leads/signature";
 import { freshTimestamp } from "../../e2e/fixtures/lead-data";
 
 /** POST /api/leads as a partner makes it, and the rows a test of it reads. */

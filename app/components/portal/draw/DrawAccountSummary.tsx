@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "../../../../functions/domain/format";
+import { formatDate, formatMoney } from "#domain/format";
 
 /**
  * The account summary beside the draw request (spec file 3, section 2).

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { snapDrawAmount, type DrawLimits } from "../../../../functions/domain/rules/standing";
-import { formatMoney } from "../../../../functions/domain/format";
+import { snapDrawAmount, type DrawLimits } from "#domain/rules/standing";
+import { formatMoney } from "#domain/format";
 import { drawAmountError, drawFigures, parseDrawAmount } from "../../../routes/portal/draw.schema";
 import { DrawCutoff } from "./DrawCutoff";
 

@@ -1,5 +1,5 @@
-import { draws } from "../../../../functions/domain/config";
-import { formatClock } from "../../../../functions/domain/format";
+import { draws } from "#domain/config";
+import { formatClock } from "#domain/format";
 
 const cutoff = `${formatClock(draws.nextDayCutoff)} Eastern`;
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../../functions/domain/format";
+import { formatMoney } from "#domain/format";
 
 /** Total Draw Amount, Cash Advance Fee, Amount You Will Receive (spec file 3, section 4). */
 export function DrawFigures({ amountCents, feeCents, receivedCents }: { amountCents: number; feeCents: number; receivedCents: number }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { formatDate } from "../../../../functions/domain/format";
+import { formatDate } from "#domain/format";
 import { drawFigures } from "../../../routes/portal/draw.schema";
 import { DrawCutoff } from "./DrawCutoff";
 import { DrawFigures } from "./DrawFigures";

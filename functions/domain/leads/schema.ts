@@ -1,0 +1,54 @@
+import * as v from "valibot";
+import { leadAddressSchema } from "../application/schemas/address";
+import { bankingSchema } from "../application/schemas/banking";
+import { incomeSchema } from "../application/schemas/income";
+import { payFrequencySchema } from "../application/schemas/payfrequency";
+import { personalFields } from "../application/schemas/personal";
+
+/**
+ * A partner's lead: the application's own step schemas (spec file 1,
+ * sections 3 and 5, messages verbatim), one object per wizard step, plus
+ * the partner's lead id. Only the address differs: a missing mainIsCell is
+ * true for a lead, false for the wizard's form. The same schemas make the OpenAPI document
+ * (functions/server/api/openapi.ts), so the contract cannot drift from the rules.
+ */
+export const PARTNER_LEAD_ID_MESSAGE = "partnerLeadId is 1-64 letters, digits, '.', '_', ':' or '-'.";
+
+export function leadSchema(today: string) {
+  return v.object({
+    partnerLeadId: v.pipe(v.string(PARTNER_LEAD_ID_MESSAGE), v.regex(/^[\w.:-]{1,64}$/, PARTNER_LEAD_ID_MESSAGE)),
+    personal: v.object(personalFields(today)),
+    address: leadAddressSchema,
+    income: incomeSchema,
+    payFrequency: payFrequencySchema(today),
+    banking: bankingSchema,
+  });
+}
+
+export type Lead = v.InferOutput<ReturnType<typeof leadSchema>>;
+
+/** What every decided post answers (and what a repeat of the lead id answers again). */
+export const LeadAnswerSchema = v.object({
+  status: v.picklist(["approved", "denied", "error"]),
+  applicationId: v.optional(v.number()),
+  redirectUrl: v.optional(v.pipe(v.string(), v.url())),
+  /**
+   * A repeat of an approved lead whose first link can no longer continue:
+   * "used" (the applicant already followed a link) or "expired" (24 hours
+   * passed). No fresh redirectUrl is issued then.
+   */
+  linkStatus: v.optional(v.picklist(["used", "expired"])),
+});
+
+export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
+
+/** The 400 answer: one message per bad field, by dotted path (e.g. "personal.ssn"). */
+export const LeadRefusalSchema = v.object({
+  error: v.string(),
+  /** Machine-readable, where a partner's code must tell refusals apart (e.g. "lead_id_reused"). */
+  code: v.optional(v.picklist(["lead_id_reused", "lead_busy"])),
+  fields: v.optional(v.record(v.string(), v.string())),
+});
+
+/** A refusal's code (see LeadRefusalSchema). */
+export type LeadRefusalCode = NonNullable<v.InferOutput<typeof LeadRefusalSchema>["code"]>;

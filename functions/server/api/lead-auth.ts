@@ -1,0 +1,96 @@
+import { vValidator } from "@hono/valibot-validator";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import * as v from "valibot";
+import { database } from "#db/client";
+import { peekRateLimit, rateLimit } from "../http/rate-limit";
+import { PARTNER_ID_PATTERN, partnerWithSecrets, type Partner } from "../leads/partners";
+import { signedByAny, timestampFresh } from "../leads/signature";
+import { firstUseOfSignature } from "../leads/store";
+import type { ApiEnv } from "./types";
+
+/** The lead sub-app's context: the API's, plus the signed-in partner. */
+export interface LeadsEnv {
+  Bindings: ApiEnv["Bindings"];
+  Variables: ApiEnv["Variables"] & { partner: Partner };
+}
+
+/** A lead is one applicant: far below this. */
+export const MAX_BODY_BYTES = 16_384;
+
+const utf8 = new TextEncoder();
+
+const tooMany = (retryAfterSeconds: number) => ({ "Retry-After": String(retryAfterSeconds) });
+
+/** The three signature headers (Hono hands header names over in lower case). */
+export const SignatureHeadersSchema = v.object({
+  "x-partner-id": v.pipe(v.string(), v.regex(PARTNER_ID_PATTERN)),
+  "x-timestamp": v.pipe(v.string(), v.regex(/^\d{1,12}$/)),
+  "x-signature": v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+});
+
+type SignedInput = { in: { header: v.InferInput<typeof SignatureHeadersSchema> }; out: { header: v.InferOutput<typeof SignatureHeadersSchema> } };
+
+/** A refused signature writes nothing but a count against the caller's IP, whose limit bounds guessing. */
+async function refuseSignature(c: Context<LeadsEnv>, error: string) {
+  await rateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
+  return c.json({ error }, 401);
+}
+
+/** Callers who keep failing the signature are turned away before any work. */
+export const refusedSignatureBudget = createMiddleware<LeadsEnv>(async (c, next) => {
+  const budget = await peekRateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
+  if (!budget.allowed) return c.json({ error: "Too many refused signatures. Please wait and try again." }, 429, tooMany(budget.retryAfterSeconds));
+  await next();
+});
+
+export const signatureHeaders = vValidator("header", SignatureHeadersSchema, async (result, c) => {
+  if (!result.success) return refuseSignature(c as unknown as Context<LeadsEnv>, "Send X-Partner-Id, X-Timestamp (Unix seconds) and X-Signature (64 lowercase hex digits).");
+});
+
+/**
+ * The partner signature (decision record 010), checked on the raw body
+ * before anything reads it for fields.
+ */
+export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(async (c, next) => {
+  const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  const rawBody = await c.req.text();
+  // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
+  if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+
+  // The timestamp is not secret, so its refusal may say what is wrong.
+  if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
+  const db = database(c.env.DB);
+  const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
+  // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
+  const signed = await signedByAny(secrets, timestamp, rawBody, signature);
+  if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
+  // Single use, before anything else is read or decided: a captured request
+  // sent again within the tolerance would otherwise get a fresh applicant link.
+  if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
+    return refuseSignature(c, "This signed request was already received. Sign each post with a fresh timestamp.");
+  }
+  c.set("partner", partner);
+  await next();
+});
+
+/** The partner's own budget, counted only for signed requests. */
+export const withinPartnerBudget = createMiddleware<LeadsEnv>(async (c, next) => {
+  const partner = c.var.partner;
+  const verdict = await rateLimit(c.env, "leadsPerPartner", partner.id, partner.leadsPerMinute ?? undefined);
+  if (!verdict.allowed) return c.json({ error: "Too many leads. Please wait and try again." }, 429, tooMany(verdict.retryAfterSeconds));
+  c.header("RateLimit-Remaining", String(verdict.remaining));
+  await next();
+});
+
+/** Malformed JSON is the caller's mistake (400), not a server error. */
+export const jsonBody = createMiddleware<LeadsEnv>(async (c, next) => {
+  if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) return c.json({ error: "Send the lead as JSON (Content-Type: application/json)." }, 415);
+  try {
+    await c.req.json();
+  } catch {
+    return c.json({ error: "The body is not valid JSON." }, 400);
+  }
+  await next();
+});

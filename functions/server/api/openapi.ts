@@ -1,0 +1,110 @@
+import { type ConversionConfig, type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
+import { Hono } from "hono";
+import type * as v from "valibot";
+import { requiredFieldRule } from "#domain/application/fields";
+import { brand, partnerLeads } from "#domain/config";
+import { LeadAnswerSchema, leadSchema, LeadRefusalSchema } from "#domain/leads/schema";
+import { easternDateTime } from "#domain/calendar";
+import { SignatureHeadersSchema } from "./lead-auth";
+import type { ApiEnv } from "./types";
+
+/**
+ * The wizard's fields are optional on the wire (a missing form key gets the
+ * field's own message) but required in substance: they are listed as
+ * required and described by their rule, not by the "" default. Rules valibot
+ * cannot express in JSON Schema (checks, transforms) are left out;
+ * docs/partners.md states them.
+ */
+const config: ConversionConfig = {
+  target: "draft-2020-12",
+  typeMode: "input",
+  errorMode: "ignore",
+  overrideSchema({ valibotSchema, jsonSchema }) {
+    if (valibotSchema.type !== "object" || !("entries" in valibotSchema)) return undefined;
+    const entries = valibotSchema.entries as Record<string, v.GenericSchema>;
+    const properties = { ...(jsonSchema.properties as Record<string, JsonSchema>) };
+    const required = new Set((jsonSchema.required as string[] | undefined) ?? []);
+    for (const [key, entry] of Object.entries(entries)) {
+      const rule = requiredFieldRule(entry);
+      if (!rule) continue;
+      required.add(key);
+      properties[key] = schemaOf(rule);
+    }
+    // An empty default is the form's missing checkbox or field, not advice for partners.
+    for (const property of Object.values(properties)) if (property.default === "") delete property.default;
+    return { ...jsonSchema, properties, required: [...required] };
+  },
+};
+
+function schemaOf(schema: v.GenericSchema): JsonSchema {
+  const { $schema: _draft, ...rest } = toJsonSchema(schema, config);
+  return rest;
+}
+
+/** A signature header, described by the schema the endpoint validates it with. */
+const header = (name: string, description: string) => ({
+  name,
+  in: "header",
+  required: true,
+  schema: schemaOf(SignatureHeadersSchema.entries[name.toLowerCase() as keyof typeof SignatureHeadersSchema.entries]),
+  description,
+});
+
+const signatureHeaders = [
+  header("X-Partner-Id", "Your partner id."),
+  header("X-Timestamp", `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.`),
+  header("X-Signature", 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret. Accepted once.'),
+];
+
+const errorBody = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } } });
+const retryAfter = { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait before retrying." } };
+
+/** The OpenAPI 3.1 document for partners, from the same valibot schemas the endpoint validates with. */
+export function openApiDocument(today: string) {
+  return {
+    openapi: "3.1.0",
+    info: { title: `${brand.name} partner lead API`, version: "1.0.0", description: "Signed lead posting. See docs/partners.md for the signature and a curl example." },
+    paths: {
+      "/api/leads": {
+        post: {
+          operationId: "postLead",
+          summary: "Post one applicant's lead for a decision",
+          parameters: signatureHeaders,
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Lead" } } } },
+          responses: {
+            "200": {
+              description:
+                "Decided: approved (with the applicant's one-time redirectUrl on our site) or denied. A repeat of the lead id with the same applicant answers the same decision (X-Lead-Replayed: true), approved with a fresh redirectUrl only while no link was used yet; otherwise without one, and linkStatus says why (used, expired).",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
+            },
+            "400": errorBody("Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided."),
+            "401": errorBody("Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded."),
+            "409": {
+              ...errorBody(
+                "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh.",
+              ),
+              headers: { "Retry-After": { ...retryAfter["Retry-After"], description: "lead_busy only: seconds to wait before retrying." } },
+            },
+            "413": errorBody("The body is larger than 16 KB."),
+            "415": errorBody("The body is not sent as application/json."),
+            "429": { ...errorBody("Your partner budget (or the per-IP budget for refused signatures) is spent."), headers: retryAfter },
+            "503": {
+              description: 'The platform failed: status "error" (recorded). Retry with the same lead id, signed afresh; an error answer is not final.',
+              headers: retryAfter,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: { Lead: schemaOf(leadSchema(today)), LeadAnswer: schemaOf(LeadAnswerSchema), LeadRefusal: schemaOf(LeadRefusalSchema) },
+    },
+  };
+}
+
+/** GET /api/openapi.json (public: the contract holds no secrets). */
+export const openApiRoute = new Hono<ApiEnv>().get("/", (c) => {
+  c.header("Cache-Control", "public, max-age=300");
+  return c.json(openApiDocument(easternDateTime(new Date()).date));
+});

@@ -1,0 +1,30 @@
+import type { PlatformEnv } from "#platform";
+import type { RateLimiter } from "./durable-objects/rate-limiter";
+
+/**
+ * Bindings, vars and secrets every environment of wrangler.toml provides:
+ * the platform client's (the upstream settings, or the embedded core's
+ * bindings and key: functions/servicing/env.ts) and the site's own below.
+ */
+export interface Env extends PlatformEnv {
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /**
+   * The site's own public origin (https://ridgelinecredit.example): links in
+   * partner answers and e-mails are built from it, never from the Host header.
+   */
+  SITE_ORIGIN: string;
+  /**
+   * Secret: the site's own key (>= 32 characters) sealing what session rows
+   * keep (the platform token, the application draft); never the servicing
+   * core's key (decision record 014).
+   */
+  SESSION_SEAL_KEY: string;
+  /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
+  WEBAUTHN_RP_ID: string;
+  WEBAUTHN_ORIGINS: string;
+  /*
+   * Lead partners' signing secrets are secrets named PARTNER_SECRET_<PARTNER ID>,
+   * plus PARTNER_NEXT_SECRET_<PARTNER ID> during a rotation (decision record
+   * 010), read by name in functions/server/leads/partners.ts.
+   */
+}

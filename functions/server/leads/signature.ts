@@ -1,0 +1,49 @@
+import { partnerLeads } from "#domain/config";
+
+/**
+ * The partner signature (docs/partners.md): X-Signature is the lowercase hex
+ * HMAC-SHA-256 of "<X-Timestamp>.<raw body>" under the partner's signing
+ * secret. Signing the timestamp with the body bounds a captured request's
+ * life to the tolerance window (within it, a replay is refused because each
+ * signature works once: firstUseOfSignature in store.ts), and the body cannot
+ * be swapped under it.
+ */
+
+const encoder = new TextEncoder();
+
+function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+}
+
+/** What a partner computes (used by our tests, the demo script and the benchmark). */
+export async function signLead(secret: string, timestamp: number | string, rawBody: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(`${timestamp}.${rawBody}`));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[0-9a-f]{64}$/.test(hex)) return null;
+  return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
+}
+
+/** Within the tolerance either way of now (a clock may run fast or slow). */
+export function timestampFresh(timestamp: string, nowMs: number): boolean {
+  if (!/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(nowMs / 1000 - Number(timestamp)) <= partnerLeads.signatureToleranceSeconds;
+}
+
+/**
+ * True only for the exact body and timestamp signed with this secret.
+ * crypto.subtle.verify compares in constant time.
+ */
+async function signatureValid(secret: string, timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+  const signature = hexBytes(signatureHex);
+  if (!signature) return false;
+  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(`${timestamp}.${rawBody}`));
+}
+
+/** True when any of the partner's secrets (two during a rotation) signed it. */
+export async function signedByAny(secrets: readonly string[], timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+  for (const secret of secrets) if (await signatureValid(secret, timestamp, rawBody, signatureHex)) return true;
+  return false;
+}

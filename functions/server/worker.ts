@@ -1,0 +1,75 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { api } from "./api/app";
+import type { Env } from "./env";
+import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
+import { edgeContext } from "./http/request-context";
+import { withSecurityHeaders } from "./http/security-headers";
+import { database } from "#db/client";
+import { purgeSessions } from "./sessions/session";
+import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
+
+import { runEmbeddedDaily } from "#platform";
+
+export { PasscodeVault } from "#platform";
+export { RateLimiter } from "./durable-objects/rate-limiter";
+
+// Created once per isolate, not per request.
+const serverBuild = () => import("virtual:react-router/server-build");
+const handlePage = createRequestHandler(serverBuild, import.meta.env.MODE);
+let buildVersion: string | undefined;
+
+async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  buildVersion ??= (await serverBuild()).assets.version;
+  const cacheable = isCacheableRequest(request);
+  if (cacheable) {
+    const hit = await cachedPage(request, buildVersion);
+    if (hit) return hit;
+  }
+  const context = new RouterContextProvider();
+  context.set(edgeContext, { env, ctx });
+  let response = await handlePage(request, context);
+  if (isBareNotFound(request, response)) response = await notFoundPage(request, env, ctx);
+  if (cacheable && response.headers.has("CDN-Cache-Control")) return storePage(request, response, buildVersion, ctx);
+  // Not shared: the edge directive goes. Without a Cache-Control of its own
+  // the page is then `private, no-store` (security-headers.ts), signed in
+  // (personal data) or out (the login page, the 404) alike.
+  response.headers.delete("CDN-Cache-Control");
+  return response;
+}
+
+/**
+ * A resource route (a statement or notice PDF) that finds nothing throws a
+ * bare 404 whose body is the text "null". A person who opened that address
+ * gets the site's 404 page instead, still answered 404.
+ */
+function isBareNotFound(request: Request, response: Response): boolean {
+  return request.method === "GET" && response.status === 404 && !(response.headers.get("Content-Type") ?? "").includes("text/html") && !new URL(request.url).pathname.endsWith(".data");
+}
+
+/** The 404 page as the splat route renders it for an unknown path, asked with the visitor's own headers. */
+async function notFoundPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const context = new RouterContextProvider();
+  context.set(edgeContext, { env, ctx });
+  const page = await handlePage(new Request(new URL("/__not-found", request.url), { headers: request.headers }), context);
+  return new Response(page.body, { status: 404, headers: page.headers });
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // Every method goes to React Router (forms post to route actions).
+    const response = isApi ? await api.fetch(request, env, ctx) : await servePage(request, env, ctx);
+    return withSecurityHeaders(response);
+  },
+
+  async scheduled(_controller, env) {
+    const db = database(env.DB);
+    // The site's own step: expired and empty sessions (its table, its clock).
+    await purgeSessions(env);
+    const now = Date.now();
+    await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
+    // The embedded core's own step: its outbox, then every line (statements, payments, standing).
+    await runEmbeddedDaily(env);
+  },
+} satisfies ExportedHandler<Env>;
