@@ -40,7 +40,8 @@ module.exports = {
     {
       name: "domain-is-pure",
       severity: "error",
-      comment: "The domain room (configuration, money, dates, rules, schemas, the call catalogue) has no I/O and is safe in the browser: it imports only itself.",
+      comment:
+        "The domain room (configuration, money, dates, rules, schemas, the call catalogue) has no I/O and is safe in the browser: it imports only itself.",
       from: { path: "^functions/domain/" },
       to: { path: "^(app|db|functions/(server|platform|servicing))/" },
     },
@@ -61,21 +62,24 @@ module.exports = {
     {
       name: "core-uses-domain-and-its-tables",
       severity: "error",
-      comment: "The servicing core knows the domain, db/client and its own tables; not the site, the platform client, pages or the site's tables.",
+      comment:
+        "The servicing core knows the domain, db/client and its own tables; not the site, the platform client, pages or the site's tables.",
       from: { path: "^functions/servicing/" },
       to: { path: "^(app/|functions/(server|platform)/|db/schema/(site|leads|index)\\.ts$)" },
     },
     {
       name: "platform-knows-core-only-as-a-transport",
       severity: "error",
-      comment: "The platform client uses the domain; only its embedded transport opens the core's door; never the site or any table.",
+      comment:
+        "The platform client uses the domain; only its embedded transport opens the core's door; never the site or any table.",
       from: { path: "^functions/platform/", pathNot: "^functions/platform/embedded-transport\\.ts$" },
       to: { path: "^(app/|functions/(server|servicing)/|db/schema/)" },
     },
     {
       name: "core-door-users",
       severity: "error",
-      comment: "Only the embedded transport, the core served alone and the development tools open the servicing core's door.",
+      comment:
+        "Only the embedded transport, the core served alone and the development tools open the servicing core's door.",
       from: { pathNot: ["^functions/servicing/", ...CORE_DOOR_USERS] },
       to: { path: "^functions/servicing/" },
     },
@@ -89,7 +93,8 @@ module.exports = {
     {
       name: "platform-one-door",
       severity: "error",
-      comment: "Outside functions/platform/, the client is reached through functions/platform/index.ts (#platform) only.",
+      comment:
+        "Outside functions/platform/, the client is reached through functions/platform/index.ts (#platform) only.",
       from: { pathNot: "^functions/platform/" },
       to: { path: "^functions/platform/", pathNot: "^functions/platform/index\\.ts$" },
     },
@@ -103,14 +108,16 @@ module.exports = {
     {
       name: "pages-reach-the-database-through-the-site-server",
       severity: "error",
-      comment: "Route modules and components use the site server's helpers; only *.server.ts files and development pages touch db/.",
+      comment:
+        "Route modules and components use the site server's helpers; only *.server.ts files and development pages touch db/.",
       from: { path: "^app/", pathNot: ["\\.server\\.ts$", "^app/routes/dev/"] },
       to: { path: "^db/" },
     },
     {
       name: "schemas-import-no-code",
       severity: "error",
-      comment: "Table definitions import no code of the rooms (the circle of db/schema/site.ts through functions/sessions is gone).",
+      comment:
+        "Table definitions import no code of the rooms (the circle of db/schema/site.ts through functions/sessions is gone).",
       from: { path: "^db/schema/" },
       to: { path: "^(app|functions)/" },
     },

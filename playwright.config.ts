@@ -1,9 +1,14 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PORT } from "./tests/e2e/fixtures/constants";
-import { FAULTS_PLATFORM_URL, FAULTS_PROXY_PORT, FAULTS_PROXY_URL, FAULTS_SITE_URL } from "./tests/faults-e2e/fixtures/constants";
-import { JOURNEY_URL } from "./tests/journey-e2e/fixtures/constants";
 import { CRAWL_URL } from "./tests/crawl-e2e/fixtures/constants";
+import { E2E_PORT } from "./tests/e2e/fixtures/constants";
+import {
+  FAULTS_PLATFORM_URL,
+  FAULTS_PROXY_PORT,
+  FAULTS_PROXY_URL,
+  FAULTS_SITE_URL,
+} from "./tests/faults-e2e/fixtures/constants";
+import { JOURNEY_URL } from "./tests/journey-e2e/fixtures/constants";
 
 // Debian's chromium when present (Playwright cannot download its own here).
 const systemChromium = "/usr/bin/chromium";
@@ -15,7 +20,9 @@ const server = { timeout: 180_000, reuseExistingServer: !process.env.CI, stdout:
  * so `--project e2e` does not build and serve the faults and journey sites too.
  */
 function chosenProjects(argv: string[]): Set<string> | null {
-  const names = argv.flatMap((arg, i) => (arg === "--project" ? [argv[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : []));
+  const names = argv.flatMap((arg, i) =>
+    arg === "--project" ? [argv[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : [],
+  );
   return names.length > 0 ? new Set(names) : null;
 }
 const chosen = chosenProjects(process.argv);
@@ -41,20 +48,47 @@ export default defineConfig({
   reporter: [["list"]],
   // Long journeys (several logins at PBKDF2 cost, PDFs) on a shared 2-core machine.
   timeout: 60_000,
-  globalSetup: ["./tests/e2e/global-setup.ts", ...(wants("faults") ? ["./tests/faults-e2e/global-setup.ts"] : []), ...(wants("journey") ? ["./tests/journey-e2e/global-setup.ts"] : []), ...(wants("crawl") ? ["./tests/crawl-e2e/global-setup.ts"] : [])],
+  globalSetup: [
+    "./tests/e2e/global-setup.ts",
+    ...(wants("faults") ? ["./tests/faults-e2e/global-setup.ts"] : []),
+    ...(wants("journey") ? ["./tests/journey-e2e/global-setup.ts"] : []),
+    ...(wants("crawl") ? ["./tests/crawl-e2e/global-setup.ts"] : []),
+  ],
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
     { name: "e2e", testDir: "./tests/e2e", use: { baseURL: `http://localhost:${E2E_PORT}` } },
-    { name: "faults", testDir: "./tests/faults-e2e", workers: 1, fullyParallel: false, timeout: 90_000, use: { baseURL: FAULTS_SITE_URL } },
+    {
+      name: "faults",
+      testDir: "./tests/faults-e2e",
+      workers: 1,
+      fullyParallel: false,
+      timeout: 90_000,
+      use: { baseURL: FAULTS_SITE_URL },
+    },
     // The walk logs in three times (PBKDF2), renders PDFs and moves the clock: minutes, not seconds, on a shared machine.
     // Its clicks and fills wait 30 s at most: a page that never shows a field fails the step instead of the whole long walk's timeout.
-    { name: "journey", testDir: "./tests/journey-e2e", workers: 1, fullyParallel: false, timeout: 300_000, use: { baseURL: JOURNEY_URL, actionTimeout: 30_000 } },
+    {
+      name: "journey",
+      testDir: "./tests/journey-e2e",
+      workers: 1,
+      fullyParallel: false,
+      timeout: 300_000,
+      use: { baseURL: JOURNEY_URL, actionTimeout: 30_000 },
+    },
     // One test per persona, each crawling with JavaScript on, then off: minutes, not seconds.
     { name: "crawl", testDir: "./tests/crawl-e2e", timeout: 240_000, use: { baseURL: CRAWL_URL } },
   ],
@@ -65,11 +99,18 @@ export default defineConfig({
     ...(wants("faults")
       ? [
           { ...server, command: "tsx scripts/serve-faults-platform.ts", url: `${FAULTS_PLATFORM_URL}/api/health` },
-          { ...server, command: "tsx scripts/fault-proxy.ts", url: `${FAULTS_PROXY_URL}/__faults`, env: { FAULT_PROXY_PORT: String(FAULTS_PROXY_PORT), FAULT_PROXY_TARGET: FAULTS_PLATFORM_URL } },
+          {
+            ...server,
+            command: "tsx scripts/fault-proxy.ts",
+            url: `${FAULTS_PROXY_URL}/__faults`,
+            env: { FAULT_PROXY_PORT: String(FAULTS_PROXY_PORT), FAULT_PROXY_TARGET: FAULTS_PLATFORM_URL },
+          },
           { ...server, command: "tsx scripts/serve-faults-site.ts", url: `${FAULTS_SITE_URL}/api/health` },
         ]
       : []),
-    ...(wants("journey") ? [{ ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` }] : []),
+    ...(wants("journey")
+      ? [{ ...server, command: "tsx scripts/serve-journey.ts", url: `${JOURNEY_URL}/api/health` }]
+      : []),
     ...(wants("crawl") ? [{ ...server, command: "tsx scripts/serve-crawl.ts", url: `${CRAWL_URL}/api/health` }] : []),
   ],
 });

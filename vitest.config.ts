@@ -12,7 +12,9 @@ import { demoPartnerSeedSql } from "#db/seed/partners";
  * seeded in its setup file; `deploy` builds every environment.
  */
 /** Node runs no Durable Objects: the unit and contract projects load `cloudflare:workers` from a stand-in (tests/support). */
-const nodeCloudflareWorkers = { "cloudflare:workers": fileURLToPath(new URL("./tests/support/cloudflare-workers-in-node.ts", import.meta.url)) };
+const nodeCloudflareWorkers = {
+  "cloudflare:workers": fileURLToPath(new URL("./tests/support/cloudflare-workers-in-node.ts", import.meta.url)),
+};
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");

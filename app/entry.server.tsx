@@ -39,7 +39,9 @@ export default async function handleRequest(
  */
 function isCrossSitePost(request: Request): boolean {
   const origin = request.headers.get("Origin");
-  return request.method !== "GET" && request.method !== "HEAD" && origin !== null && origin !== new URL(request.url).origin;
+  return (
+    request.method !== "GET" && request.method !== "HEAD" && origin !== null && origin !== new URL(request.url).origin
+  );
 }
 
 /** Logs server errors by kind only: requests may carry personal data. */

@@ -1,20 +1,30 @@
+// The Latin face of the web font (tokens.css): fetched with the stylesheet, not after it, so text does not re-flow late.
+import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { brand, security } from "#domain/config";
 import { sessionContext } from "#server/http/request-context";
 import { formPostMiddleware, sessionMiddleware } from "#server/sessions/page-middleware";
 import type { Route } from "./+types/root";
 import type { Viewer } from "./components/NavLinks";
+import { NotFound } from "./components/NotFound";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { useLayoutFlags } from "./lib/layout";
-import { useIdleLogout } from "./lib/use-idle-logout";
-import { useBusySubmitter } from "./lib/use-busy-submitter";
-import stylesheet from "./styles/app.css?url";
-// The Latin face of the web font (tokens.css): fetched with the stylesheet, not after it, so text does not re-flow late.
-import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
-import { NotFound } from "./components/NotFound";
 import { serviceMessageOf } from "./lib/service-error";
+import { useBusySubmitter } from "./lib/use-busy-submitter";
+import { useIdleLogout } from "./lib/use-idle-logout";
+import stylesheet from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, sessionMiddleware];
 
@@ -62,7 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a href="#main" className="skip-link">Skip to main content</a>
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -83,7 +95,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <>
       <SiteHeader flags={flags} viewer={viewer} />
-      <main id="main" tabIndex={-1}>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <SiteFooter flags={flags} viewer={viewer} />
     </>
   );
@@ -111,9 +125,13 @@ export function ErrorBoundary() {
       <Shell>
         <section className="container page-section">
           <h1>We're sorry.</h1>
-          <p role="alert" className="service-error">{serviceMessage}</p>
+          <p role="alert" className="service-error">
+            {serviceMessage}
+          </p>
           <p>Please try again in a moment, or call us if it continues.</p>
-          <p><a href={location.pathname + location.search}>Try again</a></p>
+          <p>
+            <a href={location.pathname + location.search}>Try again</a>
+          </p>
         </section>
       </Shell>
     );
@@ -140,7 +158,9 @@ export function ErrorBoundary() {
       <section className="container page-section">
         <h1>Something went wrong</h1>
         <p>We're sorry, an error occurred. Please try again, or call us if it continues.</p>
-        <p><a href="/">Back to Homepage</a></p>
+        <p>
+          <a href="/">Back to Homepage</a>
+        </p>
       </section>
     </Shell>
   );

@@ -1,10 +1,14 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { buildIncludesDevTools } from "../build-environment";
 
 // Development tools exist only in development builds: preview and production
 // builds have neither the routes nor their modules (decision record 011).
 const developmentTools = buildIncludesDevTools()
-  ? [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/clock", "routes/dev/clock.tsx"), route("dev/styleguide", "routes/dev/styleguide.tsx")]
+  ? [
+      route("dev/outbox", "routes/dev/outbox.tsx"),
+      route("dev/clock", "routes/dev/clock.tsx"),
+      route("dev/styleguide", "routes/dev/styleguide.tsx"),
+    ]
   : [];
 
 /** URL -> file. Paths are the spec's route names (spec file 1, section 2). */

@@ -17,8 +17,8 @@ import { DEMO_PARTNER } from "#server/leads/partners";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
-import { offlineWranglerEnv } from "./wrangler-env";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
+import { offlineWranglerEnv } from "./wrangler-env";
 
 const PORT = 8798;
 const BASE = `http://localhost:${PORT}`;
@@ -26,10 +26,10 @@ const STATE = ".wrangler/bench-state";
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
-
 async function load(path: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url: `${BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: ${path} had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`bench: ${path} had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -43,7 +43,15 @@ function signedLead(secret: string) {
   const body = JSON.stringify(demoLead());
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-  return { body, headers: { "Content-Type": "application/json", "X-Partner-Id": DEMO_PARTNER.id, "X-Timestamp": timestamp, "X-Signature": signature } };
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Partner-Id": DEMO_PARTNER.id,
+      "X-Timestamp": timestamp,
+      "X-Signature": signature,
+    },
+  };
 }
 
 async function loadLeads() {
@@ -52,7 +60,8 @@ async function loadLeads() {
   for (let i = 0; i < 10; i++) {
     const res = await fetch(`${BASE}/api/leads`, { method: "POST", ...signedLead(secret) });
     const answer = (await res.json()) as { status?: string };
-    if (res.status !== 200 || answer.status !== "approved") throw new Error(`bench: a demo lead answered ${res.status} ${answer.status ?? ""}`);
+    if (res.status !== 200 || answer.status !== "approved")
+      throw new Error(`bench: a demo lead answered ${res.status} ${answer.status ?? ""}`);
   }
   const result = await autocannon({
     url: `${BASE}/api/leads`,
@@ -61,8 +70,14 @@ async function loadLeads() {
     method: "POST",
     requests: [{ setupRequest: (request) => ({ ...request, method: "POST", ...signedLead(secret) }) }],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench: /api/leads had ${result.non2xx} non-2xx and ${result.errors} errors`);
-  return { path: "/api/leads (signed, decided)", rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`bench: /api/leads had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return {
+    path: "/api/leads (signed, decided)",
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 async function gzipSize(path: string): Promise<number> {
@@ -87,7 +102,9 @@ async function homeJavaScript(): Promise<{ total: number; floor: number; files: 
   const entry = manifest.match(/"entry":\s*\{\s*"module":\s*"([^"]+)",\s*"imports":\s*\[([^\]]*)\]/);
   if (!entry) throw new Error("bench: no entry in the route manifest");
   const floorFiles = [entry[1]!, ...[...entry[2]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)];
-  const sizes = new Map(await Promise.all([...new Set([...files, ...floorFiles])].map(async (f) => [f, await gzipSize(f)] as const)));
+  const sizes = new Map(
+    await Promise.all([...new Set([...files, ...floorFiles])].map(async (f) => [f, await gzipSize(f)] as const)),
+  );
   const sum = (list: Iterable<string>) => [...list].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
   const inlineBytes = gzipSync(new TextEncoder().encode(inline)).length;
   return { total: sum(files) + inlineBytes, floor: sum(floorFiles), files: [...files] };
@@ -99,10 +116,18 @@ const PLATFORM_SAMPLES = 500;
 /** Seeds the accounts through the dev API in chunks, then times the calls inside the Worker. */
 async function platformFigures() {
   for (let from = 0; from < PLATFORM_ACCOUNTS; from += 1_000) {
-    const res = await fetch(`${BASE}/api/dev/bench/seed`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ from, count: Math.min(1_000, PLATFORM_ACCOUNTS - from) }) });
+    const res = await fetch(`${BASE}/api/dev/bench/seed`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ from, count: Math.min(1_000, PLATFORM_ACCOUNTS - from) }),
+    });
     if (!res.ok) throw new Error(`bench: seeding failed (${res.status})`);
   }
-  const res = await fetch(`${BASE}/api/dev/bench/run`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ accounts: PLATFORM_ACCOUNTS, samples: PLATFORM_SAMPLES }) });
+  const res = await fetch(`${BASE}/api/dev/bench/run`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ accounts: PLATFORM_ACCOUNTS, samples: PLATFORM_SAMPLES }),
+  });
   if (!res.ok) throw new Error(`bench: platform run failed (${res.status})`);
   type Timing = { samples: number; p50: number; p99: number };
   return (await res.json()) as { getSummary: Timing; postTransaction: Timing };
@@ -114,7 +139,11 @@ async function platformFigures() {
  * logs in through the login form.
  */
 async function signedInCookie(): Promise<string> {
-  const made = await fetch(`${BASE}/api/dev/borrower`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ like: "current@demo.ridgeline.test" }) });
+  const made = await fetch(`${BASE}/api/dev/borrower`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ like: "current@demo.ridgeline.test" }),
+  });
   if (made.status !== 201) throw new Error(`bench: making a borrower failed (${made.status})`);
   const { email, password } = (await made.json()) as { email: string; password: string };
   const res = await fetch(`${BASE}/login`, {
@@ -138,14 +167,38 @@ rmSync(STATE, { recursive: true, force: true });
 await migrateLocal(STATE);
 await seedLocal(STATE);
 // The benchmark measures the endpoint, not the demo partner's budget (this state only).
-await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command", `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`]);
+await run("npx", [
+  "wrangler",
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  STATE,
+  "--command",
+  `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`,
+]);
 
 // Per-request logging in wrangler's Node process would dominate the figures.
-const server = spawn("npx", ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE, "--show-interactive-dev-session=false", "--log-level", "warn"], {
-  stdio: "ignore",
-  env: { ...process.env, ...offlineWranglerEnv },
-  detached: true,
-});
+const server = spawn(
+  "npx",
+  [
+    "wrangler",
+    "dev",
+    "--port",
+    String(PORT),
+    "--persist-to",
+    STATE,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ],
+  {
+    stdio: "ignore",
+    env: { ...process.env, ...offlineWranglerEnv },
+    detached: true,
+  },
+);
 try {
   await waitForHealth(BASE);
   // Warm both paths (isolate start, edge cache fill) before measuring.
@@ -161,26 +214,53 @@ try {
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
   console.table(
-    [home, account, lead, health].map((r) => ({ path: r.path, "requests/s": Math.round(r.rps), "p50 ms": r.p50, "p99 ms": r.p99 })),
+    [home, account, lead, health].map((r) => ({
+      path: r.path,
+      "requests/s": Math.round(r.rps),
+      "p50 ms": r.p50,
+      "p99 ms": r.p99,
+    })),
   );
   const ratio = home.rps / health.rps;
   console.log(`Home / health throughput: ${(ratio * 100).toFixed(0)}% (target >= 50%)`);
   console.log(`Home p99: ${home.p99} ms (target <= 50 ms)`);
-  console.log(`Account page (signed in, one platform summary per request) / health throughput: ${((account.rps / health.rps) * 100).toFixed(0)}%`);
-  console.log(`Signed leads (signature, partner budget, claim, platform decision, record): ${Math.round(lead.rps)} leads/s, p99 ${lead.p99} ms`);
+  console.log(
+    `Account page (signed in, one platform summary per request) / health throughput: ${((account.rps / health.rps) * 100).toFixed(0)}%`,
+  );
+  console.log(
+    `Signed leads (signature, partner budget, claim, platform decision, record): ${Math.round(lead.rps)} leads/s, p99 ${lead.p99} ms`,
+  );
   console.log(`Home page JavaScript: ${kb(js.total)} gzip in ${js.files.length} files`);
   console.log(`Framework floor (React + React Router client runtime): ${kb(js.floor)} gzip`);
   console.log(`Above the floor: ${kb(js.total - js.floor)} (target <= 15 KB)`);
-  console.log(`\nPlatform in-process (embedded core through the typed client), D1 with ${PLATFORM_ACCOUNTS.toLocaleString()} accounts of 50 ledger rows:`);
+  console.log(
+    `\nPlatform in-process (embedded core through the typed client), D1 with ${PLATFORM_ACCOUNTS.toLocaleString()} accounts of 50 ledger rows:`,
+  );
   console.table([
-    { call: "Account/GetSummary", samples: platform.getSummary.samples, "p50 ms": platform.getSummary.p50, "p99 ms": platform.getSummary.p99 },
-    { call: "Account/PostTransaction", samples: platform.postTransaction.samples, "p50 ms": platform.postTransaction.p50, "p99 ms": platform.postTransaction.p99 },
+    {
+      call: "Account/GetSummary",
+      samples: platform.getSummary.samples,
+      "p50 ms": platform.getSummary.p50,
+      "p99 ms": platform.getSummary.p99,
+    },
+    {
+      call: "Account/PostTransaction",
+      samples: platform.postTransaction.samples,
+      "p50 ms": platform.postTransaction.p50,
+      "p99 ms": platform.postTransaction.p99,
+    },
   ]);
   console.log(`GetSummary p99: ${platform.getSummary.p99} ms (target <= 20 ms)`);
   const worker = workerSizes();
-  console.log(`\nWorker (build/server, minified): ${kb(worker.whole.raw)} raw, ${kb(worker.whole.gzip)} gzip in ${worker.whole.files} files`);
-  console.log(`Evaluated at startup (the entry and its static imports): ${kb(worker.startup.raw)} raw, ${kb(worker.startup.gzip)} gzip in ${worker.startup.files} files (target < 500 KB gzip)`);
-  console.log(`Startup CPU (wrangler check startup, busy samples): ${(await startupMilliseconds()).toFixed(0)} ms (target < 100 ms)`);
+  console.log(
+    `\nWorker (build/server, minified): ${kb(worker.whole.raw)} raw, ${kb(worker.whole.gzip)} gzip in ${worker.whole.files} files`,
+  );
+  console.log(
+    `Evaluated at startup (the entry and its static imports): ${kb(worker.startup.raw)} raw, ${kb(worker.startup.gzip)} gzip in ${worker.startup.files} files (target < 500 KB gzip)`,
+  );
+  console.log(
+    `Startup CPU (wrangler check startup, busy samples): ${(await startupMilliseconds()).toFixed(0)} ms (target < 100 ms)`,
+  );
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
 }

@@ -11,7 +11,11 @@ const base = `http://localhost:${process.env.PORT ?? "8787"}`;
 const usage = "Usage: npm run clock -- +30d   (or +12h, +90m)\n       npm run clock -- return <email> [paymentId]";
 
 async function post(path: string, body: unknown): Promise<{ status: number; answer: Record<string, unknown> }> {
-  const res = await fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  }).catch(() => null);
   if (!res) {
     console.error(`Could not reach ${base} (is npm start running?)`);
     process.exit(1);
@@ -32,10 +36,19 @@ if (command === "return") {
     console.error(`Not returned: ${String(answer.error ?? `the site answered ${status}`)}`);
     process.exit(1);
   }
-  const returned = answer.returned as { transactionId: string; postedOn: string; amountCents: number; returnedOn: string };
+  const returned = answer.returned as {
+    transactionId: string;
+    postedOn: string;
+    amountCents: number;
+    returnedOn: string;
+  };
   const dollars = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
-  console.log(`Returned payment ${returned.transactionId} of ${dollars(returned.amountCents)} (posted ${returned.postedOn}) on ${returned.returnedOn}.`);
-  console.log(`The account is now ${String(answer.standing)}: past due ${dollars(answer.pastDueCents)}, Next Minimum Due ${dollars(answer.nextMinimumDueCents)}.`);
+  console.log(
+    `Returned payment ${returned.transactionId} of ${dollars(returned.amountCents)} (posted ${returned.postedOn}) on ${returned.returnedOn}.`,
+  );
+  console.log(
+    `The account is now ${String(answer.standing)}: past due ${dollars(answer.pastDueCents)}, Next Minimum Due ${dollars(answer.nextMinimumDueCents)}.`,
+  );
 } else {
   if (!command || !/^\+?\d+[dhm]$/.test(command)) {
     console.error(usage);

@@ -31,7 +31,9 @@ export function parseCommandLine(argv: string[], { acceptsMessage = false } = {}
 
 export function parseVersionId(value: string): string {
   if (!VERSION_ID.test(value)) {
-    throw new UsageError(`"${value}" is not a Worker version id: expected a UUID such as 0f1e2d3c-4b5a-6978-8695-a4b3c2d1e0f9 (npm run deploy:preview prints it; npx wrangler versions list --env production lists them).`);
+    throw new UsageError(
+      `"${value}" is not a Worker version id: expected a UUID such as 0f1e2d3c-4b5a-6978-8695-a4b3c2d1e0f9 (npm run deploy:preview prints it; npx wrangler versions list --env production lists them).`,
+    );
   }
   return value;
 }
@@ -39,7 +41,8 @@ export function parseVersionId(value: string): string {
 /** A whole percentage of traffic, 1 to 100 ("25" or "25%"). */
 export function parsePercent(value: string): number {
   const percent = /^\d{1,3}%?$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;
-  if (!(percent >= 1 && percent <= 100)) throw new UsageError(`"${value}" is not a percentage of traffic: expected a whole number from 1 to 100.`);
+  if (!(percent >= 1 && percent <= 100))
+    throw new UsageError(`"${value}" is not a percentage of traffic: expected a whole number from 1 to 100.`);
   return percent;
 }
 
@@ -64,7 +67,8 @@ export async function runCli(usage: string, body: () => Promise<void>): Promise<
 /** The commit being released, as a version tag ("-dirty" when the worktree has changes). */
 export function commitTag(): string | undefined {
   try {
-    const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
     return `${git("rev-parse", "--short=12", "HEAD")}${git("status", "--porcelain") ? "-dirty" : ""}`;
   } catch {
     return undefined;

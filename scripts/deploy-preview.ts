@@ -35,7 +35,9 @@ export async function deployPreview(argv: string[]): Promise<void> {
 
   console.log(`
 ${dryRun ? "Dry run: nothing was built, migrated or uploaded.\n" : ""}Preview version ${previewVersion.versionId}${tag ? ` (commit ${tag})` : ""} serves ${preview.url}${
-    previewVersion.previewUrl ? `\nIts own preview URL: ${previewVersion.previewUrl} (passkeys do not work there: not a WEBAUTHN_ORIGINS origin)` : ""
+    previewVersion.previewUrl
+      ? `\nIts own preview URL: ${previewVersion.previewUrl} (passkeys do not work there: not a WEBAUTHN_ORIGINS origin)`
+      : ""
   }
 Production version ${productionVersion.versionId} is uploaded to ${production.workerName} and serves no traffic yet.
 Check the preview, then: npm run promote -- ${productionVersion.versionId} 10`);

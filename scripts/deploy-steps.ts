@@ -30,9 +30,14 @@ export async function deployTarget(environment: DeployedEnvironment): Promise<De
   // Loaded on first use: wrangler takes seconds to import, and a mistyped argument should fail at once.
   const { unstable_readConfig } = await import("wrangler");
   const config = unstable_readConfig({ config: "wrangler.toml", env: environment });
-  const database = config.d1_databases.find((d: { binding: string; database_name?: string }) => d.binding === "DB")?.database_name;
-  const url = String(config.vars.WEBAUTHN_ORIGINS ?? "").split(",")[0]?.trim();
-  if (!config.name || !database || !url) throw new Error(`wrangler.toml: [env.${environment}] needs a name, a DB database and WEBAUTHN_ORIGINS`);
+  const database = config.d1_databases.find(
+    (d: { binding: string; database_name?: string }) => d.binding === "DB",
+  )?.database_name;
+  const url = String(config.vars.WEBAUTHN_ORIGINS ?? "")
+    .split(",")[0]
+    ?.trim();
+  if (!config.name || !database || !url)
+    throw new Error(`wrangler.toml: [env.${environment}] needs a name, a DB database and WEBAUTHN_ORIGINS`);
   return { environment, workerName: config.name, database, url };
 }
 
@@ -42,29 +47,65 @@ export interface Traffic {
 }
 
 export const commands = {
-  build: (environment: DeployedEnvironment): Command => ({ env: { CLOUDFLARE_ENV: environment }, argv: ["npx", "react-router", "build"] }),
+  build: (environment: DeployedEnvironment): Command => ({
+    env: { CLOUDFLARE_ENV: environment },
+    argv: ["npx", "react-router", "build"],
+  }),
   // CI=true: apply without the confirmation prompt (the script is the confirmation).
   applyMigrations: (target: DeployTarget): Command => ({
     env: { CI: "true" },
-    argv: [...WRANGLER, "d1", "migrations", "apply", target.database, "--remote", "--env", target.environment, ...SOURCE_CONFIG],
+    argv: [
+      ...WRANGLER,
+      "d1",
+      "migrations",
+      "apply",
+      target.database,
+      "--remote",
+      "--env",
+      target.environment,
+      ...SOURCE_CONFIG,
+    ],
   }),
   // No -c: wrangler uploads the built output (.wrangler/deploy/config.json points at build/server/wrangler.json).
   uploadVersion: (target: DeployTarget, tag?: string): Command => ({
     argv: [...WRANGLER, "versions", "upload", "--env", target.environment, ...(tag ? ["--tag", tag] : [])],
   }),
   deployVersions: (target: DeployTarget, traffic: Traffic[]): Command => ({
-    argv: [...WRANGLER, "versions", "deploy", ...traffic.map((t) => `${t.versionId}@${t.percent}`), "--env", target.environment, "-y", ...SOURCE_CONFIG],
+    argv: [
+      ...WRANGLER,
+      "versions",
+      "deploy",
+      ...traffic.map((t) => `${t.versionId}@${t.percent}`),
+      "--env",
+      target.environment,
+      "-y",
+      ...SOURCE_CONFIG,
+    ],
   }),
   deploymentStatus: (target: DeployTarget): Command => ({
     argv: [...WRANGLER, "deployments", "status", "--env", target.environment, "--json", ...SOURCE_CONFIG],
   }),
   rollback: (target: DeployTarget, versionId: string | undefined, message: string): Command => ({
-    argv: [...WRANGLER, "rollback", ...(versionId ? [versionId] : []), "--env", target.environment, "--message", message, "-y", ...SOURCE_CONFIG],
+    argv: [
+      ...WRANGLER,
+      "rollback",
+      ...(versionId ? [versionId] : []),
+      "--env",
+      target.environment,
+      "--message",
+      message,
+      "-y",
+      ...SOURCE_CONFIG,
+    ],
   }),
 };
 
 /** Builds for one environment, and checks the output is for it. */
-export async function buildFor(shell: Shell, environment: DeployedEnvironment, buildDirectory = process.env.RIDGELINE_BUILD_DIR ?? "build"): Promise<void> {
+export async function buildFor(
+  shell: Shell,
+  environment: DeployedEnvironment,
+  buildDirectory = process.env.RIDGELINE_BUILD_DIR ?? "build",
+): Promise<void> {
   await shell.run(commands.build(environment));
   if (!shell.dryRun) assertBuiltFor(environment, buildDirectory);
 }
@@ -76,12 +117,22 @@ export async function buildFor(shell: Shell, environment: DeployedEnvironment, b
  * check the build's target themselves.
  */
 export function assertBuiltFor(environment: DeployedEnvironment, buildDirectory: string): void {
-  const built = JSON.parse(readFileSync(join(buildDirectory, "server", "wrangler.json"), "utf8")) as { targetEnvironment?: string };
-  if (built.targetEnvironment !== environment) throw new Error(`The build in ${buildDirectory} is for "${built.targetEnvironment ?? "development"}", not "${environment}".`);
+  const built = JSON.parse(readFileSync(join(buildDirectory, "server", "wrangler.json"), "utf8")) as {
+    targetEnvironment?: string;
+  };
+  if (built.targetEnvironment !== environment)
+    throw new Error(
+      `The build in ${buildDirectory} is for "${built.targetEnvironment ?? "development"}", not "${environment}".`,
+    );
 }
 
 /** Uploads the built Worker as a new version (serving no traffic yet); a dry run answers with a placeholder id. */
-export async function uploadVersion(shell: Shell, target: DeployTarget, tag: string | undefined, placeholder: string): Promise<UploadedVersion> {
+export async function uploadVersion(
+  shell: Shell,
+  target: DeployTarget,
+  tag: string | undefined,
+  placeholder: string,
+): Promise<UploadedVersion> {
   const output = await shell.read(commands.uploadVersion(target, tag));
   return output === undefined ? { versionId: placeholder } : parseVersionUpload(output);
 }

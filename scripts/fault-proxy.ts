@@ -36,7 +36,14 @@ interface Armed {
 }
 
 /** Hop-by-hop and length headers: the forwarding fetch sets its own. */
-const DROPPED_HEADERS = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
+const DROPPED_HEADERS = new Set([
+  "host",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+]);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -84,13 +91,20 @@ export function startFaultProxy({ port, target }: { port: number; target: string
       return sendJson(response, 200, { armed: {} });
     }
     if (request.method !== "POST") return sendJson(response, 405, { error: "GET, POST or DELETE" });
-    const body = JSON.parse((await readBody(request)).toString() || "{}") as { path?: unknown; fault?: unknown; times?: unknown; body?: unknown };
+    const body = JSON.parse((await readBody(request)).toString() || "{}") as {
+      path?: unknown;
+      fault?: unknown;
+      times?: unknown;
+      body?: unknown;
+    };
     const path = typeof body.path === "string" ? body.path.replace(/^\/+/, "") : "";
     const fault = FAULTS.find((f) => f === body.fault);
     const times = body.times === undefined ? Infinity : Number(body.times);
     const bodyMissing = fault === "reply" && (typeof body.body !== "object" || body.body === null);
     if (!path || !fault || !(times >= 1) || bodyMissing) {
-      return sendJson(response, 400, { error: `Send {"path": "Account/GetSummary", "fault": one of ${FAULTS.join(", ")}, "times"?: n >= 1, "body": {...} with reply}.` });
+      return sendJson(response, 400, {
+        error: `Send {"path": "Account/GetSummary", "fault": one of ${FAULTS.join(", ")}, "times"?: n >= 1, "body": {...} with reply}.`,
+      });
     }
     armed.set(path, { fault, remaining: times, body: body.body });
     return sendJson(response, 200, { armed: Object.fromEntries(armed) });
@@ -125,7 +139,10 @@ export function startFaultProxy({ port, target }: { port: number; target: string
     const upstream = await forward(request, body);
     const answer = Buffer.from(await upstream.arrayBuffer());
     // The platform has acted on the call; the site never learns how it went.
-    if (fault === "lostAnswer") return sendJson(response, 500, { error: `Injected fault: lostAnswer on ${path} (the platform answered ${upstream.status}).` });
+    if (fault === "lostAnswer")
+      return sendJson(response, 500, {
+        error: `Injected fault: lostAnswer on ${path} (the platform answered ${upstream.status}).`,
+      });
     const headers: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
       if (!DROPPED_HEADERS.has(name)) headers[name] = value;
@@ -136,7 +153,10 @@ export function startFaultProxy({ port, target }: { port: number; target: string
 
   const server = createServer((request, response) => {
     relay(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 502, { error: `fault proxy: ${error instanceof Error ? error.message : "forwarding failed"}` });
+      if (!response.headersSent)
+        sendJson(response, 502, {
+          error: `fault proxy: ${error instanceof Error ? error.message : "forwarding failed"}`,
+        });
       else response.destroy();
     });
   });

@@ -36,7 +36,10 @@ if (pay && typeof pay.firstPayDate === "string" && pay.firstPayDate < iso(0)) {
 if (process.argv.includes("--fresh")) {
   const ssn = uniqueSsn();
   lead.partnerLeadId = `demo-${Date.now()}`;
-  Object.assign(lead.personal ?? {}, { ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`, email: `lead.${ssn}@example.com` });
+  Object.assign(lead.personal ?? {}, {
+    ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
+    email: `lead.${ssn}@example.com`,
+  });
 }
 
 ensureDevVars();
@@ -52,6 +55,8 @@ const res = await fetch(`${base}/api/leads`, {
   },
   body,
 });
-console.log(`POST ${base}/api/leads (partner ${DEMO_PARTNER.id}, lead ${lead.partnerLeadId}): ${res.status}${res.headers.get("X-Lead-Replayed") ? " (recorded answer)" : ""}`);
+console.log(
+  `POST ${base}/api/leads (partner ${DEMO_PARTNER.id}, lead ${lead.partnerLeadId}): ${res.status}${res.headers.get("X-Lead-Replayed") ? " (recorded answer)" : ""}`,
+);
 console.log(JSON.stringify(await res.json(), null, 2));
 if (!res.ok) process.exitCode = 1;

@@ -10,7 +10,7 @@
  * audits' details for every category. A measurement, not a test: it exits 0
  * whatever the scores, 1 only when the site or a run fails.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, openSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
@@ -23,7 +23,11 @@ type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100 };
 /** Recorded for every page whatever the scores: where LCP and CLS come from is what a reader asks next. */
 const ALWAYS = ["lcp-breakdown-insight", "cls-culprits-insight"];
-const PAGES = [{ path: "/", signedIn: false }, { path: "/apply/personal", signedIn: false }, { path: "/account", signedIn: true }];
+const PAGES = [
+  { path: "/", signedIn: false },
+  { path: "/apply/personal", signedIn: false },
+  { path: "/account", signedIn: true },
+];
 const OUT = "lighthouse";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // Chromium's sandbox refuses to start as root (containers, CI); as anyone else it stays on.
@@ -41,12 +45,25 @@ let serverGone: string | undefined;
 async function startSite(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const log = openSync(`${OUT}/server.log`, "w"); // the build's output would bury the table
-  server = spawn("npx", ["tsx", "scripts/start.ts"], { detached: true, stdio: ["ignore", log, log], env: { ...process.env, PORT: port } });
-  server.on("exit", (code, signal) => (serverGone = `the site stopped (${signal ?? `exit ${code}`}); see ${OUT}/server.log`));
+  server = spawn("npx", ["tsx", "scripts/start.ts"], {
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...process.env, PORT: port },
+  });
+  server.on(
+    "exit",
+    (code, signal) => (serverGone = `the site stopped (${signal ?? `exit ${code}`}); see ${OUT}/server.log`),
+  );
   // The build comes first, on a busy machine: allow minutes, not start's two.
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline && !serverGone) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 1000));
   }
   throw new Error(serverGone ?? `${base} did not start in ten minutes; see ${OUT}/server.log`);
@@ -77,11 +94,16 @@ async function sessionCookie(): Promise<string> {
   // start.ts seeds the demo borrowers just after /api/health answers: wait for them.
   let borrower: { email: string; password: string } | undefined;
   for (let i = 0; i < 60 && !borrower; i++) {
-    const res = await fetch(`${base}/api/dev/borrower`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ like: demo.current }) });
+    const res = await fetch(`${base}/api/dev/borrower`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ like: demo.current }),
+    });
     if (res.status === 201) borrower = (await res.json()) as { email: string; password: string };
     else await new Promise((r) => setTimeout(r, 1000));
   }
-  if (!borrower) throw new Error(`${base}/api/dev/borrower gave no demo borrower (is the site running in development?)`);
+  if (!borrower)
+    throw new Error(`${base}/api/dev/borrower gave no demo borrower (is the site running in development?)`);
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
   try {
     const page = await browser.newPage({ baseURL: base });
@@ -111,7 +133,13 @@ async function audit(url: string, cookie?: string, retry = true): Promise<Result
   let lhr: Result | undefined;
   try {
     if (interrupted) throw new Error("interrupted");
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
     lhr = result?.lhr;
   } finally {
     chrome.kill();
@@ -126,7 +154,8 @@ async function audit(url: string, cookie?: string, retry = true): Promise<Result
 
 const score = (lhr: Result, c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
 /** The run whose score in `c` is the median: its failing audits are the ones that explain that number. */
-const medianRun = (runs: Result[], c: Category) => [...runs].sort((a, b) => score(a, c) - score(b, c))[Math.floor(runs.length / 2)]!;
+const medianRun = (runs: Result[], c: Category) =>
+  [...runs].sort((a, b) => score(a, c) - score(b, c))[Math.floor(runs.length / 2)]!;
 const clip = (s: string) => (s.length > 240 ? `${s.slice(0, 237)}...` : s);
 
 /** Audit details (tables, lists, checklists, nodes) as short lines: the element, resource or message that fails. */
@@ -138,12 +167,16 @@ function lines(details: unknown): string[] {
   if (d.type === "text" && typeof d.value === "string") return [d.value];
   if (d.type === "network-tree") return chain(d.chains ?? {}, "");
   if (d.type === "checklist" && d.items && typeof d.items === "object")
-    return Object.values(d.items as Record<string, { label: string; value: boolean }>).filter((c) => !c.value).map((c) => `not met: ${c.label}`);
+    return Object.values(d.items as Record<string, { label: string; value: boolean }>)
+      .filter((c) => !c.value)
+      .map((c) => `not met: ${c.label}`);
   if (d.type === "node") return [cell(d)];
   if (!Array.isArray(d.items)) return [];
   return d.items.slice(0, 15).map((item: Record<string, unknown>) => {
     const own = Object.entries(item).filter(([k, v]) => k !== "subItems" && v !== undefined && v !== null && v !== "");
-    const sub = lines(item.subItems).slice(0, 5).map((s) => ` <- ${s}`);
+    const sub = lines(item.subItems)
+      .slice(0, 5)
+      .map((s) => ` <- ${s}`);
     return clip(own.map(([k, v]) => `${k}: ${cell(v)}`).join("; ") + sub.join(""));
   });
 }
@@ -152,14 +185,18 @@ type Chain = { url: string; navStartToEndTime: number; transferSize: number; chi
 
 /** The critical request chains, each request under the one that found it (the fix is usually to shorten one). */
 function chain(chains: Record<string, Chain>, indent: string): string[] {
-  return Object.values(chains).flatMap((c) => [`${indent}${c.url} (ends ${Math.round(c.navStartToEndTime)} ms, ${c.transferSize} B)`, ...chain(c.children ?? {}, `${indent}  `)]);
+  return Object.values(chains).flatMap((c) => [
+    `${indent}${c.url} (ends ${Math.round(c.navStartToEndTime)} ms, ${c.transferSize} B)`,
+    ...chain(c.children ?? {}, `${indent}  `),
+  ]);
 }
 
 function cell(v: unknown): string {
   if (typeof v === "number") return String(Math.round(v * 10) / 10);
   if (typeof v !== "object" || v === null) return String(v);
   const o = v as Record<string, unknown>;
-  if (o.type === "node") return [o.selector, o.nodeLabel && `"${o.nodeLabel}"`, o.snippet, o.explanation].filter(Boolean).join(" ");
+  if (o.type === "node")
+    return [o.selector, o.nodeLabel && `"${o.nodeLabel}"`, o.snippet, o.explanation].filter(Boolean).join(" ");
   if (o.type === "source-location") return `${o.url}:${o.line}:${o.column}`;
   if (typeof o.value === "string" || typeof o.value === "number") return String(o.value);
   if (typeof o.formattedDefault === "string") return o.formattedDefault;
@@ -172,12 +209,27 @@ function failing(lhr: Result, c: Category) {
     .filter((ref) => ref.group !== "hidden")
     .map((ref) => lhr.audits[ref.id]!)
     .filter((a) => a.score !== null && a.score < 0.9)
-    .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue, details: lines(a.details) }));
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      score: a.score,
+      displayValue: a.displayValue,
+      details: lines(a.details),
+    }));
 }
 
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
 /** A metric in ms, CLS unitless with three decimals. */
-const metric = (r: Result, id: string) => ((v) => (id === "cumulative-layout-shift" ? Math.round(v * 1000) / 1000 : Math.round(v)))(r.audits[id]?.numericValue ?? NaN);
+const metric = (r: Result, id: string) =>
+  ((v) => (id === "cumulative-layout-shift" ? Math.round(v * 1000) / 1000 : Math.round(v)))(
+    r.audits[id]?.numericValue ?? NaN,
+  );
 
 // Ctrl-C must not leave workerd holding the port, nor a Chrome behind: both run detached, out of the terminal's
 // reach. `on`, not `once`: npm and tsx pass the signal on, and a second one with no listener would exit at once.
@@ -199,7 +251,8 @@ try {
       process.stderr.write(`lighthouse ${path} run ${i}/${RUNS}\n`);
       const lhr = await audit(`${base}${path}`, signedIn ? cookie : undefined);
       // A session the site did not take would measure the login page instead.
-      if (signedIn && !new URL(lhr.finalDisplayedUrl).pathname.endsWith(path)) throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
+      if (signedIn && !new URL(lhr.finalDisplayedUrl).pathname.endsWith(path))
+        throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
       runs.push(lhr);
     }
     const categories = Object.fromEntries(
@@ -221,11 +274,21 @@ try {
     });
   }
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(`${OUT}/summary.json`, `${JSON.stringify({ base, runs: RUNS, formFactor: "mobile (Lighthouse defaults)", chrome: chromePath, pages }, null, 2)}\n`);
-  console.table(Object.fromEntries(pages.map((p) => [p.path, Object.fromEntries(CATEGORIES.map((c) => [c, p.categories[c].median]))])));
+  writeFileSync(
+    `${OUT}/summary.json`,
+    `${JSON.stringify({ base, runs: RUNS, formFactor: "mobile (Lighthouse defaults)", chrome: chromePath, pages }, null, 2)}\n`,
+  );
+  console.table(
+    Object.fromEntries(
+      pages.map((p) => [p.path, Object.fromEntries(CATEGORIES.map((c) => [c, p.categories[c].median]))]),
+    ),
+  );
   for (const p of pages)
     for (const c of CATEGORIES.filter((c) => p.categories[c].median < TARGETS[c]))
-      for (const a of p.categories[c].failing) console.log(`${p.path}  ${c} ${p.categories[c].median}/${TARGETS[c]}  ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      for (const a of p.categories[c].failing)
+        console.log(
+          `${p.path}  ${c} ${p.categories[c].median}/${TARGETS[c]}  ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`,
+        );
   console.log(`\nDetails: ${OUT}/summary.json`);
 } catch (error) {
   if (!interrupted) console.error(error);

@@ -13,7 +13,19 @@ export async function preparePlatform(state = PLATFORM_STATE): Promise<void> {
 }
 
 export function platformArgs(port: string, state = PLATFORM_STATE): string[] {
-  return ["wrangler", "dev", "-c", "platform.wrangler.toml", "--port", port, "--persist-to", state, "--show-interactive-dev-session=false", "--log-level", "warn"];
+  return [
+    "wrangler",
+    "dev",
+    "-c",
+    "platform.wrangler.toml",
+    "--port",
+    port,
+    "--persist-to",
+    state,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ];
 }
 
 if (import.meta.main) {

@@ -15,7 +15,8 @@ export const usage = `Usage: npm run promote -- VERSION_ID [PERCENT] [--dry-run]
 
 export async function promote(argv: string[]): Promise<void> {
   const { dryRun, positionals } = parseCommandLine(argv);
-  if (positionals.length < 1 || positionals.length > 2) throw new UsageError("promote takes a version id and an optional percent.");
+  if (positionals.length < 1 || positionals.length > 2)
+    throw new UsageError("promote takes a version id and an optional percent.");
   const versionId = parseVersionId(positionals[0]!);
   const percent = positionals[1] === undefined ? 100 : parsePercent(positionals[1]);
   const shell = shellFor(dryRun);
@@ -26,10 +27,15 @@ export async function promote(argv: string[]): Promise<void> {
   const traffic: Traffic[] = [{ versionId, percent }];
   if (percent < 100) {
     const status = await shell.read(commands.deploymentStatus(production));
-    traffic.push({ versionId: status === undefined ? "CURRENT_VERSION_ID" : versionToKeep(status, versionId), percent: 100 - percent });
+    traffic.push({
+      versionId: status === undefined ? "CURRENT_VERSION_ID" : versionToKeep(status, versionId),
+      percent: 100 - percent,
+    });
   }
   await shell.run(commands.deployVersions(production, traffic));
-  console.log(`\n${dryRun ? "Dry run: nothing changed. " : ""}${traffic.map((t) => `${t.versionId}: ${t.percent}%`).join(", ")} of ${production.url}`);
+  console.log(
+    `\n${dryRun ? "Dry run: nothing changed. " : ""}${traffic.map((t) => `${t.versionId}: ${t.percent}%`).join(", ")} of ${production.url}`,
+  );
 }
 
 if (import.meta.main) process.exitCode = await runCli(usage, () => promote(process.argv.slice(2)));

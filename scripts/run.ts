@@ -1,4 +1,4 @@
-import { spawn, type SpawnOptions } from "node:child_process";
+import { type SpawnOptions, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { offlineWranglerEnv } from "./wrangler-env";
@@ -13,10 +13,17 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
  * arrives, so a long upload still reports its progress).
  */
 export function runAndRead(command: string, args: string[], options: SpawnOptions = {}): Promise<string> {
-  return runOffline(command, args, { ...options, stdio: ["ignore", "pipe", "inherit"] }, (chunk) => process.stdout.write(chunk));
+  return runOffline(command, args, { ...options, stdio: ["ignore", "pipe", "inherit"] }, (chunk) =>
+    process.stdout.write(chunk),
+  );
 }
 
-function runOffline(command: string, args: string[], options: SpawnOptions, onStdout?: (chunk: Buffer) => void): Promise<string> {
+function runOffline(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  onStdout?: (chunk: Buffer) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, env: { ...process.env, ...offlineWranglerEnv, ...options.env } });
     const chunks: Buffer[] = [];
@@ -26,7 +33,9 @@ function runOffline(command: string, args: string[], options: SpawnOptions, onSt
     });
     child.on("error", reject);
     child.on("close", (code) =>
-      code === 0 ? resolve(Buffer.concat(chunks).toString("utf8")) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+      code === 0
+        ? resolve(Buffer.concat(chunks).toString("utf8"))
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
     );
   });
 }
@@ -35,9 +44,13 @@ function runOffline(command: string, args: string[], options: SpawnOptions, onSt
 export const LOCAL_STATE = ".wrangler/state";
 
 export async function migrateLocal(persistTo = LOCAL_STATE, config = "wrangler.toml"): Promise<void> {
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persistTo], {
-    env: { CI: "true" },
-  });
+  await run(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persistTo],
+    {
+      env: { CI: "true" },
+    },
+  );
 }
 
 /**
@@ -54,7 +67,9 @@ export function ensureDevVars(): void {
     SESSION_SEAL_KEY: () => randomBytes(36).toString("base64url"),
     PARTNER_SECRET_DEMO: () => randomBytes(32).toString("hex"),
   };
-  const current = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "# Local development secrets (generated; not committed)\n";
+  const current = existsSync(".dev.vars")
+    ? readFileSync(".dev.vars", "utf8")
+    : "# Local development secrets (generated; not committed)\n";
   const present = new Set(current.split("\n").map((line) => line.split("=")[0]!.trim()));
   const missing = Object.keys(generated).filter((name) => !present.has(name));
   if (missing.length === 0) return;
@@ -64,7 +79,9 @@ export function ensureDevVars(): void {
 
 /** A value from .dev.vars (the demo partner's secret for scripts and browser tests). */
 export function devVar(name: string): string {
-  const line = readFileSync(".dev.vars", "utf8").split("\n").find((l) => l.startsWith(`${name}=`));
+  const line = readFileSync(".dev.vars", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${name}=`));
   if (!line) throw new Error(`${name} is not in .dev.vars (run npm start once, or scripts that call ensureDevVars)`);
   return line.slice(name.length + 1).trim();
 }

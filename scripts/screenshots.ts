@@ -7,14 +7,38 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "@playwright/test";
-import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal } from "../tests/e2e/fixtures/applicant";
+import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import {
+  applicant,
+  fillAddress,
+  fillBanking,
+  fillIncome,
+  fillPayFrequency,
+  fillPersonal,
+} from "../tests/e2e/fixtures/applicant";
 import { demo } from "../tests/e2e/fixtures/portal";
 
 const base = process.env.BASE_URL ?? "http://localhost:8787";
 const out = "screenshots";
 const WIDTHS = [360, 1280];
-const PUBLIC = ["/", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info", "/no-such-page", "/dev/styleguide"];
+const PUBLIC = [
+  "/",
+  "/faq",
+  "/how-it-works",
+  "/about-us",
+  "/contact",
+  "/login",
+  "/create-password",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-identity",
+  "/privacy-policy",
+  "/termsandconditions",
+  "/caprivacy-policy",
+  "/caprivacy-policy-info",
+  "/no-such-page",
+  "/dev/styleguide",
+];
 const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
 
 const chromiumPath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
@@ -79,7 +103,8 @@ async function newApplicant() {
 async function borrower(standing: keyof typeof demo) {
   const context = await visitor();
   const res = await context.request.post("/api/dev/borrower", { data: { like: demo[standing] } });
-  if (res.status() !== 201) throw new Error(`could not copy ${demo[standing]}: ${res.status()} (is the site running in development?)`);
+  if (res.status() !== 201)
+    throw new Error(`could not copy ${demo[standing]}: ${res.status()} (is the site running in development?)`);
   const b = (await res.json()) as { email: string; password: string };
   const page = await context.newPage();
   await page.goto("/login", { waitUntil: "load" });

@@ -10,7 +10,15 @@ import { seedLocal } from "./seed";
  * Used by the servers of the test projects that must not share a database
  * with the parallel browser tests.
  */
-export async function serveBuiltSite({ port, state, vars = {} }: { port: number; state: string; vars?: Record<string, string> }): Promise<void> {
+export async function serveBuiltSite({
+  port,
+  state,
+  vars = {},
+}: {
+  port: number;
+  state: string;
+  vars?: Record<string, string>;
+}): Promise<void> {
   ensureDevVars();
   rmSync(state, { recursive: true, force: true });
   await migrateLocal(state);
@@ -20,9 +28,18 @@ export async function serveBuiltSite({ port, state, vars = {} }: { port: number;
   await run(
     "npx",
     [
-      "wrangler", "dev", "--port", String(port), "--persist-to", state, "--show-interactive-dev-session=false",
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--persist-to",
+      state,
+      "--show-interactive-dev-session=false",
       // Lead and reset links point at this server, unless `vars` say otherwise.
-      ...Object.entries({ SITE_ORIGIN: `http://localhost:${port}`, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ...Object.entries({ SITE_ORIGIN: `http://localhost:${port}`, ...vars }).flatMap(([name, value]) => [
+        "--var",
+        `${name}:${value}`,
+      ]),
     ],
     { stdio: "inherit" },
   );

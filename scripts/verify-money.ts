@@ -25,7 +25,9 @@ if (!Number.isSafeInteger(lives) || lives < 1 || !Number.isSafeInteger(seed)) {
 }
 
 if (process.argv.includes("--full")) {
-  await run("npx", ["vitest", "run", "--project", "worker", "tests/worker/money-lives.test.ts"], { env: { MONEY_LIVES: String(lives), MONEY_SEED: String(seed) } });
+  await run("npx", ["vitest", "run", "--project", "worker", "tests/worker/money-lives.test.ts"], {
+    env: { MONEY_LIVES: String(lives), MONEY_SEED: String(seed) },
+  });
   process.exit(0);
 }
 
@@ -42,9 +44,13 @@ const result = fc.check(
 );
 if (result.failed) {
   const life = result.counterexample![0];
-  console.error(`\nThe engine and the model disagree (seed ${seed}, path ${result.counterexamplePath}; shrunk ${result.numShrinks} times):\n`);
+  console.error(
+    `\nThe engine and the model disagree (seed ${seed}, path ${result.counterexamplePath}; shrunk ${result.numShrinks} times):\n`,
+  );
   console.error(describeDisagreement(compareLife(life, productLine)!));
   console.error(`\nReplay: npm run verify:money -- --lives ${lives} --seed ${seed}`);
   process.exit(1);
 }
-console.log(`No disagreement in ${result.numRuns} lives of 400 days (seed ${seed}), ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(
+  `No disagreement in ${result.numRuns} lives of 400 days (seed ${seed}), ${Math.round((Date.now() - started) / 1000)} s.`,
+);

@@ -16,7 +16,8 @@ export interface UploadedVersion {
 /** `wrangler versions upload` prints "Worker Version ID: <uuid>" and, when there is one, "Version Preview URL: <url>". */
 export function parseVersionUpload(output: string): UploadedVersion {
   const versionId = output.match(/Worker Version ID:\s*([0-9a-f-]{36})/)?.[1];
-  if (!versionId || !VERSION_ID.test(versionId)) throw new Error("wrangler versions upload printed no Worker Version ID");
+  if (!versionId || !VERSION_ID.test(versionId))
+    throw new Error("wrangler versions upload printed no Worker Version ID");
   const previewUrl = output.match(/Version Preview URL:\s*(https:\/\/\S+)/)?.[1];
   return previewUrl ? { versionId, previewUrl } : { versionId };
 }
@@ -36,6 +37,9 @@ export function versionToKeep(statusJson: string, promoting: string): string {
   const status = JSON.parse(json) as DeploymentStatus;
   const others = status.versions.filter((v) => v.version_id !== promoting).sort((a, b) => b.percentage - a.percentage);
   const keep = others[0]?.version_id;
-  if (!keep) throw new Error(`Version ${promoting} already serves all traffic: nothing to share it with (use npm run rollback to go back).`);
+  if (!keep)
+    throw new Error(
+      `Version ${promoting} already serves all traffic: nothing to share it with (use npm run rollback to go back).`,
+    );
   return keep;
 }

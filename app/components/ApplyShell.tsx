@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
 import { STEP_ALERT } from "#domain/application/fields";
+import { STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
 import { CostOfCreditLink } from "./CostOfCredit";
 
 /**
@@ -17,12 +17,18 @@ export function StepBar({ current, done }: { current: Step; done: Partial<Record
             const isCurrent = step === current;
             const label = (
               <>
-                <span className="step-index" aria-hidden="true">{i + 1}</span>
+                <span className="step-index" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <span className="step-name">{STEP_LABELS[step]}</span>
               </>
             );
             return (
-              <li key={step} className={isCurrent ? "is-current" : done[step] ? "is-done" : ""} aria-current={isCurrent ? "step" : undefined}>
+              <li
+                key={step}
+                className={isCurrent ? "is-current" : done[step] ? "is-done" : ""}
+                aria-current={isCurrent ? "step" : undefined}
+              >
                 {done[step] && !isCurrent ? (
                   <button type="submit" name="step" value={step} className="step-link">
                     {label}
@@ -48,7 +54,19 @@ export function StepAlert({ show, message = STEP_ALERT }: { show: boolean; messa
   );
 }
 
-export function ApplyShell({ step, done, title, lead, children }: { step: Step; done: Partial<Record<Step, boolean>>; title: string; lead?: string; children: React.ReactNode }) {
+export function ApplyShell({
+  step,
+  done,
+  title,
+  lead,
+  children,
+}: {
+  step: Step;
+  done: Partial<Record<Step, boolean>>;
+  title: string;
+  lead?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section className="container page-section apply">
       <StepBar current={step} done={done} />

@@ -12,7 +12,15 @@ export function CostOfCreditLink({ children = "Cost of Credit" }: { children?: R
   const [open, setOpen] = useState(false);
   return (
     <>
-      <a href="#cost-of-credit" onClick={(event) => { event.preventDefault(); setOpen(true); }}>{children}</a>
+      <a
+        href="#cost-of-credit"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </a>
       <Modal id="cost-of-credit" title="Cost of Credit" open={open} onClose={() => setOpen(false)} returnHref="#">
         <FeeChart />
       </Modal>

@@ -21,7 +21,11 @@ export function useFaqAction(pick: (actions: FaqActions) => () => void) {
 /** Opens the Statement section and scrolls to the account-closure item. */
 export function ClosureLink({ children }: { children: React.ReactNode }) {
   const onClick = useFaqAction((a) => a.showClosureItem);
-  return <a href="#account-closure" onClick={onClick}>{children}</a>;
+  return (
+    <a href="#account-closure" onClick={onClick}>
+      {children}
+    </a>
+  );
 }
 
 /** Opens the terms popup; without JavaScript, the terms page in a new tab. */

@@ -16,7 +16,10 @@ export function HeroIllustration() {
         <rect className="art-sky" width="560" height="440" />
         <circle className="art-glow" cx="392" cy="150" r="118" />
         <circle className="art-sun" cx="392" cy="150" r="64" />
-        <path className="art-cloud" d="M64 118c0-14 12-25 27-25 5-15 20-25 37-25 20 0 36 14 38 32 12 1 22 9 22 20H64Z" />
+        <path
+          className="art-cloud"
+          d="M64 118c0-14 12-25 27-25 5-15 20-25 37-25 20 0 36 14 38 32 12 1 22 9 22 20H64Z"
+        />
         <path className="art-ridge-back" d="M0 300 92 196l58 50 96-118 82 92 54-44 74 78 104-68v254H0Z" />
         <path className="art-ridge-mid" d="M0 338 76 270l70 40 104-96 96 88 60-34 154 78v94H0Z" />
         <path className="art-ridge-front" d="M0 384 118 318l92 44 120-74 112 66 118-36v122H0Z" />

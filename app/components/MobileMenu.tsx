@@ -10,7 +10,17 @@ import { PhoneLink } from "./PhoneLink";
  * links work without JavaScript; with it, Esc closes the menu and returns
  * focus to its button, and navigating closes it.
  */
-export function MobileMenu({ viewer, showLogin, showApply, showBackToAccount }: { viewer: Viewer; showLogin: boolean; showApply: boolean; showBackToAccount: boolean }) {
+export function MobileMenu({
+  viewer,
+  showLogin,
+  showApply,
+  showBackToAccount,
+}: {
+  viewer: Viewer;
+  showLogin: boolean;
+  showApply: boolean;
+  showBackToAccount: boolean;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const applyHref = useApplyHref();
@@ -33,16 +43,32 @@ export function MobileMenu({ viewer, showLogin, showApply, showBackToAccount }: 
       <nav aria-label="Mobile" className="mobile-panel">
         <ul>
           <MainNavLinks />
-          <li><PhoneLink digits={phones.customerService} label="Call Us" /></li>
+          <li>
+            <PhoneLink digits={phones.customerService} label="Call Us" />
+          </li>
           {viewer.signedIn ? (
             <>
-              {showBackToAccount ? <li><Link to="/account">Back to Account</Link></li> : null}
-              <li><LogOutButton className="link-button" /></li>
+              {showBackToAccount ? (
+                <li>
+                  <Link to="/account">Back to Account</Link>
+                </li>
+              ) : null}
+              <li>
+                <LogOutButton className="link-button" />
+              </li>
             </>
           ) : (
             <>
-              {showApply ? <li><Link to={applyHref}>Apply Now</Link></li> : null}
-              {showLogin ? <li><Link to="/login">Log In</Link></li> : null}
+              {showApply ? (
+                <li>
+                  <Link to={applyHref}>Apply Now</Link>
+                </li>
+              ) : null}
+              {showLogin ? (
+                <li>
+                  <Link to="/login">Log In</Link>
+                </li>
+              ) : null}
             </>
           )}
         </ul>

@@ -48,7 +48,9 @@ export function Modal({
         <button type="button" className="modal-close js-only" aria-label="Close" onClick={() => ref.current?.close()}>
           <span aria-hidden="true">×</span>
         </button>
-        <a className="modal-close no-js-only" href={returnHref}>Close</a>
+        <a className="modal-close no-js-only" href={returnHref}>
+          Close
+        </a>
       </div>
       <div className="modal-body">{children}</div>
     </dialog>

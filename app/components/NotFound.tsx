@@ -7,7 +7,9 @@ export function NotFound() {
       <h1>Error 404</h1>
       <p className="lead">We couldn't find that page!.</p>
       <p>
-        <Link to="/" className="button button-primary">Back to Homepage</Link>
+        <Link to="/" className="button button-primary">
+          Back to Homepage
+        </Link>
       </p>
     </section>
   );

@@ -28,9 +28,17 @@ export function SiteFooter({ flags, viewer }: { flags: LayoutFlags; viewer: View
         <nav aria-label="Footer">
           <ul className="footer-links">
             <li>{viewer.signedIn ? <Link to="/account">Back to Account</Link> : <Link to="/login">Log In</Link>}</li>
-            <li><Link to="/faq">FAQs</Link></li>
-            <li><Link to="/about-us">About Us</Link></li>
-            {viewer.signedIn ? <li><LogOutButton className="link-button" /></li> : null}
+            <li>
+              <Link to="/faq">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/about-us">About Us</Link>
+            </li>
+            {viewer.signedIn ? (
+              <li>
+                <LogOutButton className="link-button" />
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="footer-contact">
@@ -40,7 +48,10 @@ export function SiteFooter({ flags, viewer }: { flags: LayoutFlags; viewer: View
           </p>
           <address>
             {address.lines.map((line) => (
-              <span key={line}>{line}<br /></span>
+              <span key={line}>
+                {line}
+                <br />
+              </span>
             ))}
           </address>
         </div>
@@ -58,23 +69,42 @@ export function SiteFooter({ flags, viewer }: { flags: LayoutFlags; viewer: View
             Fee examples: a {formatMoney(ex.draw)} draw on a bi-weekly or semi-monthly pay cycle carries a cash advance
             fee of {formatMoney(ex.shortFee)}, so {formatMoney(ex.shortReceived)} is deposited; on a monthly cycle the
             fee is {formatMoney(ex.monthlyFee)} and {formatMoney(ex.monthlyReceived)} is deposited. While the principal
-            balance is {formatMoney(ex.draw)}, each statement adds a carried balance fee of {formatMoney(ex.carriedShort)}{" "}
-            (bi-weekly or semi-monthly) or {formatMoney(ex.carriedMonthly)} (monthly). Paying early never costs extra.
+            balance is {formatMoney(ex.draw)}, each statement adds a carried balance fee of{" "}
+            {formatMoney(ex.carriedShort)} (bi-weekly or semi-monthly) or {formatMoney(ex.carriedMonthly)} (monthly).
+            Paying early never costs extra.
           </p>
           <p>
-            Lines of credit are offered by {brand.lender}, funded by {brand.partnerBank} and serviced by {brand.servicer}.
-            Credit is subject to underwriting; not all applicants are approved.
+            Lines of credit are offered by {brand.lender}, funded by {brand.partnerBank} and serviced by{" "}
+            {brand.servicer}. Credit is subject to underwriting; not all applicants are approved.
           </p>
         </section>
       )}
       <div className="container footer-legal">
         <ul className="legal-links">
-          <li><Link to="/privacy-policy">Privacy Policy</Link></li>
-          <li><a href="/documents/privacy-notice.pdf" target="_blank" rel="noopener">Privacy Notice (PDF)<span className="visually-hidden"> opens in a new tab</span></a></li>
-          <li><a href="/documents/privacy-notice-opt-out.pdf" target="_blank" rel="noopener">Privacy Choices Notice (PDF)<span className="visually-hidden"> opens in a new tab</span></a></li>
-          <li><a href="/documents/sc-disclosure.pdf" target="_blank" rel="noopener">South Carolina Disclosure (PDF)<span className="visually-hidden"> opens in a new tab</span></a></li>
-          <li><Link to="/termsandconditions">Website Terms</Link></li>
-          <li><Link to="/caprivacy-policy">California Privacy Policy</Link></li>
+          <li>
+            <Link to="/privacy-policy">Privacy Policy</Link>
+          </li>
+          <li>
+            <a href="/documents/privacy-notice.pdf" target="_blank" rel="noopener">
+              Privacy Notice (PDF)<span className="visually-hidden"> opens in a new tab</span>
+            </a>
+          </li>
+          <li>
+            <a href="/documents/privacy-notice-opt-out.pdf" target="_blank" rel="noopener">
+              Privacy Choices Notice (PDF)<span className="visually-hidden"> opens in a new tab</span>
+            </a>
+          </li>
+          <li>
+            <a href="/documents/sc-disclosure.pdf" target="_blank" rel="noopener">
+              South Carolina Disclosure (PDF)<span className="visually-hidden"> opens in a new tab</span>
+            </a>
+          </li>
+          <li>
+            <Link to="/termsandconditions">Website Terms</Link>
+          </li>
+          <li>
+            <Link to="/caprivacy-policy">California Privacy Policy</Link>
+          </li>
         </ul>
         <p className="copyright">
           &copy; {brand.copyrightYear} {brand.legalName}. All rights reserved.

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { creditLine, phones } from "#domain/config";
-import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "#domain/format";
+import { useApplyHref } from "../lib/apply-link";
 import type { LayoutFlags } from "../lib/layout";
+import { Logo } from "./Logo";
 import { MobileMenu } from "./MobileMenu";
 import { LogOutButton, MainNavLinks, type Viewer } from "./NavLinks";
 import { PhoneLink } from "./PhoneLink";
-import { Logo } from "./Logo";
 
 /** "Apply Now" pill: always states the line maximum from configuration. */
 export function ApplyNowPill() {
@@ -36,14 +36,33 @@ export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: View
           </nav>
         ) : null}
         <div className="header-actions">
-          <PhoneLink digits={phones.customerService} label={flags.isAppPage ? "Call Us" : undefined} className="header-phone" />
+          <PhoneLink
+            digits={phones.customerService}
+            label={flags.isAppPage ? "Call Us" : undefined}
+            className="header-phone"
+          />
           {showNav && showApply ? <ApplyNowPill /> : null}
           {showNav && showBackToAccount ? (
-            <Link to="/account" className="button button-outline">Back to Account</Link>
+            <Link to="/account" className="button button-outline">
+              Back to Account
+            </Link>
           ) : null}
-          {viewer.signedIn ? <LogOutButton /> : showLogin ? <Link to="/login" className="button button-outline">Log In</Link> : null}
+          {viewer.signedIn ? (
+            <LogOutButton />
+          ) : showLogin ? (
+            <Link to="/login" className="button button-outline">
+              Log In
+            </Link>
+          ) : null}
         </div>
-        {showNav ? <MobileMenu viewer={viewer} showLogin={showLogin} showApply={showApply} showBackToAccount={showBackToAccount} /> : null}
+        {showNav ? (
+          <MobileMenu
+            viewer={viewer}
+            showLogin={showLogin}
+            showApply={showApply}
+            showBackToAccount={showBackToAccount}
+          />
+        ) : null}
       </div>
     </header>
   );

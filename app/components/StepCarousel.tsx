@@ -21,7 +21,12 @@ export function StepCarousel({ label, slides }: { label: string; slides: Slide[]
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: slides.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: active + 1,
+      ArrowLeft: active - 1,
+      Home: 0,
+      End: slides.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -46,7 +51,9 @@ export function StepCarousel({ label, slides }: { label: string; slides: Slide[]
             className="carousel-tab"
             onClick={() => setActive(i)}
           >
-            <span className="step-number" aria-hidden="true">{i + 1}</span>
+            <span className="step-number" aria-hidden="true">
+              {i + 1}
+            </span>
             <span className="visually-hidden">Step {i + 1}: </span>
             {slide.title}
           </button>

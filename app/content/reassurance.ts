@@ -9,5 +9,6 @@
  */
 export const REASSURANCE = {
   ssn: "Why we ask: your Social Security number confirms who you are, and we use it to request your credit information from credit reporting agencies. It is stored encrypted, and once you have applied, your account shows only its last four digits.",
-  bankAccount: "Why we ask: approved draws are deposited into this account, and payments you choose to make by ACH are taken from it. Your account number is stored encrypted.",
+  bankAccount:
+    "Why we ask: approved draws are deposited into this account, and payments you choose to make by ACH are taken from it. Your account number is stored encrypted.",
 } as const;

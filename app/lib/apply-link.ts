@@ -16,7 +16,9 @@ const STORAGE_KEY = "rl_campaign";
  */
 function useCampaign(): URLSearchParams {
   const search = useLocation().search;
-  const fromAddress = new URLSearchParams([...new URLSearchParams(search)].filter(([name]) => (CAMPAIGN_PARAMS as readonly string[]).includes(name)));
+  const fromAddress = new URLSearchParams(
+    [...new URLSearchParams(search)].filter(([name]) => (CAMPAIGN_PARAMS as readonly string[]).includes(name)),
+  );
   const [kept, setKept] = useState("");
   const typed = fromAddress.toString();
   useEffect(() => {

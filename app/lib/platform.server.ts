@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { edgeContext, sessionContext } from "#server/http/request-context";
 import { platformClient } from "#platform";
+import { edgeContext, sessionContext } from "#server/http/request-context";
 import { sessionTokenHolder } from "#server/sessions/platform-token";
 import type { Session } from "#server/sessions/session";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { edgeContext } from "#server/http/request-context";
 import { platformTime } from "#platform";
+import { edgeContext } from "#server/http/request-context";
 import { easternToday } from "./today";
 
 /**

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { edgeContext, sessionContext } from "#server/http/request-context";
 import { SESSION_ENDED_PATH } from "#server/sessions/request-session";
 import { endSession } from "#server/sessions/session";
@@ -11,7 +11,10 @@ import { endSession } from "#server/sessions/session";
  * to the portal, so a redirect that left it alive would loop
  * (ERR_TOO_MANY_REDIRECTS) instead of asking for a login.
  */
-export async function sessionOver(context: Readonly<RouterContextProvider>, to = SESSION_ENDED_PATH): Promise<Response> {
+export async function sessionOver(
+  context: Readonly<RouterContextProvider>,
+  to = SESSION_ENDED_PATH,
+): Promise<Response> {
   const { env } = context.get(edgeContext);
   const { session } = context.get(sessionContext);
   return redirect(to, { headers: { "Set-Cookie": await endSession(env, session) } });

@@ -12,5 +12,6 @@ import { edgeContext } from "#server/http/request-context";
 export async function limitStatefulGet(context: Readonly<RouterContextProvider>, request: Request): Promise<void> {
   const { env } = context.get(edgeContext);
   const verdict = await rateLimit(env, "statefulGetPerIp", clientInfo(request).ip);
-  if (!verdict.allowed) throw data(null, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
+  if (!verdict.allowed)
+    throw data(null, { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } });
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { meetsPasswordCriteria } from "#domain/passwords";
 import { emailAddress, parseUsDate, required, yearsBetween } from "#domain/application/fields";
 import { creditLine } from "#domain/config";
+import { meetsPasswordCriteria } from "#domain/passwords";
 
 /** Spec file 2, sections 5 and 8: the access pages' messages, verbatim. */
 export const accessMessages = {
@@ -16,7 +16,8 @@ export const accessMessages = {
   mismatch: "Passwords must match.",
   method: "Please select an option",
   noPassword: "You do not currently have a password. Please tap here to create one.",
-  resent: "We have received your request and sent your new passcode. If you need further assistance, please contact Customer Service at {phone}.",
+  resent:
+    "We have received your request and sent your new passcode. If you need further assistance, please contact Customer Service at {phone}.",
   incomplete: "Please complete all sections as noted above",
 } as const;
 
@@ -25,9 +26,20 @@ export const emailField = required(emailAddress(accessMessages.email));
 
 export const emailSchema = v.object({ email: emailField });
 
-export const loginSchema = v.object({ email: emailField, password: required(v.pipe(v.string(accessMessages.password), v.nonEmpty(accessMessages.password), v.maxLength(128, accessMessages.password))) });
+export const loginSchema = v.object({
+  email: emailField,
+  password: required(
+    v.pipe(
+      v.string(accessMessages.password),
+      v.nonEmpty(accessMessages.password),
+      v.maxLength(128, accessMessages.password),
+    ),
+  ),
+});
 
-const newPassword = required(v.pipe(v.string(accessMessages.newPassword), v.check(meetsPasswordCriteria, accessMessages.newPassword)));
+const newPassword = required(
+  v.pipe(v.string(accessMessages.newPassword), v.check(meetsPasswordCriteria, accessMessages.newPassword)),
+);
 
 /** New password + confirmation (reset page, and the end of create/forgot). */
 export const passwordPairEntries = {
@@ -37,7 +49,14 @@ export const passwordPairEntries = {
 
 export const resetSchema = v.pipe(
   v.object(passwordPairEntries),
-  v.forward(v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, accessMessages.mismatch), ["confirmPassword"]),
+  v.forward(
+    v.partialCheck(
+      [["password"], ["confirmPassword"]],
+      (i) => i.password === i.confirmPassword,
+      accessMessages.mismatch,
+    ),
+    ["confirmPassword"],
+  ),
 );
 
 /** `today` (ISO) for the age rule. */
@@ -58,12 +77,23 @@ export function identityFormSchema(today: string) {
       last4: required(v.pipe(v.string(accessMessages.last4), v.regex(/^\d{4}$/, accessMessages.last4))),
       ...passwordPairEntries,
     }),
-    v.forward(v.partialCheck([["password"], ["confirmPassword"]], (i) => i.password === i.confirmPassword, accessMessages.mismatch), ["confirmPassword"]),
+    v.forward(
+      v.partialCheck(
+        [["password"], ["confirmPassword"]],
+        (i) => i.password === i.confirmPassword,
+        accessMessages.mismatch,
+      ),
+      ["confirmPassword"],
+    ),
   );
 }
 
-export const methodSchema = v.object({ channel: required(v.pipe(v.string(accessMessages.method), v.nonEmpty(accessMessages.method))) });
-export const codeSchema = v.object({ code: required(v.pipe(v.string(), v.regex(/^\d{6}$/, "Please enter the six-digit passcode."))) });
+export const methodSchema = v.object({
+  channel: required(v.pipe(v.string(accessMessages.method), v.nonEmpty(accessMessages.method))),
+});
+export const codeSchema = v.object({
+  code: required(v.pipe(v.string(), v.regex(/^\d{6}$/, "Please enter the six-digit passcode."))),
+});
 
 /** E-mail, last four of the SSN and birthdate: who is asking (verify identity, reset link). */
 export function identityLookupSchema(today: string) {

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { isCommonPassword } from "#domain/common-passwords";
 import { clientInfo } from "#server/http/client-info";
-import { rateLimit, type RateLimitPolicyName } from "#server/http/rate-limit";
-import { tryAgainIn } from "#server/http/retry-after";
+import { type RateLimitPolicyName, rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
+import { tryAgainIn } from "#server/http/retry-after";
 import { pagePlatform } from "../lib/platform.server";
 import { accessMessages } from "./access.schema";
 
@@ -13,13 +13,19 @@ type Context = Readonly<RouterContextProvider>;
 export const TOO_MANY = "We've received too many requests.";
 
 /** The limit's message with when to try again, from the limit's own Retry-After (issue 14, item 10). */
-export const tooMany = (retryAfterSeconds: number) => `${TOO_MANY} Please try again ${tryAgainIn(retryAfterSeconds)}, or call us.`;
+export const tooMany = (retryAfterSeconds: number) =>
+  `${TOO_MANY} Please try again ${tryAgainIn(retryAfterSeconds)}, or call us.`;
 
 /**
  * Counts one hit per client IP and, when given, per e-mail. Null while both
  * allow it; once either is over, the message to show (with when to try again).
  */
-export async function accessLimitRefusal(context: Context, request: Request, perIp: RateLimitPolicyName, perEmail?: { policy: RateLimitPolicyName; email: string }): Promise<string | null> {
+export async function accessLimitRefusal(
+  context: Context,
+  request: Request,
+  perIp: RateLimitPolicyName,
+  perEmail?: { policy: RateLimitPolicyName; email: string },
+): Promise<string | null> {
   const { env } = context.get(edgeContext);
   const ip = await rateLimit(env, perIp, clientInfo(request).ip);
   if (!ip.allowed) return tooMany(ip.retryAfterSeconds);
@@ -40,5 +46,7 @@ export function accessPlatform(context: Context) {
  * the form's schema. Null when the password may be used.
  */
 export function commonPasswordAnswer(password: string): { errors: { password: string }; alert: string } | null {
-  return isCommonPassword(password) ? { errors: { password: accessMessages.commonPassword }, alert: accessMessages.commonPassword } : null;
+  return isCommonPassword(password)
+    ? { errors: { password: accessMessages.commonPassword }, alert: accessMessages.commonPassword }
+    : null;
 }

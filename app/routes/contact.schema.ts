@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { optionalPhoneSchema } from "#domain/rules/phone";
 import { required, requiredText } from "#domain/application/fields";
-import { NAME_PATTERN } from "./apply/personal.schema";
+import { optionalPhoneSchema } from "#domain/rules/phone";
 import { accessMessages, emailField } from "./access.schema";
+import { NAME_PATTERN } from "./apply/personal.schema";
 
 /**
  * The contact form (spec file 3, Contact request: firstName, lastName,
@@ -45,7 +45,12 @@ export const contactSchema = v.object({
   // The form's key (a hidden field): a retry after a lost answer sends the same key, so one message is stored.
   requestId: v.optional(v.pipe(v.string(), v.uuid())),
   message: required(
-    v.pipe(v.string(contactMessages.message), v.trim(), v.nonEmpty(contactMessages.message), v.maxLength(MESSAGE_MAX, contactMessages.messageTooLong)),
+    v.pipe(
+      v.string(contactMessages.message),
+      v.trim(),
+      v.nonEmpty(contactMessages.message),
+      v.maxLength(MESSAGE_MAX, contactMessages.messageTooLong),
+    ),
   ),
 });
 

@@ -1,10 +1,10 @@
-import { data, Form, useNavigation, type RouterContextProvider } from "react-router";
+import { data, Form, type RouterContextProvider, useNavigation } from "react-router";
 import { brand, phones } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
 import { rateLimit } from "#server/http/rate-limit";
-import { tryAgainIn } from "#server/http/retry-after";
 import { edgeContext, sessionContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
+import { tryAgainIn } from "#server/http/retry-after";
 import { StepAlert } from "../components/ApplyShell";
 import { FieldError, SelectField, TextField } from "../components/form/Field";
 import { masks } from "../components/form/masks";
@@ -39,7 +39,12 @@ async function prefill(context: Readonly<RouterContextProvider>): Promise<Prefil
   if (!context.get(sessionContext).session?.data.customerId) return BLANK;
   try {
     const { accountProfile: p } = await portalSummary(context, { allowInterrupters: true });
-    return { firstName: p.firstName, lastName: p.lastName, email: p.custEmail, phone: masks.phone(p.mobileNumber || p.phoneNumber) };
+    return {
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.custEmail,
+      phone: masks.phone(p.mobileNumber || p.phoneNumber),
+    };
   } catch {
     // The form works without the prefill (an ended platform session, the platform down).
     return BLANK;
@@ -61,7 +66,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!limit.allowed) {
     // What was typed comes back, with when to try again (on the page and as Retry-After).
     const retryAfterSeconds = limit.retryAfterSeconds;
-    return data({ errors: {}, values, alert: CONTACT_TOO_MANY, retryAfterSeconds }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+    return data(
+      { errors: {}, values, alert: CONTACT_TOO_MANY, retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
   }
   const form = checked.output;
   try {
@@ -86,7 +94,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const sent = actionData && "sent" in actionData ? actionData : null;
   const failed = actionData && "values" in actionData ? actionData : null;
-  const limited = failed && "retryAfterSeconds" in failed && typeof failed.retryAfterSeconds === "number" ? { retryAfterSeconds: failed.retryAfterSeconds } : null;
+  const limited =
+    failed && "retryAfterSeconds" in failed && typeof failed.retryAfterSeconds === "number"
+      ? { retryAfterSeconds: failed.retryAfterSeconds }
+      : null;
   const { errors, alert, formProps } = useStepValidation(contactSchema, failed?.errors);
   const submitting = useNavigation().state === "submitting";
   // After a success the form starts again (a new key), prefilled for a signed-in borrower.
@@ -95,7 +106,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <section className="container page-section contact">
       <h1>Contact Us</h1>
       <p className="lead">
-        Send us a message and we'll reply by e-mail within one business day. For faster help, call <PhoneLink digits={phones.contact} />.
+        Send us a message and we'll reply by e-mail within one business day. For faster help, call{" "}
+        <PhoneLink digits={phones.contact} />.
       </p>
       <div aria-live="polite">
         {sent ? (
@@ -107,14 +119,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       {failed?.alert === CALL_FAILED ? (
         <div className="banner banner-error contact-failed" role="alert">
           <strong>{CALL_FAILED}</strong>
-          <p>We couldn't send your message just now. Please try again, or call us at <PhoneLink digits={phones.contact} />.</p>
+          <p>
+            We couldn't send your message just now. Please try again, or call us at{" "}
+            <PhoneLink digits={phones.contact} />.
+          </p>
         </div>
       ) : null}
       {limited ? (
         <div className="banner banner-error contact-failed" role="alert">
           <strong>{CONTACT_TOO_MANY}</strong>
           <p>
-            Your message was not sent. Please try again {tryAgainIn(limited.retryAfterSeconds)}, or call us at <PhoneLink digits={phones.contact} />.
+            Your message was not sent. Please try again {tryAgainIn(limited.retryAfterSeconds)}, or call us at{" "}
+            <PhoneLink digits={phones.contact} />.
           </p>
         </div>
       ) : null}
@@ -122,15 +138,65 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         {/* A failed send keeps its key, so trying again cannot store the message twice. */}
         <input type="hidden" name="requestId" value={failed?.values.requestId ?? loaderData.requestId} />
         <div className="field-grid">
-          <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
-          <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
-          <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
-          <TextField name="phone" label="Phone Number" type="tel" optional defaultValue={values.phone} error={errors.phone} mask="phone" inputMode="tel" autoComplete="tel-national" maxLength={30} placeholder="###-###-####" />
+          <TextField
+            name="firstName"
+            label="First Name"
+            defaultValue={values.firstName}
+            error={errors.firstName}
+            mask="name"
+            autoComplete="given-name"
+            maxLength={40}
+          />
+          <TextField
+            name="lastName"
+            label="Last Name"
+            defaultValue={values.lastName}
+            error={errors.lastName}
+            mask="name"
+            autoComplete="family-name"
+            maxLength={40}
+          />
+          <TextField
+            name="email"
+            label="Email Address"
+            type="email"
+            defaultValue={values.email}
+            error={errors.email}
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+          />
+          <TextField
+            name="phone"
+            label="Phone Number"
+            type="tel"
+            optional
+            defaultValue={values.phone}
+            error={errors.phone}
+            mask="phone"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={30}
+            placeholder="###-###-####"
+          />
         </div>
-        <SelectField name="messageCategory" label="What is your message about?" options={contactCategories} defaultValue={values.messageCategory} error={errors.messageCategory} />
+        <SelectField
+          name="messageCategory"
+          label="What is your message about?"
+          options={contactCategories}
+          defaultValue={values.messageCategory}
+          error={errors.messageCategory}
+        />
         <div className={errors.message ? "field has-error" : "field"}>
           <label htmlFor="message">Message</label>
-          <textarea id="message" name="message" defaultValue={values.message} maxLength={MESSAGE_MAX} aria-invalid={errors.message ? true : undefined} aria-describedby="message-error" />
+          <textarea
+            id="message"
+            name="message"
+            defaultValue={values.message}
+            maxLength={MESSAGE_MAX}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby="message-error"
+          />
           <FieldError id="message" message={errors.message} />
         </div>
         {/* Field errors only: the call's failure and the limit have their own messages above the form. */}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { brand } from "#domain/config";
-import { FaqActionsContext, type FaqActions } from "../components/FaqLinks";
+import { type FaqActions, FaqActionsContext } from "../components/FaqLinks";
 import { FeeChart } from "../components/FeeChart";
 import { Modal } from "../components/Modal";
 import { faqSections } from "../content/faq";
@@ -97,10 +97,22 @@ export default function Faq() {
           </details>
         ))}
       </section>
-      <Modal id="fee-chart" title="Cost of Credit" open={feeChartOpen} onClose={() => setFeeChartOpen(false)} returnHref="#faq-cost-fees">
+      <Modal
+        id="fee-chart"
+        title="Cost of Credit"
+        open={feeChartOpen}
+        onClose={() => setFeeChartOpen(false)}
+        returnHref="#faq-cost-fees"
+      >
         <FeeChart />
       </Modal>
-      <Modal id="terms" title="Terms and Conditions" open={termsOpen} onClose={() => setTermsOpen(false)} returnHref="#faq-application">
+      <Modal
+        id="terms"
+        title="Terms and Conditions"
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        returnHref="#faq-application"
+      >
         {terms.status === "ready" ? (
           <div className="document-body" dangerouslySetInnerHTML={{ __html: terms.html }} />
         ) : terms.status === "error" ? (

@@ -1,13 +1,13 @@
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { brand, creditLine } from "#domain/config";
+import { formatMoney } from "#domain/format";
 import { CostOfCreditLink } from "../components/CostOfCredit";
 import { HeroIllustration } from "../components/HeroIllustration";
 import { TableScroll } from "../components/TableScroll";
 import { useApplyHref } from "../lib/apply-link";
-import { formatMoney } from "#domain/format";
-import { LOGGED_OUT_PARAM, LOGGED_OUT_TEXT } from "../lib/logged-out";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { RouteHandle } from "../lib/layout";
+import { LOGGED_OUT_PARAM, LOGGED_OUT_TEXT } from "../lib/logged-out";
 import type { loader as rootLoader } from "../root";
 
 export const handle: RouteHandle = { layout: { isHome: true } };
@@ -16,15 +16,24 @@ export const headers = publicPageHeaders;
 export function meta() {
   return [
     { title: `${brand.name} | Online Line of Credit` },
-    { name: "description", content: `Online lines of credit up to ${formatMoney(creditLine.maxLimitCents)}. Apply online and get an instant decision.` },
+    {
+      name: "description",
+      content: `Online lines of credit up to ${formatMoney(creditLine.maxLimitCents)}. Apply online and get an instant decision.`,
+    },
   ];
 }
 
 const steps = [
-  { title: "Apply Online", text: "Fill out our short application. It takes minutes and you get a decision right away." },
+  {
+    title: "Apply Online",
+    text: "Fill out our short application. It takes minutes and you get a decision right away.",
+  },
   { title: "eSign", text: "If approved, review your line of credit agreement and sign it electronically." },
   { title: "Request Funds", text: "Ask for a draw online or by phone, any amount up to your available credit." },
-  { title: "Get the Funds", text: "The money is deposited straight into your checking account, often the next business day." },
+  {
+    title: "Get the Funds",
+    text: "The money is deposited straight into your checking account, often the next business day.",
+  },
 ];
 
 /** Comparison rows: [feature, this line of credit, other short-term loans]. */
@@ -52,7 +61,9 @@ export default function Home() {
     <>
       {loggedOut ? (
         <div className="container logged-out-notice">
-          <p className="banner" role="status">{LOGGED_OUT_TEXT}</p>
+          <p className="banner" role="status">
+            {LOGGED_OUT_TEXT}
+          </p>
         </div>
       ) : null}
       <section className="hero">
@@ -65,9 +76,13 @@ export default function Home() {
             <p className="hero-sub">An open-ended line of credit you apply for once and draw from again and again.</p>
             <div className="hero-actions">
               {viewer?.signedIn ? (
-                <Link to="/account" className="button button-primary button-large">Back to Account</Link>
+                <Link to="/account" className="button button-primary button-large">
+                  Back to Account
+                </Link>
               ) : (
-                <Link to={applyHref} className="button button-primary button-large">APPLY NOW</Link>
+                <Link to={applyHref} className="button button-primary button-large">
+                  APPLY NOW
+                </Link>
               )}
               <p className="esign-prompt">
                 Do you need to eSign? <Link to="/login">Log In</Link>
@@ -75,9 +90,15 @@ export default function Home() {
             </div>
             <nav aria-label="On this page" className="hero-anchors">
               <ul>
-                <li><a href="#how-it-works">How it Works</a></li>
-                <li><a href="#what-is-it">What is it</a></li>
-                <li><a href="#benefits">Benefits to You</a></li>
+                <li>
+                  <a href="#how-it-works">How it Works</a>
+                </li>
+                <li>
+                  <a href="#what-is-it">What is it</a>
+                </li>
+                <li>
+                  <a href="#benefits">Benefits to You</a>
+                </li>
               </ul>
             </nav>
           </div>
@@ -90,7 +111,9 @@ export default function Home() {
         <dl className="container hero-figures">
           <div>
             <dt>New customers</dt>
-            <dd>{formatMoney(creditLine.newCustomerMinLimitCents)} to {formatMoney(creditLine.newCustomerMaxLimitCents)}</dd>
+            <dd>
+              {formatMoney(creditLine.newCustomerMinLimitCents)} to {formatMoney(creditLine.newCustomerMaxLimitCents)}
+            </dd>
           </div>
           <div>
             <dt>To apply</dt>
@@ -102,7 +125,9 @@ export default function Home() {
           </div>
           <div>
             <dt>Fees</dt>
-            <dd><CostOfCreditLink /></dd>
+            <dd>
+              <CostOfCreditLink />
+            </dd>
           </div>
         </dl>
       </div>
@@ -112,13 +137,17 @@ export default function Home() {
         <ol className="steps">
           {steps.map((step, i) => (
             <li key={step.title} className="step-card">
-              <span className="step-number" aria-hidden="true">{i + 1}</span>
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
               <h3>{step.title}</h3>
               <p>{step.text}</p>
             </li>
           ))}
         </ol>
-        <p><Link to="/how-it-works">Learn more about how it works</Link></p>
+        <p>
+          <Link to="/how-it-works">Learn more about how it works</Link>
+        </p>
       </section>
 
       <section id="what-is-it" className="band" aria-labelledby="what-title">
@@ -153,8 +182,12 @@ export default function Home() {
               {comparison.map(([feature, ours, others]) => (
                 <tr key={feature}>
                   <th scope="row">{feature}</th>
-                  <td><Mark yes={ours} /></td>
-                  <td><Mark yes={others} /></td>
+                  <td>
+                    <Mark yes={ours} />
+                  </td>
+                  <td>
+                    <Mark yes={others} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -166,7 +199,12 @@ export default function Home() {
         <div className="container page-section education">
           <h2 id="education-title">Borrow with confidence</h2>
           <p>Budgeting, credit scores and managing debt: free guides from an independent source.</p>
-          <a href={brand.financialEducationUrl} target="_blank" rel="noopener noreferrer" className="button button-outline">
+          <a
+            href={brand.financialEducationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="button button-outline"
+          >
             Visit the Financial Education Center<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </div>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { brand, creditLine } from "#domain/config";
-import { StepCarousel, type Slide } from "../components/StepCarousel";
-import { publicPageHeaders } from "../lib/edge-cache";
-import { useApplyHref } from "../lib/apply-link";
 import { formatMoney } from "#domain/format";
+import { type Slide, StepCarousel } from "../components/StepCarousel";
+import { useApplyHref } from "../lib/apply-link";
+import { publicPageHeaders } from "../lib/edge-cache";
 
 export const headers = publicPageHeaders;
 
@@ -11,13 +11,26 @@ export function meta() {
   return [{ title: `How It Works | ${brand.name}` }];
 }
 
-const requirements = [`Be ${creditLine.minApplicantAge} or older`, "Be a US resident", "Have a steady income", "Have an active bank account"];
+const requirements = [
+  `Be ${creditLine.minApplicantAge} or older`,
+  "Be a US resident",
+  "Have a steady income",
+  "Have an active bank account",
+];
 
 const slides: Slide[] = [
-  { title: "Apply", body: <p>Complete the online application. It only takes a few minutes, and you get a decision right away.</p> },
+  {
+    title: "Apply",
+    body: <p>Complete the online application. It only takes a few minutes, and you get a decision right away.</p>,
+  },
   {
     title: "Review and eSign",
-    body: <p>If approved, review and e-sign your line of credit agreement, and confirm your information with customer service.</p>,
+    body: (
+      <p>
+        If approved, review and e-sign your line of credit agreement, and confirm your information with customer
+        service.
+      </p>
+    ),
   },
   {
     title: "Request a Draw",
@@ -53,7 +66,9 @@ export default function HowItWorks() {
         </div>
       </div>
       <p>
-        <Link to={applyHref} className="button button-primary button-large">Apply Now</Link>
+        <Link to={applyHref} className="button button-primary button-large">
+          Apply Now
+        </Link>
       </p>
     </section>
   );

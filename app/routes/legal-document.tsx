@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getDocument, type DocumentSlug } from "#server/documents/store";
-import { edgeContext } from "#server/http/request-context";
 import { brand } from "#domain/config";
+import { type DocumentSlug, getDocument } from "#server/documents/store";
+import { edgeContext } from "#server/http/request-context";
 import { publicPageHeaders } from "../lib/edge-cache";
 import type { Route } from "./+types/legal-document";
 

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { RateLimitVerdict } from "#server/durable-objects/rate-limiter";
 import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { landingFor, signIn } from "#server/access/sign-in";
+import type { RateLimitVerdict } from "#server/durable-objects/rate-limiter";
 import { clientInfo } from "#server/http/client-info";
 import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
 import { SESSION_ENDED_NOTICE } from "#server/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
 import { createPasswordPath } from "../components/access/PasswordFlow";
@@ -64,7 +64,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { notice: notices[key] ?? null };
 }
 
-type Answer = { stage: "email" | "password"; email: string; errors: Record<string, string>; alert?: string; createLink?: boolean };
+type Answer = {
+  stage: "email" | "password";
+  email: string;
+  errors: Record<string, string>;
+  alert?: string;
+  createLink?: boolean;
+};
 
 /** The per-IP limit's answer: its own words, 429 with Retry-After (the `.data` answer carries it too). */
 function networkLimited(email: string, verdict: RateLimitVerdict) {
@@ -74,7 +80,10 @@ function networkLimited(email: string, verdict: RateLimitVerdict) {
   return data(answer, { status: 429, headers: { "Retry-After": String(Math.max(1, verdict.retryAfterSeconds)) } });
 }
 
-export async function action({ context, request }: Route.ActionArgs): Promise<Answer | Response | ReturnType<typeof networkLimited>> {
+export async function action({
+  context,
+  request,
+}: Route.ActionArgs): Promise<Answer | Response | ReturnType<typeof networkLimited>> {
   const { env } = context.get(edgeContext);
   const values = await formValues(request);
   const email = (values.email ?? "").trim().toLowerCase();
@@ -82,17 +91,25 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
   if (values.intent !== "login") {
     const checked = await validateStep(emailSchema, values);
     if (!checked.ok) return { stage: "email", email, errors: { email: accessMessages.email } };
-    const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+    const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", {
+      policy: "emailCheckPerEmail",
+      email,
+    });
     if (limited) return { stage: "email", email, errors: {}, alert: limited };
     const { platform } = accessPlatform(context);
     try {
-      const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: clientInfo(request).ip });
+      const answer = await platform.call(catalogue.auth.ValidateEmail, {
+        emailAddress: email,
+        remoteIP: clientInfo(request).ip,
+      });
       if (!answer.validEmail) return { stage: "email", email, errors: { email: loginMessages.noAccount } };
       // A borrower without a password yet is offered to create one.
-      if (!answer.users.some((u) => u.userId > 0)) return { stage: "email", email, errors: {}, alert: accessMessages.noPassword, createLink: true };
+      if (!answer.users.some((u) => u.userId > 0))
+        return { stage: "email", email, errors: {}, alert: accessMessages.noPassword, createLink: true };
       return { stage: "password", email, errors: {} };
     } catch (error) {
-      if (error instanceof PlatformError) return { stage: "email", email, errors: {}, alert: loginMessages.serviceDown };
+      if (error instanceof PlatformError)
+        return { stage: "email", email, errors: {}, alert: loginMessages.serviceDown };
       throw error;
     }
   }
@@ -105,7 +122,11 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
   if (!ipFailures.allowed) return networkLimited(email, ipFailures);
   const { platform, tokens } = accessPlatform(context);
   try {
-    const answer = await platform.call(catalogue.auth.Login, { userName: email, password: checked.output.password, remoteIP: ip });
+    const answer = await platform.call(catalogue.auth.Login, {
+      userName: email,
+      password: checked.output.password,
+      remoteIP: ip,
+    });
     if (answer.customerLoginResults === 1 && answer.id > 0) {
       const { session } = context.get(sessionContext);
       const setCookie = await signIn(env, session, {
@@ -115,15 +136,20 @@ export async function action({ context, request }: Route.ActionArgs): Promise<An
         hasValidEsignatures: answer.hasValidEsignatures,
         platformToken: tokens.get(),
       });
-      return redirect(landingFor(answer.loanStatus, answer.hasValidEsignatures), { headers: { "Set-Cookie": setCookie } });
+      return redirect(landingFor(answer.loanStatus, answer.hasValidEsignatures), {
+        headers: { "Set-Cookie": setCookie },
+      });
     }
-    if (answer.customerLoginResults === 6 || answer.customerLoginResults === 10) return { stage: "password", email, errors: {}, alert: loginMessages.locked };
+    if (answer.customerLoginResults === 6 || answer.customerLoginResults === 10)
+      return { stage: "password", email, errors: {}, alert: loginMessages.locked };
     const counted = await rateLimit(env, "loginFailPerIp", ip);
-    if (counted.allowed && counted.remaining > 0) return { stage: "password", email, errors: {}, alert: loginMessages.invalidLogin };
+    if (counted.allowed && counted.remaining > 0)
+      return { stage: "password", email, errors: {}, alert: loginMessages.invalidLogin };
     // That was the last wrong password this network may send for now: say how long to wait.
     return networkLimited(email, await peekRateLimit(env, "loginFailPerIp", ip));
   } catch (error) {
-    if (error instanceof PlatformError) return { stage: "password", email, errors: {}, alert: loginMessages.serviceDown };
+    if (error instanceof PlatformError)
+      return { stage: "password", email, errors: {}, alert: loginMessages.serviceDown };
     throw error;
   }
 }
@@ -136,10 +162,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="container page-section access">
       <h1>Log In</h1>
-      {loaderData.notice ? <p className="banner" role="status">{loaderData.notice}</p> : null}
+      {loaderData.notice ? (
+        <p className="banner" role="status">
+          {loaderData.notice}
+        </p>
+      ) : null}
       <Form method="post" className="apply-form access-form" {...formProps}>
         {stage === "email" ? (
-          <TextField name="email" label="Email Address" type="email" defaultValue={actionData?.email} error={errors.email} inputMode="email" autoComplete="username webauthn" />
+          <TextField
+            name="email"
+            label="Email Address"
+            type="email"
+            defaultValue={actionData?.email}
+            error={errors.email}
+            inputMode="email"
+            autoComplete="username webauthn"
+          />
         ) : (
           <>
             <p>
@@ -147,15 +185,32 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </p>
             {/* The address as the username password managers save with the password (hidden: it is shown above). */}
             <input type="email" name="email" value={actionData?.email} autoComplete="username" readOnly hidden />
-            <TextField name="password" label="Password" type="password" error={errors.password} autoComplete="current-password" maxLength={128} />
+            <TextField
+              name="password"
+              label="Password"
+              type="password"
+              error={errors.password}
+              autoComplete="current-password"
+              maxLength={128}
+            />
           </>
         )}
         <div className="step-alert" role="alert">
           {actionData?.alert ? (
-            actionData.createLink ? <Link to={createPasswordPath(actionData.email)}>{actionData.alert}</Link> : actionData.alert
+            actionData.createLink ? (
+              <Link to={createPasswordPath(actionData.email)}>{actionData.alert}</Link>
+            ) : (
+              actionData.alert
+            )
           ) : null}
         </div>
-        <button type="submit" name="intent" value={stage === "email" ? "email" : "login"} className="button button-primary button-large" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={stage === "email" ? "email" : "login"}
+          className="button button-primary button-large"
+          disabled={busy}
+        >
           {stage === "email" ? "CONTINUE" : "LOG IN"}
         </button>
       </Form>

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { edgeContext, sessionContext } from "#server/http/request-context";
 import { catalogue, PlatformError } from "#platform";
+import { edgeContext, sessionContext } from "#server/http/request-context";
 import { endSession } from "#server/sessions/session";
+import { LOGGED_OUT_PATH } from "../lib/logged-out";
 import { pagePlatform } from "../lib/platform.server";
 import type { Route } from "./+types/logout";
-import { LOGGED_OUT_PATH } from "../lib/logged-out";
 
 /**
  * Log Out posts here: the session ends on the server, and its platform token
@@ -24,7 +24,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!(error instanceof PlatformError)) throw error;
     }
   }
-  return redirect(idle ? "/login?logout=idle" : LOGGED_OUT_PATH, { headers: { "Set-Cookie": await endSession(env, session) } });
+  return redirect(idle ? "/login?logout=idle" : LOGGED_OUT_PATH, {
+    headers: { "Set-Cookie": await endSession(env, session) },
+  });
 }
 
 export function loader() {

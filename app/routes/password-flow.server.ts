@@ -1,16 +1,23 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { AccessFlow, PasscodeChannel } from "#domain/access-flow";
 import { maskPhone } from "#domain/access-flow";
 import { phones, security } from "#domain/config";
+import { formatPhone } from "#domain/format";
+import { catalogue, PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
 import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
+import { endCustomerSessions, type Session, saveSession, startSession } from "#server/sessions/session";
 import { pagePlatform } from "../lib/platform.server";
-import { endCustomerSessions, saveSession, type Session, startSession } from "#server/sessions/session";
-import { formatPhone } from "#domain/format";
 import { easternToday } from "../lib/today";
-import { accessMessages, codeSchema, emailSchema, identityFormSchema, methodSchema, resetSchema } from "./access.schema";
+import {
+  accessMessages,
+  codeSchema,
+  emailSchema,
+  identityFormSchema,
+  methodSchema,
+  resetSchema,
+} from "./access.schema";
 import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 
@@ -42,7 +49,8 @@ export const flowMessages = {
  * a refused save is the password-creation error; the other steps a retry.
  */
 function failureMessage(error: PlatformError, intent: string | undefined, kind: Kind): string {
-  if (intent === "save") return kind === "create" && error.kind !== "rejected" ? flowMessages.callFailed : flowMessages.creationError;
+  if (intent === "save")
+    return kind === "create" && error.kind !== "rejected" ? flowMessages.callFailed : flowMessages.creationError;
   if (intent === "method" || intent === "resend") return flowMessages.callFailed;
   return flowMessages.serviceDown;
 }
@@ -71,7 +79,8 @@ export interface FlowAnswer {
   flow?: FlowView;
 }
 
-const stoppedBy = (flow: AccessFlow) => flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode;
+const stoppedBy = (flow: AccessFlow) =>
+  flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode;
 
 function view(flow: AccessFlow): FlowView {
   return {
@@ -90,7 +99,11 @@ const platformFor = pagePlatform;
 
 async function store(context: Context, session: Session, flow: AccessFlow | undefined, token: string | null) {
   const { env } = context.get(edgeContext);
-  await saveSession(env, session, { ...session.data, access: flow, platformToken: token ?? session.data.platformToken });
+  await saveSession(env, session, {
+    ...session.data,
+    access: flow,
+    platformToken: token ?? session.data.platformToken,
+  });
 }
 
 /**
@@ -102,12 +115,16 @@ export async function loadFlow(context: Context, request: Request, kind: Kind, e
   const { session } = context.get(sessionContext);
   const current = session?.data.access;
   // /create-password/:emailaddress starts again with that address, unless it is the flow already in progress.
-  const otherEmail = emailFromPath !== undefined && emailFromPath.toLowerCase() !== (current?.email ?? "").toLowerCase();
+  const otherEmail =
+    emailFromPath !== undefined && emailFromPath.toLowerCase() !== (current?.email ?? "").toLowerCase();
   const fresh = !current || current.kind !== kind || otherEmail || new URL(request.url).searchParams.has("restart");
-  const flow: AccessFlow = fresh ? { kind, step: "email", ...(emailFromPath ? { email: emailFromPath } : {}) } : current;
+  const flow: AccessFlow = fresh
+    ? { kind, step: "email", ...(emailFromPath ? { email: emailFromPath } : {}) }
+    : current;
   if (session && current && fresh) await store(context, session, flow, null);
   // An outcome (not found, done) is said once: the next visit starts again at the e-mail step, the address kept.
-  else if (session && !fresh && FINAL_STEPS.has(flow.step)) await store(context, session, { kind, step: "email", email: flow.email }, null);
+  else if (session && !fresh && FINAL_STEPS.has(flow.step))
+    await store(context, session, { kind, step: "email", email: flow.email }, null);
   return { flow: view(flow) };
 }
 
@@ -117,12 +134,20 @@ const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]
 const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
 
 /** Offers each phone on file as Text (mobile) or Call (landline), and the masked e-mail. */
-export async function channelsFor(platform: ReturnType<typeof platformFor>["platform"], user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string }) {
+export async function channelsFor(
+  platform: ReturnType<typeof platformFor>["platform"],
+  user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string },
+) {
   const channels: Array<PasscodeChannel & { destination: string }> = [];
   const numbers = [...new Set([user.custMobileNumber, user.custHomePhoneNumber].filter((n) => /^\d{10}$/.test(n)))];
   for (const [i, number] of numbers.entries()) {
     const { lineType } = await platform.call(catalogue.communications.CheckLineType, { phonenumber: number });
-    channels.push({ id: `phone${i}`, kind: lineType === "Mobile" ? "Text" : "Call", label: maskPhone(number), destination: number });
+    channels.push({
+      id: `phone${i}`,
+      kind: lineType === "Mobile" ? "Text" : "Call",
+      label: maskPhone(number),
+      destination: number,
+    });
   }
   channels.push({ id: "email", kind: "Email", label: user.maskedEmail, destination: "" });
   return channels;
@@ -157,7 +182,14 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
 /** What a post started (the session's cookie) and saved (the flow's next step). */
 type Started = { setCookie?: string; flow?: AccessFlow };
 
-async function flowStep(context: Context, request: Request, kind: Kind, values: Record<string, string>, session: Session | null, started: Started): Promise<Response | FlowAnswer> {
+async function flowStep(
+  context: Context,
+  request: Request,
+  kind: Kind,
+  values: Record<string, string>,
+  session: Session | null,
+  started: Started,
+): Promise<Response | FlowAnswer> {
   const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);
   const ip = clientInfo(request).ip;
@@ -168,7 +200,10 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
     const next: AccessFlow = FINAL_STEPS.has(shown.step) ? { kind, step: "email", email: shown.email } : shown;
     if (kept) return store(context, kept, next, tokens.get());
     const token = tokens.get();
-    const made = await startSession(context.get(edgeContext).env, { access: next, ...(token ? { platformToken: token } : {}) });
+    const made = await startSession(context.get(edgeContext).env, {
+      access: next,
+      ...(token ? { platformToken: token } : {}),
+    });
     kept = made.session;
     started.setCookie = made.setCookie;
   };
@@ -179,7 +214,10 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         const checked = await validateStep(emailSchema, values);
         if (!checked.ok) return { errors: { email: accessMessages.email } };
         const email = checked.output.email;
-        const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+        const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", {
+          policy: "emailCheckPerEmail",
+          email,
+        });
         if (limited) return { errors: {}, alert: limited };
         const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: ip });
         const user = answer.users[0];
@@ -188,16 +226,29 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (kind === "create" && registered) return redirect("/login");
         if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword, createFor: email };
         const channels = await channelsFor(platform, user);
-        await save({ kind, step: "method", email, customerId: user.customerId, channels: channels.map(({ destination: _d, ...c }) => c), resends: 0 });
+        await save({
+          kind,
+          step: "method",
+          email,
+          customerId: user.customerId,
+          channels: channels.map(({ destination: _d, ...c }) => c),
+          resends: 0,
+        });
         // Destinations stay server-side, re-read at send time.
         return { errors: {} };
       }
       case "method":
       case "resend": {
-        const checked = values.intent === "method" ? await validateStep(methodSchema, values) : { ok: true as const, output: { channel: flow.channelId ?? "" } };
+        const checked =
+          values.intent === "method"
+            ? await validateStep(methodSchema, values)
+            : { ok: true as const, output: { channel: flow.channelId ?? "" } };
         if (!checked.ok) return { errors: { channel: accessMessages.method } };
         if (!flow.email || !flow.customerId) return save({ kind, step: "email" }).then(() => ({ errors: {} }));
-        const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", { policy: "passcodeSendPerEmail", email: flow.email });
+        const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", {
+          policy: "passcodeSendPerEmail",
+          email: flow.email,
+        });
         if (limited) return { errors: {}, alert: limited };
         const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: flow.email, remoteIP: ip });
         const user = answer.users.find((u) => u.customerId === flow.customerId);
@@ -209,11 +260,24 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
           channel.kind === "Text"
             ? await platform.call(catalogue.communications.SendSmsOtp, { phoneNumber: channel.destination, ...target })
             : channel.kind === "Call"
-              ? await platform.call(catalogue.communications.PinDelivery, { phoneNumber: channel.destination, ...target })
+              ? await platform.call(catalogue.communications.PinDelivery, {
+                  phoneNumber: channel.destination,
+                  ...target,
+                })
               : await platform.call(catalogue.communications.SendEmailOtp, { email: flow.email, ...target });
-        const notice = sent.statusCode === "5" ? flowMessages.resendLimit : values.intent === "resend" ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : null;
+        const notice =
+          sent.statusCode === "5"
+            ? flowMessages.resendLimit
+            : values.intent === "resend"
+              ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService))
+              : null;
         // At the resend limit nothing was sent: the page keeps naming where the last code went, not this channel.
-        await save({ ...flow, step: "code", channelId: sent.statusCode === "5" ? flow.channelId : channel.id, notice: notice ?? undefined });
+        await save({
+          ...flow,
+          step: "code",
+          channelId: sent.statusCode === "5" ? flow.channelId : channel.id,
+          notice: notice ?? undefined,
+        });
         return { errors: {} };
       }
       case "code": {
@@ -222,17 +286,28 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (!checked.ok || !flow.customerId) return { errors: {}, alert: flowMessages.invalidCode };
         const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
         if (limited) return { errors: {}, alert: limited };
-        const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: checked.output.code, ewSID: IDENTITY_KEY(kind, flow.customerId) });
+        const result = await platform.call(catalogue.communications.VerifySmsOtp, {
+          pin: checked.output.code,
+          ewSID: IDENTITY_KEY(kind, flow.customerId),
+        });
         const ok = result.statusCode === "0";
         // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt'). The code is spent
         // by now, so a log that fails must not cost the person an accepted code: the log is best effort.
         await platform
-          .call(catalogue.auth.LoginAttempts, { Note: ok ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: ok, CustomerId: flow.customerId })
+          .call(catalogue.auth.LoginAttempts, {
+            Note: ok ? "Success attempt" : "Failed attempt",
+            ProcessId: "1",
+            Success: ok,
+            CustomerId: flow.customerId,
+          })
           .catch((error: unknown) => {
             if (!(error instanceof PlatformError)) throw error;
           });
         if (ok) return save({ ...flow, step: "thanks", notice: undefined }).then(() => ({ errors: {} }));
-        const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": flowMessages.lockedCode }[result.statusCode] ?? flowMessages.usedCode;
+        const message =
+          { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": flowMessages.lockedCode }[
+            result.statusCode
+          ] ?? flowMessages.usedCode;
         if (result.statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
         return { errors: {}, alert: message };
       }
@@ -244,29 +319,55 @@ async function flowStep(context: Context, request: Request, kind: Kind, values: 
         if (flow.step !== "form" || !flow.email) return { errors: {} };
         // After verify identity the form asks only for the password: the matched details are the flow's.
         const checked = flow.identity
-          ? await validateStep(resetSchema, values).then((r) => (r.ok ? { ...r, output: { ...r.output, ...flow.identity! } } : r))
+          ? await validateStep(resetSchema, values).then((r) =>
+              r.ok ? { ...r, output: { ...r.output, ...flow.identity! } } : r,
+            )
           : await validateStep(identityFormSchema(easternToday()), values);
         if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
         const common = commonPasswordAnswer(checked.output.password);
         if (common) return common;
         const { env } = context.get(edgeContext);
         // Five wrong identities lock the form (spec file 2, section 4): said before any other limit speaks.
-        if (!(await peekRateLimit(env, "identityFailPerEmail", flow.email.toLowerCase())).allowed) return { errors: {}, alert: flowMessages.identityLocked };
-        const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: flow.email });
+        if (!(await peekRateLimit(env, "identityFailPerEmail", flow.email.toLowerCase())).allowed)
+          return { errors: {}, alert: flowMessages.identityLocked };
+        const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", {
+          policy: "passwordResetPerEmail",
+          email: flow.email,
+        });
         if (limited) return { errors: {}, alert: limited };
         const o = checked.output;
         const answer =
           kind === "create"
-            ? await platform.call(catalogue.auth.Register, { email: flow.email, password: o.password, confirmPassword: o.confirmPassword, custSSN: o.last4, dob: o.birthdate })
-            : await platform.call(catalogue.auth.ChangePassword, { email: flow.email, last4SSN: o.last4, dateOfBirth: o.birthdate, password: o.password, confirmPassword: o.confirmPassword });
+            ? await platform.call(catalogue.auth.Register, {
+                email: flow.email,
+                password: o.password,
+                confirmPassword: o.confirmPassword,
+                custSSN: o.last4,
+                dob: o.birthdate,
+              })
+            : await platform.call(catalogue.auth.ChangePassword, {
+                email: flow.email,
+                last4SSN: o.last4,
+                dateOfBirth: o.birthdate,
+                password: o.password,
+                confirmPassword: o.confirmPassword,
+              });
         const done = "registered" in answer ? answer.registered : answer.updated;
         if (!done && answer.reason === "identity") {
           const count = await rateLimit(env, "identityFailPerEmail", flow.email.toLowerCase());
-          return { errors: {}, alert: count.allowed && count.remaining > 0 ? flowMessages.identity : flowMessages.identityLocked };
+          return {
+            errors: {},
+            alert: count.allowed && count.remaining > 0 ? flowMessages.identity : flowMessages.identityLocked,
+          };
         }
-        if (!done) return { errors: {}, alert: answer.reason === "already_registered" ? flowMessages.alreadyRegistered : flowMessages.creationError };
+        if (!done)
+          return {
+            errors: {},
+            alert: answer.reason === "already_registered" ? flowMessages.alreadyRegistered : flowMessages.creationError,
+          };
         // A forgotten password changed: every other session of the borrower ends (the platform ended their other tokens).
-        if (kind === "forgot" && flow.customerId) await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
+        if (kind === "forgot" && flow.customerId)
+          await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
         await save({ kind, step: "done", email: flow.email });
         return { errors: {} };
       }

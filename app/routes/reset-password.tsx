@@ -1,8 +1,8 @@
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { edgeContext, sessionContext } from "#server/http/request-context";
 import { siteUrl } from "#server/http/site-origin";
-import { catalogue, PlatformError } from "#platform";
 import { expiredSessionCookie } from "#server/sessions/cookie";
 import { endCustomerSessions } from "#server/sessions/session";
 import { NewPasswordFields } from "../components/access/NewPasswordFields";
@@ -22,7 +22,6 @@ export const handle: RouteHandle = { layout: { hidelogin: true } };
 export function meta() {
   return [{ title: `Reset Your Password | ${brand.name}` }];
 }
-
 
 /**
  * With ?token (from the e-mailed link, valid 30 minutes): the new-password
@@ -77,18 +76,30 @@ export async function action({ context, request }: Route.ActionArgs) {
       // answers it again when the password is the one that update set, and calls the link expired otherwise.
       const retry = state.tokenState === TOKEN_USED;
       if (state.tokenState !== 0 && !retry) return redirect("/login?CalledFrom=TokenExpired");
-      const answer = await platform.call(catalogue.auth.UpdatePassword, { email: state.emailAddress, password: checked.output.password, confirmPassword: checked.output.confirmPassword, tokenId: state.passwordGUID });
+      const answer = await platform.call(catalogue.auth.UpdatePassword, {
+        email: state.emailAddress,
+        password: checked.output.password,
+        confirmPassword: checked.output.confirmPassword,
+        tokenId: state.passwordGUID,
+      });
       if (!answer.updated && retry) return redirect("/login?CalledFrom=TokenExpired");
-      if (!answer.updated) return { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
+      if (!answer.updated)
+        return { errors: {}, alert: "We could not update your password. Please request a new link.", sent: false };
       // A reset from the link ends every session of the borrower, this one too if it was theirs (the platform ended their tokens).
       if (!answer.custId) return redirect("/login?CalledFrom=UpdatePwd");
       await endCustomerSessions(context.get(edgeContext).env.DB, answer.custId);
       const ownSession = context.get(sessionContext).session?.data.customerId === answer.custId;
-      return redirect("/login?CalledFrom=UpdatePwd", ownSession ? { headers: { "Set-Cookie": expiredSessionCookie() } } : undefined);
+      return redirect(
+        "/login?CalledFrom=UpdatePwd",
+        ownSession ? { headers: { "Set-Cookie": expiredSessionCookie() } } : undefined,
+      );
     }
     const checked = await validateStep(identityLookupSchema(easternToday()), values);
     if (!checked.ok) return { errors: (await checked.failure).data.errors, sent: false };
-    const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", { policy: "passwordResetPerEmail", email: checked.output.email });
+    const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", {
+      policy: "passwordResetPerEmail",
+      email: checked.output.email,
+    });
     if (limited) return { errors: {}, alert: limited, sent: false };
     await platform.call(catalogue.auth.ResetPassword, {
       email: checked.output.email,
@@ -117,7 +128,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <section className="container page-section access">
         <h1>Check Your Inbox</h1>
         <p>If the details match an account, we have e-mailed a link to reset your password. It works for 30 minutes.</p>
-        <p><Link to="/" className="button button-outline">Back to home</Link></p>
+        <p>
+          <Link to="/" className="button button-outline">
+            Back to home
+          </Link>
+        </p>
       </section>
     );
   }
@@ -131,11 +146,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <>
             <p>Tell us who you are and we'll e-mail you a link to reset your password.</p>
             <TextField name="email" label="Email Address" type="email" error={errors.email} autoComplete="username" />
-            <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+            <TextField
+              name="last4"
+              label="Last 4 of SSN"
+              type="password"
+              error={errors.last4}
+              mask="digits9"
+              inputMode="numeric"
+              maxLength={4}
+              autoComplete="off"
+            />
             <DateField name="birthdate" label="Date of Birth" error={errors.birthdate} autoComplete="bday" />
           </>
         )}
-        <div className="step-alert" role="alert">{alert ?? ""}</div>
+        <div className="step-alert" role="alert">
+          {alert ?? ""}
+        </div>
         <button type="submit" className="button button-primary button-large" disabled={busy}>
           {loaderData.mode === "reset" ? "SUBMIT & GO TO LOG IN" : "E-MAIL ME A LINK"}
         </button>

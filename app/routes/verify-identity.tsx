@@ -1,8 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import type { AccessFlow } from "#domain/access-flow";
 import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
 import { edgeContext, sessionContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
 import { saveSession, startSession } from "#server/sessions/session";
 import { DateField } from "../components/form/DateField";
 import { TextField } from "../components/form/Field";
@@ -13,14 +14,12 @@ import { accessMessages, identityLookupSchema } from "./access.schema";
 import { accessLimitRefusal, accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
 import { channelsFor, flowMessages } from "./password-flow.server";
-import type { AccessFlow } from "#domain/access-flow";
 
 export const handle: RouteHandle = { layout: { hidelogin: true } };
 
 export function meta() {
   return [{ title: `Verify Your Identity | ${brand.name}` }];
 }
-
 
 /**
  * The start of create password (spec file 2, section 2.2): e-mail, last four
@@ -34,11 +33,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const checked = await validateStep(identityLookupSchema(easternToday()), values);
   if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
   const { email, last4, birthdate } = checked.output;
-  const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", { policy: "emailCheckPerEmail", email });
+  const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", {
+    policy: "emailCheckPerEmail",
+    email,
+  });
   if (limited) return { errors: {}, alert: limited };
   const { platform, tokens } = accessPlatform(context);
   try {
-    const identity = await platform.call(catalogue.auth.VerifyIdentity, { emailAddress: email, custSSN: last4, custDOB: birthdate, remoteIP: clientInfo(request).ip });
+    const identity = await platform.call(catalogue.auth.VerifyIdentity, {
+      emailAddress: email,
+      custSSN: last4,
+      custDOB: birthdate,
+      remoteIP: clientInfo(request).ip,
+    });
     if (!identity.validIdentity) return { errors: {}, alert: flowMessages.identity };
     if (identity.isRegistered) return redirect("/login");
     const found = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email });
@@ -47,9 +54,22 @@ export async function action({ context, request }: Route.ActionArgs) {
     // Continue in create password at the channel step: the e-mail, last four and birthdate are not asked again.
     const channels = (await channelsFor(platform, user)).map(({ destination: _d, ...c }) => c);
     const { session } = context.get(sessionContext);
-    const flow: AccessFlow = { kind: "create", step: "method", email, customerId: user.customerId, channels, resends: 0, identity: { last4, birthdate } };
+    const flow: AccessFlow = {
+      kind: "create",
+      step: "method",
+      email,
+      customerId: user.customerId,
+      channels,
+      resends: 0,
+      identity: { last4, birthdate },
+    };
     const cookie = session ? null : await startSession(env, { access: flow, platformToken: tokens.get() ?? undefined });
-    if (session) await saveSession(env, session, { ...session.data, access: flow, platformToken: tokens.get() ?? session.data.platformToken });
+    if (session)
+      await saveSession(env, session, {
+        ...session.data,
+        access: flow,
+        platformToken: tokens.get() ?? session.data.platformToken,
+      });
     return redirect("/create-password", cookie ? { headers: { "Set-Cookie": cookie.setCookie } } : undefined);
   } catch (error) {
     if (error instanceof PlatformError) return { errors: {}, alert: "We're sorry, please try again." };
@@ -65,12 +85,27 @@ export default function VerifyIdentity({ actionData }: Route.ComponentProps) {
       <h1>Verify your identity</h1>
       <Form method="post" className="apply-form access-form" noValidate>
         <TextField name="email" label="Email Address" type="email" error={errors.email} autoComplete="username" />
-        <TextField name="last4" label="Last 4 of SSN" type="password" error={errors.last4} mask="digits9" inputMode="numeric" maxLength={4} autoComplete="off" />
+        <TextField
+          name="last4"
+          label="Last 4 of SSN"
+          type="password"
+          error={errors.last4}
+          mask="digits9"
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+        />
         <DateField name="birthdate" label="Birthdate" error={errors.birthdate} autoComplete="bday" />
-        <div className="step-alert" role="alert">{actionData?.alert ?? ""}</div>
+        <div className="step-alert" role="alert">
+          {actionData?.alert ?? ""}
+        </div>
         <div className="button-row">
-          <Link to="/login" className="button button-outline">CANCEL</Link>
-          <button type="submit" className="button button-primary" disabled={busy}>NEXT</button>
+          <Link to="/login" className="button button-outline">
+            CANCEL
+          </Link>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            NEXT
+          </button>
         </div>
       </Form>
     </section>

@@ -1,3 +1,3 @@
+export * from "./leads";
 export * from "./servicing";
 export * from "./site";
-export * from "./leads";

@@ -8,7 +8,7 @@
  * on UTC midnights so daylight-saving changes can never shift a day. Only
  * instants (`Date`) are converted, and only to the Eastern calendar.
  */
-import { draws, federalReserveHolidays, payFrequencies, type PayFrequency } from "./config";
+import { draws, federalReserveHolidays, type PayFrequency, payFrequencies } from "./config";
 
 export type IsoDate = string;
 export interface Holiday {
@@ -196,8 +196,7 @@ function isBefore(t: { hour: number; minute: number }, cutoff: { hour: number; m
  */
 export function drawFundingDate(requestedAt: Date): IsoDate {
   const now = easternDateTime(requestedAt);
-  const nextDay =
-    isBusinessDay(now.date) && dayOfWeek(now.date) !== FRI && isBefore(now, draws.nextDayCutoff);
+  const nextDay = isBusinessDay(now.date) && dayOfWeek(now.date) !== FRI && isBefore(now, draws.nextDayCutoff);
   return addBusinessDays(now.date, nextDay ? 1 : 2);
 }
 

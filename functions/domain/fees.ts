@@ -1,4 +1,11 @@
-import { type BillingCycle, carriedBalanceFees, cashAdvanceFeeBps, minimumPaymentPrincipalBps, type PayFrequency, payFrequencies } from "./config";
+import {
+  type BillingCycle,
+  carriedBalanceFees,
+  cashAdvanceFeeBps,
+  minimumPaymentPrincipalBps,
+  type PayFrequency,
+  payFrequencies,
+} from "./config";
 
 /**
  * The fee rules of 0-decisions.md, shared by pages, agreements, the FAQ fee
@@ -35,7 +42,12 @@ export function carriedBalanceFee(principalCents: number, cycle: BillingCycle): 
 }
 
 /** Rows of the fee chart as the pages show them: from/to balance and fees. */
-export function feeChartRows(): Array<{ fromCents: number; toCents: number; shortCycleCents: number; monthlyCents: number }> {
+export function feeChartRows(): Array<{
+  fromCents: number;
+  toCents: number;
+  shortCycleCents: number;
+  monthlyCents: number;
+}> {
   return carriedBalanceFees.map((row, i) => ({
     fromCents: i === 0 ? 0 : carriedBalanceFees[i - 1]!.upToCents + 1,
     toCents: row.upToCents,

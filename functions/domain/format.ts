@@ -1,6 +1,11 @@
 /** Display formatting: money stays integer cents until it reaches a page. */
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** $3,500 for whole dollars, $12.50 otherwise (or always cents when asked). */

@@ -5,7 +5,11 @@ import { security } from "./config";
  * criteria list and the platform, which re-checks every new password.
  */
 export const passwordCriteria = [
-  { id: "length", label: `${security.passwordMinLength} to ${security.passwordMaxLength} characters`, test: (p: string) => p.length >= security.passwordMinLength && p.length <= security.passwordMaxLength },
+  {
+    id: "length",
+    label: `${security.passwordMinLength} to ${security.passwordMaxLength} characters`,
+    test: (p: string) => p.length >= security.passwordMinLength && p.length <= security.passwordMaxLength,
+  },
   { id: "upper", label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
   { id: "lower", label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
   { id: "digit", label: "One number", test: (p: string) => /\d/.test(p) },

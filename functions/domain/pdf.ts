@@ -51,7 +51,10 @@ export async function renderPdf(title: string, blocks: PdfBlock[]): Promise<Uint
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(title));
   doc.setProducer("Ridgeline servicing core");
-  const fonts = { heading: await doc.embedFont(StandardFonts.HelveticaBold), paragraph: await doc.embedFont(StandardFonts.Helvetica) };
+  const fonts = {
+    heading: await doc.embedFont(StandardFonts.HelveticaBold),
+    paragraph: await doc.embedFont(StandardFonts.Helvetica),
+  };
 
   let page = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
@@ -69,7 +72,14 @@ export async function renderPdf(title: string, blocks: PdfBlock[]): Promise<Uint
     y -= style.gapAfter;
   }
   const pages = doc.getPages();
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: PAGE.margin, y: PAGE.margin / 2, size: 9, font: fonts.paragraph }));
+  pages.forEach((p, i) =>
+    p.drawText(`Page ${i + 1} of ${pages.length}`, {
+      x: PAGE.margin,
+      y: PAGE.margin / 2,
+      size: 9,
+      font: fonts.paragraph,
+    }),
+  );
   const bytes = await doc.save();
   return new Uint8Array(bytes);
 }
@@ -80,5 +90,7 @@ export function parseTextDocument(text: string): PdfBlock[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean)
-    .map((line) => (line.startsWith("# ") ? { kind: "heading", text: line.slice(2) } : { kind: "paragraph", text: line }));
+    .map((line) =>
+      line.startsWith("# ") ? { kind: "heading", text: line.slice(2) } : { kind: "paragraph", text: line },
+    );
 }

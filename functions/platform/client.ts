@@ -35,7 +35,9 @@ function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
 }
 
 function queryOf(payload: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries((payload ?? {}) as Record<string, unknown>).map(([k, value]) => [k, String(value)]));
+  return Object.fromEntries(
+    Object.entries((payload ?? {}) as Record<string, unknown>).map(([k, value]) => [k, String(value)]),
+  );
 }
 
 /** The one typed way pages, actions and API handlers reach the platform. */
@@ -46,14 +48,19 @@ export class PlatformClient {
     private readonly merchantId: string,
   ) {}
 
-  async call<D extends CallDef>(def: D, payload: Payload<D>, options: { idempotencyKey?: string } = {}): Promise<Answer<D>> {
+  async call<D extends CallDef>(
+    def: D,
+    payload: Payload<D>,
+    options: { idempotencyKey?: string } = {},
+  ): Promise<Answer<D>> {
     // Check our own request first: a bad payload is our bug, not the platform's.
     const checked = v.safeParse(def.payload, payload);
     if (!checked.success) {
       const fields = fieldErrors(checked.issues);
       throw new PlatformError("rejected", def.path, `invalid payload (${Object.keys(fields).join(", ")})`, 400, fields);
     }
-    if (def.idempotent && !options.idempotencyKey) throw new PlatformError("rejected", def.path, "an Idempotency-Key is required", 400);
+    if (def.idempotent && !options.idempotencyKey)
+      throw new PlatformError("rejected", def.path, "an Idempotency-Key is required", 400);
     if (def.auth !== "none" && !this.tokens.get()) await this.ensureMerchantToken();
 
     const { status, body } = await this.transport({
@@ -65,11 +72,13 @@ export class PlatformClient {
       idempotencyKey: options.idempotencyKey,
     });
     const error = body as Partial<PlatformErrorBody> | null;
-    if (status === 401 || status === 403) throw new PlatformError("unauthorized", def.path, error?.error ?? "not authorized", status);
+    if (status === 401 || status === 403)
+      throw new PlatformError("unauthorized", def.path, error?.error ?? "not authorized", status);
     // A refusal may carry the token the platform rotated on the way in: kept, or the next call would present a dying one.
     if (status >= 400 && typeof error?.tokenToUse === "string" && error.tokenToUse) this.tokens.set(error.tokenToUse);
     if (status >= 500) throw new PlatformError("unavailable", def.path, error?.error ?? `status ${status}`, status);
-    if (status >= 400) throw new PlatformError("rejected", def.path, error?.error ?? `status ${status}`, status, error?.fields ?? {});
+    if (status >= 400)
+      throw new PlatformError("rejected", def.path, error?.error ?? `status ${status}`, status, error?.fields ?? {});
 
     const answer = v.safeParse(def.answer, body);
     if (!answer.success) throw new PlatformError("invalid_answer", def.path, v.summarize(answer.issues), status);

@@ -1,9 +1,9 @@
 import { database } from "#db/client";
-import { type CoreEnv, currentTime, purgeOldOutbox, runServicing, type RunReport, servicingApp } from "#servicing";
-import { readJson, toHttpRequest, type Transport } from "./transport";
+import { type CoreEnv, currentTime, purgeOldOutbox, type RunReport, runServicing, servicingApp } from "#servicing";
+import { readJson, type Transport, toHttpRequest } from "./transport";
 
 /** The embedded core's Durable Object (exported by the Worker that hosts it) and its bindings. */
-export { PasscodeVault, type CoreEnv } from "#servicing";
+export { type CoreEnv, PasscodeVault } from "#servicing";
 
 /** An address no network request can reach: the embedded platform is in-process only. */
 const EMBEDDED_BASE = "http://embedded.platform.invalid/";

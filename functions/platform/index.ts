@@ -8,11 +8,11 @@ import { PlatformClient, type TokenHolder } from "./client";
 import { type CoreEnv, embeddedTransport } from "./embedded-transport";
 import { upstreamTimeoutMs, upstreamTransport } from "./upstream-transport";
 
-export { PlatformClient, memoryTokenHolder, type TokenHolder } from "./client";
 export * as catalogue from "#domain/catalogue/index";
+export { memoryTokenHolder, PlatformClient, type TokenHolder } from "./client";
+export { embeddedTransport, PasscodeVault, platformTime, runEmbeddedDaily } from "./embedded-transport";
 export { PlatformError } from "./errors";
 export type { Transport } from "./transport";
-export { embeddedTransport, PasscodeVault, platformTime, runEmbeddedDaily } from "./embedded-transport";
 
 /** What the platform client reads from the environment: the upstream settings, or what the embedded core needs. */
 export interface PlatformEnv extends CoreEnv {
@@ -28,7 +28,9 @@ import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 export { EMBEDDED_MERCHANT_ID };
 
 /** Upstream platform mode: both PLATFORM_API_BASE and PLATFORM_MERCHANT_ID are set. */
-export function usesUpstream<E extends Pick<PlatformEnv, "PLATFORM_API_BASE" | "PLATFORM_MERCHANT_ID">>(env: E): env is E & { PLATFORM_API_BASE: string; PLATFORM_MERCHANT_ID: string } {
+export function usesUpstream<E extends Pick<PlatformEnv, "PLATFORM_API_BASE" | "PLATFORM_MERCHANT_ID">>(
+  env: E,
+): env is E & { PLATFORM_API_BASE: string; PLATFORM_MERCHANT_ID: string } {
   return Boolean(env.PLATFORM_API_BASE && env.PLATFORM_MERCHANT_ID);
 }
 
@@ -39,7 +41,11 @@ export function usesUpstream<E extends Pick<PlatformEnv, "PLATFORM_API_BASE" | "
  */
 export function platformClient(env: PlatformEnv, tokens: TokenHolder, ctx?: ExecutionContext): PlatformClient {
   if (usesUpstream(env)) {
-    return new PlatformClient(upstreamTransport({ baseUrl: env.PLATFORM_API_BASE, timeoutMs: upstreamTimeoutMs(env) }), tokens, env.PLATFORM_MERCHANT_ID);
+    return new PlatformClient(
+      upstreamTransport({ baseUrl: env.PLATFORM_API_BASE, timeoutMs: upstreamTimeoutMs(env) }),
+      tokens,
+      env.PLATFORM_MERCHANT_ID,
+    );
   }
   return new PlatformClient(embeddedTransport(env, ctx), tokens, EMBEDDED_MERCHANT_ID);
 }

@@ -1,5 +1,5 @@
 import { PlatformError } from "./errors";
-import { readJson, toHttpRequest, type Transport } from "./transport";
+import { readJson, type Transport, toHttpRequest } from "./transport";
 
 /** How long a call may take before it counts as unavailable, unless PLATFORM_TIMEOUT_MS says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -18,7 +18,11 @@ export interface UpstreamOptions {
 }
 
 /** Real HTTP to a platform API: bearer token, a timeout, and a clear error when it fails. */
-export function upstreamTransport({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: send = (r) => fetch(r) }: UpstreamOptions): Transport {
+export function upstreamTransport({
+  baseUrl,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  fetch: send = (r) => fetch(r),
+}: UpstreamOptions): Transport {
   return async (request) => {
     const httpRequest = toHttpRequest(baseUrl, request);
     let response: Response;
@@ -26,7 +30,11 @@ export function upstreamTransport({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fet
       response = await send(new Request(httpRequest, { signal: AbortSignal.timeout(timeoutMs) }));
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new PlatformError("unavailable", request.path, timedOut ? `no answer within ${timeoutMs} ms` : "the platform cannot be reached");
+      throw new PlatformError(
+        "unavailable",
+        request.path,
+        timedOut ? `no answer within ${timeoutMs} ms` : "the platform cannot be reached",
+      );
     }
     return { status: response.status, body: await readJson(response) };
   };

@@ -5,11 +5,11 @@
  * in-process.
  */
 import { Hono } from "hono";
+import { servicingApp } from "#servicing";
 import { devApi } from "./api/dev";
 import { health } from "./api/health";
 import type { ApiEnv } from "./api/types";
 import type { Env } from "./env";
-import { servicingApp } from "#servicing";
 
 export { PasscodeVault } from "#servicing";
 
@@ -22,5 +22,8 @@ export { PasscodeVault } from "#servicing";
 const platformTools = new Hono<ApiEnv>().basePath("/api").route("/health", health).route("/dev", devApi);
 
 export default {
-  fetch: (request, env, ctx) => (new URL(request.url).pathname.startsWith("/api/") ? platformTools.fetch(request, env, ctx) : servicingApp.fetch(request, env, ctx)),
+  fetch: (request, env, ctx) =>
+    new URL(request.url).pathname.startsWith("/api/")
+      ? platformTools.fetch(request, env, ctx)
+      : servicingApp.fetch(request, env, ctx),
 } satisfies ExportedHandler<Env>;

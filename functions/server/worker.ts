@@ -1,14 +1,13 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { database } from "#db/client";
+import { runEmbeddedDaily } from "#platform";
 import { api } from "./api/app";
 import type { Env } from "./env";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
 import { withSecurityHeaders } from "./http/security-headers";
-import { database } from "#db/client";
-import { purgeSessions } from "./sessions/session";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
-
-import { runEmbeddedDaily } from "#platform";
+import { purgeSessions } from "./sessions/session";
 
 export { PasscodeVault } from "#platform";
 export { RateLimiter } from "./durable-objects/rate-limiter";
@@ -43,14 +42,22 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
  * gets the site's 404 page instead, still answered 404.
  */
 function isBareNotFound(request: Request, response: Response): boolean {
-  return request.method === "GET" && response.status === 404 && !(response.headers.get("Content-Type") ?? "").includes("text/html") && !new URL(request.url).pathname.endsWith(".data");
+  return (
+    request.method === "GET" &&
+    response.status === 404 &&
+    !(response.headers.get("Content-Type") ?? "").includes("text/html") &&
+    !new URL(request.url).pathname.endsWith(".data")
+  );
 }
 
 /** The 404 page as the splat route renders it for an unknown path, asked with the visitor's own headers. */
 async function notFoundPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const context = new RouterContextProvider();
   context.set(edgeContext, { env, ctx });
-  const page = await handlePage(new Request(new URL("/__not-found", request.url), { headers: request.headers }), context);
+  const page = await handlePage(
+    new Request(new URL("/__not-found", request.url), { headers: request.headers }),
+    context,
+  );
   return new Response(page.body, { status: 404, headers: page.headers });
 }
 

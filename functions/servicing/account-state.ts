@@ -1,10 +1,10 @@
 import type { Database } from "#db/client";
+import { easternDateTime } from "#domain/calendar";
 import type { BillingCycle, PayFrequency } from "#domain/config";
 import { billingCycleFor } from "#domain/fees";
 import { customerLine, type LineRecords, type LineRow } from "./book";
-import { easternDateTime } from "#domain/calendar";
 import { serviceLine } from "./cron";
-import { accountState, type AccountState } from "./engine/index";
+import { type AccountState, accountState } from "./engine/index";
 
 export type { LineRow, StatementRow, TransactionRow } from "./book";
 
@@ -22,7 +22,12 @@ export interface LineState extends LineRecords {
 export async function loadLineState(db: Database, line: LineRow, now: Date): Promise<LineState> {
   const records = await serviceLine(db, line, now);
   const today = easternDateTime(now).date;
-  return { ...records, today, figures: accountState(records.book, today), requestedDrawCents: records.application?.requestedDrawCents ?? 0 };
+  return {
+    ...records,
+    today,
+    figures: accountState(records.book, today),
+    requestedDrawCents: records.application?.requestedDrawCents ?? 0,
+  };
 }
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */

@@ -1,7 +1,7 @@
+import { easternDateTime } from "#domain/calendar";
 import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "#domain/config";
 import { feeChartRows } from "#domain/fees";
 import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "#domain/format";
-import { easternDateTime } from "#domain/calendar";
 
 /**
  * The e-sign agreements, personalised with the customer's name, limit and
@@ -18,7 +18,10 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCo
 
 function feeTable(): string {
   const rows = feeChartRows()
-    .map((r) => `<tr><th scope="row">${formatMoney(r.fromCents, { cents: true })} - ${formatMoney(r.toCents, { cents: true })}</th><td>${formatMoney(r.shortCycleCents, { cents: true })}</td><td>${formatMoney(r.monthlyCents, { cents: true })}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><th scope="row">${formatMoney(r.fromCents, { cents: true })} - ${formatMoney(r.toCents, { cents: true })}</th><td>${formatMoney(r.shortCycleCents, { cents: true })}</td><td>${formatMoney(r.monthlyCents, { cents: true })}</td></tr>`,
+    )
     .join("");
   return `<div class="table-scroll" role="region" tabindex="0" aria-label="Fee chart"><table><caption>Carried balance fee per statement</caption><thead><tr><th scope="col">Principal balance</th><th scope="col">Bi-weekly or semi-monthly cycle</th><th scope="col">Monthly cycle</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -80,7 +83,11 @@ function signatureBlock(name: string, signedAt: string, ip: string): string {
  * shown, with the signature block, kept so the borrower can read what they
  * signed. FinishESign writes them; the demo seed writes them for its lines.
  */
-export function signedAgreementRows(kinds: readonly AgreementKind[], party: AgreementParty, signature: { text: string; signedAt: string; ipAddress: string }) {
+export function signedAgreementRows(
+  kinds: readonly AgreementKind[],
+  party: AgreementParty,
+  signature: { text: string; signedAt: string; ipAddress: string },
+) {
   const at = Date.parse(signature.signedAt);
   return kinds.map((kind) => ({
     id: `${party.lineId}-${kind}`,

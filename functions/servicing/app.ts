@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { database } from "#db/client";
 import { currentTime } from "./clock";
-import { ServicingError, type ServicingEnv } from "./context";
+import { type ServicingEnv, ServicingError } from "./context";
 import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, ledgerEntries, lines, statements, transactions } from "#db/schema/servicing";
-import type { PayFrequency } from "#domain/config";
 import { easternDateTime } from "#domain/calendar";
+import type { PayFrequency } from "#domain/config";
 import { ServicingError } from "./context";
 import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus } from "./engine/index";
 
@@ -73,7 +73,11 @@ export async function readLine(db: Database, line: LineRow): Promise<LineRecords
     db.select().from(lines).where(eq(lines.id, line.id)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)),
     db.select().from(statements).where(eq(statements.lineId, line.id)).orderBy(asc(statements.dueDate)),
-    db.select().from(transactions).where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending"))).orderBy(asc(transactions.effectiveDate), asc(transactions.createdAt)),
+    db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending")))
+      .orderBy(asc(transactions.effectiveDate), asc(transactions.createdAt)),
     db.select().from(applications).where(eq(applications.id, line.applicationId)).limit(1),
   ]);
   const current = fresh[0] ?? line;
@@ -86,14 +90,21 @@ export async function readLine(db: Database, line: LineRow): Promise<LineRecords
       line: lineFacts(current),
       entries: entryRows.map(toLedgerEntry),
       statements: statementRows.map(toIssuedStatement),
-      scheduled: pending.filter((t) => t.code === "P").map((t) => ({ id: t.id, amountCents: t.amountCents, effectiveDate: t.effectiveDate })),
+      scheduled: pending
+        .filter((t) => t.code === "P")
+        .map((t) => ({ id: t.id, amountCents: t.amountCents, effectiveDate: t.effectiveDate })),
     },
   };
 }
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */
 export async function customerLine(db: Database, customerId: string): Promise<LineRow> {
-  const line = await db.select().from(lines).where(eq(lines.customerId, customerId)).orderBy(desc(lines.createdAt)).get();
+  const line = await db
+    .select()
+    .from(lines)
+    .where(eq(lines.customerId, customerId))
+    .orderBy(desc(lines.createdAt))
+    .get();
   if (!line) throw new ServicingError(404, "This customer has no line of credit.");
   return line;
 }

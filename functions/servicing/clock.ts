@@ -30,7 +30,10 @@ export async function currentTime(env: Pick<Env, "ENVIRONMENT">, db: Database): 
 export async function setClockOffset(env: Pick<Env, "ENVIRONMENT">, db: Database, offsetMs: number): Promise<void> {
   if (env.ENVIRONMENT !== "development") throw new Error("The clock only moves in development.");
   const value = String(Math.max(0, Math.round(offsetMs)));
-  await db.insert(settings).values({ key: OFFSET_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  await db
+    .insert(settings)
+    .values({ key: OFFSET_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
   cached = undefined;
 }
 

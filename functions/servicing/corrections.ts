@@ -16,7 +16,12 @@ import { newTransactionId } from "./posting-ids";
  * it, so what it paid is unpaid again and standing follows (0-decisions.md,
  * "Returns"). A mistaken charge gets a reversal row.
  */
-export async function returnPayment(db: Database, lineId: number, paymentEntryId: string, now: Date): Promise<{ amountCents: number; returnedOn: string }> {
+export async function returnPayment(
+  db: Database,
+  lineId: number,
+  paymentEntryId: string,
+  now: Date,
+): Promise<{ amountCents: number; returnedOn: string }> {
   const line = await db.select().from(lines).where(eq(lines.id, lineId)).get();
   if (!line) throw new ServicingError(404, "No such line.");
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -28,8 +33,15 @@ export async function returnPayment(db: Database, lineId: number, paymentEntryId
     const transactionId = payment.origin === "one_time" ? payment.reference : null;
     const won = await writeIfUnchanged(db.$client, state.line, [
       insertRow("ledger_entries", {
-        id: row.id, line_id: lineId, kind: row.kind, amount_cents: row.amountCents, effective_date: row.effectiveDate, posted_at: row.postedAt,
-        reverses_id: row.reversesId, reference: row.reference, description: "Returned payment",
+        id: row.id,
+        line_id: lineId,
+        kind: row.kind,
+        amount_cents: row.amountCents,
+        effective_date: row.effectiveDate,
+        posted_at: row.postedAt,
+        reverses_id: row.reversesId,
+        reference: row.reference,
+        description: "Returned payment",
       }),
       ...(transactionId ? [updateRows("transactions", { status: "returned" }, "id = ?", [transactionId])] : []),
     ]);
@@ -40,14 +52,32 @@ export async function returnPayment(db: Database, lineId: number, paymentEntryId
   throw new ServicingError(409, "The account is busy. Please try again.");
 }
 
-async function notifyReturn(db: Database, customerId: string, amountCents: number, postedOn: string, now: Date): Promise<void> {
+async function notifyReturn(
+  db: Database,
+  customerId: string,
+  amountCents: number,
+  postedOn: string,
+  now: Date,
+): Promise<void> {
   const customer = await db.select().from(customers).where(eq(customers.id, customerId)).get();
   if (!customer) return;
   const body = `Hello ${customer.firstName}, your payment of ${formatMoney(amountCents, { cents: true })} from ${formatDate(postedOn)} was returned by your bank (insufficient funds). The amount it paid is owed again; please make a payment to keep your account up to date.`;
-  await outboxProvider(db, () => now.getTime()).send({ channel: "email", recipient: customer.email, subject: "Your payment was returned", body, customerId });
+  await outboxProvider(db, () => now.getTime()).send({
+    channel: "email",
+    recipient: customer.email,
+    subject: "Your payment was returned",
+    body,
+    customerId,
+  });
 }
 
-export async function reverseEntry(db: Database, lineId: number, entryId: string, reason: string, now: Date): Promise<void> {
+export async function reverseEntry(
+  db: Database,
+  lineId: number,
+  entryId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
   const line = await db.select().from(lines).where(eq(lines.id, lineId)).get();
   if (!line) throw new ServicingError(404, "No such line.");
   const state = await loadLineState(db, line, now);
@@ -55,8 +85,15 @@ export async function reverseEntry(db: Database, lineId: number, entryId: string
   if (!entry) throw new ServicingError(404, "No such ledger row on this line.");
   const won = await writeIfUnchanged(db.$client, state.line, [
     insertRow("ledger_entries", {
-      id: `X${entryId}`, line_id: lineId, kind: "reversal", amount_cents: entry.amountCents, effective_date: state.today, posted_at: now.getTime(),
-      reverses_id: entry.id, reference: newTransactionId(), description: reason,
+      id: `X${entryId}`,
+      line_id: lineId,
+      kind: "reversal",
+      amount_cents: entry.amountCents,
+      effective_date: state.today,
+      posted_at: now.getTime(),
+      reverses_id: entry.id,
+      reference: newTransactionId(),
+      description: reason,
     }),
   ]);
   if (!won) throw new ServicingError(409, "The account is busy. Please try again.");

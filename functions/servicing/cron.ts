@@ -1,14 +1,14 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { lines, platformTokens } from "#db/schema/servicing";
-import { readLine, type LineRecords, type LineRow } from "./book";
 import { easternDateTime } from "#domain/calendar";
+import { type LineRecords, type LineRow, readLine } from "./book";
 import { ServicingError } from "./context";
-import { daysToService, serviceDay, type DayWork } from "./engine/index";
-import { insertRow, updateRows, writeIfUnchanged, type GuardedWrite } from "./guarded";
+import { type DayWork, daysToService, serviceDay } from "./engine/index";
+import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
 import { purgeOldKeys } from "./idempotency";
-import { newTransactionId } from "./posting-ids";
 import { sendNotices } from "./notices";
+import { newTransactionId } from "./posting-ids";
 
 /**
  * The servicing run (Workers Cron Trigger every 15 minutes, after each move
@@ -28,15 +28,28 @@ export interface RunReport {
   closed: number;
 }
 
-export const emptyReport = (): RunReport => ({ lines: 0, paymentsPosted: 0, statementsIssued: 0, chargedOff: 0, closed: 0 });
+export const emptyReport = (): RunReport => ({
+  lines: 0,
+  paymentsPosted: 0,
+  statementsIssued: 0,
+  chargedOff: 0,
+  closed: 0,
+});
 
 export async function runServicing(db: Database, now: Date, only: { lineId?: number } = {}): Promise<RunReport> {
   const report = emptyReport();
   const at = now.getTime();
   await Promise.all([purgeOldKeys(db, at), db.delete(platformTokens).where(lt(platformTokens.expiresAt, at))]);
   // Only open lines not yet serviced through today; `only.lineId` services one line (demo borrowers made for tests) without touching the others.
-  const behind = and(eq(lines.status, "open"), or(isNull(lines.servicedThrough), lt(lines.servicedThrough, easternDateTime(now).date)));
-  const open = await db.select().from(lines).where(only.lineId === undefined ? behind : and(behind, eq(lines.id, only.lineId))).all();
+  const behind = and(
+    eq(lines.status, "open"),
+    or(isNull(lines.servicedThrough), lt(lines.servicedThrough, easternDateTime(now).date)),
+  );
+  const open = await db
+    .select()
+    .from(lines)
+    .where(only.lineId === undefined ? behind : and(behind, eq(lines.id, only.lineId)))
+    .all();
   for (const line of open) {
     report.lines++;
     await serviceLine(db, line, now, report);
@@ -48,11 +61,19 @@ export async function runServicing(db: Database, now: Date, only: { lineId?: num
 const MAX_ATTEMPTS = 4;
 
 /** Services one line through today; answers its records as they now stand. */
-export async function serviceLine(db: Database, line: LineRow, now: Date, report: RunReport = emptyReport()): Promise<LineRecords> {
+export async function serviceLine(
+  db: Database,
+  line: LineRow,
+  now: Date,
+  report: RunReport = emptyReport(),
+): Promise<LineRecords> {
   const today = easternDateTime(now).date;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const records = await readLine(db, line);
-    const days = records.line.status === "open" ? daysToService(records.line.servicedThrough, records.book.line.openedOn, today) : [];
+    const days =
+      records.line.status === "open"
+        ? daysToService(records.line.servicedThrough, records.book.line.openedOn, today)
+        : [];
     if (days.length === 0) return records;
     const clock = { at: now.getTime(), reference: newTransactionId };
     let book = records.book;
@@ -76,27 +97,70 @@ const DESCRIPTIONS: Record<string, string> = { payment: "Payment", carried_balan
 function runWrites(line: LineRow, works: DayWork[], today: string, at: number): GuardedWrite[] {
   const writes: GuardedWrite[] = [];
   for (const work of works) {
-    for (const p of work.posted) writes.push(updateRows("transactions", { status: "posted", posted_at: at }, "id = ? AND status = 'pending'", [p.id]));
+    for (const p of work.posted)
+      writes.push(
+        updateRows("transactions", { status: "posted", posted_at: at }, "id = ? AND status = 'pending'", [p.id]),
+      );
     for (const e of work.entries) {
-      writes.push(insertRow("ledger_entries", {
-        id: e.id, line_id: line.id, kind: e.kind, amount_cents: e.amountCents, effective_date: e.effectiveDate, posted_at: e.postedAt,
-        reverses_id: e.reversesId ?? null, origin: e.origin ?? null, fee_cents: e.feeCents ?? null, reference: e.reference ?? null,
-        description: e.origin === "automatic" ? "Automatic payment" : (DESCRIPTIONS[e.kind] ?? e.kind),
-      }));
+      writes.push(
+        insertRow("ledger_entries", {
+          id: e.id,
+          line_id: line.id,
+          kind: e.kind,
+          amount_cents: e.amountCents,
+          effective_date: e.effectiveDate,
+          posted_at: e.postedAt,
+          reverses_id: e.reversesId ?? null,
+          origin: e.origin ?? null,
+          fee_cents: e.feeCents ?? null,
+          reference: e.reference ?? null,
+          description: e.origin === "automatic" ? "Automatic payment" : (DESCRIPTIONS[e.kind] ?? e.kind),
+        }),
+      );
     }
     for (const s of work.statements) {
-      writes.push(insertRow("statements", {
-        id: s.id, line_id: line.id, statement_date: s.statementDate, due_date: s.dueDate, period_start: s.periodStart,
-        previous_balance_cents: s.previousBalanceCents, draws_cents: s.drawsCents, payments_cents: s.paymentsCents, returns_cents: s.returnsCents,
-        principal_cents: s.principalCents, fee_cents: s.feeCents, balance_cents: s.newBalanceCents, minimum_due_cents: s.minimumDueCents,
-        past_due_cents: s.pastDueCents, total_minimum_due_cents: s.totalMinimumDueCents, created_at: s.createdAt,
-      }));
+      writes.push(
+        insertRow("statements", {
+          id: s.id,
+          line_id: line.id,
+          statement_date: s.statementDate,
+          due_date: s.dueDate,
+          period_start: s.periodStart,
+          previous_balance_cents: s.previousBalanceCents,
+          draws_cents: s.drawsCents,
+          payments_cents: s.paymentsCents,
+          returns_cents: s.returnsCents,
+          principal_cents: s.principalCents,
+          fee_cents: s.feeCents,
+          balance_cents: s.newBalanceCents,
+          minimum_due_cents: s.minimumDueCents,
+          past_due_cents: s.pastDueCents,
+          total_minimum_due_cents: s.totalMinimumDueCents,
+          created_at: s.createdAt,
+        }),
+      );
     }
-    if (work.chargedOffOn) writes.push(updateRows("lines", { charged_off_on: work.chargedOffOn, charged_off_at: at }, "id = ?", [line.id]));
-    if (work.closure) writes.push(updateRows("lines", { status: "closed", closed_at: at, closure_reason: work.closure }, "id = ? AND status = 'open'", [line.id]));
+    if (work.chargedOffOn)
+      writes.push(updateRows("lines", { charged_off_on: work.chargedOffOn, charged_off_at: at }, "id = ?", [line.id]));
+    if (work.closure)
+      writes.push(
+        updateRows(
+          "lines",
+          { status: "closed", closed_at: at, closure_reason: work.closure },
+          "id = ? AND status = 'open'",
+          [line.id],
+        ),
+      );
   }
   // Draws whose funding date has come are funded.
-  writes.push(updateRows("transactions", { status: "posted", posted_at: at }, "line_id = ? AND code = 'D' AND status = 'pending' AND effective_date <= ?", [line.id, today]));
+  writes.push(
+    updateRows(
+      "transactions",
+      { status: "posted", posted_at: at },
+      "line_id = ? AND code = 'D' AND status = 'pending' AND effective_date <= ?",
+      [line.id, today],
+    ),
+  );
   writes.push(updateRows("lines", { serviced_through: today }, "id = ?", [line.id]));
   return writes;
 }

@@ -58,7 +58,13 @@ export async function ssnKeys(secret: string): Promise<SsnKeys> {
   if (secret.length < 32) throw new Error("SSN_ENCRYPTION_KEY must be at least 32 characters");
   const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
   const derive = (info: string, algorithm: AesKeyGenParams | HmacKeyGenParams, usages: KeyUsage[]) =>
-    crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) }, master, algorithm, false, usages);
+    crypto.subtle.deriveKey(
+      { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) },
+      master,
+      algorithm,
+      false,
+      usages,
+    );
   return {
     encryption: await derive("ridgeline/ssn/encryption", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]),
     lookup: await derive("ridgeline/ssn/lookup", { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign"]),
@@ -75,7 +81,11 @@ export async function encryptPersonal(keys: SsnKeys, ssn: string): Promise<strin
 export async function decryptPersonal(keys: SsnKeys, blob: string): Promise<string> {
   const [version, iv, sealed] = blob.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error("Unknown SSN encryption format");
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, keys.encryption, fromBase64(sealed));
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64(iv) },
+    keys.encryption,
+    fromBase64(sealed),
+  );
   return new TextDecoder().decode(plain);
 }
 

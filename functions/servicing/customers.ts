@@ -1,16 +1,17 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, lines } from "#db/schema/servicing";
-import type { CoreEnv as Env } from "./env";
-import { ssnKeys, ssnLookupHash, type SsnKeys } from "./crypto";
 import { ServicingError } from "./context";
+import { type SsnKeys, ssnKeys, ssnLookupHash } from "./crypto";
+import type { CoreEnv as Env } from "./env";
 
 let keyCache: { secret: string; keys: Promise<SsnKeys> } | undefined;
 
 /** The SSN keys for this isolate, derived once from the secret binding. */
 export function personalDataKeys(env: Pick<Env, "SSN_ENCRYPTION_KEY">): Promise<SsnKeys> {
   if (!env.SSN_ENCRYPTION_KEY) throw new Error("SSN_ENCRYPTION_KEY is not configured");
-  if (keyCache?.secret !== env.SSN_ENCRYPTION_KEY) keyCache = { secret: env.SSN_ENCRYPTION_KEY, keys: ssnKeys(env.SSN_ENCRYPTION_KEY) };
+  if (keyCache?.secret !== env.SSN_ENCRYPTION_KEY)
+    keyCache = { secret: env.SSN_ENCRYPTION_KEY, keys: ssnKeys(env.SSN_ENCRYPTION_KEY) };
   return keyCache.keys;
 }
 
@@ -45,7 +46,13 @@ export async function pendingApplication(db: Database, customerId: string) {
     .select({ application: applications, line: lines })
     .from(applications)
     .innerJoin(lines, eq(lines.applicationId, applications.id))
-    .where(and(eq(applications.customerId, customerId), inArray(applications.status, ["approved"]), eq(lines.status, "awaiting_esign")))
+    .where(
+      and(
+        eq(applications.customerId, customerId),
+        inArray(applications.status, ["approved"]),
+        eq(lines.status, "awaiting_esign"),
+      ),
+    )
     .orderBy(desc(applications.createdAt))
     .get();
 }
@@ -61,8 +68,14 @@ export async function withdrawPending(db: Database, customerId: string, reason: 
   const pending = await pendingApplication(db, customerId);
   if (!pending) return false;
   await db.batch([
-    db.update(applications).set({ status: "withdrawn", voidReason: reason }).where(eq(applications.id, pending.application.id)),
-    db.update(lines).set({ status: "withdrawn", closedAt: now, closureReason: reason }).where(eq(lines.id, pending.line.id)),
+    db
+      .update(applications)
+      .set({ status: "withdrawn", voidReason: reason })
+      .where(eq(applications.id, pending.application.id)),
+    db
+      .update(lines)
+      .set({ status: "withdrawn", closedAt: now, closureReason: reason })
+      .where(eq(lines.id, pending.line.id)),
   ]);
   return true;
 }

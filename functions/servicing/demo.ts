@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, lines, signatures, signedDocuments, users } from "#db/schema/servicing";
-import type { CoreEnv as Env } from "./env";
-import { agreementTitles, signedAgreementRows, type AgreementKind } from "./agreements";
 import { achEffectiveDate, addDays, easternDateTime } from "#domain/calendar";
+import { loadCustomerState } from "./account-state";
+import { type AgreementKind, agreementTitles, signedAgreementRows } from "./agreements";
+import { runServicing } from "./cron";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
-import { runServicing } from "./cron";
+import type { CoreEnv as Env } from "./env";
 import { postTransaction } from "./posting";
-import { loadCustomerState } from "./account-state";
 
 /**
  * Demo borrowers for local development, one in every standing the pages
@@ -37,16 +37,132 @@ export interface DemoBorrower {
 }
 
 export const demoBorrowers: DemoBorrower[] = [
-  { email: "current@demo.ridgeline.test", standing: "current, months of history", firstName: "Casey", lastName: "Morgan", state: "OH", ssn: "123450001", dob: "1988-04-12", openedDaysAgo: 180, lineStatus: "open", limitCents: 100_000, repaymentMethod: "A", script: [{ day: 1, draw: 30_000 }, { day: 40, pay: 5_000 }, { day: 70, draw: 10_000 }, { day: 100, pay: 5_000 }] },
-  { email: "pastdue@demo.ridgeline.test", standing: "delinquent (past due), pays by paper check", firstName: "Devon", lastName: "Price", state: "TX", ssn: "123450002", dob: "1979-09-30", openedDaysAgo: 80, lineStatus: "open", limitCents: 80_000, repaymentMethod: "K", script: [{ day: 2, draw: 40_000 }, { day: 25, pay: 5_000 }] },
-  { email: "chargedoff@demo.ridgeline.test", standing: "charged off, paid by paper check", firstName: "Riley", lastName: "Quinn", state: "FL", ssn: "123450003", dob: "1992-01-05", openedDaysAgo: 170, lineStatus: "open", limitCents: 60_000, repaymentMethod: "K", script: [{ day: 1, draw: 50_000 }] },
+  {
+    email: "current@demo.ridgeline.test",
+    standing: "current, months of history",
+    firstName: "Casey",
+    lastName: "Morgan",
+    state: "OH",
+    ssn: "123450001",
+    dob: "1988-04-12",
+    openedDaysAgo: 180,
+    lineStatus: "open",
+    limitCents: 100_000,
+    repaymentMethod: "A",
+    script: [
+      { day: 1, draw: 30_000 },
+      { day: 40, pay: 5_000 },
+      { day: 70, draw: 10_000 },
+      { day: 100, pay: 5_000 },
+    ],
+  },
+  {
+    email: "pastdue@demo.ridgeline.test",
+    standing: "delinquent (past due), pays by paper check",
+    firstName: "Devon",
+    lastName: "Price",
+    state: "TX",
+    ssn: "123450002",
+    dob: "1979-09-30",
+    openedDaysAgo: 80,
+    lineStatus: "open",
+    limitCents: 80_000,
+    repaymentMethod: "K",
+    script: [
+      { day: 2, draw: 40_000 },
+      { day: 25, pay: 5_000 },
+    ],
+  },
+  {
+    email: "chargedoff@demo.ridgeline.test",
+    standing: "charged off, paid by paper check",
+    firstName: "Riley",
+    lastName: "Quinn",
+    state: "FL",
+    ssn: "123450003",
+    dob: "1992-01-05",
+    openedDaysAgo: 170,
+    lineStatus: "open",
+    limitCents: 60_000,
+    repaymentMethod: "K",
+    script: [{ day: 1, draw: 50_000 }],
+  },
   // Existing Washington borrowers keep the portal but cannot draw (0-decisions.md).
-  { email: "washington@demo.ridgeline.test", standing: "current, Washington resident (draws unavailable)", firstName: "Harper", lastName: "Lane", state: "WA", ssn: "123450004", dob: "1985-06-21", openedDaysAgo: 120, lineStatus: "open", limitCents: 90_000, repaymentMethod: "A", script: [] },
-  { email: "closed@demo.ridgeline.test", standing: "closed (12 months without a draw)", firstName: "Jamie", lastName: "Ellis", state: "MO", ssn: "123450005", dob: "1990-11-11", openedDaysAgo: 380, lineStatus: "open", limitCents: 50_000, repaymentMethod: "A", script: [] },
-  { email: "esign@demo.ridgeline.test", standing: "approved, awaiting e-sign", firstName: "Avery", lastName: "Stone", state: "OH", ssn: "123450006", dob: "1995-02-14", openedDaysAgo: 0, lineStatus: "awaiting_esign", limitCents: 75_000, repaymentMethod: "A", script: [] },
-  { email: "withdrawn@demo.ridgeline.test", standing: "application withdrawn", firstName: "Morgan", lastName: "Fox", state: "IN", ssn: "123450007", dob: "1983-07-07", openedDaysAgo: 0, lineStatus: "withdrawn", limitCents: 40_000, repaymentMethod: "A", script: [] },
+  {
+    email: "washington@demo.ridgeline.test",
+    standing: "current, Washington resident (draws unavailable)",
+    firstName: "Harper",
+    lastName: "Lane",
+    state: "WA",
+    ssn: "123450004",
+    dob: "1985-06-21",
+    openedDaysAgo: 120,
+    lineStatus: "open",
+    limitCents: 90_000,
+    repaymentMethod: "A",
+    script: [],
+  },
+  {
+    email: "closed@demo.ridgeline.test",
+    standing: "closed (12 months without a draw)",
+    firstName: "Jamie",
+    lastName: "Ellis",
+    state: "MO",
+    ssn: "123450005",
+    dob: "1990-11-11",
+    openedDaysAgo: 380,
+    lineStatus: "open",
+    limitCents: 50_000,
+    repaymentMethod: "A",
+    script: [],
+  },
+  {
+    email: "esign@demo.ridgeline.test",
+    standing: "approved, awaiting e-sign",
+    firstName: "Avery",
+    lastName: "Stone",
+    state: "OH",
+    ssn: "123450006",
+    dob: "1995-02-14",
+    openedDaysAgo: 0,
+    lineStatus: "awaiting_esign",
+    limitCents: 75_000,
+    repaymentMethod: "A",
+    script: [],
+  },
+  {
+    email: "withdrawn@demo.ridgeline.test",
+    standing: "application withdrawn",
+    firstName: "Morgan",
+    lastName: "Fox",
+    state: "IN",
+    ssn: "123450007",
+    dob: "1983-07-07",
+    openedDaysAgo: 0,
+    lineStatus: "withdrawn",
+    limitCents: 40_000,
+    repaymentMethod: "A",
+    script: [],
+  },
   // Current with a balance and a payment ahead: what most borrowers see.
-  { email: "owing@demo.ridgeline.test", standing: "current, a balance and a payment due", firstName: "Jordan", lastName: "Reyes", state: "OH", ssn: "123450008", dob: "1991-03-18", openedDaysAgo: 110, lineStatus: "open", limitCents: 120_000, repaymentMethod: "A", script: [{ day: 1, draw: 40_000 }, { day: 45, draw: 20_000 }, { day: 60, pay: 5_000 }] },
+  {
+    email: "owing@demo.ridgeline.test",
+    standing: "current, a balance and a payment due",
+    firstName: "Jordan",
+    lastName: "Reyes",
+    state: "OH",
+    ssn: "123450008",
+    dob: "1991-03-18",
+    openedDaysAgo: 110,
+    lineStatus: "open",
+    limitCents: 120_000,
+    repaymentMethod: "A",
+    script: [
+      { day: 1, draw: 40_000 },
+      { day: 45, draw: 20_000 },
+      { day: 60, pay: 5_000 },
+    ],
+  },
 ];
 
 /**
@@ -66,40 +182,102 @@ interface Identity {
   phones?: { home: string; mobile: string };
 }
 
-async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, b: DemoBorrower, { customerId, lineId, index, phones }: Identity, now: number, passwordHash: string) {
+async function createBorrower(
+  db: Database,
+  env: Pick<Env, "SSN_ENCRYPTION_KEY">,
+  b: DemoBorrower,
+  { customerId, lineId, index, phones }: Identity,
+  now: number,
+  passwordHash: string,
+) {
   const keys = await personalDataKeys(env);
   const created = noon(now - b.openedDaysAgo * DAY, now);
   const anchor = easternDateTime(created).date;
   await db.batch([
     db.insert(customers).values({
-      id: customerId, ssnHash: await ssnLookupHash(keys, b.ssn), ssnEncrypted: await encryptPersonal(keys, b.ssn), ssnLast4: b.ssn.slice(-4),
-      firstName: b.firstName, lastName: b.lastName, dob: b.dob, email: b.email, address1: `${100 + index} Demo Avenue`, address2: "", city: "Springfield",
-      state: b.state, zip: "45501", homePhone: phones?.home ?? `614555${String(1000 + index).slice(-4)}`, mobilePhone: phones?.mobile ?? `614555${String(2000 + index).slice(-4)}`,
-      allowMarketingEmails: true, createdAt: created.getTime(), updatedAt: created.getTime(),
+      id: customerId,
+      ssnHash: await ssnLookupHash(keys, b.ssn),
+      ssnEncrypted: await encryptPersonal(keys, b.ssn),
+      ssnLast4: b.ssn.slice(-4),
+      firstName: b.firstName,
+      lastName: b.lastName,
+      dob: b.dob,
+      email: b.email,
+      address1: `${100 + index} Demo Avenue`,
+      address2: "",
+      city: "Springfield",
+      state: b.state,
+      zip: "45501",
+      homePhone: phones?.home ?? `614555${String(1000 + index).slice(-4)}`,
+      mobilePhone: phones?.mobile ?? `614555${String(2000 + index).slice(-4)}`,
+      allowMarketingEmails: true,
+      createdAt: created.getTime(),
+      updatedAt: created.getTime(),
     }),
     db.insert(applications).values({
-      id: lineId, customerId, status: b.lineStatus === "withdrawn" ? "withdrawn" : "approved", decisionReason: "approved", approvedLimitCents: b.limitCents,
-      requestedAmountCents: 100_000, requestedDrawCents: 10_000, transactionId: `demo-transaction-${lineId}`, extTransactionId: crypto.randomUUID(),
-      incomeSource: "P", employerName: "Springfield Works", incomePaymentMethod: "D", takeHomeCents: 160_000, payFrequency: "B",
-      lastPayDate: anchor, nextPayDate: addDays(anchor, 14), secondPayDate: addDays(anchor, 28), bankRouting: "021000021",
-      bankAccountEncrypted: await encryptPersonal(keys, "000123456789"), bankAccountLast4: "6789", repaymentMethod: b.repaymentMethod,
-      requestIp: "127.0.0.1", userAgent: "demo seed", createdAt: created.getTime(), decidedAt: created.getTime(),
+      id: lineId,
+      customerId,
+      status: b.lineStatus === "withdrawn" ? "withdrawn" : "approved",
+      decisionReason: "approved",
+      approvedLimitCents: b.limitCents,
+      requestedAmountCents: 100_000,
+      requestedDrawCents: 10_000,
+      transactionId: `demo-transaction-${lineId}`,
+      extTransactionId: crypto.randomUUID(),
+      incomeSource: "P",
+      employerName: "Springfield Works",
+      incomePaymentMethod: "D",
+      takeHomeCents: 160_000,
+      payFrequency: "B",
+      lastPayDate: anchor,
+      nextPayDate: addDays(anchor, 14),
+      secondPayDate: addDays(anchor, 28),
+      bankRouting: "021000021",
+      bankAccountEncrypted: await encryptPersonal(keys, "000123456789"),
+      bankAccountLast4: "6789",
+      repaymentMethod: b.repaymentMethod,
+      requestIp: "127.0.0.1",
+      userAgent: "demo seed",
+      createdAt: created.getTime(),
+      decidedAt: created.getTime(),
     }),
     db.insert(lines).values({
-      id: lineId, applicationId: lineId, customerId, creditLimitCents: b.limitCents, status: b.lineStatus, payFrequency: "B", payAnchorDate: anchor,
-      repaymentMethod: b.repaymentMethod, openedAt: b.lineStatus === "open" ? created.getTime() : null, createdAt: created.getTime(),
+      id: lineId,
+      applicationId: lineId,
+      customerId,
+      creditLimitCents: b.limitCents,
+      status: b.lineStatus,
+      payFrequency: "B",
+      payAnchorDate: anchor,
+      repaymentMethod: b.repaymentMethod,
+      openedAt: b.lineStatus === "open" ? created.getTime() : null,
+      createdAt: created.getTime(),
     }),
-    db.insert(users).values({ customerId, email: b.email, passwordHash, createdAt: created.getTime(), updatedAt: created.getTime() }),
+    db
+      .insert(users)
+      .values({ customerId, email: b.email, passwordHash, createdAt: created.getTime(), updatedAt: created.getTime() }),
     // Open lines were signed: the signature and the agreements as signed, so Documents shows them.
     ...(b.lineStatus === "open"
       ? [
-          db.insert(signatures).values({ lineId, documentId: `loc-${lineId}`, signatureText: `${b.firstName} ${b.lastName}`, ipAddress: "127.0.0.1", userAgent: "demo seed", orderNo: 1, signedAt: created.getTime() }),
+          db.insert(signatures).values({
+            lineId,
+            documentId: `loc-${lineId}`,
+            signatureText: `${b.firstName} ${b.lastName}`,
+            ipAddress: "127.0.0.1",
+            userAgent: "demo seed",
+            orderNo: 1,
+            signedAt: created.getTime(),
+          }),
           db.insert(signedDocuments).values(
-            signedAgreementRows(Object.keys(agreementTitles) as AgreementKind[], { firstName: b.firstName, lastName: b.lastName, creditLimitCents: b.limitCents, lineId }, {
-              text: `${b.firstName} ${b.lastName}`,
-              signedAt: created.toISOString(),
-              ipAddress: "127.0.0.1",
-            }),
+            signedAgreementRows(
+              Object.keys(agreementTitles) as AgreementKind[],
+              { firstName: b.firstName, lastName: b.lastName, creditLimitCents: b.limitCents, lineId },
+              {
+                text: `${b.firstName} ${b.lastName}`,
+                signedAt: created.toISOString(),
+                ipAddress: "127.0.0.1",
+              },
+            ),
           ),
         ]
       : []),
@@ -113,20 +291,44 @@ async function createBorrower(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">
  * statements, automatic payments, fees and delinquency happen as they would
  * have; a last run brings the line to today.
  */
-async function replayHistory(db: Database, d1: D1Database, b: DemoBorrower, { customerId, lineId }: Identity, now: number): Promise<void> {
+async function replayHistory(
+  db: Database,
+  d1: D1Database,
+  b: DemoBorrower,
+  { customerId, lineId }: Identity,
+  now: number,
+): Promise<void> {
   for (const step of [...b.script].sort((x, y) => x.day - y.day)) {
     const day = noon(now - (b.openedDaysAgo - step.day) * DAY, now);
     const state = await loadCustomerState(db, customerId, day);
     const amount = step.draw ?? Math.min(step.pay!, state.figures.payoffCents);
     const date = step.draw ? state.today : achEffectiveDate(day, false);
     // History replayed in the past is not news: no confirmation e-mails for it.
-    if (amount > 0) await postTransaction(d1, db, customerId, { applNo: state.line.id, transactionCode: step.draw ? "D" : "P", transactionAmount: amount, transactionDate: date }, day, { confirmByEmail: false }).catch(() => undefined);
+    if (amount > 0)
+      await postTransaction(
+        d1,
+        db,
+        customerId,
+        {
+          applNo: state.line.id,
+          transactionCode: step.draw ? "D" : "P",
+          transactionAmount: amount,
+          transactionDate: date,
+        },
+        day,
+        { confirmByEmail: false },
+      ).catch(() => undefined);
   }
   await runServicing(db, new Date(now), { lineId });
 }
 
 /** Creates the demo borrowers once (a second call finds them and does nothing). */
-export async function seedDemoBorrowers(db: Database, d1: D1Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, now = Date.now()): Promise<boolean> {
+export async function seedDemoBorrowers(
+  db: Database,
+  d1: D1Database,
+  env: Pick<Env, "SSN_ENCRYPTION_KEY">,
+  now = Date.now(),
+): Promise<boolean> {
   if (await db.select({ id: customers.id }).from(customers).where(eq(customers.id, "demo-1")).get()) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const [index, b] of demoBorrowers.entries()) {
@@ -159,12 +361,31 @@ export async function copyDemoBorrower(
   const suffix = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
   const randomDigits = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((x) => x % 10).join("");
   const opened = options.openedDaysAgo;
-  const history = opened === undefined ? {} : { openedDaysAgo: opened, script: template.script.filter((step) => step.day < opened) };
-  const b: DemoBorrower = { ...template, ...history, email: template.email.replace("@", `+${suffix}@`), ssn: `8${randomDigits(8)}` };
+  const history =
+    opened === undefined ? {} : { openedDaysAgo: opened, script: template.script.filter((step) => step.day < opened) };
+  const b: DemoBorrower = {
+    ...template,
+    ...history,
+    email: template.email.replace("@", `+${suffix}@`),
+    ssn: `8${randomDigits(8)}`,
+  };
   // Line ids are integers: random ones above the seeded range; a clash is retried by the caller's next request.
   const phones = { home: `6145${randomDigits(6)}`, mobile: `6145${randomDigits(6)}` };
-  const who = { customerId: `demo-copy-${suffix}`, lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000), index, phones };
+  const who = {
+    customerId: `demo-copy-${suffix}`,
+    lineId: 91_000_000 + Math.floor(Math.random() * 8_000_000),
+    index,
+    phones,
+  };
   await createBorrower(db, env, b, who, now, await hashPassword(DEMO_PASSWORD));
   await replayHistory(db, d1, b, who, now);
-  return { email: b.email, password: DEMO_PASSWORD, firstName: b.firstName, customerId: who.customerId, last4SSN: b.ssn.slice(-4), dob: b.dob, mobilePhone: phones.mobile };
+  return {
+    email: b.email,
+    password: DEMO_PASSWORD,
+    firstName: b.firstName,
+    customerId: who.customerId,
+    last4SSN: b.ssn.slice(-4),
+    dob: b.dob,
+    mobilePhone: phones.mobile,
+  };
 }

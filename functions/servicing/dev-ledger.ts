@@ -13,7 +13,17 @@ import { cycleOf, loadLineState } from "./account-state";
 export async function ledgerFor(db: Database, email: string, now: Date) {
   const owners = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).all();
   if (owners.length === 0) return null;
-  const line = await db.select().from(lines).where(inArray(lines.customerId, owners.map((o) => o.id))).orderBy(desc(lines.createdAt)).get();
+  const line = await db
+    .select()
+    .from(lines)
+    .where(
+      inArray(
+        lines.customerId,
+        owners.map((o) => o.id),
+      ),
+    )
+    .orderBy(desc(lines.createdAt))
+    .get();
   if (!line) return null;
   const [state, requests] = await Promise.all([
     loadLineState(db, line, now),
@@ -32,7 +42,13 @@ export async function ledgerFor(db: Database, email: string, now: Date) {
     creditLimitCents: line.creditLimitCents,
     entries: state.book.entries,
     statements: state.book.statements,
-    transactions: requests.map((t) => ({ id: t.id, code: t.code, amountCents: t.amountCents, effectiveDate: t.effectiveDate, status: t.status })),
+    transactions: requests.map((t) => ({
+      id: t.id,
+      code: t.code,
+      amountCents: t.amountCents,
+      effectiveDate: t.effectiveDate,
+      status: t.status,
+    })),
     figures,
   };
 }

@@ -10,16 +10,34 @@ import { applications, contactMessages, customers, lines, signatures, transactio
 export async function recordsFor(db: Database, email: string) {
   const owners = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).all();
   const customerIds = owners.map((o) => o.id);
-  const contacts = (await db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.email, email)).get())?.n ?? 0;
-  const none = { customers: 0, applications: 0, draws: 0, payments: 0, pendingPayments: 0, signatures: 0, contactMessages: contacts };
+  const contacts =
+    (await db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.email, email)).get())?.n ?? 0;
+  const none = {
+    customers: 0,
+    applications: 0,
+    draws: 0,
+    payments: 0,
+    pendingPayments: 0,
+    signatures: 0,
+    contactMessages: contacts,
+  };
   if (customerIds.length === 0) return none;
 
-  const apps = (await db.select({ n: count() }).from(applications).where(inArray(applications.customerId, customerIds)).get())?.n ?? 0;
-  const lineIds = (await db.select({ id: lines.id }).from(lines).where(inArray(lines.customerId, customerIds)).all()).map((l) => l.id);
+  const apps =
+    (await db.select({ n: count() }).from(applications).where(inArray(applications.customerId, customerIds)).get())
+      ?.n ?? 0;
+  const lineIds = (
+    await db.select({ id: lines.id }).from(lines).where(inArray(lines.customerId, customerIds)).all()
+  ).map((l) => l.id);
   if (lineIds.length === 0) return { ...none, customers: customerIds.length, applications: apps };
 
-  const moves = await db.select({ code: transactions.code, status: transactions.status }).from(transactions).where(inArray(transactions.lineId, lineIds)).all();
-  const signed = (await db.select({ n: count() }).from(signatures).where(inArray(signatures.lineId, lineIds)).get())?.n ?? 0;
+  const moves = await db
+    .select({ code: transactions.code, status: transactions.status })
+    .from(transactions)
+    .where(inArray(transactions.lineId, lineIds))
+    .all();
+  const signed =
+    (await db.select({ n: count() }).from(signatures).where(inArray(signatures.lineId, lineIds)).get())?.n ?? 0;
   const payments = moves.filter((m) => m.code === "P");
   return {
     customers: customerIds.length,

@@ -1,11 +1,11 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { customers, lines } from "#db/schema/servicing";
-import { loadLineState, type LineState } from "./account-state";
+import { addBusinessDays } from "#domain/calendar";
+import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { returnPayment } from "./corrections";
-import { addBusinessDays } from "#domain/calendar";
-import { RETURN_WINDOW_BUSINESS_DAYS, returnProblem, returnProblemMessages, type LedgerEntry } from "./engine/index";
+import { type LedgerEntry, RETURN_WINDOW_BUSINESS_DAYS, returnProblem, returnProblemMessages } from "./engine/index";
 
 /**
  * Development only: a person trying the product returns a borrower's payment
@@ -33,15 +33,33 @@ export const devReturnMessages = {
 
 /** The borrower's newest line, as the dev ledger finds it. */
 async function lineForEmail(db: Database, email: string) {
-  const owners = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email.trim().toLowerCase())).all();
+  const owners = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.email, email.trim().toLowerCase()))
+    .all();
   if (owners.length === 0) return null;
-  return (await db.select().from(lines).where(inArray(lines.customerId, owners.map((o) => o.id))).orderBy(desc(lines.createdAt)).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(lines)
+      .where(
+        inArray(
+          lines.customerId,
+          owners.map((o) => o.id),
+        ),
+      )
+      .orderBy(desc(lines.createdAt))
+      .get()) ?? null
+  );
 }
 
 function returnable(state: LineState): ReturnablePayment[] {
   return state.book.entries
     .filter((e) => e.kind === "payment" && returnProblem(state.book, e.id, state.today) === null)
-    .sort((a, b) => (a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1))
+    .sort((a, b) =>
+      a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1,
+    )
     .map((e) => ({
       entryId: e.id,
       transactionId: e.reference ? String(e.reference) : "",
@@ -53,7 +71,11 @@ function returnable(state: LineState): ReturnablePayment[] {
 }
 
 /** The borrower's payments that may still be returned, newest first; null when the e-mail has no line. */
-export async function returnablePayments(db: Database, email: string, now: Date): Promise<{ lineId: number; today: string; payments: ReturnablePayment[] } | null> {
+export async function returnablePayments(
+  db: Database,
+  email: string,
+  now: Date,
+): Promise<{ lineId: number; today: string; payments: ReturnablePayment[] } | null> {
   const line = await lineForEmail(db, email);
   if (!line) return null;
   const state = await loadLineState(db, line, now);
@@ -62,7 +84,11 @@ export async function returnablePayments(db: Database, email: string, now: Date)
 
 /** A payment named by its Trans. ID or its ledger row id. */
 function paymentNamed(entries: readonly LedgerEntry[], paymentId: string): LedgerEntry | undefined {
-  return entries.find((e) => e.kind === "payment" && (e.id === paymentId || (e.reference !== null && e.reference !== undefined && String(e.reference) === paymentId)));
+  return entries.find(
+    (e) =>
+      e.kind === "payment" &&
+      (e.id === paymentId || (e.reference !== null && e.reference !== undefined && String(e.reference) === paymentId)),
+  );
 }
 
 /**
@@ -75,12 +101,23 @@ export async function devReturnPayment(db: Database, email: string, paymentId: s
   const line = await lineForEmail(db, email);
   if (!line) throw new ServicingError(404, devReturnMessages.noLine);
   const before = await loadLineState(db, line, now);
-  const entry = paymentId ? paymentNamed(before.book.entries, paymentId) : before.book.entries.find((e) => e.id === returnable(before)[0]?.entryId);
-  if (!entry) throw paymentId ? new ServicingError(404, returnProblemMessages.unknown) : new ServicingError(422, devReturnMessages.noneReturnable);
+  const entry = paymentId
+    ? paymentNamed(before.book.entries, paymentId)
+    : before.book.entries.find((e) => e.id === returnable(before)[0]?.entryId);
+  if (!entry)
+    throw paymentId
+      ? new ServicingError(404, returnProblemMessages.unknown)
+      : new ServicingError(422, devReturnMessages.noneReturnable);
   const { amountCents, returnedOn } = await returnPayment(db, line.id, entry.id, now);
   const after = await loadLineState(db, line, now);
   return {
-    returned: { transactionId: entry.reference ? String(entry.reference) : "", entryId: entry.id, postedOn: entry.effectiveDate, amountCents, returnedOn },
+    returned: {
+      transactionId: entry.reference ? String(entry.reference) : "",
+      entryId: entry.id,
+      postedOn: entry.effectiveDate,
+      amountCents,
+      returnedOn,
+    },
     standing: after.figures.standing,
     pastDueCents: after.figures.pastDueCents,
     nextMinimumDueCents: after.figures.nextMinimumDueCents,

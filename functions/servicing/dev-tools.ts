@@ -30,6 +30,9 @@ export function latestOutbox(db: Database, limit: number) {
 export async function endPlatformTokens(db: Database, email: string, now: number): Promise<boolean> {
   const ids = (await borrowersByEmail(db, email.toLowerCase())).map((b) => b.id);
   if (ids.length === 0) return false;
-  await db.update(platformTokens).set({ expiresAt: now }).where(and(inArray(platformTokens.customerId, ids), gt(platformTokens.expiresAt, now)));
+  await db
+    .update(platformTokens)
+    .set({ expiresAt: now })
+    .where(and(inArray(platformTokens.customerId, ids), gt(platformTokens.expiresAt, now)));
   return true;
 }

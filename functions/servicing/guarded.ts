@@ -14,16 +14,31 @@ export interface GuardedWrite {
 /** An INSERT of one row, written as INSERT ... SELECT so the guard can follow; a repeat of its key is ignored. */
 export function insertRow(table: string, row: Record<string, unknown>): GuardedWrite {
   const columns = Object.keys(row);
-  return { sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) SELECT ${columns.map(() => "?").join(", ")} WHERE`, params: Object.values(row) };
+  return {
+    sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) SELECT ${columns.map(() => "?").join(", ")} WHERE`,
+    params: Object.values(row),
+  };
 }
 
 /** An UPDATE of one table: `where` is SQL with its own parameters. */
-export function updateRows(table: string, set: Record<string, unknown>, where: string, whereParams: unknown[]): GuardedWrite {
+export function updateRows(
+  table: string,
+  set: Record<string, unknown>,
+  where: string,
+  whereParams: unknown[],
+): GuardedWrite {
   const columns = Object.keys(set);
-  return { sql: `UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE ${where} AND`, params: [...Object.values(set), ...whereParams] };
+  return {
+    sql: `UPDATE ${table} SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE ${where} AND`,
+    params: [...Object.values(set), ...whereParams],
+  };
 }
 
-export async function writeIfUnchanged(d1: D1Database, line: Pick<LineRow, "id" | "version">, writes: GuardedWrite[]): Promise<boolean> {
+export async function writeIfUnchanged(
+  d1: D1Database,
+  line: Pick<LineRow, "id" | "version">,
+  writes: GuardedWrite[],
+): Promise<boolean> {
   const next = crypto.randomUUID();
   const guard = " (SELECT version FROM lines WHERE id = ?) = ?";
   const results = await d1.batch([

@@ -35,7 +35,11 @@ export async function lineStanding(db: Database, customerId: string) {
   const line = await latestLine(db, customerId);
   if (!line) return { lineId: 0, loanStatus: "W", firstDrawAmount: 0, hasValidEsignatures: false };
   const [application, signed] = await Promise.all([
-    db.select({ draw: applications.requestedDrawCents }).from(applications).where(eq(applications.id, line.applicationId)).get(),
+    db
+      .select({ draw: applications.requestedDrawCents })
+      .from(applications)
+      .where(eq(applications.id, line.applicationId))
+      .get(),
     db.select({ n: sql<number>`count(*)` }).from(signatures).where(eq(signatures.lineId, line.id)).get(),
   ]);
   return {
@@ -47,7 +51,12 @@ export async function lineStanding(db: Database, customerId: string) {
 }
 
 /** Failed attempts of one process for a customer in the lock window (shared wrong-attempt limit). */
-export async function recentFailures(db: Database, customerId: string, processId: string, now: number): Promise<number> {
+export async function recentFailures(
+  db: Database,
+  customerId: string,
+  processId: string,
+  now: number,
+): Promise<number> {
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(loginAttempts)

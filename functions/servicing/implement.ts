@@ -7,7 +7,10 @@ import { type ServicingContext, type ServicingEnv } from "./context";
 import { authenticate } from "./tokens";
 
 type AnswerBody<D extends CallDef> = Omit<v.InferInput<D["answer"]>, "tokenToUse">;
-export type CallHandler<D extends CallDef> = (c: ServicingContext, payload: v.InferOutput<D["payload"]>) => Promise<AnswerBody<D>>;
+export type CallHandler<D extends CallDef> = (
+  c: ServicingContext,
+  payload: v.InferOutput<D["payload"]>,
+) => Promise<AnswerBody<D>>;
 
 /** Bad payloads: 400 with each field's message, and nothing written. */
 function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
@@ -25,7 +28,8 @@ function requireAuth(level: CallDef["auth"]) {
     const token = c.req.header("Authorization")?.match(/^Bearer (\S+)$/)?.[1];
     const caller = token ? await authenticate(c.var.db, token, c.var.now.getTime()) : null;
     if (!caller) return c.json({ error: "The token is missing, unknown or expired." }, 401);
-    if (level === "customer" && caller.kind !== "customer") return c.json({ error: "A customer token is required." }, 403);
+    if (level === "customer" && caller.kind !== "customer")
+      return c.json({ error: "A customer token is required." }, 403);
     c.set("caller", caller);
     return next();
   });
@@ -45,7 +49,10 @@ const tokenOnRefusals = createMiddleware<ServicingEnv>(async (c, next) => {
   if (!token || c.res.status < 400 || !(c.res.headers.get("Content-Type") ?? "").includes("application/json")) return;
   const body = (await c.res.clone().json()) as unknown;
   if (!body || typeof body !== "object" || Array.isArray(body)) return;
-  c.res = new Response(JSON.stringify({ ...body, tokenToUse: token }), { status: c.res.status, headers: c.res.headers });
+  c.res = new Response(JSON.stringify({ ...body, tokenToUse: token }), {
+    status: c.res.status,
+    headers: c.res.headers,
+  });
 });
 
 /**
@@ -61,7 +68,8 @@ export function implement<D extends CallDef>(app: Hono<ServicingEnv>, def: D, ha
     requireAuth(def.auth),
     tokenOnRefusals,
     vValidator(target, def.payload, (result, c) => {
-      if (!result.success) return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues) }, 400);
+      if (!result.success)
+        return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues) }, 400);
     }),
     async (c) => {
       const payload = c.req.valid(target as never) as v.InferOutput<D["payload"]>;

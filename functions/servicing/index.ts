@@ -8,17 +8,16 @@
 
 // What hosts the core: its Hono app, its bindings, its Durable Object, its daily run.
 export { servicingApp } from "./app";
-export type { CoreEnv } from "./env";
-export { PasscodeVault } from "./passcode-vault";
-export { runServicing, type RunReport } from "./cron";
-export { purgeOldOutbox } from "./messages";
+export { BENCH_ROWS_PER_ACCOUNT, benchCustomerToken, seedBenchAccounts } from "./bench";
 export { clockOffset, currentTime, parseClockStep, setClockOffset } from "./clock";
-
 // Development tools only (404 or absent outside development).
 export { ServicingError } from "./context";
+export { type RunReport, runServicing } from "./cron";
 export { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "./demo";
+export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";
-export { ledgerFor, type DevLedger } from "./dev-ledger";
-export { devReturnMessages, devReturnPayment, returnablePayments, type ReturnablePayment } from "./dev-returns";
-export { benchCustomerToken, seedBenchAccounts, BENCH_ROWS_PER_ACCOUNT } from "./bench";
+export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";
 export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools";
+export type { CoreEnv } from "./env";
+export { purgeOldOutbox } from "./messages";
+export { PasscodeVault } from "./passcode-vault";

@@ -37,7 +37,10 @@ export function fillSecrets(text: string, secrets: Record<string, string> = {}):
  * written into the text itself by mistake is replaced by its placeholder.
  */
 export function withholdSecrets(text: string, secrets: Record<string, string> = {}): string {
-  return Object.entries(secrets).reduce((kept, [name, value]) => (value ? kept.replaceAll(value, `{{${name}}}`) : kept), text);
+  return Object.entries(secrets).reduce(
+    (kept, [name, value]) => (value ? kept.replaceAll(value, `{{${name}}}`) : kept),
+    text,
+  );
 }
 
 /**
@@ -54,7 +57,11 @@ export const keepsSecrets = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT =
  * through it reaches no one: those environments need a real provider before
  * people rely on them (docs/operations.md).
  */
-export function outboxProvider(db: Database, now: () => number, options: { keepSecrets?: boolean } = {}): MessageProvider {
+export function outboxProvider(
+  db: Database,
+  now: () => number,
+  options: { keepSecrets?: boolean } = {},
+): MessageProvider {
   return {
     async send(message) {
       const keep = options.keepSecrets === true ? fillSecrets : withholdSecrets;
@@ -78,6 +85,9 @@ export async function purgeOldOutbox(db: Database, now: number): Promise<void> {
 /** a****z@example.com: enough to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
   const [user = "", domain = ""] = email.split("@");
-  const shown = user.length <= 2 ? user.slice(0, 1) : `${user.slice(0, 1)}${"*".repeat(Math.min(6, user.length - 2))}${user.slice(-1)}`;
+  const shown =
+    user.length <= 2
+      ? user.slice(0, 1)
+      : `${user.slice(0, 1)}${"*".repeat(Math.min(6, user.length - 2))}${user.slice(-1)}`;
   return `${shown}@${domain}`;
 }

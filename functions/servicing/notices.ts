@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { customers, notices } from "#db/schema/servicing";
-import { formatDate, formatMoney } from "#domain/format";
 import { servicing } from "#domain/config";
+import { formatDate, formatMoney } from "#domain/format";
 import type { LineRow } from "./book";
 import type { DayWork, Notice } from "./engine/index";
 import { outboxProvider } from "./messages";
@@ -19,10 +19,20 @@ export async function sendNotices(db: Database, line: LineRow, works: DayWork[],
   const customer = await db.select().from(customers).where(eq(customers.id, line.customerId)).get();
   if (!customer) return;
   for (const notice of latest.values()) {
-    const inserted = await db.insert(notices).values({ lineId: line.id, kind: notice.kind, ref: notice.ref, createdAt: now.getTime() }).onConflictDoNothing().returning({ kind: notices.kind });
+    const inserted = await db
+      .insert(notices)
+      .values({ lineId: line.id, kind: notice.kind, ref: notice.ref, createdAt: now.getTime() })
+      .onConflictDoNothing()
+      .returning({ kind: notices.kind });
     if (inserted.length === 0) continue;
     const { subject, body } = noticeText(notice);
-    await outboxProvider(db, () => now.getTime()).send({ channel: "email", recipient: customer.email, subject, body: `Hello ${customer.firstName}, ${body}`, customerId: customer.id });
+    await outboxProvider(db, () => now.getTime()).send({
+      channel: "email",
+      recipient: customer.email,
+      subject,
+      body: `Hello ${customer.firstName}, ${body}`,
+      customerId: customer.id,
+    });
   }
 }
 
@@ -32,15 +42,24 @@ export function noticeText(notice: Notice): { subject: string; body: string } {
   const { state } = notice;
   switch (notice.kind) {
     case "past_due":
-      return { subject: "Your payment is past due", body: `your account is past due by ${money(state.pastDueCents)}. Please make a payment to bring it up to date.` };
+      return {
+        subject: "Your payment is past due",
+        body: `your account is past due by ${money(state.pastDueCents)}. Please make a payment to bring it up to date.`,
+      };
     case "charged_off":
       return {
         subject: "Your account has been charged off",
         body: `your account is more than ${servicing.chargeOffAfterDaysPastDue} days past due and has been charged off. The full balance of ${money(state.balanceCents)} is due.`,
       };
     case "closure_notice":
-      return { subject: "Your line of credit will close soon", body: `your line of credit will close on ${formatDate(notice.closesOn!)} unless you use it before then.` };
+      return {
+        subject: "Your line of credit will close soon",
+        body: `your line of credit will close on ${formatDate(notice.closesOn!)} unless you use it before then.`,
+      };
     case "closed":
-      return { subject: "Your line of credit is closed", body: "your line of credit has been closed. You are welcome to apply again." };
+      return {
+        subject: "Your line of credit is closed",
+        body: "your line of credit has been closed. You are welcome to apply again.",
+      };
   }
 }

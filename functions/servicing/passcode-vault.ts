@@ -75,7 +75,13 @@ export class PasscodeVault extends DurableObject {
   /** A new code for the same challenge, or null when resends are used up or it is over. */
   async resend(now: number = Date.now()): Promise<string | null> {
     const current = await this.ctx.storage.get<Challenge>("c");
-    if (!current || current.done || current.wrong >= security.passcodeMaxWrong || current.resends >= security.passcodeMaxResends) return null;
+    if (
+      !current ||
+      current.done ||
+      current.wrong >= security.passcodeMaxWrong ||
+      current.resends >= security.passcodeMaxResends
+    )
+      return null;
     const code = PasscodeVault.code();
     await this.ctx.storage.put<Challenge>("c", {
       ...current,
@@ -86,10 +92,14 @@ export class PasscodeVault extends DurableObject {
     return code;
   }
 
-  async verify(code: string, now: number = Date.now()): Promise<{ result: PasscodeCheck; wrong: number; subject?: PasscodeSubject; lockedNow?: boolean }> {
+  async verify(
+    code: string,
+    now: number = Date.now(),
+  ): Promise<{ result: PasscodeCheck; wrong: number; subject?: PasscodeSubject; lockedNow?: boolean }> {
     const current = await this.ctx.storage.get<Challenge>("c");
     if (!current || current.done) return { result: "unknown", wrong: current?.wrong ?? 0 };
-    if (current.wrong >= security.passcodeMaxWrong) return { result: "locked", wrong: current.wrong, subject: current.subject };
+    if (current.wrong >= security.passcodeMaxWrong)
+      return { result: "locked", wrong: current.wrong, subject: current.subject };
     if (now >= current.expiresAt) return { result: "expired", wrong: current.wrong };
     if ((await this.hash(code)) === current.codeHash) {
       await this.ctx.storage.put<Challenge>("c", { ...current, done: true });

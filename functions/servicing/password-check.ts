@@ -21,25 +21,44 @@ export type PasswordCheck = "ok" | "wrong" | "lockedNow" | "locked";
  * 0-decisions.md, the shared wrong-attempt limit), so no door is a way
  * around it. Each attempt is logged under `processId`.
  */
-export async function checkPassword(db: Database, user: User, password: string, now: number, processId: string): Promise<{ result: PasswordCheck; lockedUntil: number | null }> {
+export async function checkPassword(
+  db: Database,
+  user: User,
+  password: string,
+  now: number,
+  processId: string,
+): Promise<{ result: PasswordCheck; lockedUntil: number | null }> {
   if (user.lockedUntil && user.lockedUntil > now) return { result: "locked", lockedUntil: user.lockedUntil };
   if (!(await verifyPassword(password, user.passwordHash))) {
     const failures = user.failedLogins + 1;
     const lockedUntil = failures >= security.loginMaxWrong ? now + LOCK_MS : null;
     await db.batch([
-      db.update(users).set({ failedLogins: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now }).where(eq(users.customerId, user.customerId)),
-      db.insert(loginAttempts).values({ customerId: user.customerId, processId, success: false, note: "Failed attempt", createdAt: now }),
+      db
+        .update(users)
+        .set({ failedLogins: lockedUntil ? 0 : failures, lockedUntil, updatedAt: now })
+        .where(eq(users.customerId, user.customerId)),
+      db
+        .insert(loginAttempts)
+        .values({ customerId: user.customerId, processId, success: false, note: "Failed attempt", createdAt: now }),
     ]);
     return { result: lockedUntil ? "lockedNow" : "wrong", lockedUntil };
   }
   await db.batch([
-    db.update(users).set({ failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, user.customerId)),
-    db.insert(loginAttempts).values({ customerId: user.customerId, processId, success: true, note: "Success attempt", createdAt: now }),
+    db
+      .update(users)
+      .set({ failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.customerId, user.customerId)),
+    db
+      .insert(loginAttempts)
+      .values({ customerId: user.customerId, processId, success: true, note: "Success attempt", createdAt: now }),
   ]);
   return { result: "ok", lockedUntil: null };
 }
 
 /** Reset links still pending for a customer stop working (after a new password or a new sign-in e-mail). */
 export function expirePendingResets(db: Database, customerId: string, now: number) {
-  return db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.customerId, customerId), isNull(passwordResets.usedAt)));
+  return db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.customerId, customerId), isNull(passwordResets.usedAt)));
 }

@@ -1,10 +1,10 @@
 import type { Database } from "#db/client";
-import { formatClock, formatDate, formatMoney } from "#domain/format";
-import { cycleOf, loadCustomerState, type LineState } from "./account-state";
 import { achEffectiveDate, drawFundingDate, easternDateTime } from "#domain/calendar";
+import { formatClock, formatDate, formatMoney } from "#domain/format";
+import { cycleOf, type LineState, loadCustomerState } from "./account-state";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
-import { drawEntry, drawRefusal, paymentRefusal, type PostingRefusal } from "./engine/index";
+import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
 import { insertRow, writeIfUnchanged } from "./guarded";
 import { outboxProvider } from "./messages";
 import { newTransactionId } from "./posting-ids";
@@ -30,7 +30,16 @@ const money = (cents: number) => formatMoney(cents, { cents: true });
 
 function refuse(refusal: PostingRefusal | null): void {
   if (!refusal) return;
-  throw new ServicingError(422, refusal.message, refusal.field ? { [refusal.field]: refusal.field === "transactionDate" ? "Outside the payment window or not a business day." : refusal.message } : undefined);
+  throw new ServicingError(
+    422,
+    refusal.message,
+    refusal.field
+      ? {
+          [refusal.field]:
+            refusal.field === "transactionDate" ? "Outside the payment window or not a business day." : refusal.message,
+        }
+      : undefined,
+  );
 }
 
 /**
@@ -50,7 +59,14 @@ export function drawNote(amountCents: number, requestedAt: Date): string {
  * re-reads and retries when the line changed under it (decision record 005).
  * The borrower gets an e-mail confirming what was recorded.
  */
-export async function postTransaction(d1: D1Database, db: Database, customerId: string, request: PostingRequest, now: Date, { confirmByEmail = true } = {}): Promise<PostingResult> {
+export async function postTransaction(
+  d1: D1Database,
+  db: Database,
+  customerId: string,
+  request: PostingRequest,
+  now: Date,
+  { confirmByEmail = true } = {},
+): Promise<PostingResult> {
   const customer = await customerById(db, customerId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await loadCustomerState(db, customerId, now);
@@ -59,32 +75,74 @@ export async function postTransaction(d1: D1Database, db: Database, customerId: 
     const at = now.getTime();
     const amount = request.transactionAmount;
     if (request.transactionCode === "D") {
-      if (request.transactionDate !== state.today) throw new ServicingError(422, "A draw is requested for today.", { transactionDate: "Must be today." });
+      if (request.transactionDate !== state.today)
+        throw new ServicingError(422, "A draw is requested for today.", { transactionDate: "Must be today." });
       refuse(drawRefusal(state.figures, amount, customer.state));
       const funding = drawFundingDate(now);
       const row = drawEntry(id, amount, cycleOf(state.line), state.today, at);
       // The draw request, its ledger row and its note are one batch: all saved, or none.
       const won = await writeIfUnchanged(d1, state.line, [
-        insertRow("transactions", { id, line_id: state.line.id, code: "D", amount_cents: amount, effective_date: funding, status: "pending", created_at: at }),
-        insertRow("ledger_entries", { id: row.id, line_id: state.line.id, kind: row.kind, amount_cents: amount, fee_cents: row.feeCents, reference: id, effective_date: row.effectiveDate, posted_at: at, description: `Draw request ${id}` }),
+        insertRow("transactions", {
+          id,
+          line_id: state.line.id,
+          code: "D",
+          amount_cents: amount,
+          effective_date: funding,
+          status: "pending",
+          created_at: at,
+        }),
+        insertRow("ledger_entries", {
+          id: row.id,
+          line_id: state.line.id,
+          kind: row.kind,
+          amount_cents: amount,
+          fee_cents: row.feeCents,
+          reference: id,
+          effective_date: row.effectiveDate,
+          posted_at: at,
+          description: `Draw request ${id}`,
+        }),
         insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
       ]);
       if (!won) continue;
-      if (confirmByEmail) await confirm(db, customer, "Your draw request was received", drawConfirmation(amount, row.feeCents ?? 0, funding, id, state), at);
+      if (confirmByEmail)
+        await confirm(
+          db,
+          customer,
+          "Your draw request was received",
+          drawConfirmation(amount, row.feeCents ?? 0, funding, id, state),
+          at,
+        );
       return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
     }
     refuse(paymentRefusal(state.figures, amount, request.transactionDate, achEffectiveDate(now, false)));
     const won = await writeIfUnchanged(d1, state.line, [
-      insertRow("transactions", { id, line_id: state.line.id, code: "P", amount_cents: amount, effective_date: request.transactionDate, status: "pending", created_at: at }),
+      insertRow("transactions", {
+        id,
+        line_id: state.line.id,
+        code: "P",
+        amount_cents: amount,
+        effective_date: request.transactionDate,
+        status: "pending",
+        created_at: at,
+      }),
     ]);
     if (!won) continue;
-    if (confirmByEmail) await confirm(db, customer, "Your payment is scheduled", paymentConfirmation(amount, request.transactionDate, id, state), at);
+    if (confirmByEmail)
+      await confirm(
+        db,
+        customer,
+        "Your payment is scheduled",
+        paymentConfirmation(amount, request.transactionDate, id, state),
+        at,
+      );
     return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
 }
 
-const bankAccount = (state: LineState) => `your bank account ending in ${state.application?.bankAccountLast4 ?? "on file"}`;
+const bankAccount = (state: LineState) =>
+  `your bank account ending in ${state.application?.bankAccountLast4 ?? "on file"}`;
 
 function drawConfirmation(amount: number, fee: number, funding: string, id: number, state: LineState): string {
   return `we received your draw request of ${money(amount)} (transaction ID ${id}). A cash advance fee of ${money(fee)} is kept from it, so ${money(amount - fee)} will be deposited to ${bankAccount(state)} on ${formatDate(funding)}. Your balance grows by the full ${money(amount)}.`;
@@ -95,8 +153,20 @@ function paymentConfirmation(amount: number, date: string, id: number, state: Li
 }
 
 /** A confirmation is best effort: the money movement is already recorded, and a lost e-mail must not undo or repeat it. */
-async function confirm(db: Database, customer: { id: string; email: string; firstName: string }, subject: string, body: string, at: number): Promise<void> {
+async function confirm(
+  db: Database,
+  customer: { id: string; email: string; firstName: string },
+  subject: string,
+  body: string,
+  at: number,
+): Promise<void> {
   await outboxProvider(db, () => at)
-    .send({ channel: "email", recipient: customer.email, subject, body: `Hello ${customer.firstName}, ${body}`, customerId: customer.id })
+    .send({
+      channel: "email",
+      recipient: customer.email,
+      subject,
+      body: `Hello ${customer.firstName}, ${body}`,
+      customerId: customer.id,
+    })
     .catch(() => undefined);
 }

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { formatPhone } from "#domain/format";
 import type { Database } from "#db/client";
 import { users } from "#db/schema/servicing";
 import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
 import { brand, phones } from "#domain/config";
-import { preferenceNotice, textsNotifications, type ContactRecord } from "#domain/rules/preferences";
+import { formatPhone } from "#domain/format";
 import { sameEmail } from "#domain/rules/email";
+import { type ContactRecord, preferenceNotice, textsNotifications } from "#domain/rules/preferences";
 import { ServicingError } from "./context";
 import { maskEmail, type OutgoingMessage } from "./messages";
 import { checkPassword } from "./password-check";
@@ -31,7 +31,11 @@ function changeSummary(before: ContactRecord, after: ContactRecord): string {
  * the e-mail changed, and a text when there is a cell phone to send it to. Someone else changing the details is the reason
  * these exist, so both say whom to call.
  */
-export function profileNotifications(customer: { id: string; firstName: string }, before: ContactRecord, after: ContactRecord): OutgoingMessage[] {
+export function profileNotifications(
+  customer: { id: string; firstName: string },
+  before: ContactRecord,
+  after: ContactRecord,
+): OutgoingMessage[] {
   const summary = changeSummary(before, after);
   const notNow = `If you did not make this change, call us at ${formatPhone(phones.contact)}.`;
   const messages: OutgoingMessage[] = [
@@ -69,13 +73,20 @@ export function profileNotifications(customer: { id: string; firstName: string }
  * login checks it (wrong ones count towards the lock). Throws the refusal
  * (422, `fields.currentPassword`), having changed nothing but the count.
  */
-export async function confirmEmailChange(db: Database, customerId: string, password: string | undefined, now: number): Promise<void> {
+export async function confirmEmailChange(
+  db: Database,
+  customerId: string,
+  password: string | undefined,
+  now: number,
+): Promise<void> {
   const user = await db.select().from(users).where(eq(users.customerId, customerId)).get();
   const refuse = (message: string, code: string) => new ServicingError(422, message, { currentPassword: code });
   if (!user) throw refuse("Create a password before changing the email address.", EMAIL_CHANGE_REFUSALS.noPassword);
   // Nothing typed is not an attempt: it is not counted.
-  if (!password) throw refuse("The current password is required to change the email address.", EMAIL_CHANGE_REFUSALS.incorrect);
+  if (!password)
+    throw refuse("The current password is required to change the email address.", EMAIL_CHANGE_REFUSALS.incorrect);
   const { result } = await checkPassword(db, user, password, now, "email-change");
   if (result === "wrong") throw refuse("The current password is not correct.", EMAIL_CHANGE_REFUSALS.incorrect);
-  if (result !== "ok") throw refuse("The account is locked after too many wrong passwords.", EMAIL_CHANGE_REFUSALS.locked);
+  if (result !== "ok")
+    throw refuse("The account is locked after too many wrong passwords.", EMAIL_CHANGE_REFUSALS.locked);
 }

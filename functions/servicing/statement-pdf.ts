@@ -1,6 +1,6 @@
 import { address, brand, phones } from "#domain/config";
 import { formatDate, formatMoney, formatPhone } from "#domain/format";
-import { renderPdf, type PdfBlock } from "#domain/pdf";
+import { type PdfBlock, renderPdf } from "#domain/pdf";
 import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -25,22 +25,41 @@ export interface StatementParty {
 }
 
 /** The rows a statement covers: recorded before it, and not covered by the one before it (decision record 013). */
-export function statementActivity(entries: readonly LedgerEntry[], statements: readonly IssuedStatement[], statement: IssuedStatement): LedgerEntry[] {
-  const earlier = statements.filter((s) => s.id !== statement.id && (s.statementDate < statement.statementDate || (s.statementDate === statement.statementDate && s.createdAt < statement.createdAt)));
-  const previous = earlier.sort((a, b) => (a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt)).at(-1);
+export function statementActivity(
+  entries: readonly LedgerEntry[],
+  statements: readonly IssuedStatement[],
+  statement: IssuedStatement,
+): LedgerEntry[] {
+  const earlier = statements.filter(
+    (s) =>
+      s.id !== statement.id &&
+      (s.statementDate < statement.statementDate ||
+        (s.statementDate === statement.statementDate && s.createdAt < statement.createdAt)),
+  );
+  const previous = earlier
+    .sort((a, b) =>
+      a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt,
+    )
+    .at(-1);
   return entries
     .filter((e) => coveredBy(e, statement) && (!previous || !coveredBy(e, previous)))
-    .sort((a, b) => (a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.postedAt - b.postedAt));
+    .sort((a, b) =>
+      a.effectiveDate < b.effectiveDate ? -1 : a.effectiveDate > b.effectiveDate ? 1 : a.postedAt - b.postedAt,
+    );
 }
 
 function activityLine(e: LedgerEntry): string {
-  const detail = e.kind === "draw" && e.feeCents ? ` (cash advance fee ${money(e.feeCents)} kept, ${money(e.amountCents - e.feeCents)} deposited)` : "";
+  const detail =
+    e.kind === "draw" && e.feeCents
+      ? ` (cash advance fee ${money(e.feeCents)} kept, ${money(e.amountCents - e.feeCents)} deposited)`
+      : "";
   const label = e.kind === "payment" && e.origin === "automatic" ? "Automatic Payment - thank you" : LABELS[e.kind];
   return `${formatDate(e.effectiveDate)}   ${label}${detail}   ${signed(e.amountCents, e.kind === "payment" || e.kind === "reversal")}`;
 }
 
 /** A figure line, left out for a statement issued before that figure was kept. */
-const figure = (label: string, cents: number | null, credit = false): PdfBlock[] => (cents === null ? [] : [{ kind: "paragraph", text: `${label}: ${signed(cents, credit)}` }]);
+const figure = (label: string, cents: number | null, credit = false): PdfBlock[] =>
+  cents === null ? [] : [{ kind: "paragraph", text: `${label}: ${signed(cents, credit)}` }];
 
 /** A billing statement: its figures exactly as issued (never recomputed), and its cycle's activity, as a real PDF. */
 export function statementPdf(
@@ -51,9 +70,14 @@ export function statementPdf(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const activity = statementActivity(book.entries, book.statements, statement);
   const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
-  const period = statement.periodStart ? `Statement period: ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}` : `Statement date: ${formatDate(statement.statementDate)}`;
+  const period = statement.periodStart
+    ? `Statement period: ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}`
+    : `Statement date: ${formatDate(statement.statementDate)}`;
   const blocks: PdfBlock[] = [
-    { kind: "paragraph", text: `${customer.firstName} ${customer.lastName}, ${customer.address1}, ${customer.city}, ${customer.state} ${customer.zip}` },
+    {
+      kind: "paragraph",
+      text: `${customer.firstName} ${customer.lastName}, ${customer.address1}, ${customer.city}, ${customer.state} ${customer.zip}`,
+    },
     { kind: "paragraph", text: `Account ending ${String(line.id).slice(-4)}` },
     { kind: "paragraph", text: period },
     { kind: "paragraph", text: `Payment due date: ${formatDate(statement.dueDate)}` },
@@ -71,13 +95,18 @@ export function statementPdf(
     { kind: "paragraph", text: `Current minimum payment: ${money(statement.minimumDueCents)}` },
     { kind: "paragraph", text: `Total minimum due by ${formatDate(statement.dueDate)}: ${money(total)}` },
     { kind: "heading", text: "Activity this period" },
-    ...(activity.length === 0 ? [{ kind: "paragraph" as const, text: "No activity this period." }] : activity.map((e) => ({ kind: "paragraph" as const, text: activityLine(e) }))),
+    ...(activity.length === 0
+      ? [{ kind: "paragraph" as const, text: "No activity this period." }]
+      : activity.map((e) => ({ kind: "paragraph" as const, text: activityLine(e) }))),
     { kind: "heading", text: "How payments apply" },
     {
       kind: "paragraph",
       text: "Payments apply to the earliest due date first: the oldest statement's fee, then the rest of its minimum, then the next statement's; what remains lowers your principal. Paying more than the minimum never costs extra, and it lowers the fee and the minimum of your next statement.",
     },
-    { kind: "paragraph", text: `Questions? Call ${formatPhone(phones.customerService)}. ${brand.legalName}, ${address.lines.join(", ")}.` },
+    {
+      kind: "paragraph",
+      text: `Questions? Call ${formatPhone(phones.customerService)}. ${brand.legalName}, ${address.lines.join(", ")}.`,
+    },
   ];
   return renderPdf(`${brand.name} Billing Statement`, blocks);
 }

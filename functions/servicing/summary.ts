@@ -1,10 +1,10 @@
 import type { customers } from "#db/schema/servicing";
-import { cashAdvanceFeeBps, draws, servicing } from "#domain/config";
-import type { Answer } from "#domain/catalogue/define";
+import { achEffectiveDate, addDays } from "#domain/calendar";
 import type { GetSummary } from "#domain/catalogue/account";
+import type { Answer } from "#domain/catalogue/define";
+import { cashAdvanceFeeBps, draws, servicing } from "#domain/config";
 import { paperCheckAllowed } from "#domain/rules/esign";
 import { creditUsedPercent, drawBlock, drawBlockMessages } from "#domain/rules/standing";
-import { achEffectiveDate, addDays } from "#domain/calendar";
 import { cycleOf, type LineState } from "./account-state";
 import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";
@@ -17,7 +17,14 @@ const RECENT = 3;
 /** What borrowers read for each kind of row (0-decisions.md: one "Cash Advance" row per draw). */
 function describe(e: LedgerEntry): string {
   if (e.kind === "payment") return e.origin === "automatic" ? "Automatic Payment" : "Payment";
-  return ({ draw: "Cash Advance", carried_balance_fee: "Carried Balance Fee", payment_return: "Returned Payment", reversal: "Reversal" } as const)[e.kind];
+  return (
+    {
+      draw: "Cash Advance",
+      carried_balance_fee: "Carried Balance Fee",
+      payment_return: "Returned Payment",
+      reversal: "Reversal",
+    } as const
+  )[e.kind];
 }
 
 /** Credits show as negative amounts (the pages put them in parentheses). */
@@ -26,13 +33,17 @@ const CREDITS = new Set(["payment", "reversal"]);
 /** Newest first: by day, then by when recorded. */
 export function transactionHistory(entries: readonly LedgerEntry[]): Summary["allTransactions"] {
   return [...entries]
-    .sort((a, b) => (a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1))
+    .sort((a, b) =>
+      a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1,
+    )
     .map((e) => ({
       transationId: e.reference ? String(e.reference) : "",
       transationDate: e.effectiveDate,
       transationAmount: CREDITS.has(e.kind) ? -e.amountCents : e.amountCents,
       transationDescription: describe(e),
-      ...(e.kind === "draw" ? { cashAdvanceFee: e.feeCents ?? 0, amountDeposited: e.amountCents - (e.feeCents ?? 0) } : {}),
+      ...(e.kind === "draw"
+        ? { cashAdvanceFee: e.feeCents ?? 0, amountDeposited: e.amountCents - (e.feeCents ?? 0) }
+        : {}),
     }));
 }
 

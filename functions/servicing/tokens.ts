@@ -11,9 +11,16 @@ const ROTATE_AFTER_MS = 10 * 60_000;
 /** How long a replaced token still works (requests already in flight). */
 const GRACE_MS = 60_000;
 
-export async function issueToken(db: Database, kind: Caller["kind"], customerId: string | null, now: number): Promise<string> {
+export async function issueToken(
+  db: Database,
+  kind: Caller["kind"],
+  customerId: string | null,
+  now: number,
+): Promise<string> {
   const token = randomToken();
-  await db.insert(platformTokens).values({ tokenHash: await sha256Hex(token), kind, customerId, createdAt: now, expiresAt: now + LIFETIME_MS });
+  await db
+    .insert(platformTokens)
+    .values({ tokenHash: await sha256Hex(token), kind, customerId, createdAt: now, expiresAt: now + LIFETIME_MS });
   return token;
 }
 
@@ -30,8 +37,17 @@ export async function authenticate(db: Database, token: string, now: number): Pr
   if (now - row.createdAt < ROTATE_AFTER_MS) return { kind, customerId: row.customerId, tokenToUse: token };
   const fresh = randomToken();
   await db.batch([
-    db.insert(platformTokens).values({ tokenHash: await sha256Hex(fresh), kind, customerId: row.customerId, createdAt: now, expiresAt: now + LIFETIME_MS }),
-    db.update(platformTokens).set({ expiresAt: Math.min(row.expiresAt, now + GRACE_MS) }).where(eq(platformTokens.tokenHash, tokenHash)),
+    db.insert(platformTokens).values({
+      tokenHash: await sha256Hex(fresh),
+      kind,
+      customerId: row.customerId,
+      createdAt: now,
+      expiresAt: now + LIFETIME_MS,
+    }),
+    db
+      .update(platformTokens)
+      .set({ expiresAt: Math.min(row.expiresAt, now + GRACE_MS) })
+      .where(eq(platformTokens.tokenHash, tokenHash)),
   ]);
   return { kind, customerId: row.customerId, tokenToUse: fresh };
 }
@@ -56,7 +72,9 @@ export async function revokeToken(db: Database, token: string): Promise<void> {
  */
 export function revokeCustomerTokens(db: Database, customerId: string, keptHashes: readonly string[] = []) {
   const theirs = eq(platformTokens.customerId, customerId);
-  return db.delete(platformTokens).where(keptHashes.length > 0 ? and(theirs, notInArray(platformTokens.tokenHash, [...keptHashes])) : theirs);
+  return db
+    .delete(platformTokens)
+    .where(keptHashes.length > 0 ? and(theirs, notInArray(platformTokens.tokenHash, [...keptHashes])) : theirs);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { creditLine, noBusinessStates, type PayFrequency, payFrequencies } from "#domain/config";
 import { daysBetween } from "#domain/calendar";
+import { creditLine, noBusinessStates, type PayFrequency, payFrequencies } from "#domain/config";
 
 /**
  * The embedded platform's decision rules (0-decisions.md), deterministic so
@@ -37,7 +37,9 @@ export function decide(input: DecisionInput): Decision {
   if (noBusinessStates.includes(input.state)) return { status: "D", limitCents: 0, reason: "no_business_state" };
   const monthly = monthlyIncomeCents(input.takeHomeCents, input.frequency);
   if (monthly < creditLine.minMonthlyIncomeCents) return { status: "D", limitCents: 0, reason: "low_income" };
-  const raw = Math.floor((monthly * creditLine.limitShareOfMonthlyIncome) / creditLine.limitStepCents) * creditLine.limitStepCents;
+  const raw =
+    Math.floor((monthly * creditLine.limitShareOfMonthlyIncome) / creditLine.limitStepCents) *
+    creditLine.limitStepCents;
   const limitCents = Math.min(creditLine.newCustomerMaxLimitCents, Math.max(creditLine.newCustomerMinLimitCents, raw));
   return { status: "A", limitCents, reason: "approved" };
 }

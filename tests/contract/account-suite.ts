@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { easternDateTime } from "#domain/calendar";
 import { catalogue, memoryTokenHolder, PlatformClient } from "#platform";
 import type { Transport } from "../../functions/platform/transport";
-import { easternDateTime } from "#domain/calendar";
 import { applicationPayload } from "./applicants";
 
 const { account, applications } = catalogue;
@@ -19,25 +19,60 @@ export function accountContract(name: string, transport: () => Transport, mercha
     const decision = await session.call(applications.ProcessApplication, payload);
     if (firstDrawCents) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDrawCents });
     await session.call(account.SaveSignatures, {
-      signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
+      signaturesData: [
+        {
+          eSignatureId: 1,
+          documentId: "agrcredit",
+          eSignatureText: "Jordan Rivera",
+          eSignatureIPAddress: "203.0.113.9",
+          eSignatureDate: new Date().toISOString(),
+          eSignatureOrderNo: 1,
+        },
+      ],
     });
     await session.call(account.OpenLine, {});
-    return { session, applNo: decision.applicationId!, limit: decision.approvedAmount, ssn: payload.ExtTransactionData.Customer.CustSSN };
+    return {
+      session,
+      applNo: decision.applicationId!,
+      limit: decision.approvedAmount,
+      ssn: payload.ExtTransactionData.Customer.CustSSN,
+    };
   }
 
   const draw = (session: PlatformClient, applNo: number, amount: number, key = crypto.randomUUID()) =>
-    session.call(account.PostTransaction, { applNo, transactionDate: today(), transactionAmount: amount, transactionCode: "D" }, { idempotencyKey: key });
+    session.call(
+      account.PostTransaction,
+      { applNo, transactionDate: today(), transactionAmount: amount, transactionCode: "D" },
+      { idempotencyKey: key },
+    );
 
   describe(`account contract (${name})`, () => {
     it("opens a signed line with its first draw in the ledger", async () => {
       const { session, limit, ssn } = await borrower(20_000);
       const summary = await session.call(account.GetSummary, {});
-      expect(summary.accountHeader).toMatchObject({ creditLimit: limit, accountBalance: 20_000, availableCredit: limit - 20_000, loanStatusCode: "O", isOriginated: true });
+      expect(summary.accountHeader).toMatchObject({
+        creditLimit: limit,
+        accountBalance: 20_000,
+        availableCredit: limit - 20_000,
+        loanStatusCode: "O",
+        isOriginated: true,
+      });
       // One row for the full draw (0-decisions.md): the $10.00 fee kept from the deposit is its detail, not a row of its own.
       expect(summary.allTransactions).toEqual([
-        expect.objectContaining({ transationDescription: "Cash Advance", transationAmount: 20_000, cashAdvanceFee: 1_000, amountDeposited: 19_000, transationId: expect.stringMatching(/^\d{9}$/) }),
+        expect.objectContaining({
+          transationDescription: "Cash Advance",
+          transationAmount: 20_000,
+          cashAdvanceFee: 1_000,
+          amountDeposited: 19_000,
+          transationId: expect.stringMatching(/^\d{9}$/),
+        }),
       ]);
-      expect(summary.accountHeader).toMatchObject({ principalBalance: 20_000, payoffAmount: 20_000, repaymentMethod: "A", nextAutoPaymentDate: null });
+      expect(summary.accountHeader).toMatchObject({
+        principalBalance: 20_000,
+        payoffAmount: 20_000,
+        repaymentMethod: "A",
+        nextAutoPaymentDate: null,
+      });
       expect(summary.pendingETransactions).toHaveLength(1);
       expect(summary.accountProfile.last4SSN).toMatch(/^\d{4}$/);
       // Only the last four SSN digits ever leave the platform after the application.
@@ -58,7 +93,10 @@ export function accountContract(name: string, transport: () => Transport, mercha
     it("posts once when two requests with the same key race", async () => {
       const { session, applNo } = await borrower();
       const key = crypto.randomUUID();
-      const results = await Promise.allSettled([draw(session, applNo, 10_000, key), draw(session, applNo, 10_000, key)]);
+      const results = await Promise.allSettled([
+        draw(session, applNo, 10_000, key),
+        draw(session, applNo, 10_000, key),
+      ]);
       expect(results.some((r) => r.status === "fulfilled")).toBe(true);
       expect((await session.call(account.GetSummary, {})).accountHeader.accountBalance).toBe(10_000);
     });
@@ -66,7 +104,11 @@ export function accountContract(name: string, transport: () => Transport, mercha
     it("never lets racing draws take the line past its limit", async () => {
       const { session, applNo, limit } = await borrower();
       const amount = Math.floor(limit / 2 / 2_500) * 2_500 + 2_500; // two of these exceed the limit
-      const results = await Promise.allSettled([draw(session, applNo, amount), draw(session, applNo, amount), draw(session, applNo, amount)]);
+      const results = await Promise.allSettled([
+        draw(session, applNo, amount),
+        draw(session, applNo, amount),
+        draw(session, applNo, amount),
+      ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const header = (await session.call(account.GetSummary, {})).accountHeader;
       expect(header.accountBalance).toBeLessThanOrEqual(limit);
@@ -84,7 +126,12 @@ export function accountContract(name: string, transport: () => Transport, mercha
       const { session, applNo } = await borrower(20_000);
       const summary = await session.call(account.GetSummary, {});
       const date = summary.accountConfig.achEffectiveDate;
-      const pay = (amount: number) => session.call(account.PostTransaction, { applNo, transactionDate: date, transactionAmount: amount, transactionCode: "P" }, { idempotencyKey: crypto.randomUUID() });
+      const pay = (amount: number) =>
+        session.call(
+          account.PostTransaction,
+          { applNo, transactionDate: date, transactionAmount: amount, transactionCode: "P" },
+          { idempotencyKey: crypto.randomUUID() },
+        );
       await expect(pay(20_001)).rejects.toMatchObject({ status: 422 });
       const ok = await pay(5_000);
       expect(ok.statusDescription).toBe("Payment scheduled");
@@ -116,7 +163,14 @@ export function accountContract(name: string, transport: () => Transport, mercha
 
     it("needs an idempotency key to move money", async () => {
       const { session, applNo } = await borrower();
-      await expect(session.call(account.PostTransaction, { applNo, transactionDate: today(), transactionAmount: 10_000, transactionCode: "D" })).rejects.toMatchObject({ kind: "rejected" });
+      await expect(
+        session.call(account.PostTransaction, {
+          applNo,
+          transactionDate: today(),
+          transactionAmount: 10_000,
+          transactionCode: "D",
+        }),
+      ).rejects.toMatchObject({ kind: "rejected" });
     });
   });
 }

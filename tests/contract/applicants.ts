@@ -1,6 +1,6 @@
 import { addDays, easternDateTime } from "#domain/calendar";
-import type { Payload } from "#domain/catalogue/define";
 import type { ProcessApplication } from "#domain/catalogue/applications";
+import type { Payload } from "#domain/catalogue/define";
 
 /** A valid SSN no other test uses (area 100-665, never 000/666/9xx). */
 export function uniqueSsn(): string {
@@ -25,7 +25,11 @@ export interface ApplicantOptions {
 export function applicationPayload(options: ApplicantOptions = {}): Payload<typeof ProcessApplication> {
   const today = options.today ?? easternDateTime(new Date()).date;
   return {
-    TransactionInfo: { ExtTransactionID: crypto.randomUUID(), RequestIPAddress: "203.0.113.9", UserAgent: "contract-test" },
+    TransactionInfo: {
+      ExtTransactionID: crypto.randomUUID(),
+      RequestIPAddress: "203.0.113.9",
+      UserAgent: "contract-test",
+    },
     ExtTransactionData: {
       Customer: {
         CustSSN: options.ssn ?? uniqueSsn(),

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { platformArgs, preparePlatform } from "../../scripts/platform";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
-import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { CONTRACT_PORT } from "./port";
 
 const STATE = ".wrangler/contract-platform-state";
@@ -12,7 +12,11 @@ let server: ChildProcess | undefined;
 export async function setup(): Promise<void> {
   rmSync(STATE, { recursive: true, force: true });
   await preparePlatform(STATE);
-  server = spawn("npx", platformArgs(String(CONTRACT_PORT), STATE), { stdio: "ignore", env: { ...process.env, ...offlineWranglerEnv }, detached: true });
+  server = spawn("npx", platformArgs(String(CONTRACT_PORT), STATE), {
+    stdio: "ignore",
+    env: { ...process.env, ...offlineWranglerEnv },
+    detached: true,
+  });
   const url = `http://127.0.0.1:${CONTRACT_PORT}/Token/CreateMerchantToken?merchantId=${EMBEDDED_MERCHANT_ID}`;
   for (let i = 0; i < 240; i++) {
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { easternDateTime } from "#domain/calendar";
 import { catalogue, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import type { Transport } from "../../functions/platform/transport";
-import { easternDateTime } from "#domain/calendar";
 import { applicationPayload, uniqueSsn } from "./applicants";
 
 const { applications, token } = catalogue;
@@ -12,25 +12,33 @@ const { applications, token } = catalogue;
  * (HTTP to the embedded platform served on a local port).
  */
 export function platformContract(name: string, transport: () => Transport, merchantId: string) {
-  const client = (initial: string | null = null) => new PlatformClient(transport(), memoryTokenHolder(initial), merchantId);
+  const client = (initial: string | null = null) =>
+    new PlatformClient(transport(), memoryTokenHolder(initial), merchantId);
 
   describe(`platform contract (${name})`, () => {
     it("issues a merchant token, and refuses an unknown merchant", async () => {
       const answer = await client().call(token.CreateMerchantToken, { merchantId });
       expect(answer.token.writtenToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      await expect(client().call(token.CreateMerchantToken, { merchantId: "someone-else" })).rejects.toMatchObject({ kind: "unauthorized" });
+      await expect(client().call(token.CreateMerchantToken, { merchantId: "someone-else" })).rejects.toMatchObject({
+        kind: "unauthorized",
+      });
     });
 
     it("creates a merchant token on first need and refuses expired or forged tokens", async () => {
       const fresh = client();
       expect((await fresh.call(applications.ValidateSsn, { custSSN: uniqueSsn() })).customerExists).toBe(0);
       expect(fresh.tokens.get()).not.toBeNull();
-      await expect(client("forged-token").call(applications.ValidateSsn, { custSSN: uniqueSsn() })).rejects.toMatchObject({ kind: "unauthorized", status: 401 });
+      await expect(
+        client("forged-token").call(applications.ValidateSsn, { custSSN: uniqueSsn() }),
+      ).rejects.toMatchObject({ kind: "unauthorized", status: 401 });
     });
 
     it("approves per the decision rules and upgrades the token to the applicant's", async () => {
       const applicant = client();
-      const answer = await applicant.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 150_000, frequency: "B" }));
+      const answer = await applicant.call(
+        applications.ProcessApplication,
+        applicationPayload({ takeHomeCents: 150_000, frequency: "B" }),
+      );
       // $1,500 bi-weekly = $3,250 a month; 25% = $812.50, floored to $800.
       expect(answer).toMatchObject({ appStatus: "A", approvedAmount: 80_000 });
       expect(answer.applicationId).toBeGreaterThanOrEqual(10_000_000);
@@ -63,7 +71,10 @@ export function platformContract(name: string, transport: () => Transport, merch
 
     it("gives a denied applicant a fresh decision next time", async () => {
       const ssn = uniqueSsn();
-      expect((await client().call(applications.ProcessApplication, applicationPayload({ ssn, takeHomeCents: 10_000 }))).appStatus).toBe("D");
+      expect(
+        (await client().call(applications.ProcessApplication, applicationPayload({ ssn, takeHomeCents: 10_000 })))
+          .appStatus,
+      ).toBe("D");
       expect((await client().call(applications.ValidateSsn, { custSSN: ssn })).customerExists).toBe(0);
       expect((await client().call(applications.ProcessApplication, applicationPayload({ ssn }))).appStatus).toBe("A");
     });
@@ -71,10 +82,23 @@ export function platformContract(name: string, transport: () => Transport, merch
     it("reads transaction information for a lead post, with a token for that applicant", async () => {
       const answer = await client().call(applications.ProcessApplication, applicationPayload());
       const partner = client();
-      const info = await partner.call(applications.GetUwsTransactionInformation, { transactinId: answer.transactionId! });
-      expect(info.transactionRecords).toEqual([expect.objectContaining({ applicationId: answer.applicationId, firstName: "Jordan", approvedAmount: answer.approvedAmount })]);
-      expect((await partner.call(applications.GetApplications, {})).applications[0]?.applicationId).toBe(answer.applicationId);
-      expect((await client().call(applications.GetUwsTransactionInformation, { transactinId: "unknown" })).transactionRecords).toEqual([]);
+      const info = await partner.call(applications.GetUwsTransactionInformation, {
+        transactinId: answer.transactionId!,
+      });
+      expect(info.transactionRecords).toEqual([
+        expect.objectContaining({
+          applicationId: answer.applicationId,
+          firstName: "Jordan",
+          approvedAmount: answer.approvedAmount,
+        }),
+      ]);
+      expect((await partner.call(applications.GetApplications, {})).applications[0]?.applicationId).toBe(
+        answer.applicationId,
+      );
+      expect(
+        (await client().call(applications.GetUwsTransactionInformation, { transactinId: "unknown" }))
+          .transactionRecords,
+      ).toEqual([]);
     });
 
     it("voids a pending application once; the second void answers false", async () => {
@@ -85,13 +109,18 @@ export function platformContract(name: string, transport: () => Transport, merch
     });
 
     it("needs a customer token for customer calls", async () => {
-      await expect(client().call(applications.GetApplications, {})).rejects.toMatchObject({ kind: "unauthorized", status: 403 });
+      await expect(client().call(applications.GetApplications, {})).rejects.toMatchObject({
+        kind: "unauthorized",
+        status: 403,
+      });
     });
 
     it("refuses a bad payload before sending it, naming the field", async () => {
       const payload = applicationPayload();
       payload.ExtTransactionData.Customer.CustZip = "4300";
-      const error = await client().call(applications.ProcessApplication, payload).catch((e: unknown) => e);
+      const error = await client()
+        .call(applications.ProcessApplication, payload)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PlatformError);
       expect((error as PlatformError).fields).toHaveProperty(["ExtTransactionData.Customer.CustZip"]);
     });

@@ -48,8 +48,11 @@ const DEPLOY_REDIRECT = join(".wrangler", "deploy", "config.json");
 
 function exec(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile("npx", args, { env: { ...process.env, ...offlineWranglerEnv, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
+    execFile(
+      "npx",
+      args,
+      { env: { ...process.env, ...offlineWranglerEnv, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
     );
   });
 }
@@ -63,7 +66,10 @@ async function build(environment: string): Promise<void> {
   if (code !== 0) throw new Error(`the ${environment} build failed:\n${output.slice(-3_000)}`);
   // Point wrangler at this build as the vite plugin points it at build/.
   mkdirSync(join(dir, ".wrangler", "deploy"), { recursive: true });
-  writeFileSync(join(dir, DEPLOY_REDIRECT), JSON.stringify({ configPath: "../../build/server/wrangler.json", auxiliaryWorkers: [] }));
+  writeFileSync(
+    join(dir, DEPLOY_REDIRECT),
+    JSON.stringify({ configPath: "../../build/server/wrangler.json", auxiliaryWorkers: [] }),
+  );
 }
 
 /** Every text file of a build (server bundle, client assets, source maps). */
@@ -91,7 +97,16 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
   it("bundles with wrangler deploy --dry-run for its environment", async () => {
     const dir = folder(name);
     const envFlag = name === "development" ? [] : ["--env", name];
-    const { code, output } = await exec(["wrangler", "deploy", "--dry-run", ...envFlag, "--outdir", join(dir, "bundle"), "--cwd", dir]);
+    const { code, output } = await exec([
+      "wrangler",
+      "deploy",
+      "--dry-run",
+      ...envFlag,
+      "--outdir",
+      join(dir, "bundle"),
+      "--cwd",
+      dir,
+    ]);
     expect(code, output).toBe(0);
     expect(output).toContain(`env.DB (${database})`);
     expect(output).toContain(`env.ENVIRONMENT ("${name}")`);
@@ -101,14 +116,22 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
     const config = JSON.parse(readFileSync(join(dir, "build", "server", "wrangler.json"), "utf8")) as BuiltConfig;
     expect(config.name).toBe(worker);
     expect(config.targetEnvironment).toBe(name === "development" ? undefined : name);
-    expect(config.durable_objects.bindings.map((b) => `${b.name}:${b.class_name}`)).toEqual(["RATE_LIMITER:RateLimiter", "PASSCODES:PasscodeVault"]);
-    expect(config.migrations.map((m) => `${m.tag}:${m.new_sqlite_classes?.join()}`)).toEqual(["v1:RateLimiter", "v2:PasscodeVault"]);
+    expect(config.durable_objects.bindings.map((b) => `${b.name}:${b.class_name}`)).toEqual([
+      "RATE_LIMITER:RateLimiter",
+      "PASSCODES:PasscodeVault",
+    ]);
+    expect(config.migrations.map((m) => `${m.tag}:${m.new_sqlite_classes?.join()}`)).toEqual([
+      "v1:RateLimiter",
+      "v2:PasscodeVault",
+    ]);
     expect(config.triggers.crons).toEqual(["*/15 * * * *"]);
   });
 
   it(name === "development" ? "carries the development tools" : "carries no development tools", () => {
     const text = builtText(name);
-    const present = DEV_TOOL_MARKERS.filter((marker) => (typeof marker === "string" ? text.includes(marker) : marker.test(text)));
+    const present = DEV_TOOL_MARKERS.filter((marker) =>
+      typeof marker === "string" ? text.includes(marker) : marker.test(text),
+    );
     expect(present).toEqual(name === "development" ? DEV_TOOL_MARKERS : []);
   });
 });
@@ -138,7 +161,9 @@ function clientJavaScript(environment: string): Array<{ file: string; text: stri
 
 describe("the client bundles", () => {
   it.each(["development", "production"])("carry no database schema and no servicing core (%s)", (environment) => {
-    const found = clientJavaScript(environment).flatMap(({ file, text }) => SERVER_ONLY_MARKERS.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`));
+    const found = clientJavaScript(environment).flatMap(({ file, text }) =>
+      SERVER_ONLY_MARKERS.filter((m) => text.includes(m)).map((m) => `${file}: ${m}`),
+    );
     expect(found).toEqual([]);
   });
 

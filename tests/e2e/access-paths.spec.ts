@@ -1,7 +1,7 @@
 import { enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
-import { freshBorrower, type FreshBorrower } from "./fixtures/portal";
+import { type FreshBorrower, freshBorrower } from "./fixtures/portal";
 import { expect, type Page, test } from "./fixtures/test";
 
 /**
@@ -22,7 +22,9 @@ async function atCodeStep(page: Page): Promise<FreshBorrower> {
   return b;
 }
 
-test("login: CONTINUE moves focus to the password field, which carries the address as a username; a wrong password is emptied and focused again", async ({ page }) => {
+test("login: CONTINUE moves focus to the password field, which carries the address as a username; a wrong password is emptied and focused again", async ({
+  page,
+}) => {
   const b = await freshBorrower(page.request, "current");
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email Address").fill(b.email);
@@ -33,14 +35,22 @@ test("login: CONTINUE moves focus to the password field, which carries the addre
   await expect(username).toHaveAttribute("name", "email");
   await page.getByLabel("Password").fill("Wrong!pass99");
   await page.getByRole("button", { name: "LOG IN", exact: true }).click();
-  await expect(page.locator(".step-alert")).toHaveText("The email or password you entered is incorrect. Please try again.");
+  await expect(page.locator(".step-alert")).toHaveText(
+    "The email or password you entered is incorrect. Please try again.",
+  );
   await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page.getByLabel("Password")).toBeFocused();
 });
 
-test("the passcode step says where the code went; Left, Right, Home and End move between the six boxes; a disabled NEXT looks disabled", async ({ page }) => {
+test("the passcode step says where the code went; Left, Right, Home and End move between the six boxes; a disabled NEXT looks disabled", async ({
+  page,
+}) => {
   const b = await atCodeStep(page);
-  await expect(page.getByText(`We sent a six-digit passcode by text to (xxx) xxx-${b.mobilePhone.slice(-4)}. It expires in 10 minutes.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `We sent a six-digit passcode by text to (xxx) xxx-${b.mobilePhone.slice(-4)}. It expires in 10 minutes.`,
+    ),
+  ).toBeVisible();
 
   const box = (n: number) => page.getByLabel(`Digit ${n} of 6`);
   await box(1).focus();
@@ -58,7 +68,12 @@ test("the passcode step says where the code went; Left, Right, Home and End move
   // Disabled NEXT next to the enabled RESEND CODE: grey, readable, not-allowed; once six digits are in, the enabled look.
   const next = page.getByRole("button", { name: "NEXT" });
   await expect(next).toBeDisabled();
-  const look = (locator: typeof next) => locator.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, cursor: getComputedStyle(el).cursor, opacity: getComputedStyle(el).opacity }));
+  const look = (locator: typeof next) =>
+    locator.evaluate((el) => ({
+      bg: getComputedStyle(el).backgroundColor,
+      cursor: getComputedStyle(el).cursor,
+      opacity: getComputedStyle(el).opacity,
+    }));
   const disabled = await look(next);
   expect(disabled).toEqual({ bg: "rgb(227, 231, 230)", cursor: "not-allowed", opacity: "1" });
   await enterCode(page, await latestPasscode(page, b.mobilePhone));
@@ -79,7 +94,9 @@ test("a refused SAVE PASSWORD moves focus to the field in error", async ({ page 
 });
 
 for (const kind of ["create", "forgot"] as const) {
-  test(`${kind} password: after an unknown e-mail, 'Try another email address' opens the e-mail step, and so does a later visit`, async ({ page }) => {
+  test(`${kind} password: after an unknown e-mail, 'Try another email address' opens the e-mail step, and so does a later visit`, async ({
+    page,
+  }) => {
     const email = `nobody-${Date.now()}@example.com`;
     await gotoHydrated(page, `/${kind}-password`);
     await page.getByLabel("Email Address").fill(email);
@@ -99,12 +116,16 @@ test("/create-password/:emailaddress opens create password with the address fill
   await expect(page.getByLabel("Email Address")).toHaveValue("someone@example.com");
 });
 
-test("five wrong passcodes: the lock message appears once, names Customer Service's number, and RESEND CODE is disabled", async ({ page }) => {
+test("five wrong passcodes: the lock message appears once, names Customer Service's number, and RESEND CODE is disabled", async ({
+  page,
+}) => {
   const b = await atCodeStep(page);
   const right = await latestPasscode(page, b.mobilePhone);
   const wrong = right === "000000" ? "111111" : "000000";
   for (let i = 0; i < 5; i++) {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"),
+    );
     for (const [k, digit] of [...wrong].entries()) await page.getByLabel(`Digit ${k + 1} of 6`).fill(digit);
     await page.getByRole("button", { name: "NEXT" }).click();
     await answered;

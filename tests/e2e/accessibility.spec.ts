@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
+import { expect, test } from "./fixtures/test";
 
 const widths = [360, 1440];
 
@@ -12,7 +12,9 @@ for (const width of widths) {
     for (const { path } of [...publicPages, { path: "/missing-page" }]) {
       test(`${path} has no serious or critical axe violations and no sideways scroll`, async ({ page }) => {
         await page.goto(path);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+          .analyze();
         const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
         expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

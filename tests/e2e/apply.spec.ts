@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures/test";
-import { applicant, applyToTheEnd, fillAddress, fillIncome, fillPayFrequency, fillPersonal, usDate } from "./fixtures/applicant";
+import {
+  applicant,
+  applyToTheEnd,
+  fillAddress,
+  fillIncome,
+  fillPayFrequency,
+  fillPersonal,
+  usDate,
+} from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { expect, test } from "./fixtures/test";
 
 test("an approved application, end to end from the home page", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -13,19 +21,25 @@ test("an approved application, end to end from the home page", async ({ page }) 
   const a = applicant();
   await applyToTheEnd(page, a);
   await expect(page).toHaveURL(/\/apply\/approved$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Jordan! You're conditionally approved for a line of credit of $800.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations, Jordan! You're conditionally approved for a line of credit of $800.",
+  );
   const html = await page.content();
   expect(html).not.toContain(a.ssn.slice(0, 3) + "-");
   expect(html).not.toContain("021000021");
   await expect(page.getByRole("link", { name: "Continue to eSign" })).toHaveAttribute("href", "/esign/consent");
 });
 
-test("an e-mail address with an apostrophe goes through every step to approval (one e-mail rule for the site and the platform)", async ({ page }) => {
+test("an e-mail address with an apostrophe goes through every step to approval (one e-mail rule for the site and the platform)", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/apply/personal?start=1");
   const a = applicant();
   await applyToTheEnd(page, { ...a, email: `O'Brien.${a.ssn}@Example.com` });
   await expect(page).toHaveURL(/\/apply\/approved$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Jordan! You're conditionally approved for a line of credit of $800.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations, Jordan! You're conditionally approved for a line of credit of $800.",
+  );
 });
 
 test("a denied application lands on the review page", async ({ page }) => {
@@ -62,13 +76,19 @@ test("the step bar goes back, keeps values, and later steps must be redone", asy
   await fillAddress(page, a);
   await fillIncome(page, a);
   await expect(page).toHaveURL(/\/apply\/payfrequency$/);
-  await page.getByRole("navigation", { name: "Application steps" }).getByRole("button", { name: /ADDRESS/ }).click();
+  await page
+    .getByRole("navigation", { name: "Application steps" })
+    .getByRole("button", { name: /ADDRESS/ })
+    .click();
   await expect(page).toHaveURL(/\/apply\/address$/);
   await expect(page.getByLabel("City")).toHaveValue("Columbus");
   // Income was cleared with address: opening a later step sends the person back.
   await page.goto("/apply/payfrequency");
   await expect(page).toHaveURL(/\/apply\/address$/);
-  await page.getByRole("navigation", { name: "Application steps" }).getByRole("button", { name: /PERSONAL/ }).click();
+  await page
+    .getByRole("navigation", { name: "Application steps" })
+    .getByRole("button", { name: /PERSONAL/ })
+    .click();
   await expect(page.getByLabel("First Name")).toHaveValue("Jordan");
 });
 
@@ -116,7 +136,11 @@ test("pay dates fill in from the last pay date, and a mismatch only warns", asyn
   await expect(page.getByLabel("2nd Upcoming Pay Date", { exact: true })).toHaveValue(usDate(25));
   await page.getByLabel("2nd Upcoming Pay Date", { exact: true }).fill(usDate(30));
   await page.getByLabel("2nd Upcoming Pay Date", { exact: true }).blur();
-  await expect(page.getByText("Your pay frequency and pay dates don't seem to match up. Please check to make sure they're correct.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your pay frequency and pay dates don't seem to match up. Please check to make sure they're correct.",
+    ),
+  ).toBeVisible();
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await expect(page).toHaveURL(/\/apply\/banking$/);
   await expect(page.getByLabel("Electronic Funds Transfer (EFT)")).toBeChecked();
@@ -139,7 +163,9 @@ test("every step passes axe", async ({ page }) => {
   await gotoHydrated(page, "/apply/personal?start=1");
   const check = async () => {
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(
+      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
   };
   await check();
   await fillPersonal(page, a);

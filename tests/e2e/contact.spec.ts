@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "./fixtures/test";
 import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { contactMessages } from "../../app/routes/contact.schema";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, logInFresh } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 const SENT = /^Thank you\. Your message was sent, and we e-mailed an acknowledgement to /;
 
@@ -61,7 +61,9 @@ test("messages appear as the form is filled, and submit names every missing fiel
   await expectAccessible(page);
 });
 
-test("a signed-in borrower opens it from the help box, prefilled, and it stays prefilled after sending", async ({ page }) => {
+test("a signed-in borrower opens it from the help box, prefilled, and it stays prefilled after sending", async ({
+  page,
+}) => {
   const borrower = await logInFresh(page, "current");
   await page.locator(".help-box").getByRole("link", { name: "Send us a message" }).click();
   await expect(page).toHaveURL(/\/contact$/);
@@ -106,7 +108,16 @@ test.describe("without JavaScript", () => {
  */
 async function spendContactLimit(page: Page) {
   for (let i = 0; i < 10; i++) {
-    const res = await page.request.post("/contact", { form: { firstName: "Robin", lastName: "Busy", email: `busy-${i}@example.com`, phone: "", messageCategory: "payments", message: `Message ${i}` } });
+    const res = await page.request.post("/contact", {
+      form: {
+        firstName: "Robin",
+        lastName: "Busy",
+        email: `busy-${i}@example.com`,
+        phone: "",
+        messageCategory: "payments",
+        message: `Message ${i}`,
+      },
+    });
     expect(res.status(), `message ${i + 1}`).toBe(200);
   }
 }
@@ -121,7 +132,9 @@ async function sendEleventh(page: Page, width: number) {
   expect(Number(await res.headerValue("Retry-After"))).toBeGreaterThan(0);
   const alert = page.getByRole("alert").filter({ hasText: CONTACT_TOO_MANY });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText(/Your message was not sent\. Please try again in (\d+ minutes|about an hour), or call us at 1\.800\.555\.0142\./);
+  await expect(alert).toContainText(
+    /Your message was not sent\. Please try again in (\d+ minutes|about an hour), or call us at 1\.800\.555\.0142\./,
+  );
   await expect(page.getByRole("status").filter({ hasText: SENT })).toHaveCount(0);
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue("When will my payment post?");
   await expect(page.getByLabel("Email Address")).toHaveValue("busy-11@example.com");
@@ -133,7 +146,10 @@ for (const width of [360, 1280]) {
     await gotoHydrated(page, "/contact");
     await sendEleventh(page, width);
     await expectAccessible(page);
-    await testInfo.attach(`contact-limit-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await testInfo.attach(`contact-limit-${width}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: "image/png",
+    });
   });
 
   test.describe(`without JavaScript (${width} px)`, () => {
@@ -143,7 +159,10 @@ for (const width of [360, 1280]) {
       await spendContactLimit(page);
       await page.goto("/contact");
       await sendEleventh(page, width);
-      await testInfo.attach(`contact-limit-nojs-${width}`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      await testInfo.attach(`contact-limit-nojs-${width}`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
     });
   });
 }

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, test } from "./fixtures/test";
 import { addDays, daysBetween, easternDateTime, isBusinessDay } from "#domain/calendar";
-import { demo, expectAccessible, logIn, type FreshBorrower } from "./fixtures/portal";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { demo, expectAccessible, type FreshBorrower, logIn } from "./fixtures/portal";
+import { type APIRequestContext, expect, test } from "./fixtures/test";
 
 /**
  * Returns in development (0-decisions.md, "Returns"): from /dev/clock a person
@@ -13,7 +13,9 @@ import { gotoHydrated } from "./fixtures/hydrated";
  * is that day, its automatic payment posted then, and today is within two
  * business days of it (only weekends and holidays lie between).
  */
-async function borrowerPaidByAutomaticPaymentToday(request: APIRequestContext): Promise<FreshBorrower & { dueDate: string }> {
+async function borrowerPaidByAutomaticPaymentToday(
+  request: APIRequestContext,
+): Promise<FreshBorrower & { dueDate: string }> {
   let dueDate = easternDateTime(new Date()).date;
   while (!isBusinessDay(dueDate)) dueDate = addDays(dueDate, -1);
   // The demo seed opens a copy on the UTC calendar day `openedDaysAgo` before today (functions/servicing/demo.ts).
@@ -24,7 +26,9 @@ async function borrowerPaidByAutomaticPaymentToday(request: APIRequestContext): 
   return { ...((await res.json()) as FreshBorrower), dueDate };
 }
 
-test("the dev clock page returns a payment: /transactions shows Returned Payment and /account the past-due state", async ({ page }) => {
+test("the dev clock page returns a payment: /transactions shows Returned Payment and /account the past-due state", async ({
+  page,
+}) => {
   const borrower = await borrowerPaidByAutomaticPaymentToday(page.request);
 
   await gotoHydrated(page, "/dev/clock");
@@ -65,7 +69,9 @@ test("a payment that cannot be returned is refused with the engine's reason", as
   // The past-due demo borrower pays by paper check; its one payment posted weeks ago.
   const res = await page.request.post("/api/dev/return", { data: { email: demo.pastDue } });
   expect(res.status()).toBe(422);
-  expect(((await res.json()) as { error: string }).error).toMatch(/^This borrower has no payment that can be returned now/);
+  expect(((await res.json()) as { error: string }).error).toMatch(
+    /^This borrower has no payment that can be returned now/,
+  );
   await gotoHydrated(page, `/dev/clock?email=${encodeURIComponent(demo.pastDue)}`);
   await expect(page.getByText(/^This borrower has no payment that can be returned now/)).toBeVisible();
   await gotoHydrated(page, "/dev/clock?email=nobody%40example.com");

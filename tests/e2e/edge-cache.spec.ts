@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures/test";
 import { E2E_SESSION_ID, seededSessionCookie } from "./fixtures/constants";
+import { expect, test } from "./fixtures/test";
 
 test("signed-out visitors are served public pages from the edge cache", async ({ request }) => {
   const path = `/how-it-works?cache-probe=${Date.now()}`;

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "./fixtures/test";
-import { applicant, applyToTheEnd, type Applicant } from "./fixtures/applicant";
+import { type Applicant, applicant, applyToTheEnd } from "./fixtures/applicant";
 import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { expect, type Page, test } from "./fixtures/test";
 
 /** E-sign's paths beside the happy one (issue 15), with JavaScript on. */
 
@@ -25,7 +25,9 @@ async function onSignature(page: Page, a?: Applicant) {
 
 const NAME = "Type your first and last name to eSign";
 
-test("no Apply Now in the header during e-sign (it would throw the e-sign session away), at 1280 and 360 px", async ({ page }) => {
+test("no Apply Now in the header during e-sign (it would throw the e-sign session away), at 1280 and 360 px", async ({
+  page,
+}) => {
   await onConsent(page);
   await expect(page.locator("header").getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
   await page.setViewportSize({ width: 360, height: 740 });
@@ -35,7 +37,9 @@ test("no Apply Now in the header during e-sign (it would throw the e-sign sessio
   await expect(page.locator("header").getByRole("link", { name: /Apply Now/ })).toHaveCount(0);
 });
 
-test("consent: focus on the heading at load and on the agreement's button after Agree; Disagree marks it declined with the spec's message", async ({ page }) => {
+test("consent: focus on the heading at load and on the agreement's button after Agree; Disagree marks it declined with the spec's message", async ({
+  page,
+}) => {
   await onConsent(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await agree(page, "Arbitration Agreement");
@@ -60,7 +64,9 @@ test("consent: STAY INFORMED sets texts and calls to Yes, and the page shows bot
   await expect(page.getByRole("group", { name: /call you about offers/ }).getByLabel("Yes")).toBeChecked();
 });
 
-test("consent: the inline password's NEXT is enabled only with six digits; Not now leaves the section", async ({ page }) => {
+test("consent: the inline password's NEXT is enabled only with six digits; Not now leaves the section", async ({
+  page,
+}) => {
   await onConsent(page);
   await page.getByLabel("Password", { exact: true }).fill("Inline!pass61");
   await page.getByLabel("Confirm Password").fill("Inline!pass61");
@@ -75,7 +81,9 @@ test("consent: the inline password's NEXT is enabled only with six digits; Not n
   await expect(page.getByText("No password for now.")).toBeVisible();
 });
 
-test("signature: focus on the heading; a name that does not match says so; closing the paper-check popup with Esc explains", async ({ page }) => {
+test("signature: focus on the heading; a name that does not match says so; closing the paper-check popup with Esc explains", async ({
+  page,
+}) => {
   await onSignature(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByLabel(NAME)).toHaveAttribute("type", "text");
@@ -94,7 +102,9 @@ test("signature: focus on the heading; a name that does not match says so; closi
   await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Paper check is not available" })).toBeHidden();
-  await expect(page.getByRole("group", { name: "Repayment Method" }).getByRole("alert")).toHaveText(/Paper check repayment is not available for your line/);
+  await expect(page.getByRole("group", { name: "Repayment Method" }).getByRole("alert")).toHaveText(
+    /Paper check repayment is not available for your line/,
+  );
   await page.getByLabel("Electronic Funds Transfer").check();
   await expect(page.getByRole("button", { name: "SUBMIT" })).toBeEnabled();
 });
@@ -115,7 +125,9 @@ test("signature: Paper Check chosen at banking opens the signature on its handli
 
 // A second applicant in the same browser (a shared computer, or one person starting again) is a different
 // person: nothing of the first one's e-sign (agreements agreed, a withdrawal) may show as theirs.
-test("a second applicant in the same browser e-signs afresh: the first one's agreements and withdrawal are not theirs", async ({ page }) => {
+test("a second applicant in the same browser e-signs afresh: the first one's agreements and withdrawal are not theirs", async ({
+  page,
+}) => {
   await onConsent(page, applicant({ firstName: "Avery" }));
   await agree(page, "Arbitration Agreement");
   await page.getByLabel("Yes").first().check();
@@ -123,23 +135,32 @@ test("a second applicant in the same browser e-signs afresh: the first one's agr
   await expect(page).toHaveURL(/\/esign\/consent$/);
 
   await onConsent(page, applicant({ firstName: "Morgan" }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Line of Credit has been conditionally approved/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    /^Your Line of Credit has been conditionally approved/,
+  );
   await expect(page.locator(".agreement-row .agreed")).toHaveCount(0);
   await page.goto("/apply/approved");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Congratulations, Morgan!/);
 });
 
-test("after the first applicant withdraws (the military statement), a second applicant in the same browser is approved, not withdrawn", async ({ page }) => {
+test("after the first applicant withdraws (the military statement), a second applicant in the same browser is approved, not withdrawn", async ({
+  page,
+}) => {
   await onSignature(page, applicant({ firstName: "Avery" }));
   await page.getByLabel(/I am an active-duty member/).check();
   await page.getByLabel(/eSign terms/).check();
   await page.getByLabel(NAME).fill("Avery Rivera");
   await page.getByRole("button", { name: "SUBMIT" }).click();
-  await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+  await page
+    .getByRole("dialog", { name: "Withdraw your application?" })
+    .getByRole("button", { name: "Yes, withdraw my application" })
+    .click();
   await expect(page).toHaveURL(/\/esign\/military$/);
 
   await onConsent(page, applicant({ firstName: "Morgan" }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Line of Credit has been conditionally approved/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    /^Your Line of Credit has been conditionally approved/,
+  );
   await page.goto("/apply/approved");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Congratulations, Morgan!/);
 });

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { agree } from "./fixtures/esign";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
+import { expect, type Page, test } from "./fixtures/test";
 
 async function approved(page: Page, a = applicant()) {
   await gotoHydrated(page, "/apply/personal?start=1");
@@ -16,7 +16,9 @@ async function approved(page: Page, a = applicant()) {
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 }
 
 test("approved application to an e-signed line with a first draw", async ({ page }) => {
@@ -49,7 +51,9 @@ test("approved application to an e-signed line with a first draw", async ({ page
   await page.getByLabel("Type your first and last name to eSign").fill("jordan rivera");
   await page.getByRole("button", { name: "SUBMIT" }).click();
   await expect(page).toHaveURL(/\/esign\/contact$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congrats, Jordan. You've successfully eSigned your line of credit.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congrats, Jordan. You've successfully eSigned your line of credit.",
+  );
   await expect(page.getByText(/We're processing your \$100 draw/)).toBeVisible();
   await axe(page);
 });
@@ -80,7 +84,10 @@ test("refusing the draw, and a military declaration withdraws the application", 
   await expect(confirm).toBeHidden();
   await expect(page).toHaveURL(/\/esign\/signature$/);
   await page.getByRole("button", { name: "SUBMIT" }).click();
-  await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+  await page
+    .getByRole("dialog", { name: "Withdraw your application?" })
+    .getByRole("button", { name: "Yes, withdraw my application" })
+    .click();
   await expect(page).toHaveURL(/\/esign\/military$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
   await axe(page);

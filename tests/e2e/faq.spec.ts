@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { expect, test } from "./fixtures/test";
 
 const sectionTitles = [
   "About",
@@ -43,7 +43,10 @@ test("Cost of Credit opens the fee chart popup; Esc closes it and focus returns"
   await link.click();
   const dialog = page.getByRole("dialog", { name: "Cost of Credit" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("row", { name: /\$3,250.01 - \$3,500.00/ }).getByRole("cell")).toHaveText(["$170.00", "$340.00"]);
+  await expect(dialog.getByRole("row", { name: /\$3,250.01 - \$3,500.00/ }).getByRole("cell")).toHaveText([
+    "$170.00",
+    "$340.00",
+  ]);
   await expect(dialog.getByRole("row", { name: /\$0.00 - \$10.00/ }).getByRole("cell")).toHaveText(["$0.00", "$0.00"]);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -58,7 +61,9 @@ test("the fee chart popup closes with its X, and keeps focus inside while open",
   const dialog = page.getByRole("dialog", { name: "Cost of Credit" });
   for (let i = 0; i < 5; i++) {
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
+    expect(
+      await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body),
+    ).toBe(true);
   }
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "./fixtures/test";
+import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal } from "./fixtures/applicant";
+import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
 import { PHONES, problemsAtWidths } from "./fixtures/fit";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { demo, logInFresh } from "./fixtures/portal";
-import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal } from "./fixtures/applicant";
-import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
+import { expect, type Page, test } from "./fixtures/test";
 
 /**
  * Phone first (issue 16): every page fits 320, 360 and 390 px phones, a
@@ -18,7 +18,23 @@ import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
 // test is given time by the pages it opens (one public page per test).
 const PER_PAGE = 45_000;
 
-const PUBLIC = ["/", "/missing-page", "/faq", "/how-it-works", "/about-us", "/contact", "/login", "/create-password", "/forgot-password", "/reset-password", "/verify-identity", "/privacy-policy", "/termsandconditions", "/caprivacy-policy", "/caprivacy-policy-info"];
+const PUBLIC = [
+  "/",
+  "/missing-page",
+  "/faq",
+  "/how-it-works",
+  "/about-us",
+  "/contact",
+  "/login",
+  "/create-password",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-identity",
+  "/privacy-policy",
+  "/termsandconditions",
+  "/caprivacy-policy",
+  "/caprivacy-policy-info",
+];
 const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
 
 /** The page as it stands, at every width (back to desktop afterwards, where the next step is filled). */
@@ -57,7 +73,13 @@ test("every application step, the decision, e-sign and its success fit every wid
   const a = applicant();
   const found: string[] = [];
   await gotoHydrated(page, "/apply/personal?start=1");
-  for (const fill of [() => fillPersonal(page, a), () => fillAddress(page, a), () => fillIncome(page, a), () => fillPayFrequency(page), () => fillBanking(page)]) {
+  for (const fill of [
+    () => fillPersonal(page, a),
+    () => fillAddress(page, a),
+    () => fillIncome(page, a),
+    () => fillPayFrequency(page),
+    () => fillBanking(page),
+  ]) {
     await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
     found.push(...(await problemsHere(page)));
     await fill();
@@ -102,7 +124,9 @@ test("opened states fit phones: the menu, the glossary, a step's messages, a ref
   found.push(...(await phoneProblems(page, "/apply/personal with every message")));
 
   await gotoHydrated(page, "/login");
-  await page.getByLabel("Email Address").fill(`nobody.with.a.rather.long.address.${Date.now()}@example-lender-mail.com`);
+  await page
+    .getByLabel("Email Address")
+    .fill(`nobody.with.a.rather.long.address.${Date.now()}@example-lender-mail.com`);
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await expect(page.locator(".step-alert, .field-error").filter({ hasText: /\S/ }).first()).toBeVisible();
   found.push(...(await phoneProblems(page, "/login refused")));

@@ -1,9 +1,9 @@
-import { expect, test } from "./fixtures/test";
 import { PHONES } from "./fixtures/fit";
 import { dialog, gather } from "./fixtures/fit-states";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { logInFresh } from "./fixtures/portal";
 import { calendar, otherAmount, pickFirstDay, radio, stepContinue } from "./fixtures/payments";
+import { logInFresh } from "./fixtures/portal";
+import { expect, test } from "./fixtures/test";
 
 /**
  * Phone first (issue 16), every state of the portal (the public site, the application, e-sign and access are in fits-states.spec.ts): each dialog, step, message, and full
@@ -16,7 +16,9 @@ import { calendar, otherAmount, pickFirstDay, radio, stepContinue } from "./fixt
 // Sign-ins (PBKDF2), applications and axe at five widths per state: minutes, not seconds, on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-test("the account's View all panel (both tabs, each filter), full tables and statements, the glossary, payments in process opened (empty)", async ({ page }) => {
+test("the account's View all panel (both tabs, each filter), full tables and statements, the glossary, payments in process opened (empty)", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   await logInFresh(page, "current");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
@@ -31,7 +33,12 @@ test("the account's View all panel (both tabs, each filter), full tables and sta
     await check(`/account's View all panel, ${filter}`, [...PHONES, 1280]);
   }
   await panel.getByRole("tab", { name: "Documents" }).click();
-  await expect(panel.getByRole("tabpanel", { name: "Documents" }).getByRole("link", { name: /^Download\/View statement of/ }).first()).toBeVisible();
+  await expect(
+    panel
+      .getByRole("tabpanel", { name: "Documents" })
+      .getByRole("link", { name: /^Download\/View statement of/ })
+      .first(),
+  ).toBeVisible();
   await check("/account's View all panel, documents");
   await panel.getByRole("button", { name: "Close" }).click();
 
@@ -53,16 +60,22 @@ test("the account's View all panel (both tabs, each filter), full tables and sta
   expect(found).toEqual([]);
 });
 
-test("empty: a borrower with no history (Washington) in the View all panel, the transactions and statements pages; the Draw Unavailable popup", async ({ page }) => {
+test("empty: a borrower with no history (Washington) in the View all panel, the transactions and statements pages; the Draw Unavailable popup", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   await logInFresh(page, "washington");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   await page.getByRole("link", { name: "View all documents" }).click();
   const panel = dialog(page, "Account Activity");
-  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("There are no statements to display at this time.");
+  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText(
+    "There are no statements to display at this time.",
+  );
   await check("/account's View all panel, documents (none)");
   await panel.getByRole("tab", { name: "Transactions" }).click();
-  await expect(panel.getByRole("tabpanel", { name: "Transactions" })).toContainText("There are no transactions to display at this time.");
+  await expect(panel.getByRole("tabpanel", { name: "Transactions" })).toContainText(
+    "There are no transactions to display at this time.",
+  );
   await check("/account's View all panel, transactions (none)");
   await panel.getByRole("button", { name: "Close" }).click();
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }).click();
@@ -79,7 +92,9 @@ test("empty: a borrower with no history (Washington) in the View all panel, the 
   expect(found).toEqual([]);
 });
 
-test("a one-time payment (past due): each step, the amount's message, the calendar, the review, the authorization popup, the thank-you, payments in process", async ({ page }) => {
+test("a one-time payment (past due): each step, the amount's message, the calendar, the review, the authorization popup, the thank-you, payments in process", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   await logInFresh(page, "pastDue");
   await gotoHydrated(page, "/payments");
@@ -134,7 +149,10 @@ test("a draw: the amount's messages, the review, the thank-you", async ({ page }
   expect(found).toEqual([]);
 });
 
-test("preferences: messages, the current password, the opt-out and unsaved-changes popups, a refusal, the saved popup and after, passkeys and their popups", async ({ page, context }) => {
+test("preferences: messages, the current password, the opt-out and unsaved-changes popups, a refusal, the saved popup and after, passkeys and their popups", async ({
+  page,
+  context,
+}) => {
   const { found, check } = gather(page);
   const borrower = await logInFresh(page, "current");
   await gotoHydrated(page, "/preferences");
@@ -182,7 +200,14 @@ test("preferences: messages, the current password, the opt-out and unsaved-chang
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   await gotoHydrated(page, "/preferences");
   await page.getByLabel("Name for a new passkey").fill("A phone with a long name");
@@ -220,7 +245,16 @@ test("contact: every message, sent, and refused (the hourly limit)", async ({ pa
   await check("/contact sent");
   // Ten an hour from one visitor: nine more, then the form's own is refused.
   for (let i = 0; i < 9; i++) {
-    const res = await page.request.post("/contact", { form: { firstName: "Robin", lastName: "Busy", email: `busy-${i}@example.com`, phone: "", messageCategory: "payments", message: `Message ${i}` } });
+    const res = await page.request.post("/contact", {
+      form: {
+        firstName: "Robin",
+        lastName: "Busy",
+        email: `busy-${i}@example.com`,
+        phone: "",
+        messageCategory: "payments",
+        message: `Message ${i}`,
+      },
+    });
     expect(res.status(), `message ${i + 2}`).toBe(200);
   }
   await fill("busy-11@example.com");

@@ -1,11 +1,20 @@
-import { expect, test } from "./fixtures/test";
+import {
+  applicant,
+  applyToTheEnd,
+  fillAddress,
+  fillBanking,
+  fillIncome,
+  fillPayFrequency,
+  fillPersonal,
+  usDate,
+} from "./fixtures/applicant";
+import { approvedApplicant, enterCode, savePassword } from "./fixtures/borrower";
 import { PHONES } from "./fixtures/fit";
 import { dialog, gather } from "./fixtures/fit-states";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { freshBorrower } from "./fixtures/portal";
-import { applicant, applyToTheEnd, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal, usDate } from "./fixtures/applicant";
-import { approvedApplicant, enterCode, savePassword } from "./fixtures/borrower";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
+import { freshBorrower } from "./fixtures/portal";
+import { expect, test } from "./fixtures/test";
 
 /**
  * Phone first (issue 16), every state: each dialog, step, message, and full
@@ -18,8 +27,9 @@ import { latestMessage, latestPasscode } from "./fixtures/outbox";
 // Sign-ins (PBKDF2), applications and axe at five widths per state: minutes, not seconds, on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 
-
-test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups; the fee chart from home and the application", async ({ page }) => {
+test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups; the fee chart from home and the application", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   await gotoHydrated(page, "/faq");
   await page.getByRole("button", { name: "Expand All" }).click();
@@ -35,7 +45,10 @@ test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups;
   await check("/faq's Terms and Conditions popup");
 
   // The same chart one tap from the home page and from the application (issue 16); focus returns to the link.
-  for (const [path, name] of [["/", "Cost of Credit"], ["/apply/personal?start=1", "see the Cost of Credit"]] as const) {
+  for (const [path, name] of [
+    ["/", "Cost of Credit"],
+    ["/apply/personal?start=1", "see the Cost of Credit"],
+  ] as const) {
     await gotoHydrated(page, path);
     const link = page.getByRole("link", { name, exact: true });
     await link.click();
@@ -48,7 +61,9 @@ test("FAQ: every answer open, the Cost of Credit fee chart and the terms popups;
   expect(found).toEqual([]);
 });
 
-test("the application: each step's messages, the calendar popups, a pay-date warning, a declined application", async ({ page }) => {
+test("the application: each step's messages, the calendar popups, a pay-date warning, a declined application", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   const a = applicant();
   const submit = (name: "CONTINUE" | "SUBMIT") => page.getByRole("button", { name, exact: true }).click();
@@ -85,7 +100,9 @@ test("the application: each step's messages, the calendar popups, a pay-date war
   await page.getByLabel("Last Pay Date", { exact: true }).blur();
   await page.getByLabel("2nd Upcoming Pay Date", { exact: true }).fill(usDate(30));
   await page.getByLabel("2nd Upcoming Pay Date", { exact: true }).blur();
-  await expect(page.getByText("Your pay frequency and pay dates don't seem to match up.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Your pay frequency and pay dates don't seem to match up.", { exact: false }),
+  ).toBeVisible();
   await check("/apply/payfrequency with the pay dates warning");
   await fillPayFrequency(page);
   await expect(page).toHaveURL(/\/apply\/banking$/);
@@ -105,7 +122,9 @@ test("the application: each step's messages, the calendar popups, a pay-date war
   expect(found).toEqual([]);
 });
 
-test("e-sign: each agreement popup, Stay informed, the consent's messages and inline passcode step, the signature's messages and popups, the withdrawn page", async ({ page }) => {
+test("e-sign: each agreement popup, Stay informed, the consent's messages and inline passcode step, the signature's messages and popups, the withdrawn page", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   await gotoHydrated(page, "/apply/personal?start=1");
   await applyToTheEnd(page, applicant());
@@ -120,7 +139,13 @@ test("e-sign: each agreement popup, Stay informed, the consent's messages and in
   await check("/esign/consent with every message");
   await page.getByLabel("Draw amount ($)").fill("100");
 
-  for (const label of ["Arbitration Agreement", "Privacy Policy", "Consent for Electronic Records", "California Privacy Act", "Credit Agreement"]) {
+  for (const label of [
+    "Arbitration Agreement",
+    "Privacy Policy",
+    "Consent for Electronic Records",
+    "California Privacy Act",
+    "Credit Agreement",
+  ]) {
     await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
     const popup = dialog(page, label);
     await expect(popup.locator(".document-body")).toBeVisible();
@@ -130,7 +155,10 @@ test("e-sign: each agreement popup, Stay informed, the consent's messages and in
     await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
   }
 
-  await page.getByRole("group", { name: /marketing texts/ }).getByLabel("No").check();
+  await page
+    .getByRole("group", { name: /marketing texts/ })
+    .getByLabel("No")
+    .check();
   await expect(dialog(page, "Stay informed")).toBeVisible();
   await check("/esign/consent's Stay informed popup", [...PHONES, 1280]);
   await dialog(page, "Stay informed").getByRole("button", { name: "STAY INFORMED" }).click();
@@ -144,7 +172,9 @@ test("e-sign: each agreement popup, Stay informed, the consent's messages and in
   await check("/esign/consent with the inline password's passcode step");
   await enterCode(page, "000000");
   await inline.getByRole("button", { name: "NEXT" }).click();
-  await expect(inline.locator(".step-alert, .field-error, [role=alert]").filter({ hasText: /\S/ }).first()).toBeVisible();
+  await expect(
+    inline.locator(".step-alert, .field-error, [role=alert]").filter({ hasText: /\S/ }).first(),
+  ).toBeVisible();
   await check("/esign/consent with a wrong inline passcode");
   await inline.getByRole("button", { name: "Not now" }).click();
   await expect(page.getByText("No password for now.")).toBeVisible();
@@ -171,13 +201,17 @@ test("e-sign: each agreement popup, Stay informed, the consent's messages and in
   await page.getByRole("button", { name: "SUBMIT" }).click();
   await expect(dialog(page, "Withdraw your application?")).toBeVisible();
   await check("/esign/signature's military statement popup", [...PHONES, 1280]);
-  await dialog(page, "Withdraw your application?").getByRole("button", { name: "Yes, withdraw my application" }).click();
+  await dialog(page, "Withdraw your application?")
+    .getByRole("button", { name: "Yes, withdraw my application" })
+    .click();
   await expect(page).toHaveURL(/\/esign\/military$/);
   await check("/esign/military (withdrawn)");
   expect(found).toEqual([]);
 });
 
-test("account access: login's password step and refusal, forgot password's steps (channel, passcode, wrong code, resend, form messages, success), an unknown e-mail, the reset link", async ({ page }) => {
+test("account access: login's password step and refusal, forgot password's steps (channel, passcode, wrong code, resend, form messages, success), an unknown e-mail, the reset link", async ({
+  page,
+}) => {
   const { found, check } = gather(page);
   const borrower = await freshBorrower(page.request, "closed");
   const h1 = page.getByRole("heading", { level: 1 });
@@ -189,7 +223,9 @@ test("account access: login's password step and refusal, forgot password's steps
   await check("/login's password step");
   await page.getByLabel("Password").fill("Wrong!pass00");
   await page.getByRole("button", { name: "LOG IN", exact: true }).click();
-  await expect(page.locator(".step-alert, .field-error").filter({ hasText: /\S/ }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(".step-alert, .field-error").filter({ hasText: /\S/ }).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await check("/login with a wrong password");
 
   await gotoHydrated(page, "/forgot-password?restart");
@@ -241,7 +277,9 @@ test("account access: login's password step and refusal, forgot password's steps
   await page.getByRole("button", { name: "E-MAIL ME A LINK" }).click();
   await expect(h1).toHaveText("Check Your Inbox");
   await check("/reset-password's Check Your Inbox");
-  const link = new URL((await latestMessage(page, borrower.email)).match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0]);
+  const link = new URL(
+    (await latestMessage(page, borrower.email)).match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0],
+  );
   await gotoHydrated(page, link.pathname + link.search);
   await expect(h1).toHaveText("Reset Your Password");
   await page.getByLabel("Password", { exact: true }).fill("short");
@@ -255,7 +293,10 @@ test("account access: login's password step and refusal, forgot password's steps
   expect(found).toEqual([]);
 });
 
-test("create password and verify identity: a refusal, the channel, passcode and form steps, the success", async ({ page, browser }) => {
+test("create password and verify identity: a refusal, the channel, passcode and form steps, the success", async ({
+  page,
+  browser,
+}) => {
   const { found, check } = gather(page);
   const a = await approvedApplicant(browser);
   const h1 = page.getByRole("heading", { level: 1 });

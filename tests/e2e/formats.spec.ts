@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { demo, logInFresh } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 /**
  * Money and dates read the same everywhere (spec file 3, section 5; issue 16):
@@ -30,7 +30,9 @@ const WRONG: ReadonlyArray<[string, RegExp]> = [
 /** What is wrong with the formats in the page's visible text and field values. */
 async function formatProblems(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
-    const values = [...document.querySelectorAll("input:not([type=hidden]), textarea")].map((el) => (el as HTMLInputElement).value);
+    const values = [...document.querySelectorAll("input:not([type=hidden]), textarea")].map(
+      (el) => (el as HTMLInputElement).value,
+    );
     return `${document.body.innerText}\n${values.join("\n")}`;
   });
   const where = new URL(page.url()).pathname;
@@ -69,10 +71,19 @@ for (const standing of Object.keys(demo) as Array<keyof typeof demo>) {
 }
 
 test("the checker finds each wrong format (it can fail)", async ({ page }) => {
-  await page.setContent(`<main><p>Due 2026-11-25</p><p>November 25, 2026</p><p>Nov 25, 2026</p><p>$1200</p><p>$12.5 due</p><p>$ 12</p><p>-$5.00</p><p>at 5 PM</p><p>1/5/2026</p><p>Fine: Nov. 25, 2026, 11/25/2026, $1,200, $43.28, May 5, 2026</p></main>`);
+  await page.setContent(
+    `<main><p>Due 2026-11-25</p><p>November 25, 2026</p><p>Nov 25, 2026</p><p>$1200</p><p>$12.5 due</p><p>$ 12</p><p>-$5.00</p><p>at 5 PM</p><p>1/5/2026</p><p>Fine: Nov. 25, 2026, 11/25/2026, $1,200, $43.28, May 5, 2026</p></main>`,
+  );
   const found = await formatProblems(page);
-  expect(found.map((f) => f.split(": ")[1]!.split(" \"")[0])).toEqual([
-    "an ISO date", "a full month name", "a month without its period", "dollars without a thousands comma", "one digit of cents",
-    "a space after the dollar sign", "a negative sign on money", "AM/PM", "a date without leading zeros",
+  expect(found.map((f) => f.split(": ")[1]!.split(' "')[0])).toEqual([
+    "an ISO date",
+    "a full month name",
+    "a month without its period",
+    "dollars without a thousands comma",
+    "one digit of cents",
+    "a space after the dollar sign",
+    "a negative sign on money",
+    "AM/PM",
+    "a date without leading zeros",
   ]);
 });

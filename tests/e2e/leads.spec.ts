@@ -13,16 +13,23 @@ async function approvedLead(request: Parameters<typeof postSignedLead>[0]) {
 }
 
 async function expectLeadPostError(page: Page, applicationId: number | null) {
-  await expect(page).toHaveURL(applicationId ? new RegExp(`/apply/leadpost\\?appid=${applicationId}$`) : /\/apply\/leadpost$/);
+  await expect(page).toHaveURL(
+    applicationId ? new RegExp(`/apply/leadpost\\?appid=${applicationId}$`) : /\/apply\/leadpost$/,
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your application is conditionally approved");
   if (applicationId) await expect(page.getByText(`Application ID: ${applicationId}`)).toBeVisible();
 }
 
-test("a signed lead's link lets the applicant continue to e-sign, and leaves no token in the address", async ({ page, request }) => {
+test("a signed lead's link lets the applicant continue to e-sign, and leaves no token in the address", async ({
+  page,
+  request,
+}) => {
   const lead = await approvedLead(request);
   await page.goto(lead.redirectUrl);
   await expect(page).toHaveURL(/\/apply\/approved$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Jordan! You're conditionally approved for a line of credit of $800.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations, Jordan! You're conditionally approved for a line of credit of $800.",
+  );
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   await page.getByRole("link", { name: "Continue to eSign" }).click();
   await expect(page).toHaveURL(/\/esign\/consent$/);
@@ -30,7 +37,10 @@ test("a signed lead's link lets the applicant continue to e-sign, and leaves no 
   expect(page.url()).not.toContain("ID=");
 });
 
-test("the same link a second time, in the same browser, goes to the lead-post error page", async ({ page, request }) => {
+test("the same link a second time, in the same browser, goes to the lead-post error page", async ({
+  page,
+  request,
+}) => {
   const lead = await approvedLead(request);
   await page.goto(lead.redirectUrl);
   await expect(page).toHaveURL(/\/apply\/approved$/);
@@ -38,7 +48,11 @@ test("the same link a second time, in the same browser, goes to the lead-post er
   await expectLeadPostError(page, lead.applicationId);
 });
 
-test("the link opened in another browser after the applicant used it goes to the lead-post error page", async ({ page, browser, request }) => {
+test("the link opened in another browser after the applicant used it goes to the lead-post error page", async ({
+  page,
+  browser,
+  request,
+}) => {
   const lead = await approvedLead(request);
   await page.goto(lead.redirectUrl);
   await expect(page).toHaveURL(/\/apply\/approved$/);
@@ -63,5 +77,7 @@ test("the lead-post error page passes axe", async ({ page }) => {
   await expect(page.getByText("Application ID: 12345678")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Homepage" })).toHaveAttribute("href", "/");
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { freshBorrower } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 const PASSWORD = "Demo!pass1";
 
@@ -21,7 +21,9 @@ test("login asks for the e-mail first, then the password; the page hides the Log
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await expect(page.getByLabel("Password")).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 });
 
 for (const [email, landing] of [
@@ -46,14 +48,18 @@ for (const [email, landing] of [
 
 test("an approved borrower who has not e-signed sees the approved page with name and limit", async ({ page }) => {
   await logIn(page, "esign@demo.ridgeline.test");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations, Avery! You're conditionally approved for a line of credit of $750.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations, Avery! You're conditionally approved for a line of credit of $750.",
+  );
 });
 
 test("an unknown e-mail and a bad format get their messages", async ({ page }) => {
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email Address").fill("not-an-email");
   await page.getByRole("button", { name: "CONTINUE" }).click();
-  await expect(page.locator("#email-error")).toHaveText("Please enter your email address in this format: name@example.com");
+  await expect(page.locator("#email-error")).toHaveText(
+    "Please enter your email address in this format: name@example.com",
+  );
   await page.getByLabel("Email Address").fill("nobody@example.com");
   await page.getByRole("button", { name: "CONTINUE" }).click();
   await expect(page.locator("#email-error")).toHaveText("We couldn't find an account with that email address.");
@@ -64,7 +70,9 @@ test("five wrong passwords lock the account for 30 minutes", async ({ page }) =>
   const { email } = await freshBorrower(page.request, "current");
   for (let i = 0; i < 4; i++) {
     await logIn(page, email, "Wrong!pass9");
-    await expect(page.locator(".step-alert")).toHaveText("The email or password you entered is incorrect. Please try again.");
+    await expect(page.locator(".step-alert")).toHaveText(
+      "The email or password you entered is incorrect. Please try again.",
+    );
   }
   await logIn(page, email, "Wrong!pass9");
   await expect(page.locator(".step-alert")).toHaveText(/temporarily locked/);
@@ -79,7 +87,9 @@ test("log out, and idle logout after 30 minutes returns to login with a notice",
   await gotoHydrated(page, "/faq");
   await page.clock.fastForward("30:01");
   await expect(page).toHaveURL(/\/login\?logout=idle$/);
-  await expect(page.getByText("For your security, you were logged out after 30 minutes without activity. Please log in again.")).toBeVisible();
+  await expect(
+    page.getByText("For your security, you were logged out after 30 minutes without activity. Please log in again."),
+  ).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -1,6 +1,6 @@
-import { expect, test } from "./fixtures/test";
-import { gotoHydrated } from "./fixtures/hydrated";
 import { E2E_LOGOUT_SESSION_ID, seededSessionCookie } from "./fixtures/constants";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { expect, test } from "./fixtures/test";
 
 test("Log Out ends the session on the server and the shell shows Log In again", async ({ page, context, baseURL }) => {
   await context.addCookies([seededSessionCookie(E2E_LOGOUT_SESSION_ID, baseURL!)]);

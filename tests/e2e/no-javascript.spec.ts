@@ -1,5 +1,5 @@
-import { expect, test } from "./fixtures/test";
 import { publicPages } from "./fixtures/pages";
+import { expect, test } from "./fixtures/test";
 
 test.use({ javaScriptEnabled: false });
 
@@ -36,8 +36,13 @@ test("the fee chart link shows the chart without JavaScript", async ({ page }) =
   await expect(page.locator("#fee-chart table")).toContainText("$3,250.01 - $3,500.00");
 });
 
-test("the fee chart is one tap from the home page and the application without JavaScript, and Close goes back", async ({ page }) => {
-  for (const [path, name] of [["/", "Cost of Credit"], ["/apply/personal?start=1", "see the Cost of Credit"]] as const) {
+test("the fee chart is one tap from the home page and the application without JavaScript, and Close goes back", async ({
+  page,
+}) => {
+  for (const [path, name] of [
+    ["/", "Cost of Credit"],
+    ["/apply/personal?start=1", "see the Cost of Credit"],
+  ] as const) {
     await page.goto(path);
     await expect(page.locator("#cost-of-credit")).toBeHidden();
     await page.getByRole("link", { name, exact: true }).click();

@@ -1,6 +1,6 @@
-import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
+import { expect, test } from "./fixtures/test";
 
 test.describe("public pages render on the server", () => {
   for (const page of publicPages) {
@@ -15,14 +15,26 @@ test.describe("public pages render on the server", () => {
   }
 });
 
-test("home page: hero, max line from config, apply, eSign log in, anchors, four steps, comparison", async ({ page }) => {
+test("home page: hero, max line from config, apply, eSign log in, anchors, four steps, comparison", async ({
+  page,
+}) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access the funds you need - when you need them");
   await expect(page.locator(".hero-limit")).toHaveText("Lines of Credit up to $3,500");
-  await expect(page.getByRole("link", { name: "APPLY NOW", exact: true })).toHaveAttribute("href", "/apply/personal?start=1");
+  await expect(page.getByRole("link", { name: "APPLY NOW", exact: true })).toHaveAttribute(
+    "href",
+    "/apply/personal?start=1",
+  );
   await expect(page.locator(".esign-prompt")).toHaveText("Do you need to eSign? Log In");
-  for (const [name, id] of [["How it Works", "#how-it-works"], ["What is it", "#what-is-it"], ["Benefits to You", "#benefits"]]) {
-    await expect(page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name })).toHaveAttribute("href", id!);
+  for (const [name, id] of [
+    ["How it Works", "#how-it-works"],
+    ["What is it", "#what-is-it"],
+    ["Benefits to You", "#benefits"],
+  ]) {
+    await expect(page.getByRole("navigation", { name: "On this page" }).getByRole("link", { name })).toHaveAttribute(
+      "href",
+      id!,
+    );
   }
   await expect(page.locator(".steps h3")).toHaveText(["Apply Online", "eSign", "Request Funds", "Get the Funds"]);
   const variable = page.getByRole("row", { name: /Variable interest/ });
@@ -40,8 +52,13 @@ test("shell: header, phone, navigation, Apply Now pill and footer with the consu
   await expect(header.getByRole("link", { name: "Log In" })).toBeVisible();
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("heading", { name: "Consumer notice" })).toBeVisible();
-  await expect(footer).toContainText("a $500 draw on a bi-weekly or semi-monthly pay cycle carries a cash advance fee of $25");
-  await expect(footer.getByRole("link", { name: /Privacy Notice \(PDF\)/ })).toHaveAttribute("href", "/documents/privacy-notice.pdf");
+  await expect(footer).toContainText(
+    "a $500 draw on a bi-weekly or semi-monthly pay cycle carries a cash advance fee of $25",
+  );
+  await expect(footer.getByRole("link", { name: /Privacy Notice \(PDF\)/ })).toHaveAttribute(
+    "href",
+    "/documents/privacy-notice.pdf",
+  );
   await expect(footer.getByRole("link", { name: /South Carolina Disclosure/ })).toBeVisible();
   await expect(footer.getByRole("link", { name: "Website Terms" })).toHaveAttribute("href", "/termsandconditions");
   await expect(footer).toContainText("1200 Ridgeline Parkway");

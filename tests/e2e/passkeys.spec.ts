@@ -1,13 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { expect, test } from "./fixtures/test";
 
 test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({ page, context }) => {
   // Chromium's virtual authenticator (CDP WebAuthn): a platform authenticator with user verification.
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   await gotoHydrated(page, "/login");
@@ -24,7 +31,9 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   await expect(page.getByText("Your passkey was added. You can now log in with it.")).toBeVisible();
   await expect(page.locator(".passkey-name")).toHaveText(["Test laptop"]);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 
   // Rename in the site's popup: CANCEL keeps the name, an empty name is refused, SAVE renames.
   await page.getByRole("button", { name: "Rename Test laptop" }).click();
@@ -32,7 +41,9 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   await expect(rename.getByLabel("New name for this passkey")).toBeFocused();
   await expect(rename.getByLabel("New name for this passkey")).toHaveValue("Test laptop");
   const withDialog = await new AxeBuilder({ page }).analyze();
-  expect(withDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(
+    withDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+  ).toEqual([]);
   await rename.getByRole("button", { name: "CANCEL" }).click();
   await expect(rename).toBeHidden();
   await expect(page.getByRole("button", { name: "Rename Test laptop" })).toBeFocused();
@@ -44,7 +55,9 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   await rename.getByRole("button", { name: "SAVE" }).click();
   await expect(rename).toBeHidden();
   await expect(page.locator(".passkey-name")).toHaveText(["Work laptop"]);
-  await expect(page.getByRole("status").filter({ hasText: "renamed" })).toHaveText('The passkey was renamed "Work laptop".');
+  await expect(page.getByRole("status").filter({ hasText: "renamed" })).toHaveText(
+    'The passkey was renamed "Work laptop".',
+  );
 
   // Browser autofill (conditional mediation): the login page offers the passkey by itself,
   // and the virtual authenticator picks it at once.

@@ -1,18 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test, visitorIp } from "./fixtures/test";
 import { applicant, applyToTheEnd } from "./fixtures/applicant";
 import { approvedApplicant, createPassword, enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestMessage, latestPasscode } from "./fixtures/outbox";
 import { freshBorrower, logIn } from "./fixtures/portal";
+import { expect, type Page, test, visitorIp } from "./fixtures/test";
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 }
 
-
-test("create password end to end: e-mail, channel, passcode from the outbox, thanks, form, success", async ({ page, browser }) => {
+test("create password end to end: e-mail, channel, passcode from the outbox, thanks, form, success", async ({
+  page,
+  browser,
+}) => {
   const a = applicant();
   const applying = await (await browser.newContext()).newPage();
   await gotoHydrated(applying, "/apply/personal?start=1");
@@ -51,12 +55,16 @@ test("create password end to end: e-mail, channel, passcode from the outbox, tha
   await page.getByLabel("Password", { exact: true }).fill("P@ssw0rd");
   await page.getByLabel("Confirm Password").fill("P@ssw0rd");
   await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
-  await expect(page.locator(".step-alert")).toHaveText("This password is too common. Please choose a password that is harder to guess.");
+  await expect(page.locator(".step-alert")).toHaveText(
+    "This password is too common. Please choose a password that is harder to guess.",
+  );
   await page.getByLabel("Password", { exact: true }).fill("Ridge!line42");
   await page.getByLabel("Confirm Password").fill("Ridge!line42");
   await expect(page.locator("#password-criteria li.met")).toHaveCount(6);
   await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations! You've successfully created your password.",
+  );
   await axe(page);
 });
 
@@ -97,7 +105,11 @@ test("forgot password end to end with a texted passcode, a wrong code, and a res
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is closed");
 });
 
-test("a forgotten password reset on one device signs the borrower out on the other", async ({ page, browser, baseURL }, testInfo) => {
+test("a forgotten password reset on one device signs the borrower out on the other", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   const borrower = await freshBorrower(page.request, "current");
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(testInfo) } });
   const phone = await other.newPage();
@@ -131,7 +143,10 @@ test("an unknown e-mail gets the Call Now step", async ({ page }) => {
   await expect(page.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", "tel:+18005550142");
 });
 
-test("a reset link by e-mail sets a new password; an expired or forged link goes to login", async ({ page, browser }) => {
+test("a reset link by e-mail sets a new password; an expired or forged link goes to login", async ({
+  page,
+  browser,
+}) => {
   const a = await approvedApplicant(browser);
   const email = a.email;
   await createPassword(page, a, "First!pass11");
@@ -158,7 +173,10 @@ test("a reset link by e-mail sets a new password; an expired or forged link goes
   await expect(page.getByText(/reset link has expired or is not valid/)).toBeVisible();
 });
 
-test("verify identity starts create password for a borrower without one; every step passes axe", async ({ page, browser }) => {
+test("verify identity starts create password for a borrower without one; every step passes axe", async ({
+  page,
+  browser,
+}) => {
   const a = await approvedApplicant(browser);
   await gotoHydrated(page, "/verify-identity");
   await axe(page);
@@ -166,7 +184,9 @@ test("verify identity starts create password for a borrower without one; every s
   await page.getByLabel("Last 4 of SSN").fill("0000");
   await page.getByLabel("Birthdate", { exact: true }).fill("05171990");
   await page.getByRole("button", { name: "NEXT" }).click();
-  await expect(page.locator(".step-alert")).toHaveText("We could not verify your identity with those details. Please check them and try again.");
+  await expect(page.locator(".step-alert")).toHaveText(
+    "We could not verify your identity with those details. Please check them and try again.",
+  );
   await page.getByLabel("Last 4 of SSN").fill(a.ssn.slice(-4));
   await page.getByRole("button", { name: "NEXT" }).click();
   // Create password goes on at the channel step, then its form asks only for the password (issue 15: nothing asked twice).
@@ -174,7 +194,9 @@ test("verify identity starts create password for a borrower without one; every s
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
   await page.getByLabel(/^Email /).check();
   await page.getByRole("button", { name: "SEND CODE" }).click();
-  await expect(page.getByText(/We sent a six-digit passcode to \S+@example\.com\. It expires in 10 minutes\./)).toBeVisible();
+  await expect(
+    page.getByText(/We sent a six-digit passcode to \S+@example\.com\. It expires in 10 minutes\./),
+  ).toBeVisible();
   await enterCode(page, await latestPasscode(page, `jordan.${a.ssn}@example.com`));
   await page.getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your password", { timeout: 10_000 });
@@ -183,7 +205,9 @@ test("verify identity starts create password for a borrower without one; every s
   await page.getByLabel("Password", { exact: true }).fill("Verified!pass31");
   await page.getByLabel("Confirm Password").fill("Verified!pass31");
   await page.getByRole("button", { name: "SAVE PASSWORD" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congratulations! You've successfully created your password.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congratulations! You've successfully created your password.",
+  );
   await gotoHydrated(page, "/forgot-password?restart");
   await axe(page);
 });

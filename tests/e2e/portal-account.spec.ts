@@ -1,16 +1,20 @@
-import { expect, type Page, test } from "./fixtures/test";
 import { achEffectiveDate, addDays, isBusinessDay } from "#domain/calendar";
-import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
-import { gotoHydrated } from "./fixtures/hydrated";
 import { formatDate, formatMoney } from "#domain/format";
 import { donutText } from "../../app/components/portal/CreditDonut";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
+import { gotoHydrated } from "./fixtures/hydrated";
+import { demo, expectAccessible, logIn, logInFresh } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 /** Spec file 3, section 5: dates like 'Mon. D, YYYY' (May has no dot). */
 const SPEC_DATE = /^((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/;
 const TABLE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 
-const figure = (page: Page, term: string) => page.locator(".figures div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
+const figure = (page: Page, term: string) =>
+  page
+    .locator(".figures div")
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator("dd");
 /** A Cash Advance row's description cell: the description, then its fee and the amount deposited. */
 const CASH_ADVANCE = /^Cash Advance\s*Fee \$[\d,]+\.\d{2}, \$[\d,]+\.\d{2} deposited$/;
 const money = (cents: number) => formatMoney(cents, { cents: true });
@@ -22,12 +26,16 @@ async function ledgerOf(page: Page, email: string): Promise<DevLedger> {
   return (await res.json()) as DevLedger;
 }
 
-test("a current borrower's account page: greeting, donut, figures, actions, recent lists, help box", async ({ page }) => {
+test("a current borrower's account page: greeting, donut, figures, actions, recent lists, help box", async ({
+  page,
+}) => {
   // A copy of the current demo borrower: months of history, a balance and the next due date ahead (the engine's figures).
   const borrower = await logInFresh(page, "current");
   const { figures } = await ledgerOf(page, borrower.email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Casey");
-  await expect(page.getByRole("img", { name: donutText(figures.availableCreditCents, 100_000, false).label })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: donutText(figures.availableCreditCents, 100_000, false).label }),
+  ).toBeVisible();
   // The ring's percent says of what (people read a bare donut as "used").
   await expect(page.locator(".donut svg")).toContainText(/^\d+%available$/);
   await expect(figure(page, "Account Balance")).toHaveText(money(figures.balanceCents));
@@ -40,20 +48,33 @@ test("a current borrower's account page: greeting, donut, figures, actions, rece
   await expect(recent).toHaveCount(3);
   await expect(recent.first().locator("td").first()).toHaveText(TABLE_DATE);
   const statements = page.getByRole("region", { name: "Billing Statements" });
-  await expect(statements.getByRole("link", { name: /^Download\/View statement of/ }).first()).toHaveAttribute("target", "_blank");
+  await expect(statements.getByRole("link", { name: /^Download\/View statement of/ }).first()).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   // The statement list: date, amount (Total Minimum Due) and download/view.
   await expect(statements.getByRole("columnheader")).toHaveText(["Date", "Amount", "Download/View"]);
   await expect(statements.locator("tbody tr td:nth-child(2)").first()).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(page.locator(".help-box")).toContainText("Questions? Call Us 1.800.555.0142");
-  await expect(page.locator(".help-box").getByRole("link", { name: "Send us a message" })).toHaveAttribute("href", "/contact");
+  await expect(page.locator(".help-box").getByRole("link", { name: "Send us a message" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
   await expect(page.locator(".past-due-banner")).toHaveCount(0);
   await expectAccessible(page);
 });
 
-test("a delinquent borrower: past-due banner to make a payment, Account Specialist line, donut notice, no draw", async ({ page }) => {
+test("a delinquent borrower: past-due banner to make a payment, Account Specialist line, donut notice, no draw", async ({
+  page,
+}) => {
   await logIn(page, demo.pastDue);
-  await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE. Please bring your account up to date;");
-  await expect(page.locator(".past-due-banner").getByRole("link", { name: "make a payment online" })).toHaveAttribute("href", "/payments");
+  await expect(page.locator(".past-due-banner")).toContainText(
+    "YOUR ACCOUNT IS PAST DUE. Please bring your account up to date;",
+  );
+  await expect(page.locator(".past-due-banner").getByRole("link", { name: "make a payment online" })).toHaveAttribute(
+    "href",
+    "/payments",
+  );
   await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
   await expect(page.locator(".help-box")).not.toContainText("Questions? Call Us");
   await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due. Available credit $0.00" })).toBeVisible();
@@ -69,8 +90,12 @@ test("an EFT borrower sees the next automatic payment's amount and date", async 
   const borrower = await logInFresh(page, "owing");
   const next = (await ledgerOf(page, borrower.email)).figures.nextAutomaticPayment!;
   expect(next).not.toBeNull();
-  await expect(page.locator(".auto-payment")).toHaveText(`Next Automatic Payment: ${money(next.amountCents)} on ${formatDate(next.date)}`);
-  await expect(page.locator(".auto-payment")).toContainText(/ on ((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/);
+  await expect(page.locator(".auto-payment")).toHaveText(
+    `Next Automatic Payment: ${money(next.amountCents)} on ${formatDate(next.date)}`,
+  );
+  await expect(page.locator(".auto-payment")).toContainText(
+    / on ((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/,
+  );
   await expectAccessible(page);
 });
 
@@ -88,7 +113,9 @@ test("a charged-off borrower is shown as past due, with the Account Specialist l
   expect(balance).toMatch(/^\$[\d,]+\.\d{2}$/);
   expect(balance).not.toBe("$0.00");
   await expect(figure(page, "Balance Due")).toHaveText(balance);
-  await expect(page.locator(".charge-off-message")).toHaveText("Your loan is more than 90 days past due. Your full account balance is due.");
+  await expect(page.locator(".charge-off-message")).toHaveText(
+    "Your loan is more than 90 days past due. Your full account balance is due.",
+  );
   await expect(page.getByText("Next Payment Due Date")).toHaveCount(0);
   await expect(page.locator(".auto-payment")).toHaveCount(0);
   await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE.");
@@ -99,7 +126,9 @@ test("a charged-off borrower is shown as past due, with the Account Specialist l
   await expectAccessible(page);
 });
 
-test("a borrower not eligible to draw (Washington) is not offered a cash advance; empty lists say so", async ({ page }) => {
+test("a borrower not eligible to draw (Washington) is not offered a cash advance; empty lists say so", async ({
+  page,
+}) => {
   await logIn(page, demo.washington);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Harper");
   await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
@@ -107,17 +136,25 @@ test("a borrower not eligible to draw (Washington) is not offered a cash advance
   await expect(page.getByText("There are no statements to display at this time.")).toBeVisible();
   // Nothing owed: MAKE A PAYMENT is disabled and says why.
   await expect(page.getByRole("button", { name: "MAKE A PAYMENT" })).toBeDisabled();
-  await expect(page.locator("#payment-lock")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  await expect(page.locator("#payment-lock")).toHaveText(
+    "Your account balance is $0.00, so there is no payment to make at this time.",
+  );
   // It explains; it is not an error, so it is not in the error red (#a4262c).
   expect(await page.locator("#payment-lock").evaluate((el) => getComputedStyle(el).color)).not.toBe("rgb(164, 38, 44)");
   await page.getByRole("link", { name: "View all documents" }).click();
   const panel = page.getByRole("dialog", { name: "Account Activity" });
-  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("There are no statements to display at this time.");
+  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText(
+    "There are no statements to display at this time.",
+  );
   await panel.getByRole("tab", { name: "Transactions" }).click();
-  await expect(panel.getByRole("tabpanel", { name: "Transactions" })).toContainText("There are no transactions to display at this time.");
+  await expect(panel.getByRole("tabpanel", { name: "Transactions" })).toContainText(
+    "There are no transactions to display at this time.",
+  );
 });
 
-test("View all opens the panel: tabs by keyboard, loading text, filters, documents, close returns focus", async ({ page }) => {
+test("View all opens the panel: tabs by keyboard, loading text, filters, documents, close returns focus", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   // Hold the documents data back a moment, so the loading text can be seen.
@@ -136,7 +173,9 @@ test("View all opens the panel: tabs by keyboard, loading text, filters, documen
   await page.keyboard.press("ArrowRight");
   await expect(tab("Documents")).toBeFocused();
   await expect(tab("Documents")).toHaveAttribute("aria-selected", "true");
-  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText("Please wait while your statements are loaded.");
+  await expect(panel.getByRole("tabpanel", { name: "Documents" })).toContainText(
+    "Please wait while your statements are loaded.",
+  );
   await page.keyboard.press("ArrowLeft");
   await expect(tab("Transactions")).toBeFocused();
   await page.keyboard.press("End");
@@ -147,7 +186,10 @@ test("View all opens the panel: tabs by keyboard, loading text, filters, documen
   await expect(tab("Documents")).toBeFocused();
 
   const documents = panel.getByRole("tabpanel", { name: "Documents" });
-  await expect(documents.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute("target", "_blank");
+  await expect(documents.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
   await expect(documents.getByRole("link", { name: /^Download\/View statement of/ }).first()).toBeVisible();
   await expectAccessible(page);
 
@@ -171,18 +213,30 @@ test("View all opens the panel: tabs by keyboard, loading text, filters, documen
 /** The next `n` banking business days a one-time Other Amount may take, from the ACH effective date. */
 function businessDays(n: number): string[] {
   const days: string[] = [];
-  for (let d = achEffectiveDate(new Date(), false); days.length < n; d = addDays(d, 1)) if (isBusinessDay(d)) days.push(d);
+  for (let d = achEffectiveDate(new Date(), false); days.length < n; d = addDays(d, 1))
+    if (isBusinessDay(d)) days.push(d);
   return days;
 }
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-test("three scheduled payments: listed in process earliest first, and MAKE A PAYMENT is disabled with the reason", async ({ page }) => {
+test("three scheduled payments: listed in process earliest first, and MAKE A PAYMENT is disabled with the reason", async ({
+  page,
+}) => {
   // A past-due copy owes a balance; its payments need the authorization tick.
   await logInFresh(page, "pastDue");
   const [first, second, third] = businessDays(3) as [string, string, string];
   // Scheduled out of order, through the payments form's own post.
   for (const date of [third, first, second]) {
-    const res = await page.request.post("/payments", { form: { option: "other", other: "20", date: usDate(date), intent: "submit", authorize: "on", key: crypto.randomUUID() } });
+    const res = await page.request.post("/payments", {
+      form: {
+        option: "other",
+        other: "20",
+        date: usDate(date),
+        intent: "submit",
+        authorize: "on",
+        key: crypto.randomUUID(),
+      },
+    });
     expect(res.status()).toBe(200);
   }
   await gotoHydrated(page, "/account");
@@ -209,7 +263,9 @@ test("the Transactions page filters by links and lists payments in process", asy
   await logInFresh(page, "current");
   await gotoHydrated(page, "/transactions");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transactions");
-  await expect(page.locator(".pending summary")).toContainText(/Payments In Process & Future One-Time Payments \(\d+\)/);
+  await expect(page.locator(".pending summary")).toContainText(
+    /Payments In Process & Future One-Time Payments \(\d+\)/,
+  );
   const filters = page.getByRole("navigation", { name: "Filter transactions" });
   await filters.getByRole("link", { name: "Payments" }).click();
   await expect(page).toHaveURL(/\?show=payments$/);
@@ -224,7 +280,9 @@ test("the Transactions page filters by links and lists payments in process", asy
   await expectAccessible(page);
 });
 
-test("transactions read plainly: a draw is one Cash Advance row for the full amount with its fee and deposit, and ids are short numbers", async ({ page }) => {
+test("transactions read plainly: a draw is one Cash Advance row for the full amount with its fee and deposit, and ids are short numbers", async ({
+  page,
+}) => {
   const borrower = await logInFresh(page, "owing");
   const book = await ledgerOf(page, borrower.email);
   await gotoHydrated(page, "/transactions");
@@ -236,8 +294,13 @@ test("transactions read plainly: a draw is one Cash Advance row for the full amo
     expect(id).not.toContain(":");
     expect(id).not.toMatch(/^S9/);
   }
-  const descriptions = await rows.locator("td:nth-child(3) .cell-value, td:nth-child(3):not(:has(.cell-value))").allInnerTexts();
-  for (const text of descriptions) expect(text.split("\n")[0]).toMatch(/^(Cash Advance|Payment|Automatic Payment|Returned Payment|Carried Balance Fee|Reversal)$/);
+  const descriptions = await rows
+    .locator("td:nth-child(3) .cell-value, td:nth-child(3):not(:has(.cell-value))")
+    .allInnerTexts();
+  for (const text of descriptions)
+    expect(text.split("\n")[0]).toMatch(
+      /^(Cash Advance|Payment|Automatic Payment|Returned Payment|Carried Balance Fee|Reversal)$/,
+    );
   // Each draw: one row for the full amount, its fee and the amount deposited beneath.
   const draws = book.entries.filter((e) => e.kind === "draw");
   expect(draws.length).toBeGreaterThan(0);
@@ -245,12 +308,16 @@ test("transactions read plainly: a draw is one Cash Advance row for the full amo
     const row = rows.filter({ has: page.locator("td:nth-child(4)", { hasText: String(draw.reference) }) });
     await expect(row).toHaveCount(1);
     await expect(row.locator("td:nth-child(2)")).toHaveText(money(draw.amountCents));
-    await expect(row.locator("td:nth-child(3)")).toHaveText(`Cash AdvanceFee ${money(draw.feeCents!)}, ${money(draw.amountCents - draw.feeCents!)} deposited`);
+    await expect(row.locator("td:nth-child(3)")).toHaveText(
+      `Cash AdvanceFee ${money(draw.feeCents!)}, ${money(draw.amountCents - draw.feeCents!)} deposited`,
+    );
   }
   await expect(page.locator(".data-table")).not.toContainText("Cash Advance Fee");
 });
 
-test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row keeps its detail under the description", async ({ page }) => {
+test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row keeps its detail under the description", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await logInFresh(page, "owing");
   for (const path of ["/account", "/transactions", "/documents", "/documents?view=statements"]) {
@@ -260,7 +327,9 @@ test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row 
     await expectAccessible(page);
   }
   await expect(page.getByRole("table", { name: "Billing Statements" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Billing Statements" }).getByRole("row").nth(1).getByRole("cell").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(
+    page.getByRole("table", { name: "Billing Statements" }).getByRole("row").nth(1).getByRole("cell").first(),
+  ).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await gotoHydrated(page, "/transactions?show=draws");
   const detail = page.locator(".cell-detail").first();
   await expect(detail).toBeVisible();
@@ -274,22 +343,45 @@ test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test("the Documents page toggles agreement and statements; statements open only for their owner", async ({ page, browser }) => {
+test("the Documents page toggles agreement and statements; statements open only for their owner", async ({
+  page,
+  browser,
+}) => {
   const borrower = await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
   const docs = page.getByRole("navigation", { name: "Documents" });
-  await expect(page.getByRole("columnheader")).toHaveText(["Trans. ID", "Amount", "Line Of Credit Agreement", "Download/View"]);
-  await expect(page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute("href", "/documents/agreement");
+  await expect(page.getByRole("columnheader")).toHaveText([
+    "Trans. ID",
+    "Amount",
+    "Line Of Credit Agreement",
+    "Download/View",
+  ]);
+  await expect(page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ })).toHaveAttribute(
+    "href",
+    "/documents/agreement",
+  );
   await expectAccessible(page);
   await docs.getByRole("link", { name: "Statements" }).click();
   await expect(page).toHaveURL(/\?view=statements$/);
-  await expect(page.getByRole("columnheader")).toHaveText(["Date", "Amount", "Due Date", "Billing Statements", "Download/View"]);
+  await expect(page.getByRole("columnheader")).toHaveText([
+    "Date",
+    "Amount",
+    "Due Date",
+    "Billing Statements",
+    "Download/View",
+  ]);
   // Each statement's amount is its Total Minimum Due as issued, beside its due date; no internal statement key is shown.
-  const issued = [...(await ledgerOf(page, borrower.email)).statements].sort((a, b) => (a.statementDate < b.statementDate ? 1 : -1));
+  const issued = [...(await ledgerOf(page, borrower.email)).statements].sort((a, b) =>
+    a.statementDate < b.statementDate ? 1 : -1,
+  );
   const statementRows = page.locator(".data-table tbody tr");
   await expect(statementRows).toHaveCount(issued.length);
-  await expect(statementRows.locator("td:nth-child(2)")).toHaveText(issued.map((st) => money(st.totalMinimumDueCents!)));
-  await expect(statementRows.locator("td:nth-child(3)")).toHaveText(issued.map((st) => `${st.dueDate.slice(5, 7)}/${st.dueDate.slice(8, 10)}/${st.dueDate.slice(0, 4)}`));
+  await expect(statementRows.locator("td:nth-child(2)")).toHaveText(
+    issued.map((st) => money(st.totalMinimumDueCents!)),
+  );
+  await expect(statementRows.locator("td:nth-child(3)")).toHaveText(
+    issued.map((st) => `${st.dueDate.slice(5, 7)}/${st.dueDate.slice(8, 10)}/${st.dueDate.slice(0, 4)}`),
+  );
   await expect(page.locator(".portal-main")).not.toContainText(/S9\d{7}-/);
   const statement = page.getByRole("link", { name: /^Download\/View statement of/ }).first();
   await expect(statement).toHaveAttribute("target", "_blank");
@@ -310,7 +402,10 @@ test("the Documents page toggles agreement and statements; statements open only 
 test("the Line Of Credit Agreement opens in a new tab, as signed, with the signature block", async ({ page }) => {
   await logInFresh(page, "current");
   await gotoHydrated(page, "/documents");
-  const [tab] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ }).click()]);
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("link", { name: /Download\/View the Line Of Credit Agreement/ }).click(),
+  ]);
   await expect(tab).toHaveURL(/\/documents\/agreement$/);
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Line Of Credit Agreement");
   // Demo lines are seeded as signed: the agreements as the borrower saw them, each with its signature block.
@@ -321,9 +416,15 @@ test("the Line Of Credit Agreement opens in a new tab, as signed, with the signa
   await expectAccessible(tab);
 });
 
-test("without JavaScript, View all goes to the Transactions and Documents pages, whose links still filter and toggle", async ({ page, browser }) => {
+test("without JavaScript, View all goes to the Transactions and Documents pages, whose links still filter and toggle", async ({
+  page,
+  browser,
+}) => {
   await logInFresh(page, "current");
-  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const noJs = await plain.newPage();
   await noJs.goto("/account");
   await noJs.getByRole("link", { name: "View all transactions" }).click();

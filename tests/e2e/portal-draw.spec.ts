@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "./fixtures/test";
-import { formatDate } from "#domain/format";
 import { drawFundingDate } from "#domain/calendar";
-import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
+import { formatDate } from "#domain/format";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 /**
  * Request a Cash Advance (/draw, spec file 3 sections 2, 4, 5, 8): every test
@@ -33,7 +33,9 @@ async function review(page: Page, dollars: string) {
   await expect(page.getByRole("heading", { name: "Review Your Request" })).toBeVisible();
 }
 
-test("a fresh borrower draws once with a double click; the ledger shows it and the balance rises by the draw", async ({ page }) => {
+test("a fresh borrower draws once with a double click; the ledger shows it and the balance rises by the draw", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   const draws = await cashAdvanceRows(page);
   await gotoHydrated(page, "/draw");
@@ -45,7 +47,11 @@ test("a fresh borrower draws once with a double click; the ledger shows it and t
   await expect(page.getByRole("heading", { name: "Review Your Request" })).toBeFocused();
   const figures = page.locator(".draw-review .figures");
   await expect(figures.getByRole("definition")).toHaveText(["$125.00", "$6.25", "$118.75"]);
-  await expect(figures.getByRole("term")).toHaveText(["Total Draw Amount", "Cash Advance Fee", "Amount You Will Receive"]);
+  await expect(figures.getByRole("term")).toHaveText([
+    "Total Draw Amount",
+    "Cash Advance Fee",
+    "Amount You Will Receive",
+  ]);
   await expectAccessible(page);
 
   const before = formatDate(drawFundingDate(new Date()));
@@ -79,7 +85,8 @@ test("a retried review form (refresh, second tab) posts the draw once", async ({
   await gotoHydrated(page, "/draw");
   await review(page, "100");
   const key = await page.locator("input[name=key]").inputValue();
-  const post = () => page.request.post("/draw", { form: { amount: "100", key, intent: "submit" }, headers: { Origin: baseURL! } });
+  const post = () =>
+    page.request.post("/draw", { form: { amount: "100", key, intent: "submit" }, headers: { Origin: baseURL! } });
   // Two at once (the second waits for the first's answer), then a third later: each gets the thank-you.
   const answers = [...(await Promise.all([post(), post()])), await post()];
   for (const answer of answers) {
@@ -89,9 +96,13 @@ test("a retried review form (refresh, second tab) posts the draw once", async ({
   expect(await cashAdvanceRows(page)).toBe(draws + 1);
 });
 
-const dollarsOf = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollarsOf = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-test("two tabs: the largest draw reviewed, a draw in the other tab, SUBMIT: nothing drawn, the review again at the largest draw now allowed; SUBMIT again draws it", async ({ page, context }) => {
+test("two tabs: the largest draw reviewed, a draw in the other tab, SUBMIT: nothing drawn, the review again at the largest draw now allowed; SUBMIT again draws it", async ({
+  page,
+  context,
+}) => {
   await logInFresh(page, "current");
   const draws = await cashAdvanceRows(page);
   await gotoHydrated(page, "/draw");
@@ -126,7 +137,10 @@ test("two tabs: the largest draw reviewed, a draw in the other tab, SUBMIT: noth
   expect(await cashAdvanceRows(page)).toBe(draws + 2);
 });
 
-test("two tabs: draws blocked since the review (the other tab drew the rest): nothing drawn, the amount view with the reason", async ({ page, context }) => {
+test("two tabs: draws blocked since the review (the other tab drew the rest): nothing drawn, the amount view with the reason", async ({
+  page,
+  context,
+}) => {
   await logInFresh(page, "current");
   const draws = await cashAdvanceRows(page);
   await gotoHydrated(page, "/draw");
@@ -141,7 +155,9 @@ test("two tabs: draws blocked since the review (the other tab drew the rest): no
   await other.close();
 
   await page.getByRole("button", { name: "SUBMIT REQUEST" }).click();
-  await expect(page.locator("#amount-error")).toHaveText("Nothing was drawn, because your account changed since you reviewed this draw.");
+  await expect(page.locator("#amount-error")).toHaveText(
+    "Nothing was drawn, because your account changed since you reviewed this draw.",
+  );
   await expect(page.locator(".draw-block")).toHaveText(
     "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
   );
@@ -183,7 +199,9 @@ test("the amount messages appear as the borrower types, and REVIEW REQUEST stays
   await expect(page.locator("#draw-fee")).toContainText("$118.75");
 });
 
-test("the slider moves in $25 steps by keyboard and tops out at available credit rounded down to $25", async ({ page }) => {
+test("the slider moves in $25 steps by keyboard and tops out at available credit rounded down to $25", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   await gotoHydrated(page, "/draw");
   const top = Math.floor((await figure(page, "available")) / 2_500) * 25;
@@ -243,12 +261,16 @@ test("past-due and charged-off borrowers cannot draw", async ({ page, browser })
   const other = await (await browser.newContext()).newPage();
   await logInFresh(other, "chargedOff");
   await gotoHydrated(other, "/draw");
-  await expect(other.locator(".draw-block")).toHaveText("Your account has been closed due to lack of payment. You can no longer draw funds from this account.");
+  await expect(other.locator(".draw-block")).toHaveText(
+    "Your account has been closed due to lack of payment. You can no longer draw funds from this account.",
+  );
   await expectBlocked(other);
   await other.context().close();
 });
 
-test("Washington: the Draw Unavailable popup opens on /draw and from the navigation, and closes by keyboard", async ({ page }) => {
+test("Washington: the Draw Unavailable popup opens on /draw and from the navigation, and closes by keyboard", async ({
+  page,
+}) => {
   await logIn(page, demo.washington);
   await gotoHydrated(page, "/draw");
   const popup = page.getByRole("dialog", { name: "Draw Unavailable" });
@@ -268,7 +290,9 @@ test("Washington: the Draw Unavailable popup opens on /draw and from the navigat
   await popup.getByRole("button", { name: "Close" }).focus();
   await page.keyboard.press("Enter");
   await expect(popup).toBeHidden();
-  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" })).toBeFocused();
+  await expect(
+    page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }),
+  ).toBeFocused();
 
   // Every other portal page's navigation opens the popup in place too.
   for (const path of ["/account", "/transactions", "/documents", "/payments", "/preferences"]) {
@@ -307,7 +331,11 @@ test.describe("without JavaScript", () => {
     await logInPlain(page, b.email, b.password);
     await page.goto("/draw");
     await expect(slider(page)).toBeHidden();
-    for (const [typed, message] of [["90", MINIMUM], ["110", INCREMENT], ["100000", MAXIMUM]] as const) {
+    for (const [typed, message] of [
+      ["90", MINIMUM],
+      ["110", INCREMENT],
+      ["100000", MAXIMUM],
+    ] as const) {
       await amountField(page).fill(typed);
       await page.getByRole("button", { name: "REVIEW REQUEST" }).click();
       await expect(page.getByRole("alert")).toHaveText(message);
@@ -327,7 +355,11 @@ test.describe("without JavaScript", () => {
 
   async function cashAdvanceRowsPlain(page: Page): Promise<number> {
     await page.goto("/transactions?show=draws");
-    return page.getByRole("row").filter({ hasText: "Fee $7.50, $142.50 deposited" }).filter({ hasText: "$150.00" }).count();
+    return page
+      .getByRole("row")
+      .filter({ hasText: "Fee $7.50, $142.50 deposited" })
+      .filter({ hasText: "$150.00" })
+      .count();
   }
 
   test("Washington: the message is on the page, no popup", async ({ page }) => {

@@ -1,11 +1,24 @@
-import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "#domain/calendar";
+import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {
-  calendar, centsOf, dateField, drawThroughPortal, money, otherAmount, paymentsInProcess, pickFirstDay, radio, reachReview, reviewPayOff, stepContinue, submitOnce, us,
+  calendar,
+  centsOf,
+  dateField,
+  drawThroughPortal,
+  money,
+  otherAmount,
+  paymentsInProcess,
+  pickFirstDay,
+  radio,
+  reachReview,
+  reviewPayOff,
+  stepContinue,
+  submitOnce,
+  us,
 } from "./fixtures/payments";
-import { expectAccessible, freshBorrower, logIn, logInFresh, type FreshBorrower } from "./fixtures/portal";
+import { expectAccessible, type FreshBorrower, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
+import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
 
@@ -14,7 +27,8 @@ test.describe.configure({ timeout: 90_000 });
 
 const stepButton = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(`^${title}`) });
 const day = (page: Page, iso: string) => calendar(page).locator(`[data-date="${iso}"]`);
-const stepCancel = (page: Page, step: "method" | "amount" | "date") => page.locator(`#step-${step}`).getByRole("button", { name: "CANCEL" });
+const stepCancel = (page: Page, step: "method" | "amount" | "date") =>
+  page.locator(`#step-${step}`).getByRole("button", { name: "CANCEL" });
 
 /** A fresh current borrower who owes something: it draws first. */
 async function logInOwing(page: Page): Promise<FreshBorrower> {
@@ -26,11 +40,17 @@ async function logInOwing(page: Page): Promise<FreshBorrower> {
 /** The effective date the platform gives today (the same rule, from the shared calendar). */
 const effectiveDate = () => achEffectiveDate(new Date(), false);
 
-test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, and sees it in process", async ({ page }) => {
+test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, and sees it in process", async ({
+  page,
+}) => {
   await logInOwing(page);
   const before = await paymentsInProcess(page);
   await gotoHydrated(page, "/payments");
-  await expect(page.getByText("On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.",
+    ),
+  ).toBeVisible();
   // The partial account summary beside the form (spec file 3, section 2): the balance with the $300 draw, nothing in process yet.
   const summary = page.getByRole("region", { name: "Account Summary" });
   expect(centsOf(await summary.locator('[data-figure="balance"]').innerText())).toBeGreaterThanOrEqual(30_000);
@@ -41,7 +61,9 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
   await expectAccessible(page);
   await stepButton(page, "Payment Method").click();
   await expect(page.locator("#step-method")).toContainText("EFT Checking Acct #6789");
-  await expect(page.locator("#step-method")).toContainText("To pay by debit card or to change your bank account, please call an Account Specialist at 1.800.555.0143.");
+  await expect(page.locator("#step-method")).toContainText(
+    "To pay by debit card or to change your bank account, please call an Account Specialist at 1.800.555.0143.",
+  );
   await expectAccessible(page);
   await stepContinue(page, "method").click();
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
@@ -73,7 +95,8 @@ test("scheduled payments that cover the balance lock the payment on both pages, 
   // Pay Off Balance: whatever the copied history left owing, with the $300 draw.
   await reviewPayOff(page);
   await submitOnce(page);
-  const reason = "Your scheduled payments already cover your account balance, so there is no payment to make at this time.";
+  const reason =
+    "Your scheduled payments already cover your account balance, so there is no payment to make at this time.";
   await gotoHydrated(page, "/payments");
   await expect(page.locator(".payment-banner")).toHaveText(reason);
   await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
@@ -83,7 +106,9 @@ test("scheduled payments that cover the balance lock the payment on both pages, 
   await expect(page.locator("#payment-lock")).toHaveText(reason);
 });
 
-test("the calendar disables weekends, holidays and days outside the window, and works by keyboard", async ({ page }) => {
+test("the calendar disables weekends, holidays and days outside the window, and works by keyboard", async ({
+  page,
+}) => {
   await logInOwing(page);
   await gotoHydrated(page, "/payments");
   await radio(page, /^Other Amount/).check();
@@ -102,11 +127,14 @@ test("the calendar disables weekends, holidays and days outside the window, and 
   while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
   await expect(day(page, saturday)).toHaveAttribute("aria-disabled", "true");
   // A Fed holiday on a weekday inside the window (there is one in most 45-day windows), shown in its month.
-  const holiday = [...fedHolidays(Number(from.slice(0, 4))), ...fedHolidays(Number(from.slice(0, 4)) + 1)].find((h) => h.date >= from && h.date <= to && dayOfWeek(h.date) % 6 !== 0);
+  const holiday = [...fedHolidays(Number(from.slice(0, 4))), ...fedHolidays(Number(from.slice(0, 4)) + 1)].find(
+    (h) => h.date >= from && h.date <= to && dayOfWeek(h.date) % 6 !== 0,
+  );
   const pageDown = async (times: number) => {
     for (let i = 0; i < times; i++) await page.keyboard.press("PageDown");
   };
-  const monthsBetween = (a: string, b: string) => (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+  const monthsBetween = (a: string, b: string) =>
+    (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
 
   // Keyboard: Tab reaches the calendar's one focusable day (the first allowed), arrows move, Enter picks.
   await calendar(page).locator("button.day[tabindex='0']").focus();
@@ -131,12 +159,16 @@ test("the calendar disables weekends, holidays and days outside the window, and 
   }
   // The last day of the window, then nothing after it (the arrows stop there).
   await pageDown(12);
-  await expect(calendar(page)).toContainText(new Date(`${to}T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" }));
+  await expect(calendar(page)).toContainText(
+    new Date(`${to}T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" }),
+  );
   await expect(day(page, to)).toBeFocused();
   if (await day(page, addDays(to, 1)).count()) await expect(day(page, addDays(to, 1))).toBeDisabled();
 });
 
-test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and the amount messages", async ({ page }) => {
+test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and the amount messages", async ({
+  page,
+}) => {
   await logInOwing(page);
   await gotoHydrated(page, "/payments");
   const defaultRadio = page.locator("input[name=option]:checked");
@@ -149,7 +181,9 @@ test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and th
   await expect(page.locator("#other-error")).toHaveText("The minimum payment is $10. Please enter $10 or more.");
   await expect(stepContinue(page, "amount")).toBeDisabled();
   await otherAmount(page).fill("99999");
-  await expect(page.locator("#other-error")).toHaveText(/^Your payment cannot exceed your \$[\d,]+\.\d{2} account balance\. Please enter a different amount\.$/);
+  await expect(page.locator("#other-error")).toHaveText(
+    /^Your payment cannot exceed your \$[\d,]+\.\d{2} account balance\. Please enter a different amount\.$/,
+  );
   await expect(stepContinue(page, "amount")).toBeDisabled();
   // Not an amount: kept as typed with the field's message, never turned into another amount (decisions).
   for (const typed of ["12a.5", "-500", "1e3"]) {
@@ -198,22 +232,38 @@ test("steps lock, CANCEL resets, the review's CANCEL returns to the date, and th
   await expect(page.locator("#step-date")).toBeHidden();
 });
 
-test("a past-due borrower must authorize through the modal (CANCEL unticks, AGREE enables SUBMIT)", async ({ page }) => {
+test("a past-due borrower must authorize through the modal (CANCEL unticks, AGREE enables SUBMIT)", async ({
+  page,
+}) => {
   await logInFresh(page, "pastDue");
   await gotoHydrated(page, "/payments");
-  await expect(page.getByText("Your account is past due. Please set up a payment below. Call an Account Specialist at 1.800.555.0143.")).toBeVisible();
-  await expect(page.getByText(/^Your Minimum Payment of \$[\d,]+\.\d{2} is due on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}; this does not include your Past Due amount of \$[\d,]+\.\d{2}\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your account is past due. Please set up a payment below. Call an Account Specialist at 1.800.555.0143.",
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Your Minimum Payment of \$[\d,]+\.\d{2} is due on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}; this does not include your Past Due amount of \$[\d,]+\.\d{2}\.$/,
+    ),
+  ).toBeVisible();
   // The minimum option is labelled Past Due and pays the past-due amount; it is the default.
   const pastDue = page.getByRole("radio", { name: /^Past Due \$[\d,]+\.\d{2}$/ });
   await expect(pastDue).toBeChecked();
   const pastDueFigure = page.getByRole("region", { name: "Account Summary" }).locator('[data-figure="past-due"]');
   // The summary's Past Due Amount is what the Past Due option pays.
   await expect(pastDueFigure).toHaveText(/^\$[\d,]+\.\d{2}$/);
-  await expect(page.getByRole("radio", { name: `Past Due ${await pastDueFigure.innerText()}`, exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("radio", { name: `Past Due ${await pastDueFigure.innerText()}`, exact: true }),
+  ).toBeChecked();
   await expect(page.getByRole("radio", { name: /^Next Minimum Due/ })).toHaveCount(0);
   await stepContinue(page, "amount").click();
   // The past-due amount must be paid within the billing cycle: the hint names the window, and the calendar ends there.
-  const hint = page.getByText(new RegExp(`^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`));
+  const hint = page.getByText(
+    new RegExp(
+      `^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`,
+    ),
+  );
   await expect(hint).toBeVisible();
   const [mm, dd, yyyy] = (await hint.innerText()).match(/and (\d{2})\/(\d{2})\/(\d{4})\.$/)!.slice(1);
   const dueDate = `${yyyy}-${mm}-${dd}`;
@@ -261,7 +311,9 @@ test("with nothing owed the steps are locked and nothing can be chosen", async (
   await logIn(page, "washington@demo.ridgeline.test");
   await gotoHydrated(page, "/payments");
   await expect(page.getByText("You don't have any upcoming payments at this time.")).toBeVisible();
-  await expect(page.locator(".payment-banner")).toHaveText("Your account balance is $0.00, so there is no payment to make at this time.");
+  await expect(page.locator(".payment-banner")).toHaveText(
+    "Your account balance is $0.00, so there is no payment to make at this time.",
+  );
   await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
   await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "false");
@@ -274,7 +326,9 @@ test("with nothing owed the steps are locked and nothing can be chosen", async (
 test("a charged-off borrower gets only Pay Off Balance and Other Amount, with the wide window", async ({ page }) => {
   await logInFresh(page, "chargedOff");
   await gotoHydrated(page, "/payments");
-  await expect(page.getByText("Your loan is more than 90 days past due. Your full account balance is due.")).toBeVisible();
+  await expect(
+    page.getByText("Your loan is more than 90 days past due. Your full account balance is due."),
+  ).toBeVisible();
   await expect(page.getByRole("radio")).toHaveCount(2);
   // Its last due date is long gone, so the default is Other (spec); Pay Off stays available with its wide window (0-decisions).
   await expect(radio(page, /^Other Amount/)).toBeChecked();
@@ -295,7 +349,10 @@ test("a charged-off borrower gets only Pay Off Balance and Other Amount, with th
   await expect(page.getByRole("checkbox", { name: /I authorize this payment/ })).toBeVisible();
 });
 
-test("the fourth pending payment is not scheduled: another tab's payment reached the cap, so the steps say why, then the page locks", async ({ page, context }) => {
+test("the fourth pending payment is not scheduled: another tab's payment reached the cap, so the steps say why, then the page locks", async ({
+  page,
+  context,
+}) => {
   await logInOwing(page);
   for (const dollars of ["11", "12"]) {
     await gotoHydrated(page, "/payments");
@@ -311,14 +368,22 @@ test("the fourth pending payment is not scheduled: another tab's payment reached
   await submitOnce(other);
   // The server re-checks at submit (0-decisions.md): nothing posts, and the page says why instead of an error panel.
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
-  await expect(page.locator(".payment-changed")).toHaveText(`Your payment of $13.00 on ${us(date)} was not scheduled, because your account changed since you reviewed it.`);
+  await expect(page.locator(".payment-changed")).toHaveText(
+    `Your payment of $13.00 on ${us(date)} was not scheduled, because your account changed since you reviewed it.`,
+  );
   await expect(page.locator(".payment-changed")).toBeFocused();
-  await expect(page.locator(".payment-banner")).toHaveText("You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.");
+  await expect(page.locator(".payment-banner")).toHaveText(
+    "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+  );
   await expectAccessible(page);
   expect(await paymentsInProcess(page)).toHaveLength(3);
 
   await gotoHydrated(page, "/payments");
-  await expect(page.getByText("You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+    ),
+  ).toBeVisible();
   await expect(stepButton(page, "Payment Method")).toHaveAttribute("aria-disabled", "true");
   await expect(stepButton(page, "Payment Date")).toHaveAttribute("aria-disabled", "true");
   await stepButton(page, "Payment Date").click({ force: true });
@@ -327,7 +392,10 @@ test("the fourth pending payment is not scheduled: another tab's payment reached
   await expectAccessible(page);
 });
 
-test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothing scheduled, the review again at the new payoff; SUBMIT again schedules it", async ({ page, context }) => {
+test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothing scheduled, the review again at the new payoff; SUBMIT again schedules it", async ({
+  page,
+  context,
+}) => {
   await logInOwing(page);
   const before = await paymentsInProcess(page);
   await gotoHydrated(page, "/payments");
@@ -342,12 +410,16 @@ test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothi
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
   const notice = page.locator(".payment-review .payment-changed");
   const now = money(reviewed + 20_000);
-  await expect(notice).toHaveText(`Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${now}. Please check the payment below and submit it again.`);
+  await expect(notice).toHaveText(
+    `Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${now}. Please check the payment below and submit it again.`,
+  );
   await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeFocused();
   await expect(page.locator(".payment-figures dd")).toHaveText(["EFT Checking Acct #6789", date, now]);
   await expect(page.locator("input[name=key]")).not.toHaveValue(firstKey);
   // The partial summary beside it follows: the balance now includes the draw.
-  await expect(page.getByRole("region", { name: "Account Summary" }).locator('[data-figure="balance"]')).toHaveText(now);
+  await expect(page.getByRole("region", { name: "Account Summary" }).locator('[data-figure="balance"]')).toHaveText(
+    now,
+  );
   await expectAccessible(page);
   const look = await context.newPage();
   expect(await paymentsInProcess(look)).toEqual(before);
@@ -360,7 +432,10 @@ test("two tabs: Pay Off Balance reviewed, a draw in the other tab, SUBMIT: nothi
   expect(after).toContain(`${date} · ${now} · EFT Payment`);
 });
 
-test("two tabs: another payment scheduled after the review lowers Pay Off Balance; the review's CANCEL keeps the new figure, and it is what posts", async ({ page, context }) => {
+test("two tabs: another payment scheduled after the review lowers Pay Off Balance; the review's CANCEL keeps the new figure, and it is what posts", async ({
+  page,
+  context,
+}) => {
   await logInOwing(page);
   await gotoHydrated(page, "/payments");
   const reviewed = await reviewPayOff(page);
@@ -382,7 +457,9 @@ test("two tabs: another payment scheduled after the review lowers Pay Off Balanc
   await submitOnce(page);
   await expect(page.locator(".payment-thanks")).toContainText(now);
   await gotoHydrated(page, "/payments");
-  await expect(page.locator(".payment-banner")).toHaveText("Your scheduled payments already cover your account balance, so there is no payment to make at this time.");
+  await expect(page.locator(".payment-banner")).toHaveText(
+    "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
+  );
 });
 
 test("at 360 px the message of a changed review fits without sideways scrolling", async ({ page, context }) => {
@@ -400,7 +477,10 @@ test("at 360 px the message of a changed review fits without sideways scrolling"
 
 test.describe("without JavaScript", () => {
   async function noScriptPage(page: Page, borrower: FreshBorrower): Promise<Page> {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
     const p = await context.newPage();
     await p.goto("/login");
     await p.getByLabel("Email Address").fill(borrower.email);
@@ -411,7 +491,8 @@ test.describe("without JavaScript", () => {
     await p.goto("/payments");
     return p;
   }
-  const nextBusinessDayFrom = (iso: string): string => (isBusinessDay(iso) ? iso : nextBusinessDayFrom(addDays(iso, 1)));
+  const nextBusinessDayFrom = (iso: string): string =>
+    isBusinessDay(iso) ? iso : nextBusinessDayFrom(addDays(iso, 1));
 
   test("a payment is scheduled by plain form posts, with the server's messages", async ({ page }) => {
     const p = await noScriptPage(page, await logInOwing(page));
@@ -433,7 +514,9 @@ test.describe("without JavaScript", () => {
     while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
     await dateField(p).fill(us(saturday));
     await stepContinue(p, "date").click();
-    await expect(p.locator("#date-error")).toHaveText(`Invalid date. Your payment date must be between ${us(effectiveDate())} and ${us(addDays(effectiveDate(), 45))}.`);
+    await expect(p.locator("#date-error")).toHaveText(
+      `Invalid date. Your payment date must be between ${us(effectiveDate())} and ${us(addDays(effectiveDate(), 45))}.`,
+    );
     const date = nextBusinessDayFrom(addDays(saturday, 2));
     await dateField(p).fill(us(date));
     await stepContinue(p, "date").click();
@@ -444,7 +527,9 @@ test.describe("without JavaScript", () => {
     await expect(p.locator(".payment-thanks")).toContainText("$21.00");
   });
 
-  test("a review changed by another tab comes back with the new figure by plain form posts, and SUBMIT then schedules exactly it", async ({ page }) => {
+  test("a review changed by another tab comes back with the new figure by plain form posts, and SUBMIT then schedules exactly it", async ({
+    page,
+  }) => {
     const p = await noScriptPage(page, await logInOwing(page));
     await radio(p, /^Pay Off Balance/).check();
     await stepContinue(p, "amount").click();
@@ -459,7 +544,11 @@ test.describe("without JavaScript", () => {
     await expect(p.locator(".payment-changed")).toHaveText(
       `Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${money(reviewed + 10_000)}. Please check the payment below and submit it again.`,
     );
-    await expect(p.locator(".payment-figures dd")).toHaveText(["EFT Checking Acct #6789", us(date), money(reviewed + 10_000)]);
+    await expect(p.locator(".payment-figures dd")).toHaveText([
+      "EFT Checking Acct #6789",
+      us(date),
+      money(reviewed + 10_000),
+    ]);
     await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
     await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
     await expect(p.locator(".payment-thanks")).toContainText(money(reviewed + 10_000));

@@ -1,6 +1,6 @@
-import { expect, test, visitorIp, type Browser, type Page } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
+import { type Browser, expect, type Page, test, visitorIp } from "./fixtures/test";
 
 // Each test copies a borrower and signs in (PBKDF2): slow on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -13,7 +13,12 @@ const uniqueEmail = () => `prefs-${crypto.randomUUID().slice(0, 8)}@example.com`
 const uniquePhone = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
 const dashed = (digits: string) => `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 
-interface OutboxRow { channel: string; recipient: string; subject: string; body: string }
+interface OutboxRow {
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
 async function sentTo(page: Page, recipient: string): Promise<OutboxRow[]> {
   const rows = (await (await page.request.get("/api/dev/outbox")).json()) as OutboxRow[];
   return rows.filter((row) => row.recipient === recipient);
@@ -29,7 +34,9 @@ test("guests are sent to login", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a save updates e-mail and cell, confirms in a popup, and the outbox has the notification e-mails (new and old address) and text", async ({ page }) => {
+test("a save updates e-mail and cell, confirms in a popup, and the outbox has the notification e-mails (new and old address) and text", async ({
+  page,
+}) => {
   const borrower = await logInFresh(page, "current");
   await openPreferences(page);
   await expect(saveButtons(page)).toHaveCount(2);
@@ -55,8 +62,12 @@ test("a save updates e-mail and cell, confirms in a popup, and the outbox has th
 
   const popup = page.getByRole("dialog", { name: "Preferences Saved" });
   await expect(popup).toBeVisible();
-  await expect(popup).toContainText(`Your email address and phone number were updated. We sent a confirmation email to ${email} and a text message to ${dashed(cell).replaceAll("-", ".")}.`);
-  await expect(popup).toContainText(`We also told your previous address, ${borrower.email}, and logged you out on every other device.`);
+  await expect(popup).toContainText(
+    `Your email address and phone number were updated. We sent a confirmation email to ${email} and a text message to ${dashed(cell).replaceAll("-", ".")}.`,
+  );
+  await expect(popup).toContainText(
+    `We also told your previous address, ${borrower.email}, and logged you out on every other device.`,
+  );
   await expectAccessible(page);
   await popup.getByRole("button", { name: "OK" }).click();
   await expect(popup).toBeHidden();
@@ -65,7 +76,9 @@ test("a save updates e-mail and cell, confirms in a popup, and the outbox has th
   await expect(async () => {
     const mail = await sentTo(page, email);
     const text = await sentTo(page, cell);
-    expect(mail.map((m) => [m.channel, m.subject])).toEqual([["email", "Your Ridgeline Credit preferences were updated"]]);
+    expect(mail.map((m) => [m.channel, m.subject])).toEqual([
+      ["email", "Your Ridgeline Credit preferences were updated"],
+    ]);
     expect(text.map((m) => m.channel)).toEqual(["sms"]);
     expect(text[0]!.body).toContain("your account preferences were updated");
     const old = await sentTo(page, borrower.email);
@@ -79,7 +92,9 @@ test("a save updates e-mail and cell, confirms in a popup, and the outbox has th
   await expect(page.getByLabel("Cell Phone")).toHaveValue(dashed(cell));
 });
 
-test("phone and e-mail rules: formatted on entry, instant messages, SAVE only when valid and changed", async ({ page }) => {
+test("phone and e-mail rules: formatted on entry, instant messages, SAVE only when valid and changed", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   await openPreferences(page);
   const main = page.getByLabel("Main Phone");
@@ -126,10 +141,16 @@ test("phone and e-mail rules: formatted on entry, instant messages, SAVE only wh
   await emailField.fill("");
   await emailField.blur();
   await expect(emailField).toHaveValue(savedEmail);
-  await expect(page.getByText("You must have an email address for your account. If you want to opt out of marketing emails, select \u201cNo.\u201d")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You must have an email address for your account. If you want to opt out of marketing emails, select \u201cNo.\u201d",
+    ),
+  ).toBeVisible();
 });
 
-test("turning marketing off asks 'Are you sure?': STAY INFORMED keeps it, OPT ME OUT turns it off", async ({ page }) => {
+test("turning marketing off asks 'Are you sure?': STAY INFORMED keeps it, OPT ME OUT turns it off", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   await openPreferences(page);
   await expect(toggle(page, "Marketing emails", "YES")).toBeChecked();
@@ -161,7 +182,9 @@ test("turning marketing off asks 'Are you sure?': STAY INFORMED keeps it, OPT ME
   await expect(toggle(page, "Marketing calls and text messages", "YES")).toBeChecked();
 });
 
-test("leaving with unsaved changes asks 'Please Save Your Changes': CANCEL leaves without saving, SAVE saves and goes", async ({ page }) => {
+test("leaving with unsaved changes asks 'Please Save Your Changes': CANCEL leaves without saving, SAVE saves and goes", async ({
+  page,
+}) => {
   await logInFresh(page, "current");
   await openPreferences(page);
   const main = page.getByLabel("Main Phone");
@@ -222,7 +245,11 @@ async function signedInOnTwoDevices(page: Page, browser: Browser, baseURL: strin
   return { borrower, other, phone };
 }
 
-test("a new e-mail with a wrong password is refused and nothing changes; the other device stays signed in", async ({ page, browser, baseURL }) => {
+test("a new e-mail with a wrong password is refused and nothing changes; the other device stays signed in", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { borrower, other, phone } = await signedInOnTwoDevices(page, browser, baseURL!);
 
   await openPreferences(page);
@@ -258,9 +285,17 @@ test("a new e-mail signs the borrower out on every other device", async ({ page,
 });
 
 test.describe("without JavaScript", () => {
-  test("the form posts, the server shows messages, asks 'Are you sure?' as part of the page, and saves", async ({ page, browser, baseURL }) => {
+  test("the form posts, the server shows messages, asks 'Are you sure?' as part of the page, and saves", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const borrower = await logInFresh(page, "current");
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      storageState: await page.context().storageState(),
+    });
     const plain = await context.newPage();
     await plain.goto("/preferences");
     await expect(plain.getByRole("heading", { level: 1 })).toHaveText("Select Your Account Preferences");
@@ -287,7 +322,9 @@ test.describe("without JavaScript", () => {
     await toggle(plain, "Marketing emails", "NO").check();
     await saveButtons(plain).last().click();
     await plain.getByRole("button", { name: "OPT ME OUT" }).click();
-    await expect(plain.getByRole("status").filter({ hasText: "Your phone number was updated." })).toContainText(`We sent a confirmation text message to ${dashed(phone).replaceAll("-", ".")}.`);
+    await expect(plain.getByRole("status").filter({ hasText: "Your phone number was updated." })).toContainText(
+      `We sent a confirmation text message to ${dashed(phone).replaceAll("-", ".")}.`,
+    );
     await expect(toggle(plain, "Marketing emails", "NO")).toBeChecked();
     await expect(plain.getByLabel("Main Phone")).toHaveValue(dashed(phone));
     await expect(plain.getByLabel("This is my cell")).toBeChecked();
@@ -295,9 +332,17 @@ test.describe("without JavaScript", () => {
     await context.close();
   });
 
-  test("the current password field is always there; a new e-mail without it is refused, with it saved", async ({ page, browser, baseURL }) => {
+  test("the current password field is always there; a new e-mail without it is refused, with it saved", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const borrower = await logInFresh(page, "current");
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      storageState: await page.context().storageState(),
+    });
     const plain = await context.newPage();
     await plain.goto("/preferences");
     await expect(plain.getByLabel("Current Password")).toBeVisible();
@@ -309,7 +354,9 @@ test.describe("without JavaScript", () => {
 
     await plain.getByLabel("Current Password").fill(borrower.password);
     await saveButtons(plain).first().click();
-    await expect(plain.getByRole("status").filter({ hasText: "Your email address was updated." })).toContainText(`We also told your previous address, ${borrower.email}`);
+    await expect(plain.getByRole("status").filter({ hasText: "Your email address was updated." })).toContainText(
+      `We also told your previous address, ${borrower.email}`,
+    );
     await expect(plain.getByLabel("Email Address")).toHaveValue(email);
     await expect(plain.getByLabel("Current Password")).toHaveValue("");
     await context.close();

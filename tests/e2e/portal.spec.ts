@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { logInFresh } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
 
 async function logIn(page: Page, email: string) {
   await gotoHydrated(page, "/login");
@@ -14,7 +14,9 @@ async function logIn(page: Page, email: string) {
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 }
 
 test("the glossary opens from the portal navigation", async ({ page }) => {
@@ -26,7 +28,9 @@ test("the glossary opens from the portal navigation", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeHidden();
 });
 
-test("a slow page load covers the portal with the loading overlay until the page arrives; a quick one never shows it", async ({ page }) => {
+test("a slow page load covers the portal with the loading overlay until the page arrives; a quick one never shows it", async ({
+  page,
+}) => {
   await logIn(page, "washington@demo.ridgeline.test");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   const status = page.locator(".loading-box");
@@ -53,7 +57,17 @@ test("a slow page load covers the portal with the loading overlay until the page
   await expect(overlay).not.toHaveClass(/is-shown/);
 });
 
-const PORTAL_ROUTES = ["/account", "/transactions", "/documents", "/documents/agreement", "/draw", "/payments", "/preferences", "/accountclosed", "/accountcredit"];
+const PORTAL_ROUTES = [
+  "/account",
+  "/transactions",
+  "/documents",
+  "/documents/agreement",
+  "/draw",
+  "/payments",
+  "/preferences",
+  "/accountclosed",
+  "/accountcredit",
+];
 
 test("guests are sent to login from every portal route", async ({ page }) => {
   for (const path of PORTAL_ROUTES) {
@@ -106,7 +120,9 @@ test("a portal page logs out by itself after 30 idle minutes", async ({ page }) 
   await expect(page).toHaveURL(/\/account$/);
   await page.clock.runFor("01:01");
   await expect(page).toHaveURL(/\/login\?logout=idle$/);
-  await expect(page.getByText("For your security, you were logged out after 30 minutes without activity.")).toBeVisible();
+  await expect(
+    page.getByText("For your security, you were logged out after 30 minutes without activity."),
+  ).toBeVisible();
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,6 +1,6 @@
-import { expect, test, visitorIp } from "./fixtures/test";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { publicPages } from "./fixtures/pages";
+import { expect, test, visitorIp } from "./fixtures/test";
 
 function expectSecurityHeaders(headers: Record<string, string>) {
   expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);

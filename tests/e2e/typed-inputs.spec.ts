@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "./fixtures/test";
-import { applicant, fillAddress, fillIncome, fillPersonal, usDate, type Applicant } from "./fixtures/applicant";
+import { TWICE_MONTHLY_DATES } from "#domain/application/schemas/payfrequency";
+import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
+import { type Applicant, applicant, fillAddress, fillIncome, fillPersonal, usDate } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { logInFresh } from "./fixtures/portal";
-import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
-import { TWICE_MONTHLY_DATES } from "#domain/application/schemas/payfrequency";
+import { expect, type Page, test } from "./fixtures/test";
 
 /**
  * Every field that takes typed text, in the forms people type it (decision
@@ -45,7 +45,9 @@ async function toAddress(page: Page, a: Applicant = applicant()) {
 }
 
 test.describe("with JavaScript", () => {
-  test("birthdate: 1/5/1990 typed with slashes stays that date; 02/30/2000 is cleared with the field's message", async ({ page }) => {
+  test("birthdate: 1/5/1990 typed with slashes stays that date; 02/30/2000 is cleared with the field's message", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/apply/personal?start=1");
     const box = await typeAndLeave(page, "Birthdate", "1/5/1990");
     await expect(box).toHaveValue("01/05/1990");
@@ -59,8 +61,16 @@ test.describe("with JavaScript", () => {
 
   test("phones typed or pasted in every usual form become the same number (main and cell)", async ({ page }) => {
     await toAddress(page);
-    for (const [how, text] of [["typed", "1-512-555-0100"], ["typed", "(512) 555-0100"], ["typed", "512.555.0100"], ["pasted", "+1 512 555 0100"], ["pasted", "+1 (512) 555-0100"], ["pasted", "512 555 0100"]] as const) {
-      const box = how === "typed" ? await typeAndLeave(page, "Main Phone", text) : await pasteAndLeave(page, "Main Phone", text);
+    for (const [how, text] of [
+      ["typed", "1-512-555-0100"],
+      ["typed", "(512) 555-0100"],
+      ["typed", "512.555.0100"],
+      ["pasted", "+1 512 555 0100"],
+      ["pasted", "+1 (512) 555-0100"],
+      ["pasted", "512 555 0100"],
+    ] as const) {
+      const box =
+        how === "typed" ? await typeAndLeave(page, "Main Phone", text) : await pasteAndLeave(page, "Main Phone", text);
       await expect(box, `${how} ${text}`).toHaveValue("512-555-0100");
       await expect(page.locator("#mainPhone-error")).toHaveText("");
     }
@@ -70,7 +80,9 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#mainPhone-error")).toHaveText("Please enter your 10-digit main phone number");
   });
 
-  test("take-home pay keeps what was pasted: $12,345.67 is 12345.67; -500 and 1e3 are refused with the field's message, unchanged", async ({ page }) => {
+  test("take-home pay keeps what was pasted: $12,345.67 is 12345.67; -500 and 1e3 are refused with the field's message, unchanged", async ({
+    page,
+  }) => {
     const a = await toAddress(page);
     await fillAddress(page, a);
     await expect(page).toHaveURL(/\/apply\/income$/);
@@ -86,7 +98,9 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#workPhone-error")).toHaveText("");
   });
 
-  test("pay frequency: pictures for the four choices, Twice Monthly clears monthly dates and says so, the calendar reaches about 10 days back", async ({ page }) => {
+  test("pay frequency: pictures for the four choices, Twice Monthly clears monthly dates and says so, the calendar reaches about 10 days back", async ({
+    page,
+  }) => {
     const a = await toAddress(page);
     await fillAddress(page, a);
     await fillIncome(page, a);
@@ -115,20 +129,38 @@ test.describe("with JavaScript", () => {
     if (min) expect(min >= new Date(Date.now() - 11 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
   });
 
-  test("the Apply Now campaign outlives page views: /?utm_campaign=XYZ, then FAQs, then Apply Now carries it", async ({ page }) => {
+  test("the Apply Now campaign outlives page views: /?utm_campaign=XYZ, then FAQs, then Apply Now carries it", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/?utm_campaign=XYZ");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQs" }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-    await expect(page.getByRole("banner").getByRole("link", { name: /apply now/i }).first()).toHaveAttribute("href", /utm_campaign=XYZ/);
-    await page.getByRole("banner").getByRole("link", { name: /apply now/i }).first().click();
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: /apply now/i })
+        .first(),
+    ).toHaveAttribute("href", /utm_campaign=XYZ/);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /apply now/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/apply\/personal\?utm_campaign=XYZ$/);
     // A page load of its own (a new address typed in the same tab) keeps it too.
     await gotoHydrated(page, "/how-it-works");
-    await expect(page.getByRole("banner").getByRole("link", { name: /apply now/i }).first()).toHaveAttribute("href", /utm_campaign=XYZ/);
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("link", { name: /apply now/i })
+        .first(),
+    ).toHaveAttribute("href", /utm_campaign=XYZ/);
   });
 
-  test("portal draw: $1,000 is read as $1,000; 1e3 and -500 say they are not amounts; 99999999 is not 'the minimum'", async ({ page }) => {
+  test("portal draw: $1,000 is read as $1,000; 1e3 and -500 say they are not amounts; 99999999 is not 'the minimum'", async ({
+    page,
+  }) => {
     await logInFresh(page, "current");
     await gotoHydrated(page, "/draw");
     const box = page.getByLabel("Amount ($)");
@@ -147,7 +179,9 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#draw-fee")).toContainText("you will receive $95.00");
   });
 
-  test("e-sign first draw: 150.00 is $150 (fee $7.50), -500 says it is not an amount; the field has the site's input styling", async ({ page }) => {
+  test("e-sign first draw: 150.00 is $150 (fee $7.50), -500 says it is not an amount; the field has the site's input styling", async ({
+    page,
+  }) => {
     await logInFresh(page, "esign");
     await page.getByRole("link", { name: "Continue to eSign" }).click();
     await expect(page).toHaveURL(/\/esign\/consent$/);

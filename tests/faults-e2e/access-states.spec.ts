@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
+import type { Fault } from "../../scripts/fault-proxy";
 import { enterCode } from "../e2e/fixtures/borrower";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
-import type { Fault } from "../../scripts/fault-proxy";
 import { approvedApplicant } from "./fixtures/applicants";
 import { FAULTS_TIMEOUT_MS } from "./fixtures/constants";
 import { expect, type Platform, test } from "./fixtures/faults";
@@ -124,7 +124,10 @@ const rows: Row[] = [
       path: "Auth/ValidateEmail",
       failure: CHECK_FAILED,
       async reach(page, platform) {
-        const email = kind === "forgot" ? (await platform.freshBorrower("current")).email : (await approvedApplicant(page.request)).email;
+        const email =
+          kind === "forgot"
+            ? (await platform.freshBorrower("current")).email
+            : (await approvedApplicant(page.request)).email;
         await gotoHydrated(page, `/${kind}-password?restart`);
         await page.getByLabel("Email Address").fill(email);
         return {
@@ -241,14 +244,19 @@ const rows: Row[] = [
 function noServerErrors(page: Page): () => void {
   const bad: string[] = [];
   page.on("response", (r) => {
-    if (r.status() >= 500 && new URL(r.url()).port === new URL(page.url() || "http://x").port) bad.push(`${r.status()} ${r.url()}`);
+    if (r.status() >= 500 && new URL(r.url()).port === new URL(page.url() || "http://x").port)
+      bad.push(`${r.status()} ${r.url()}`);
   });
   return () => expect(bad, "the site answered 5xx").toEqual([]);
 }
 
 for (const row of rows) {
   for (const fault of FAILURES) {
-    test(`${row.state}: ${row.path} '${fault}' says '${row.failure}', keeps what was typed, and the same button then works`, async ({ page, faults, platform }) => {
+    test(`${row.state}: ${row.path} '${fault}' says '${row.failure}', keeps what was typed, and the same button then works`, async ({
+      page,
+      faults,
+      platform,
+    }) => {
       const state = await row.reach(page, platform);
       const check = noServerErrors(page);
       await faults.arm(row.path, fault);
@@ -265,23 +273,34 @@ for (const row of rows) {
   }
   const refusal = row.refusal;
   if (refusal) {
-    test(`${row.state}: a refusal says so, keeps the rest of what was typed, and leaves the way forward`, async ({ page, platform }) => {
+    test(`${row.state}: a refusal says so, keeps the rest of what was typed, and leaves the way forward`, async ({
+      page,
+      platform,
+    }) => {
       const state = await row.reach(page, platform);
       const check = noServerErrors(page);
       await refusal.make(page);
       await state.forward.click();
-      await expect(page.locator(".step-alert, .field-error").filter({ hasText: refusal.text }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator(".step-alert, .field-error").filter({ hasText: refusal.text }).first()).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(state.forward).toBeEnabled();
       check();
     });
   }
 }
 
-test("reset password: a link already used or forged goes to Log In with the expired-link text and a way to ask again", async ({ page }) => {
+test("reset password: a link already used or forged goes to Log In with the expired-link text and a way to ask again", async ({
+  page,
+}) => {
   const check = noServerErrors(page);
   await gotoHydrated(page, "/reset-password?token=forged-or-used-link");
   await expect(page).toHaveURL(/\/login\?CalledFrom=TokenExpired$/);
-  await expect(page.getByText("Your password reset link has expired or is not valid. Please request a new one from Forgot Password.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your password reset link has expired or is not valid. Please request a new one from Forgot Password.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Forgot Password" })).toBeVisible();
   check();
 });

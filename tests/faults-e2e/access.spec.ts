@@ -9,7 +9,11 @@ import { expect, type Platform, test } from "./fixtures/faults";
 const SERVICE_DOWN = "We're sorry, we could not sign you in just now. Please try again.";
 const CALL_FAILED = /^Call failed\./;
 
-test("login: an e-mail check that never answers shows CONTINUE busy, then the service text after the configured timeout, and keeps the e-mail", async ({ page, faults, platform }) => {
+test("login: an e-mail check that never answers shows CONTINUE busy, then the service text after the configured timeout, and keeps the e-mail", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email Address").fill(b.email);
@@ -31,7 +35,11 @@ test("login: an e-mail check that never answers shows CONTINUE busy, then the se
   await expect(page.getByLabel("Password")).toBeVisible();
 });
 
-test("login: a password check answered 500 shows the service text and keeps the e-mail; LOG IN again signs in", async ({ page, faults, platform }) => {
+test("login: a password check answered 500 shows the service text and keeps the e-mail; LOG IN again signs in", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await gotoHydrated(page, "/login");
   await page.getByLabel("Email Address").fill(b.email);
@@ -62,7 +70,11 @@ async function emailFor(kind: "create" | "forgot", page: Page, platform: Platfor
 }
 
 for (const kind of ["create", "forgot"] as const) {
-  test(`${kind} password: a passcode send answered 500 says 'Call failed', keeps the chosen channel, and SEND CODE again sends`, async ({ page, faults, platform }) => {
+  test(`${kind} password: a passcode send answered 500 says 'Call failed', keeps the chosen channel, and SEND CODE again sends`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const email = await emailFor(kind, page, platform);
     await gotoHydrated(page, `/${kind}-password?restart`);
     await page.getByLabel("Email Address").fill(email);

@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal, type Applicant } from "../e2e/fixtures/applicant";
+import {
+  type Applicant,
+  applicant,
+  fillAddress,
+  fillBanking,
+  fillIncome,
+  fillPayFrequency,
+  fillPersonal,
+} from "../e2e/fixtures/applicant";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
 import { expect, test } from "./fixtures/faults";
 
@@ -16,7 +24,8 @@ import { expect, test } from "./fixtures/faults";
 
 const SSN_CHECK_FAILED = "We're sorry, we could not check your information just now. Please try again.";
 const DECISION_FAILED = /^We're sorry, an error occurred and your application was not processed\./;
-const TOO_MANY = "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
+const TOO_MANY =
+  "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
 const EXISTING = "It looks like you already have an account with us. Please log in to continue.";
 const DECLINED = "We're sorry, we cannot approve your line of credit at this time.";
 
@@ -42,7 +51,9 @@ async function expectPersonalKept(page: Page, a: Applicant) {
   await expect(page).toHaveURL(/\/apply\/personal$/);
   await expect(page.getByLabel("First Name")).toHaveValue(a.firstName);
   await expect(page.getByLabel("Birthdate", { exact: true })).toHaveValue("05/17/1990");
-  await expect(page.getByLabel("Social Security Number")).toHaveValue(`${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`);
+  await expect(page.getByLabel("Social Security Number")).toHaveValue(
+    `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`,
+  );
   await expect(page.getByLabel("Email Address", { exact: true })).toHaveValue(`jordan.${a.ssn}@example.com`);
   await expect(page.getByRole("button", { name: "CONTINUE" })).toBeEnabled();
 }
@@ -87,7 +98,14 @@ test.describe("personal step: the SSN check (Account/Validate)", () => {
     for (let i = 0; i < 30; i++) {
       const a = applicant();
       const res = await page.request.post("/apply/personal", {
-        form: { firstName: "Jordan", lastName: "Rivera", birthdate: "05/17/1990", ssn: `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`, email: `jordan.${a.ssn}@example.com`, confirmEmail: `jordan.${a.ssn}@example.com` },
+        form: {
+          firstName: "Jordan",
+          lastName: "Rivera",
+          birthdate: "05/17/1990",
+          ssn: `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`,
+          email: `jordan.${a.ssn}@example.com`,
+          confirmEmail: `jordan.${a.ssn}@example.com`,
+        },
         // The page's own connection (page.request does not carry the page's extra headers).
         headers: { Origin: new URL(page.url()).origin, "CF-Connecting-IP": ip },
         maxRedirects: 0,
@@ -112,7 +130,8 @@ test.describe("address, income and pay frequency: no platform call, so a failing
       await gotoHydrated(page, "/apply/personal?start=1");
       await fillPersonal(page, a);
       await expect(page).toHaveURL(/\/apply\/address$/);
-      for (const path of ["Account/Validate", "Account/ProcessApplication", "Account/GetSummary", "Auth/Login"]) await faults.arm(path, fault);
+      for (const path of ["Account/Validate", "Account/ProcessApplication", "Account/GetSummary", "Auth/Login"])
+        await faults.arm(path, fault);
       await fillAddress(page, a);
       await fillIncome(page, a);
       await fillPayFrequency(page);
@@ -134,7 +153,11 @@ test.describe("banking step: the decision (Account/ProcessApplication)", () => {
   }
 
   for (const fault of ["answer500", "hang", "lostAnswer"] as PlatformFault[]) {
-    test(`${fault}: the step's text, the numbers kept, SUBMIT again gives one application`, async ({ page, faults, platform }) => {
+    test(`${fault}: the step's text, the numbers kept, SUBMIT again gives one application`, async ({
+      page,
+      faults,
+      platform,
+    }) => {
       const errors = watchFor5xx(page);
       const a = applicant();
       await toBanking(page, a);

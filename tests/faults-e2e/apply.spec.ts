@@ -1,5 +1,12 @@
+import {
+  applicant,
+  fillAddress,
+  fillBanking,
+  fillIncome,
+  fillPayFrequency,
+  fillPersonal,
+} from "../e2e/fixtures/applicant";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
-import { applicant, fillAddress, fillBanking, fillIncome, fillPayFrequency, fillPersonal } from "../e2e/fixtures/applicant";
 import { expect, test } from "./fixtures/faults";
 
 /**
@@ -11,7 +18,10 @@ import { expect, test } from "./fixtures/faults";
 const SSN_CHECK_FAILED = "We're sorry, we could not check your information just now. Please try again.";
 const DECISION_FAILED = /^We're sorry, an error occurred and your application was not processed\./;
 
-test("the SSN check answered 500 shows the step's text and keeps every typed value; CONTINUE again moves on", async ({ page, faults }) => {
+test("the SSN check answered 500 shows the step's text and keeps every typed value; CONTINUE again moves on", async ({
+  page,
+  faults,
+}) => {
   const a = applicant();
   const email = `jordan.${a.ssn}@example.com`;
   await gotoHydrated(page, "/apply/personal?start=1");
@@ -23,7 +33,9 @@ test("the SSN check answered 500 shows the step's text and keeps every typed val
   await expect(page.getByLabel("First Name")).toHaveValue(a.firstName);
   await expect(page.getByLabel("Last Name")).toHaveValue("Rivera");
   await expect(page.getByLabel("Birthdate", { exact: true })).toHaveValue("05/17/1990");
-  await expect(page.getByLabel("Social Security Number")).toHaveValue(`${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`);
+  await expect(page.getByLabel("Social Security Number")).toHaveValue(
+    `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`,
+  );
   await expect(page.getByLabel("Email Address", { exact: true })).toHaveValue(email);
   await expect(page.getByLabel("Confirm Email Address")).toHaveValue(email);
 
@@ -32,7 +44,11 @@ test("the SSN check answered 500 shows the step's text and keeps every typed val
   await expect(page).toHaveURL(/\/apply\/address$/);
 });
 
-test("a decision whose answer is lost shows the banking step's text and keeps the numbers; SUBMIT again yields one application", async ({ page, faults, platform }) => {
+test("a decision whose answer is lost shows the banking step's text and keeps the numbers; SUBMIT again yields one application", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const a = applicant();
   const email = `jordan.${a.ssn}@example.com`;
   await gotoHydrated(page, "/apply/personal?start=1");

@@ -3,7 +3,11 @@ import { expect, test } from "./fixtures/faults";
 
 /** The contact form with the platform failing under it (spec file 3, section 8: 'Call failed'). */
 
-test("a message answered 500 says 'Call failed' and keeps what was typed; SEND MESSAGE again stores one message", async ({ page, faults, platform }) => {
+test("a message answered 500 says 'Call failed' and keeps what was typed; SEND MESSAGE again stores one message", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const email = `faults-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const message = "Is my payment on the way? (sent through a failing platform)";
   await gotoHydrated(page, "/contact");
@@ -27,7 +31,11 @@ test("a message answered 500 says 'Call failed' and keeps what was typed; SEND M
   expect((await platform.records(email)).contactMessages).toBe(1);
 });
 
-test("a message whose answer is lost says 'Call failed'; SEND MESSAGE again still stores one message and one acknowledgement", async ({ page, faults, platform }) => {
+test("a message whose answer is lost says 'Call failed'; SEND MESSAGE again still stores one message and one acknowledgement", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const email = `faults-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await gotoHydrated(page, "/contact");
   await page.getByLabel("First Name").fill("Robin");

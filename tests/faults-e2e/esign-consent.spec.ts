@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { agree, REQUIRED_AGREEMENTS } from "../e2e/fixtures/esign";
-import { FAULTS_TIMEOUT_MS } from "./fixtures/constants";
 import type { Fault } from "../../scripts/fault-proxy";
+import { agree, REQUIRED_AGREEMENTS } from "../e2e/fixtures/esign";
 import { approvedApplicant } from "./fixtures/applicants";
+import { FAULTS_TIMEOUT_MS } from "./fixtures/constants";
 import { expect, type Platform, test } from "./fixtures/faults";
 import { latestPasscode } from "./fixtures/outbox";
 
@@ -42,12 +42,18 @@ async function expectSavedOnce(page: Page, platform: Platform, email: string) {
 
 /** Clicks Save and Continue and waits for its post to be answered, wherever it leads. */
 async function saveAndContinue(page: Page) {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"),
+  );
   await page.getByRole("button", { name: "Save and Continue" }).click();
   await answered;
 }
 
-test("a Save and Continue that meets a 500 leaves the agreements agreed; Save and Continue again reaches the signature with the typed draw", async ({ page, faults, platform }) => {
+test("a Save and Continue that meets a 500 leaves the agreements agreed; Save and Continue again reaches the signature with the typed draw", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const email = await readyToSave(page);
 
   await faults.arm("Account/GetSummary", "answer500");
@@ -57,7 +63,8 @@ test("a Save and Continue that meets a 500 leaves the agreements agreed; Save an
   await faults.clear();
   await page.goto("/esign/consent");
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-  for (const label of REQUIRED_AGREEMENTS) await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
+  for (const label of REQUIRED_AGREEMENTS)
+    await expect(page.locator(".agreement-row", { hasText: label }).locator(".agreed")).toBeVisible();
   await page.getByLabel("Yes").first().check();
   await page.getByLabel("Draw amount ($)").fill("150");
   await page.getByRole("button", { name: "Save and Continue" }).click();
@@ -66,13 +73,23 @@ test("a Save and Continue that meets a 500 leaves the agreements agreed; Save an
 
 // A platform failure while the post reads the summary, the application or the login stays on consent with the spec's
 // 'Unable to Save Consent Data.' and keeps the typed draw and choices (it once sent the applicant to /login).
-for (const [path, fault] of [["Account/GetSummary", "answer500"], ["Auth/ValidateEmail", "hang"], ["Applications", "answer500"]] as const) {
-  test(`a Save and Continue whose ${path} meets '${fault}' stays on consent with an error and keeps the draw and choices; Save and Continue again saves once`, async ({ page, faults, platform }) => {
+for (const [path, fault] of [
+  ["Account/GetSummary", "answer500"],
+  ["Auth/ValidateEmail", "hang"],
+  ["Applications", "answer500"],
+] as const) {
+  test(`a Save and Continue whose ${path} meets '${fault}' stays on consent with an error and keeps the draw and choices; Save and Continue again saves once`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const email = await readyToSave(page);
 
     await faults.arm(path, fault);
     await page.getByRole("button", { name: "Save and Continue" }).click();
-    await expect(page.locator(".step-alert")).toHaveText("Unable to Save Consent Data.", { timeout: FAULTS_TIMEOUT_MS + 10_000 });
+    await expect(page.locator(".step-alert")).toHaveText("Unable to Save Consent Data.", {
+      timeout: FAULTS_TIMEOUT_MS + 10_000,
+    });
     await expect(page).toHaveURL(/\/esign\/consent$/);
     await expect(page.getByLabel("Draw amount ($)")).toHaveValue("150");
     await expect(page.getByLabel("Yes").first()).toBeChecked();
@@ -84,16 +101,23 @@ for (const [path, fault] of [["Account/GetSummary", "answer500"], ["Auth/Validat
 }
 
 // The optional create-password section's posts answer a platform failure on the page (they were "Something went wrong").
-test("the optional password's passcode send answered 500 stays on consent with an error and keeps the password", async ({ page, faults }) => {
+test("the optional password's passcode send answered 500 stays on consent with an error and keeps the password", async ({
+  page,
+  faults,
+}) => {
   await readyToSave(page);
   await page.getByLabel("Password", { exact: true }).fill("Inline!pass61");
   await page.getByLabel("Confirm Password").fill("Inline!pass61");
 
   await faults.arm("Communications/SendEmailOTP", "answer500");
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"),
+  );
   await page.getByRole("button", { name: "Create Password" }).click();
   await answered;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Your Line of Credit has been conditionally approved/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    /^Your Line of Credit has been conditionally approved/,
+  );
   await expect(page.locator(".inline-password").getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("Inline!pass61");
 });
@@ -123,17 +147,25 @@ async function typeCode(page: Page, code: string) {
 }
 
 async function press(page: Page, name: string) {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"), { timeout: FAULTS_TIMEOUT_MS + 15_000 });
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"),
+    { timeout: FAULTS_TIMEOUT_MS + 15_000 },
+  );
   await page.locator(".inline-password").getByRole("button", { name, exact: true }).click();
   await answered;
 }
 
 for (const [step, path, fault] of TABLE) {
-  test(`inline password, ${step} step, ${path} '${fault}': a message on consent, what was typed kept, no 5xx, and a way on`, async ({ page, faults, request }) => {
+  test(`inline password, ${step} step, ${path} '${fault}': a message on consent, what was typed kept, no 5xx, and a way on`, async ({
+    page,
+    faults,
+    request,
+  }) => {
     const email = await readyToSave(page);
     const serverErrors: string[] = [];
     page.on("response", (r) => {
-      if (r.status() >= 500 && new URL(r.url()).pathname.startsWith("/esign")) serverErrors.push(`${r.status()} ${r.url()}`);
+      if (r.status() >= 500 && new URL(r.url()).pathname.startsWith("/esign"))
+        serverErrors.push(`${r.status()} ${r.url()}`);
     });
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);
@@ -197,7 +229,11 @@ for (const [step, path, fault] of TABLE) {
 }
 
 // Ten minutes on, the platform answers "expired" (statusCode 2): the proxy gives that answer now.
-test("inline password: an expired passcode says so in the section; RESEND CODE is there and the new code creates the password", async ({ page, faults, request }) => {
+test("inline password: an expired passcode says so in the section; RESEND CODE is there and the new code creates the password", async ({
+  page,
+  faults,
+  request,
+}) => {
   const email = await readyToSave(page);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm Password").fill(PASSWORD);
@@ -207,7 +243,9 @@ test("inline password: an expired passcode says so in the section; RESEND CODE i
   await typeCode(page, code);
   await faults.reply("Communications/VerifySMSOTP", { statusCode: "2", wrongAttempts: 0 });
   await press(page, "NEXT");
-  await expect(section.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Your passcode has expired. Please tap RESEND CODE for a new one.");
+  await expect(section.getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+    "Your passcode has expired. Please tap RESEND CODE for a new one.",
+  );
   await press(page, "RESEND CODE");
   await expect(section.getByRole("status")).toHaveText(/sent your new passcode/);
   const fresh = await latestPasscode(request, email);

@@ -28,14 +28,20 @@ async function readyToSign(page: Page): Promise<string> {
   return `jordan.${a.ssn}@example.com`;
 }
 
-test("a signature whose answer is lost lands on the confirmation (the platform did sign), with one signature and one first draw", async ({ page, faults, platform }) => {
+test("a signature whose answer is lost lands on the confirmation (the platform did sign), with one signature and one first draw", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const email = await readyToSign(page);
 
   await faults.arm("Account/FinishESign", "lostAnswer");
   await page.getByRole("button", { name: "SUBMIT" }).click();
   // The site re-reads the summary before saying 'Data not saved.': the line is signed, so no second signing.
   await expect(page).toHaveURL(/\/esign\/contact$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Congrats, Jordan. You've successfully eSigned your line of credit.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congrats, Jordan. You've successfully eSigned your line of credit.",
+  );
   await expect(page.getByText(/We're processing your \$100 draw/)).toBeVisible();
   expect(await platform.records(email)).toMatchObject({ signatures: 1, draws: 1 });
 
@@ -46,7 +52,11 @@ test("a signature whose answer is lost lands on the confirmation (the platform d
   expect(await platform.records(email)).toMatchObject({ signatures: 1, draws: 1 });
 });
 
-test("a signature answered 500 says 'Data not saved. please try again.' and keeps the typed name and choices; SUBMIT again signs once", async ({ page, faults, platform }) => {
+test("a signature answered 500 says 'Data not saved. please try again.' and keeps the typed name and choices; SUBMIT again signs once", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const email = await readyToSign(page);
 
   await faults.arm("Account/FinishESign", "answer500");
@@ -69,7 +79,11 @@ test("a signature answered 500 says 'Data not saved. please try again.' and keep
  * retry works; one it acted on (lostAnswer) lands where the platform is.
  */
 for (const fault of ["answer500", "hang"] as const) {
-  test(`a signature whose FinishESign meets '${fault}' keeps the form with the spec's text; SUBMIT again signs once`, async ({ page, faults, platform }) => {
+  test(`a signature whose FinishESign meets '${fault}' keeps the form with the spec's text; SUBMIT again signs once`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const email = await readyToSign(page);
     await faults.arm("Account/FinishESign", fault);
     await page.getByRole("button", { name: "SUBMIT" }).click();
@@ -83,12 +97,18 @@ for (const fault of ["answer500", "hang"] as const) {
 }
 
 for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
-  test(`a confirmed military statement whose withdrawal meets '${fault}' never says more than is true, and a retry withdraws`, async ({ page, faults }) => {
+  test(`a confirmed military statement whose withdrawal meets '${fault}' never says more than is true, and a retry withdraws`, async ({
+    page,
+    faults,
+  }) => {
     await readyToSign(page);
     await page.getByLabel(/I am an active-duty member/).check();
     await faults.arm("Applications/withdraw", fault);
     await page.getByRole("button", { name: "SUBMIT" }).click();
-    await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+    await page
+      .getByRole("dialog", { name: "Withdraw your application?" })
+      .getByRole("button", { name: "Yes, withdraw my application" })
+      .click();
     if (fault === "lostAnswer") {
       // The platform withdrew: the page says so, not 'Data not saved.'.
       await expect(page).toHaveURL(/\/esign\/military$/, { timeout: 15_000 });
@@ -97,7 +117,10 @@ for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
       await expect(page.getByLabel(/I am an active-duty member/)).toBeChecked();
       await faults.clear();
       await page.getByRole("button", { name: "SUBMIT" }).click();
-      await page.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Yes, withdraw my application" }).click();
+      await page
+        .getByRole("dialog", { name: "Withdraw your application?" })
+        .getByRole("button", { name: "Yes, withdraw my application" })
+        .click();
       await expect(page).toHaveURL(/\/esign\/military$/);
     }
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");

@@ -12,7 +12,11 @@ import { expect, test } from "./fixtures/faults";
 type Answer = { status: string; applicationId?: number; redirectUrl?: string };
 
 for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
-  test(`a lead whose decision call meets '${fault}' answers 503 error; the retry decides once`, async ({ request, faults, platform }) => {
+  test(`a lead whose decision call meets '${fault}' answers 503 error; the retry decides once`, async ({
+    request,
+    faults,
+    platform,
+  }) => {
     const lead = demoLead();
     await faults.arm("Account/ProcessApplication", fault);
     const failed = await postSignedLead(request, lead);
@@ -33,7 +37,11 @@ for (const fault of ["answer500", "hang", "lostAnswer"] as const) {
 }
 
 for (const fault of ["answer500", "hang"] as const) {
-  test(`the applicant's link, when reading the transaction meets '${fault}', shows the lead-post error page and works when followed again`, async ({ page, request, faults }) => {
+  test(`the applicant's link, when reading the transaction meets '${fault}', shows the lead-post error page and works when followed again`, async ({
+    page,
+    request,
+    faults,
+  }) => {
     const res = await postSignedLead(request, demoLead());
     const lead = (await res.json()) as Answer;
     expect(lead.status).toBe("approved");

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { enterCode } from "../e2e/fixtures/borrower";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
+import { approvedApplicant } from "./fixtures/applicants";
 import { FAULTS_TIMEOUT_MS } from "./fixtures/constants";
 import { expect, logIn, type Platform, test } from "./fixtures/faults";
-import { approvedApplicant } from "./fixtures/applicants";
 import { latestPasscode } from "./fixtures/outbox";
 
 /**
@@ -18,7 +18,10 @@ const NOT_SAVED = "We could not save your password. Please try again or call cus
 const CODE_STEP = "Enter your passcode";
 const EXPIRED = "Your passcode has expired. Please tap RESEND CODE for a new one.";
 const FORM_STEP = { create: "Create your password", forgot: "Reset your password" } as const;
-const DONE = { create: "Congratulations! You've successfully created your password.", forgot: "Good job. You successfully reset your password." } as const;
+const DONE = {
+  create: "Congratulations! You've successfully created your password.",
+  forgot: "Good job. You successfully reset your password.",
+} as const;
 
 type Kind = "create" | "forgot";
 interface Person {
@@ -70,7 +73,9 @@ async function fillForm(page: Page, person: Person, password: string) {
 
 async function expectFormKept(page: Page, person: Person, password: string) {
   const b = person.birthdate;
-  await expect(page.getByLabel("Date of Birth", { exact: true })).toHaveValue(`${b.slice(0, 2)}/${b.slice(2, 4)}/${b.slice(4)}`);
+  await expect(page.getByLabel("Date of Birth", { exact: true })).toHaveValue(
+    `${b.slice(0, 2)}/${b.slice(2, 4)}/${b.slice(4)}`,
+  );
   await expect(page.getByLabel("Last 4 of SSN")).toHaveValue(person.last4);
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue(password);
   await expect(page.getByLabel("Confirm Password")).toHaveValue(password);
@@ -92,8 +97,15 @@ async function resendAndVerify(page: Page, kind: Kind, person: Person, spent: st
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(FORM_STEP[kind], { timeout: 10_000 });
 }
 
-for (const [kind, fault] of [["create", "answer500"], ["forgot", "hang"]] as const) {
-  test(`${kind} password: a passcode check that meets '${fault}' says '${CHECK_FAILED}' and stays on the passcode step; the same code then verifies`, async ({ page, faults, platform }) => {
+for (const [kind, fault] of [
+  ["create", "answer500"],
+  ["forgot", "hang"],
+] as const) {
+  test(`${kind} password: a passcode check that meets '${fault}' says '${CHECK_FAILED}' and stays on the passcode step; the same code then verifies`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const person = await toCodeStep(kind, page, platform);
     const code = await latestPasscode(page.request, person.email);
     await enterCode(page, code);
@@ -113,7 +125,11 @@ for (const [kind, fault] of [["create", "answer500"], ["forgot", "hang"]] as con
   });
 }
 
-test("create password: a passcode check whose answer is lost (the code was spent) says the check failed, then 'Please request a new passcode.'; RESEND CODE and the new code verify", async ({ page, faults, platform }) => {
+test("create password: a passcode check whose answer is lost (the code was spent) says the check failed, then 'Please request a new passcode.'; RESEND CODE and the new code verify", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const person = await toCodeStep("create", page, platform);
   const code = await latestPasscode(page.request, person.email);
   await enterCode(page, code);
@@ -132,7 +148,11 @@ test("create password: a passcode check whose answer is lost (the code was spent
 
 // Ten minutes on, the platform answers "expired" (statusCode 2): the proxy gives that answer now.
 for (const kind of ["create", "forgot"] as const) {
-  test(`${kind} password: an expired passcode says '${EXPIRED}'; RESEND CODE is there and the new code verifies`, async ({ page, faults, platform }) => {
+  test(`${kind} password: an expired passcode says '${EXPIRED}'; RESEND CODE is there and the new code verifies`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const person = await toCodeStep(kind, page, platform);
     const code = await latestPasscode(page.request, person.email);
     await enterCode(page, code);
@@ -146,7 +166,11 @@ for (const kind of ["create", "forgot"] as const) {
 }
 
 // A platform failure decided nothing about the code: the boxes keep the six digits for the retry.
-test("forgot password: a passcode check answered 500 keeps the six digits typed", async ({ page, faults, platform }) => {
+test("forgot password: a passcode check answered 500 keeps the six digits typed", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const person = await toCodeStep("forgot", page, platform);
   const code = await latestPasscode(page.request, person.email);
   await enterCode(page, code);
@@ -159,7 +183,11 @@ test("forgot password: a passcode check answered 500 keeps the six digits typed"
 });
 
 // The attempt log is written after the code is spent: a log that fails must not cost the person the accepted code.
-test("create password: a passcode accepted by the platform whose attempt log answers 500 still lets the person on", async ({ page, faults, platform }) => {
+test("create password: a passcode accepted by the platform whose attempt log answers 500 still lets the person on", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const person = await toCodeStep("create", page, platform);
   const code = await latestPasscode(page.request, person.email);
   await enterCode(page, code);
@@ -171,7 +199,11 @@ test("create password: a passcode accepted by the platform whose attempt log ans
 });
 
 for (const fault of ["answer500", "hang"] as const) {
-  test(`create password: a registration that meets '${fault}' says 'Call failed' and keeps the form; SAVE PASSWORD again creates the password`, async ({ page, faults, platform }) => {
+  test(`create password: a registration that meets '${fault}' says 'Call failed' and keeps the form; SAVE PASSWORD again creates the password`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const person = await toFormStep("create", page, platform);
     const password = fault === "hang" ? "Fault!proof40" : "Fault!proof41";
     await fillForm(page, person, password);
@@ -191,7 +223,11 @@ for (const fault of ["answer500", "hang"] as const) {
 }
 
 // The platform answers a retried registration with the password it set as registered (issue 15): the retry says it was created.
-test("create password: a registration whose answer is lost; SAVE PASSWORD again says it was created", async ({ page, faults, platform }) => {
+test("create password: a registration whose answer is lost; SAVE PASSWORD again says it was created", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const person = await toFormStep("create", page, platform);
   await fillForm(page, person, "Fault!proof42");
 
@@ -206,7 +242,11 @@ test("create password: a registration whose answer is lost; SAVE PASSWORD again 
 });
 
 for (const fault of ["answer500", "lostAnswer"] as const) {
-  test(`forgot password: a password change that meets '${fault}' says the password was not saved and keeps the form; SAVE PASSWORD again changes it`, async ({ page, faults, platform }) => {
+  test(`forgot password: a password change that meets '${fault}' says the password was not saved and keeps the form; SAVE PASSWORD again changes it`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const person = await toFormStep("forgot", page, platform);
     const password = fault === "lostAnswer" ? "Fault!proof44" : "Fault!proof43";
     await fillForm(page, person, password);

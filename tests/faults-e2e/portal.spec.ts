@@ -21,7 +21,11 @@ async function signedIn(page: Page, platform: Platform) {
   return borrower;
 }
 
-test("the account page says 'Get Account Summary Call failed' while the summary fails, and shows the account once it answers", async ({ page, faults, platform }) => {
+test("the account page says 'Get Account Summary Call failed' while the summary fails, and shows the account once it answers", async ({
+  page,
+  faults,
+  platform,
+}) => {
   await signedIn(page, platform);
   await faults.arm("Account/GetSummary", "answer500");
   await page.reload();
@@ -45,7 +49,11 @@ const SUMMARY_PAGES = [
 // Pages alternate between a 500 and a hang (the site's upstream timeout), so both reach every kind of page.
 for (const [i, [path, heading]] of SUMMARY_PAGES.entries()) {
   const fault = i % 2 === 0 ? "answer500" : "hang";
-  test(`${path} says 'Get Account Summary Call failed' when the summary meets '${fault}', and shows the page once it answers`, async ({ page, faults, platform }) => {
+  test(`${path} says 'Get Account Summary Call failed' when the summary meets '${fault}', and shows the page once it answers`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     await signedIn(page, platform);
     await faults.arm("Account/GetSummary", fault);
     await page.goto(path);
@@ -59,7 +67,11 @@ for (const [i, [path, heading]] of SUMMARY_PAGES.entries()) {
   });
 }
 
-test("a draw whose answer is lost says 'Post Draw transaction failed Call failed', stays on the review, and SUBMIT again draws once", async ({ page, faults, platform }) => {
+test("a draw whose answer is lost says 'Post Draw transaction failed Call failed', stays on the review, and SUBMIT again draws once", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await signedIn(page, platform);
   const before = await platform.records(b.email);
   await gotoHydrated(page, "/draw");
@@ -80,7 +92,11 @@ test("a draw whose answer is lost says 'Post Draw transaction failed Call failed
   expect((await platform.records(b.email)).draws).toBe(before.draws + 1);
 });
 
-test("a payment whose answer is lost says 'Post Payment transaction failed Call failed', keeps the review, and SUBMIT again schedules one", async ({ page, faults, platform }) => {
+test("a payment whose answer is lost says 'Post Payment transaction failed Call failed', keeps the review, and SUBMIT again schedules one", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await signedIn(page, platform);
   await drawThroughPortal(page, "300");
   const before = await platform.records(b.email);
@@ -100,7 +116,11 @@ test("a payment whose answer is lost says 'Post Payment transaction failed Call 
   expect((await platform.records(b.email)).pendingPayments).toBe(before.pendingPayments + 1);
 });
 
-test("a preferences save that fails says 'Unable to Save Preferences.' and keeps what was typed; SAVE again saves", async ({ page, faults, platform }) => {
+test("a preferences save that fails says 'Unable to Save Preferences.' and keeps what was typed; SAVE again saves", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const borrower = await signedIn(page, platform);
   await gotoHydrated(page, "/preferences");
   const email = `faults-${crypto.randomUUID().slice(0, 8)}@example.com`;

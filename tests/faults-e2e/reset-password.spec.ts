@@ -32,7 +32,11 @@ async function expectRequestKept(page: Page, b: FreshBorrower) {
 }
 
 for (const fault of ["answer500", "hang"] as const) {
-  test(`asking for a reset link when the platform meets '${fault}' says '${TRY_AGAIN}' and keeps the details; E-MAIL ME A LINK again sends one link`, async ({ page, faults, platform }) => {
+  test(`asking for a reset link when the platform meets '${fault}' says '${TRY_AGAIN}' and keeps the details; E-MAIL ME A LINK again sends one link`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const b = await platform.freshBorrower("current");
     await fillRequest(page, b);
 
@@ -49,7 +53,11 @@ for (const fault of ["answer500", "hang"] as const) {
   });
 }
 
-test("asking for a reset link whose answer is lost says the same and keeps the details; E-MAIL ME A LINK again sends a link that works", async ({ page, faults, platform }) => {
+test("asking for a reset link whose answer is lost says the same and keeps the details; E-MAIL ME A LINK again sends a link that works", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await fillRequest(page, b);
 
@@ -92,8 +100,16 @@ async function expectNewPasswordKept(page: Page, password: string) {
 }
 
 // The action checks the token again before the update; `times: 1` fails only that check, not the page's reload after it (see the BUG tests below).
-for (const [path, fault, times] of [["Auth/ValidateToken", "answer500", 1], ["Auth/UpdatePassword", "answer500", undefined], ["Auth/UpdatePassword", "hang", undefined]] as const) {
-  test(`a new password whose ${path} meets '${fault}' says '${TRY_AGAIN}' and keeps both fields; SUBMIT again updates it`, async ({ page, faults, platform }) => {
+for (const [path, fault, times] of [
+  ["Auth/ValidateToken", "answer500", 1],
+  ["Auth/UpdatePassword", "answer500", undefined],
+  ["Auth/UpdatePassword", "hang", undefined],
+] as const) {
+  test(`a new password whose ${path} meets '${fault}' says '${TRY_AGAIN}' and keeps both fields; SUBMIT again updates it`, async ({
+    page,
+    faults,
+    platform,
+  }) => {
     const b = await platform.freshBorrower("current");
     await atNewPassword(page, b);
     await fillNewPassword(page, "Reset!fault51");
@@ -112,14 +128,20 @@ for (const [path, fault, times] of [["Auth/ValidateToken", "answer500", 1], ["Au
   });
 }
 
-test("a new password whose update answer is lost is changed once: the link is used up and the new password signs in", async ({ page, faults, platform }) => {
+test("a new password whose update answer is lost is changed once: the link is used up and the new password signs in", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   const link = await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault52");
 
   // What the page shows next is the test's below; here, what the platform holds.
   await faults.arm("Auth/UpdatePassword", "lostAnswer");
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"),
+  );
   await page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" }).click();
   await answered;
 
@@ -130,7 +152,11 @@ test("a new password whose update answer is lost is changed once: the link is us
 });
 
 // The link is used by the update whose answer was lost; the retry with the same password is answered as updated (issue 15).
-test("a new password whose update answer is lost; SUBMIT again says the password was updated, not that the link expired", async ({ page, faults, platform }) => {
+test("a new password whose update answer is lost; SUBMIT again says the password was updated, not that the link expired", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault53");
@@ -146,7 +172,11 @@ test("a new password whose update answer is lost; SUBMIT again says the password
 });
 
 // An outage while the link opens is the service text with Try again, not the generic error page.
-test("opening the e-mailed link while the token check answers 500 shows a service error with Try again, which then opens the form", async ({ page, faults, platform }) => {
+test("opening the e-mailed link while the token check answers 500 shows a service error with Try again, which then opens the form", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await fillRequest(page, b);
   await page.getByRole("button", { name: "E-MAIL ME A LINK" }).click();
@@ -164,13 +194,19 @@ test("opening the e-mailed link while the token check answers 500 shows a servic
 
 // While the token check keeps failing, the action's "We're sorry, please try again." stays, with the typed passwords
 // (the page does not reload its loader after a post that stays on it).
-test("a new password submitted while the token check keeps answering 500 stays on the form with the text and both fields", async ({ page, faults, platform }) => {
+test("a new password submitted while the token check keeps answering 500 stays on the form with the text and both fields", async ({
+  page,
+  faults,
+  platform,
+}) => {
   const b = await platform.freshBorrower("current");
   await atNewPassword(page, b);
   await fillNewPassword(page, "Reset!fault54");
 
   await faults.arm("Auth/ValidateToken", "answer500");
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"),
+  );
   await page.getByRole("button", { name: "SUBMIT & GO TO LOG IN" }).click();
   await answered;
   // The button is disabled until the page has settled: only then is what it shows final.

@@ -25,7 +25,9 @@ async function expectKept(page: Page, a: ApprovedApplicant) {
   await expect(page).toHaveURL(/\/verify-identity$/);
   await expect(page.getByLabel("Email Address")).toHaveValue(a.email);
   await expect(page.getByLabel("Last 4 of SSN")).toHaveValue(a.last4);
-  await expect(page.getByLabel("Birthdate", { exact: true })).toHaveValue(`${b.slice(0, 2)}/${b.slice(2, 4)}/${b.slice(4)}`);
+  await expect(page.getByLabel("Birthdate", { exact: true })).toHaveValue(
+    `${b.slice(0, 2)}/${b.slice(2, 4)}/${b.slice(4)}`,
+  );
 }
 
 /** Create password at its channel step: the e-mail, last four and birthdate are not asked again (issue 15). */
@@ -34,7 +36,10 @@ async function expectCreatePassword(page: Page, _email: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
 }
 
-test("the identity check answered 500 says 'We're sorry, please try again.' and keeps the e-mail, last four and birthdate; NEXT again continues to create password", async ({ page, faults }) => {
+test("the identity check answered 500 says 'We're sorry, please try again.' and keeps the e-mail, last four and birthdate; NEXT again continues to create password", async ({
+  page,
+  faults,
+}) => {
   // An approved applicant without a password.
   const a = await approvedApplicant(page.request);
   await fillIdentity(page, a);
@@ -49,7 +54,10 @@ test("the identity check answered 500 says 'We're sorry, please try again.' and 
   await expectCreatePassword(page, a.email);
 });
 
-test("the e-mail look-up after a matched identity hanging says 'We're sorry, please try again.' after the upstream timeout and keeps the fields; NEXT again continues", async ({ page, faults }) => {
+test("the e-mail look-up after a matched identity hanging says 'We're sorry, please try again.' after the upstream timeout and keeps the fields; NEXT again continues", async ({
+  page,
+  faults,
+}) => {
   // An approved applicant without a password.
   const a = await approvedApplicant(page.request);
   await fillIdentity(page, a);

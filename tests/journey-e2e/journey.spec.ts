@@ -1,8 +1,8 @@
-import { expect, test } from "../e2e/fixtures/test";
 import { achEffectiveDate, addDays, daysBetween } from "#domain/calendar";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
 import { pickFirstDay, radio, stepContinue, us } from "../e2e/fixtures/payments";
 import { logIn } from "../e2e/fixtures/portal";
+import { expect, test } from "../e2e/fixtures/test";
 import { expectAccountMatches, expectPaymentsMatch, expectTransactionsMatch, usd } from "./fixtures/expected";
 import { carriedFee, drawFee, ownMinimum } from "./fixtures/fee-rules";
 import { clockTo, type DevLedger, readLedger, startTheDayAtNine } from "./fixtures/ledger";
@@ -26,7 +26,10 @@ import { expectStatementsMatch } from "./fixtures/statements-check";
 const PASSWORD = "Journey!pass8";
 const DRAW_CENTS = 200_00;
 
-test("one borrower: partner lead, e-sign with a first draw, a statement, a payment, the next statement, and every figure agrees with the ledger to the cent", async ({ page, request }) => {
+test("one borrower: partner lead, e-sign with a first draw, a statement, a payment, the next statement, and every figure agrees with the ledger to the cent", async ({
+  page,
+  request,
+}) => {
   // The fee rules for a $200 draw by a bi-weekly earner: a $10 fee kept from the deposit, the full $200 owed.
   const fee = drawFee(DRAW_CENTS);
   const firstFee = carriedFee(DRAW_CENTS);
@@ -63,12 +66,21 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     await expect(page).toHaveURL(/\/account$/);
     const ledger = await readLedger(request, email);
     expect(ledger.cycle).toBe("biweekly");
-    expect(ledger.entries.map((e) => [e.kind, e.amountCents, e.feeCents, e.effectiveDate])).toEqual([["draw", DRAW_CENTS, fee, ledger.today]]);
-    expect(ledger.figures).toMatchObject({ balanceCents: DRAW_CENTS, principalCents: DRAW_CENTS, nextMinimumDueCents: 0, nextAutomaticPayment: null });
+    expect(ledger.entries.map((e) => [e.kind, e.amountCents, e.feeCents, e.effectiveDate])).toEqual([
+      ["draw", DRAW_CENTS, fee, ledger.today],
+    ]);
+    expect(ledger.figures).toMatchObject({
+      balanceCents: DRAW_CENTS,
+      principalCents: DRAW_CENTS,
+      nextMinimumDueCents: 0,
+      nextAutomaticPayment: null,
+    });
     expect(await pages(ledger)).toEqual([]);
 
     const transactions = await readTransactionsPage(page);
-    expect(transactions.completed.map((r) => [r.description, r.amountCents, r.detail])).toEqual([["Cash Advance", DRAW_CENTS, `Fee ${usd(fee)}, ${usd(DRAW_CENTS - fee)} deposited`]]);
+    expect(transactions.completed.map((r) => [r.description, r.amountCents, r.detail])).toEqual([
+      ["Cash Advance", DRAW_CENTS, `Fee ${usd(fee)}, ${usd(DRAW_CENTS - fee)} deposited`],
+    ]);
     expect(transactions.inProcess).toEqual([]);
     // The first due date: a pay date (every 14 days from the lead's), its statement after the draw's day.
     dueDate = ledger.figures.nextDueDate!;
@@ -81,12 +93,29 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     const ledger = await clockTo(request, email, statementDate);
     await comeBackLater(page, email, PASSWORD);
     expect(ledger.statements).toEqual([
-      expect.objectContaining({ statementDate, dueDate, principalCents: DRAW_CENTS, feeCents: firstFee, newBalanceCents: DRAW_CENTS + firstFee, minimumDueCents: firstMinimum, pastDueCents: 0 }),
+      expect.objectContaining({
+        statementDate,
+        dueDate,
+        principalCents: DRAW_CENTS,
+        feeCents: firstFee,
+        newBalanceCents: DRAW_CENTS + firstFee,
+        minimumDueCents: firstMinimum,
+        pastDueCents: 0,
+      }),
     ]);
-    expect(ledger.figures).toMatchObject({ balanceCents: DRAW_CENTS + firstFee, nextMinimumDueCents: firstMinimum, nextDueDate: dueDate, pastDueCents: 0, nextAutomaticPayment: { date: dueDate, amountCents: firstMinimum } });
+    expect(ledger.figures).toMatchObject({
+      balanceCents: DRAW_CENTS + firstFee,
+      nextMinimumDueCents: firstMinimum,
+      nextDueDate: dueDate,
+      pastDueCents: 0,
+      nextAutomaticPayment: { date: dueDate, amountCents: firstMinimum },
+    });
     const [statement] = await pages(ledger);
     expect(statement!.text).toContain(address);
-    expect(statement!.activity.map((a) => [a.label, a.amountCents])).toEqual([["Cash Advance", DRAW_CENTS], ["Carried Balance Fee", firstFee]]);
+    expect(statement!.activity.map((a) => [a.label, a.amountCents])).toEqual([
+      ["Cash Advance", DRAW_CENTS],
+      ["Carried Balance Fee", firstFee],
+    ]);
   });
 
   await test.step("5. schedules the Next Minimum Due on the first allowed business day: a confirmation number, the payment in process, no automatic payment left to make", async () => {
@@ -110,7 +139,9 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
 
     // Nothing is owed less until it posts; the automatic payment of the due date is less the payment scheduled before it: nothing.
     const after = await readLedger(request, email);
-    expect(after.transactions.filter((t) => t.code === "P")).toEqual([{ id: Number(confirmation), code: "P", amountCents: firstMinimum, effectiveDate: paymentDate, status: "pending" }]);
+    expect(after.transactions.filter((t) => t.code === "P")).toEqual([
+      { id: Number(confirmation), code: "P", amountCents: firstMinimum, effectiveDate: paymentDate, status: "pending" },
+    ]);
     expect(after.figures).toMatchObject({ balanceCents: ledger.figures.balanceCents, nextAutomaticPayment: null });
     await pages(after);
   });
@@ -119,11 +150,26 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     const ledger = await clockTo(request, email, paymentDate);
     await comeBackLater(page, email, PASSWORD);
     expect(ledger.transactions.find((t) => t.id === Number(confirmation))?.status).toBe("posted");
-    expect(ledger.entries.filter((e) => e.kind === "payment").map((e) => [e.reference, e.origin, e.amountCents, e.effectiveDate])).toEqual([[Number(confirmation), "one_time", firstMinimum, paymentDate]]);
-    expect(ledger.figures).toMatchObject({ balanceCents: DRAW_CENTS + firstFee - firstMinimum, principalCents: principalAfterPayment, nextMinimumDueCents: 0, nextDueDate: dueDate });
+    expect(
+      ledger.entries
+        .filter((e) => e.kind === "payment")
+        .map((e) => [e.reference, e.origin, e.amountCents, e.effectiveDate]),
+    ).toEqual([[Number(confirmation), "one_time", firstMinimum, paymentDate]]);
+    expect(ledger.figures).toMatchObject({
+      balanceCents: DRAW_CENTS + firstFee - firstMinimum,
+      principalCents: principalAfterPayment,
+      nextMinimumDueCents: 0,
+      nextDueDate: dueDate,
+    });
     await pages(ledger);
     const transactions = await readTransactionsPage(page);
-    expect(transactions.completed[0]).toEqual({ date: paymentDate, amountCents: -firstMinimum, description: "Payment", detail: null, id: confirmation });
+    expect(transactions.completed[0]).toEqual({
+      date: paymentDate,
+      amountCents: -firstMinimum,
+      description: "Payment",
+      detail: null,
+      id: confirmation,
+    });
   });
 
   await test.step("7. the due date: no automatic payment (the minimum is paid); statement 2 billed on the lower principal", async () => {
@@ -134,7 +180,12 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     // Issued 14 days before its own due date: on the first due date, or a day or so before it when a holiday moved that one.
     expect(second.statementDate).toBe(addDays(second.dueDate, -14));
     expect(second.statementDate > paymentDate && second.statementDate <= dueDate).toBe(true);
-    expect(second).toMatchObject({ principalCents: principalAfterPayment, feeCents: carriedFee(principalAfterPayment), minimumDueCents: ownMinimum(principalAfterPayment), pastDueCents: 0 });
+    expect(second).toMatchObject({
+      principalCents: principalAfterPayment,
+      feeCents: carriedFee(principalAfterPayment),
+      minimumDueCents: ownMinimum(principalAfterPayment),
+      pastDueCents: 0,
+    });
     expect(ledger.standing).toBe("current");
     expect(ledger.figures).toMatchObject({
       balanceCents: principalAfterPayment + carriedFee(principalAfterPayment),
@@ -143,6 +194,9 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
       nextAutomaticPayment: { date: second.dueDate, amountCents: ownMinimum(principalAfterPayment) },
     });
     const printed = await pages(ledger);
-    expect(printed[1]!.activity.map((a) => [a.label, a.amountCents])).toEqual([["Payment - thank you", -firstMinimum], ["Carried Balance Fee", carriedFee(principalAfterPayment)]]);
+    expect(printed[1]!.activity.map((a) => [a.label, a.amountCents])).toEqual([
+      ["Payment - thank you", -firstMinimum],
+      ["Carried Balance Fee", carriedFee(principalAfterPayment)],
+    ]);
   });
 });

@@ -1,13 +1,21 @@
-import { expect, type APIRequestContext, type Page, test } from "../e2e/fixtures/test";
 import { addDays } from "#domain/calendar";
 import { logIn } from "../e2e/fixtures/portal";
-import { drawInPortal, expectDrawsBlocked, nextDayOnDevClock, payOtherAmount, payPastDue, returnOnDevClock, screenshots } from "./fixtures/borrower-actions";
+import { type APIRequestContext, expect, type Page, test } from "../e2e/fixtures/test";
+import {
+  drawInPortal,
+  expectDrawsBlocked,
+  nextDayOnDevClock,
+  payOtherAmount,
+  payPastDue,
+  returnOnDevClock,
+  screenshots,
+} from "./fixtures/borrower-actions";
 import { expectAccountMatches, expectPaymentsMatch, expectTransactionsMatch, longDate, usd } from "./fixtures/expected";
 import { drawFee } from "./fixtures/fee-rules";
 import { clockTo, type DevLedger, readLedger, startTheDayAtNine } from "./fixtures/ledger";
+import { addPasskey, comeBackWithPasskey } from "./fixtures/passkey";
 import { readAccountPage, readPaymentsPage, readTransactionsPage } from "./fixtures/portal-readings";
 import { type Cycle, plainCycles, plainPayDates } from "./fixtures/schedule";
-import { addPasskey, comeBackWithPasskey } from "./fixtures/passkey";
 import { comeBackLater, eSignWithDraw, partnerLead } from "./fixtures/sign-up";
 import { openStatements, type PrintedStatement } from "./fixtures/statement";
 import { expectStatementsMatch } from "./fixtures/statements-check";
@@ -81,8 +89,15 @@ async function checkEverything(w: Walk): Promise<{ ledger: DevLedger; printed: P
   const printed = expectStatementsMatch(await openStatements(w.page), ledger, w.openedOn);
   // The schedule worked out from the lead's pay dates, and the figures worked out by hand. Every statement is issued
   // on a due date after that day's automatic payment has collected what was due, so none shows a past due amount.
-  expect(ledger.statements.map((s) => ({ statementDate: s.statementDate, dueDate: s.dueDate }))).toEqual(w.cycles.slice(0, ledger.statements.length));
-  ledger.statements.forEach((s, i) => expect({ principal: s.principalCents, fee: s.feeCents, minimum: s.minimumDueCents, pastDue: s.pastDueCents }, `statement ${i + 1}`).toEqual({ ...BY_HAND[i], pastDue: 0 }));
+  expect(ledger.statements.map((s) => ({ statementDate: s.statementDate, dueDate: s.dueDate }))).toEqual(
+    w.cycles.slice(0, ledger.statements.length),
+  );
+  ledger.statements.forEach((s, i) =>
+    expect(
+      { principal: s.principalCents, fee: s.feeCents, minimum: s.minimumDueCents, pastDue: s.pastDueCents },
+      `statement ${i + 1}`,
+    ).toEqual({ ...BY_HAND[i], pastDue: 0 }),
+  );
   // Nothing moved while the pages were read.
   expect((await readLedger(w.request, w.email)).today).toBe(ledger.today);
   return { ledger, printed };
@@ -95,7 +110,8 @@ async function stopOn(w: Walk, date: string) {
   return checkEverything(w);
 }
 
-const automaticOn = (ledger: DevLedger, day: string) => ledger.entries.filter((e) => e.kind === "payment" && e.origin === "automatic" && e.effectiveDate === day);
+const automaticOn = (ledger: DevLedger, day: string) =>
+  ledger.entries.filter((e) => e.kind === "payment" && e.origin === "automatic" && e.effectiveDate === day);
 
 /** A due date: the automatic payment collected exactly what the pages promised, and the next statement is out. */
 async function dueDateStop(w: Walk, k: number) {
@@ -103,11 +119,15 @@ async function dueDateStop(w: Walk, k: number) {
   const due = w.cycles[k]!.dueDate;
   const byHand = AUTOMATIC_BY_HAND[k];
   // The pages promised exactly this debit; on a due date that owes nothing they promised none.
-  if (byHand) expect(before, `the pages promised the automatic payment of ${due}`).toEqual({ date: due, amountCents: byHand });
+  if (byHand)
+    expect(before, `the pages promised the automatic payment of ${due}`).toEqual({ date: due, amountCents: byHand });
   else expect(before?.date ?? null, `no debit promised for ${due}, which owes nothing`).not.toBe(due);
   const result = await stopOn(w, due);
   const collected = automaticOn(result.ledger, due);
-  expect(collected.map((e) => e.amountCents), `the automatic payment of due date ${k + 1}`).toEqual(byHand ? [byHand] : []);
+  expect(
+    collected.map((e) => e.amountCents),
+    `the automatic payment of due date ${k + 1}`,
+  ).toEqual(byHand ? [byHand] : []);
   expect(result.ledger.statements).toHaveLength(k + 2);
   expect(result.ledger.standing).toBe("current");
   return result;
@@ -118,7 +138,12 @@ async function returnTheAutomaticPayment(w: Walk, k: number, expected: { pastDue
   const due = w.cycles[k]!.dueDate;
   const [payment] = automaticOn(await readLedger(w.request, w.email), due);
   await nextDayOnDevClock(w.page);
-  const status = await returnOnDevClock(w.page, w.email, { transactionId: payment!.reference!, amountCents: payment!.amountCents, postedOn: due, description: "Automatic Payment" });
+  const status = await returnOnDevClock(w.page, w.email, {
+    transactionId: payment!.reference!,
+    amountCents: payment!.amountCents,
+    postedOn: due,
+    description: "Automatic Payment",
+  });
   const total = expected.pastDue + expected.currentDue;
   expect(status).toBe(
     `Returned the payment of ${usd(payment!.amountCents)} from ${longDate(due)} (Trans. ID ${payment!.reference}) on ${longDate(addDays(due, 1))}. ` +
@@ -128,7 +153,11 @@ async function returnTheAutomaticPayment(w: Walk, k: number, expected: { pastDue
   const result = await checkEverything(w);
   const { ledger } = result;
   expect(ledger.today).toBe(addDays(due, 1));
-  expect(ledger.entries.filter((e) => e.kind === "payment_return" && e.reversesId === payment!.id).map((e) => [e.amountCents, e.effectiveDate])).toEqual([[payment!.amountCents, ledger.today]]);
+  expect(
+    ledger.entries
+      .filter((e) => e.kind === "payment_return" && e.reversesId === payment!.id)
+      .map((e) => [e.amountCents, e.effectiveDate]),
+  ).toEqual([[payment!.amountCents, ledger.today]]);
   expect(ledger.figures).toMatchObject({
     standing: "delinquent",
     pastDueCents: expected.pastDue,
@@ -139,17 +168,35 @@ async function returnTheAutomaticPayment(w: Walk, k: number, expected: { pastDue
     nextAutomaticPayment: { date: w.cycles[k + 1]!.dueDate, amountCents: total },
   });
   const payments = await readPaymentsPage(w.page);
-  expect(payments.header).toContain(`Your Minimum Payment of ${usd(expected.currentDue)} is due on ${longDate(w.cycles[k + 1]!.dueDate)}; this does not include your Past Due amount of ${usd(expected.pastDue)}.`);
+  expect(payments.header).toContain(
+    `Your Minimum Payment of ${usd(expected.currentDue)} is due on ${longDate(w.cycles[k + 1]!.dueDate)}; this does not include your Past Due amount of ${usd(expected.pastDue)}.`,
+  );
   const account = await readAccountPage(w.page);
-  expect([account.pastDueBanner, account.donutPastDue, account.available, account.drawOffered]).toEqual([true, true, 0, false]);
+  expect([account.pastDueBanner, account.donutPastDue, account.available, account.drawOffered]).toEqual([
+    true,
+    true,
+    0,
+    false,
+  ]);
   await expectDrawsBlocked(w.page);
   return result;
 }
 
-test("one EFT borrower through 120 days: statements, automatic payments, a one-time payment, a draw, two returned payments, delinquency cured twice, every page and statement to the cent", async ({ page, request }, info) => {
+test("one EFT borrower through 120 days: statements, automatic payments, a one-time payment, a draw, two returned payments, delinquency cured twice, every page and statement to the cent", async ({
+  page,
+  request,
+}, info) => {
   // About a minute alone; a shared two-core machine can make it several.
   test.setTimeout(10 * 60_000);
-  const w: Walk = { page, request, email: "", limitCents: 0, openedOn: "", cycles: [], leaveDevice: async () => undefined };
+  const w: Walk = {
+    page,
+    request,
+    email: "",
+    limitCents: 0,
+    openedOn: "",
+    cycles: [],
+    leaveDevice: async () => undefined,
+  };
   let end = "";
 
   await test.step("day 0: a partner's lead, e-sign with a $500 first draw: one Cash Advance row, $25 kept, $475 deposited", async () => {
@@ -167,10 +214,17 @@ test("one EFT borrower through 120 days: statements, automatic payments, a one-t
     w.openedOn = ledger.today;
     end = addDays(ledger.today, WALK_DAYS);
     w.cycles = plainCycles(payFrequency.firstPayDate, ledger.today, addDays(end, 14));
-    expect(ledger.entries.map((e) => [e.kind, e.amountCents, e.feeCents, e.effectiveDate])).toEqual([["draw", 500_00, drawFee(500_00), ledger.today]]);
+    expect(ledger.entries.map((e) => [e.kind, e.amountCents, e.feeCents, e.effectiveDate])).toEqual([
+      ["draw", 500_00, drawFee(500_00), ledger.today],
+    ]);
     expect(drawFee(500_00)).toBe(25_00);
     const { ledger: day0 } = await checkEverything(w);
-    expect(day0.figures).toMatchObject({ balanceCents: 500_00, nextMinimumDueCents: 0, nextDueDate: w.cycles[0]!.dueDate, nextAutomaticPayment: null });
+    expect(day0.figures).toMatchObject({
+      balanceCents: 500_00,
+      nextMinimumDueCents: 0,
+      nextDueDate: w.cycles[0]!.dueDate,
+      nextAutomaticPayment: null,
+    });
   });
 
   await test.step("statement 1: fee $20.00, minimum $45.00; the automatic payment of $45.00 is promised for the first due date", async () => {
@@ -180,7 +234,11 @@ test("one EFT borrower through 120 days: statements, automatic payments, a one-t
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await comeBackWithPasskey(page);
     const { ledger } = await checkEverything(w);
-    expect(ledger.figures).toMatchObject({ balanceCents: 520_00, nextMinimumDueCents: 45_00, nextAutomaticPayment: { date: w.cycles[0]!.dueDate, amountCents: 45_00 } });
+    expect(ledger.figures).toMatchObject({
+      balanceCents: 520_00,
+      nextMinimumDueCents: 45_00,
+      nextAutomaticPayment: { date: w.cycles[0]!.dueDate, amountCents: 45_00 },
+    });
   });
 
   await test.step("due date 1: $45.00 collected; statement 2 asks $43.75; a one-time $100.00 payment scheduled for the next business day", async () => {
@@ -188,12 +246,18 @@ test("one EFT borrower through 120 days: statements, automatic payments, a one-t
     const { date, confirmation } = await payOtherAmount(page, 100_00);
     expect(date > w.cycles[0]!.dueDate && date < w.cycles[1]!.dueDate).toBe(true);
     const { ledger } = await checkEverything(w);
-    expect(ledger.transactions.filter((t) => t.status === "pending")).toEqual([{ id: confirmation, code: "P", amountCents: 100_00, effectiveDate: date, status: "pending" }]);
+    expect(ledger.transactions.filter((t) => t.status === "pending")).toEqual([
+      { id: confirmation, code: "P", amountCents: 100_00, effectiveDate: date, status: "pending" },
+    ]);
     // The automatic payment of due date 2 is less the payment scheduled before it: nothing, so none is coming and the pages promise none.
     expect(ledger.figures.nextAutomaticPayment).toBeNull();
 
     const posted = await stopOn(w, date);
-    expect(posted.ledger.figures).toMatchObject({ principalCents: 395_00, balanceCents: 395_00, nextMinimumDueCents: 0 });
+    expect(posted.ledger.figures).toMatchObject({
+      principalCents: 395_00,
+      balanceCents: 395_00,
+      nextMinimumDueCents: 0,
+    });
   });
 
   await test.step("due dates 2 and 3: nothing collected on the 2nd; $39.75 on the 3rd; statement 4 asks $38.77", async () => {
@@ -215,8 +279,16 @@ test("one EFT borrower through 120 days: statements, automatic payments, a one-t
     await drawInPortal(page, 200_00, drawFee(200_00));
     const after = await checkEverything(w);
     const draws = after.ledger.entries.filter((e) => e.kind === "draw");
-    expect(draws.map((e) => [e.amountCents, e.feeCents, e.effectiveDate])).toEqual([[500_00, 25_00, w.openedOn], [200_00, 10_00, ledger.today]]);
-    expect(after.ledger.figures).toMatchObject({ principalCents: 556_48, balanceCents: 576_48, availableCreditCents: w.limitCents - 576_48, nextMinimumDueCents: 37_83 });
+    expect(draws.map((e) => [e.amountCents, e.feeCents, e.effectiveDate])).toEqual([
+      [500_00, 25_00, w.openedOn],
+      [200_00, 10_00, ledger.today],
+    ]);
+    expect(after.ledger.figures).toMatchObject({
+      principalCents: 556_48,
+      balanceCents: 576_48,
+      availableCreditCents: w.limitCents - 576_48,
+      nextMinimumDueCents: 37_83,
+    });
     await screenshots(page, info, "transactions", "/transactions");
   });
 
@@ -230,12 +302,23 @@ test("one EFT borrower through 120 days: statements, automatic payments, a one-t
   await test.step("cured by a one-time payment of the Past Due amount through /payments, authorized in the modal", async () => {
     const { date, confirmation } = await payPastDue(page, 37_83);
     const { ledger } = await checkEverything(w);
-    expect(ledger.transactions.filter((t) => t.status === "pending")).toEqual([{ id: confirmation, code: "P", amountCents: 37_83, effectiveDate: date, status: "pending" }]);
+    expect(ledger.transactions.filter((t) => t.status === "pending")).toEqual([
+      { id: confirmation, code: "P", amountCents: 37_83, effectiveDate: date, status: "pending" },
+    ]);
     // Still past due until it posts; the automatic payment of due date 6 is less what is scheduled before it.
-    expect(ledger.figures).toMatchObject({ standing: "delinquent", nextAutomaticPayment: { date: w.cycles[5]!.dueDate, amountCents: 56_94 } });
+    expect(ledger.figures).toMatchObject({
+      standing: "delinquent",
+      nextAutomaticPayment: { date: w.cycles[5]!.dueDate, amountCents: 56_94 },
+    });
 
     const posted = await stopOn(w, date);
-    expect(posted.ledger.figures).toMatchObject({ standing: "current", pastDueCents: 0, principalCents: 538_65, balanceCents: 568_65, nextMinimumDueCents: 56_94 });
+    expect(posted.ledger.figures).toMatchObject({
+      standing: "current",
+      pastDueCents: 0,
+      principalCents: 538_65,
+      balanceCents: 568_65,
+      nextMinimumDueCents: 56_94,
+    });
     expect(posted.ledger.figures.shownAvailableCreditCents).toBe(w.limitCents - 568_65);
   });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "../e2e/fixtures/test";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
 import { freshBorrower, logIn } from "../e2e/fixtures/portal";
+import { expect, test } from "../e2e/fixtures/test";
 
 /**
  * Issue 14, item 2, as a borrower lives it: signed in, they read the public
@@ -18,7 +18,9 @@ async function moveClock(request: APIRequestContext, minutes: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test("a borrower who reads public pages for 35 simulated minutes then opens Account is still signed in, with no redirect loop", async ({ page }) => {
+test("a borrower who reads public pages for 35 simulated minutes then opens Account is still signed in, with no redirect loop", async ({
+  page,
+}) => {
   const borrower = await freshBorrower(page.request, "current");
   await logIn(page, borrower.email, borrower.password);
   await expect(page).toHaveURL(/\/account$/);
@@ -28,7 +30,10 @@ test("a borrower who reads public pages for 35 simulated minutes then opens Acco
     await moveClock(page.request, 5);
     await gotoHydrated(page, path);
     // Still signed in: the shell offers Log Out and the way back, not Log In.
-    await expect(page.getByRole("banner").getByRole("link", { name: "Back to Account" }), `${path} at minute ${(i + 1) * 5}`).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Back to Account" }),
+      `${path} at minute ${(i + 1) * 5}`,
+    ).toBeVisible();
   }
 
   await page.getByRole("banner").getByRole("link", { name: "Back to Account" }).click();

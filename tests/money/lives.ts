@@ -43,17 +43,37 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ day, kind: fc.constant("draw" as const), share }) },
   {
     weight: 5,
-    arbitrary: fc.record({ day, kind: fc.constant("pay" as const), what: fc.constantFrom("minimum" as const, "payoff" as const, "some" as const), share, ahead: fc.integer({ min: 0, max: 50 }) }),
+    arbitrary: fc.record({
+      day,
+      kind: fc.constant("pay" as const),
+      what: fc.constantFrom("minimum" as const, "payoff" as const, "some" as const),
+      share,
+      ahead: fc.integer({ min: 0, max: 50 }),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ day, kind: fc.constant("return" as const), which: fc.constantFrom("latest" as const, "any" as const), pick: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      day,
+      kind: fc.constant("return" as const),
+      which: fc.constantFrom("latest" as const, "any" as const),
+      pick: fc.nat(20),
+    }),
+  },
 );
 
 /** A first draw on the opening day most of the time, as e-sign makes it. */
 export const lifeArb: fc.Arbitrary<Life> = fc
-  .record({ setup: setupArb, firstDraw: fc.option(share, { freq: 5 }), intents: fc.array(intentArb, { maxLength: 45 }) })
+  .record({
+    setup: setupArb,
+    firstDraw: fc.option(share, { freq: 5 }),
+    intents: fc.array(intentArb, { maxLength: 45 }),
+  })
   .map(({ setup, firstDraw, intents }) => ({
     setup,
-    intents: [...(firstDraw === null ? [] : [{ day: 0, kind: "draw" as const, share: firstDraw }]), ...intents].sort((a, b) => a.day - b.day),
+    intents: [...(firstDraw === null ? [] : [{ day: 0, kind: "draw" as const, share: firstDraw }]), ...intents].sort(
+      (a, b) => a.day - b.day,
+    ),
   }));
 
 /** A return waits up to this many days for a payment it can return. */
@@ -61,7 +81,9 @@ const RETURN_PATIENCE_DAYS = 30;
 
 /** Payments a bank could still return today (posted, not returned, within two business days). */
 function returnable(payments: PostedPayment[], today: string): number[] {
-  return payments.flatMap((p, i) => (p.returnedOn === null && p.effectiveDate <= today && today <= addBusinessDays(p.effectiveDate, 2) ? [i] : []));
+  return payments.flatMap((p, i) =>
+    p.returnedOn === null && p.effectiveDate <= today && today <= addBusinessDays(p.effectiveDate, 2) ? [i] : [],
+  );
 }
 
 /** The concrete action an intent makes today, from the model's figures (null: nothing to do yet). */
@@ -72,7 +94,12 @@ export function concrete(intent: Intent, today: string, f: DayFigures, payments:
       return { kind: "draw", amountCents: Math.max(4, Math.round(steps * intent.share)) * 2_500 };
     }
     case "pay": {
-      const amount = intent.what === "minimum" ? f.nextMinimumDueCents : intent.what === "payoff" ? f.payoffCents : Math.max(1, Math.round(f.payoffCents * intent.share));
+      const amount =
+        intent.what === "minimum"
+          ? f.nextMinimumDueCents
+          : intent.what === "payoff"
+            ? f.payoffCents
+            : Math.max(1, Math.round(f.payoffCents * intent.share));
       if (amount <= 0) return null;
       let date = addDays(today, 1 + intent.ahead);
       while (!isBusinessDay(date)) date = addDays(date, 1);
@@ -82,7 +109,10 @@ export function concrete(intent: Intent, today: string, f: DayFigures, payments:
       // Mostly a payment still returnable; sometimes any payment, which must be refused once too late.
       const candidates = intent.which === "latest" ? returnable(payments, today) : payments.map((_, i) => i);
       if (candidates.length === 0) return null;
-      return { kind: "returnPayment", index: intent.which === "latest" ? candidates.at(-1)! : candidates[intent.pick % candidates.length]! };
+      return {
+        kind: "returnPayment",
+        index: intent.which === "latest" ? candidates.at(-1)! : candidates[intent.pick % candidates.length]!,
+      };
     }
   }
 }
@@ -99,7 +129,11 @@ export interface Disagreement {
 const json = (x: unknown) => JSON.stringify(x);
 
 /** Plays one life through both; the first disagreement, or null. */
-export function compareLife(life: Life, product: (setup: LifeSetup) => ReferenceLine, model: (setup: LifeSetup) => ReferenceLine = referenceLine): Disagreement | null {
+export function compareLife(
+  life: Life,
+  product: (setup: LifeSetup) => ReferenceLine,
+  model: (setup: LifeSetup) => ReferenceLine = referenceLine,
+): Disagreement | null {
   const a = product(life.setup);
   const b = model(life.setup);
   const trace: string[] = [`setup ${json(life.setup)}`];
@@ -108,9 +142,12 @@ export function compareLife(life: Life, product: (setup: LifeSetup) => Reference
     const date = addDays(life.setup.openedOn, n);
     a.morning(date);
     b.morning(date);
-    const differ = (what: string, x: unknown, y: unknown) => (json(x) === json(y) ? null : { day: n, date, what, product: x, model: y, trace });
+    const differ = (what: string, x: unknown, y: unknown) =>
+      json(x) === json(y) ? null : { day: n, date, what, product: x, model: y, trace };
     // A return with nothing to return waits for the next payment (up to RETURN_PATIENCE_DAYS).
-    const due = life.intents.filter((i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= RETURN_PATIENCE_DAYS && !done.has(i)));
+    const due = life.intents.filter(
+      (i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= RETURN_PATIENCE_DAYS && !done.has(i)),
+    );
     for (const intent of due) {
       const action = concrete(intent, date, b.figures(), b.payments());
       if (!action) continue;
@@ -122,7 +159,9 @@ export function compareLife(life: Life, product: (setup: LifeSetup) => Reference
       if (outcome) return outcome;
     }
     const f = b.figures();
-    trace.push(`day ${n} ${date} ${f.standing} bal ${f.balanceCents} (p ${f.principalCents} fees ${f.unpaidFeesCents}) past ${f.pastDueCents} cur ${f.currentDueCents} next ${f.nextDueDate} auto ${json(f.nextAutomaticPayment)} sched ${f.scheduledCents}`);
+    trace.push(
+      `day ${n} ${date} ${f.standing} bal ${f.balanceCents} (p ${f.principalCents} fees ${f.unpaidFeesCents}) past ${f.pastDueCents} cur ${f.currentDueCents} next ${f.nextDueDate} auto ${json(f.nextAutomaticPayment)} sched ${f.scheduledCents}`,
+    );
     const found =
       differ("figures", a.figures(), f) ??
       differ("statements", a.statements(), b.statements()) ??
@@ -135,6 +174,15 @@ export function compareLife(life: Life, product: (setup: LifeSetup) => Reference
 
 /** A readable report: the first difference, then the days that led to it (last ones first cut to `tail`). */
 export function describeDisagreement(d: Disagreement, tail = 60): string {
-  const lines = d.trace.length > tail ? [d.trace[0]!, `... ${d.trace.length - tail} earlier lines`, ...d.trace.slice(-tail + 1)] : d.trace;
-  return [`Disagreement on day ${d.day} (${d.date}): ${d.what}`, `  product: ${json(d.product)}`, `  model:   ${json(d.model)}`, "Trace (model's figures each day):", ...lines.map((l) => `  ${l}`)].join("\n");
+  const lines =
+    d.trace.length > tail
+      ? [d.trace[0]!, `... ${d.trace.length - tail} earlier lines`, ...d.trace.slice(-tail + 1)]
+      : d.trace;
+  return [
+    `Disagreement on day ${d.day} (${d.date}): ${d.what}`,
+    `  product: ${json(d.product)}`,
+    `  model:   ${json(d.model)}`,
+    "Trace (model's figures each day):",
+    ...lines.map((l) => `  ${l}`),
+  ].join("\n");
 }

@@ -1,19 +1,27 @@
-import { billingCycleFor } from "#domain/fees";
 import { nextBusinessDay } from "#domain/calendar";
+import { billingCycleFor } from "#domain/fees";
 import {
+  type AccountState,
   accountState,
+  type Book,
   cancelledIds,
   drawEntry,
   drawRefusal,
+  type LedgerEntry,
   paymentRefusal,
   returnEntry,
   returnProblem,
   serviceDay,
-  type AccountState,
-  type Book,
-  type LedgerEntry,
 } from "../../functions/servicing/engine/index";
-import type { Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine, StatementFigures } from "../oracle/types";
+import type {
+  Action,
+  ActionOutcome,
+  DayFigures,
+  LifeSetup,
+  PostedPayment,
+  ReferenceLine,
+  StatementFigures,
+} from "../oracle/types";
 
 /**
  * The product's engine behind the reference model's interface: the same
@@ -52,7 +60,10 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
     book = served.book;
     const fresh = served.work.entries.filter((e) => e.kind === "payment").map((e) => e.id);
     // One-time payments in the order they were scheduled, then the automatic payment (the run posts them in that order).
-    posted.push(...scheduledOrder.filter((id) => fresh.includes(id)), ...fresh.filter((id) => !scheduledOrder.includes(id)));
+    posted.push(
+      ...scheduledOrder.filter((id) => fresh.includes(id)),
+      ...fresh.filter((id) => !scheduledOrder.includes(id)),
+    );
   };
 
   const act = (action: Action): ActionOutcome => {
@@ -67,7 +78,13 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
     if (action.kind === "schedulePayment") {
       const refusal = paymentRefusal(figures, action.amountCents, action.date, nextBusinessDay(today));
       if (refusal) return { ok: false, reason: refusal.message };
-      book = { ...book, scheduled: [...book.scheduled, { id: ++reference, amountCents: action.amountCents, effectiveDate: action.date }] };
+      book = {
+        ...book,
+        scheduled: [
+          ...book.scheduled,
+          { id: ++reference, amountCents: action.amountCents, effectiveDate: action.date },
+        ],
+      };
       return { ok: true };
     }
     const id = posted[action.index];
@@ -138,6 +155,11 @@ function postedPayments(entries: readonly LedgerEntry[], order: string[]): Poste
   return order.map((id) => {
     const e = entries.find((x) => x.id === id)!;
     const returned = cancelled.has(id) ? (returns.find((r) => r.reversesId === id)?.effectiveDate ?? null) : null;
-    return { effectiveDate: e.effectiveDate, amountCents: e.amountCents, origin: e.origin === "automatic" ? "automatic" : "one_time", returnedOn: returned };
+    return {
+      effectiveDate: e.effectiveDate,
+      amountCents: e.amountCents,
+      origin: e.origin === "automatic" ? "automatic" : "one_time",
+      returnedOn: returned,
+    };
   });
 }

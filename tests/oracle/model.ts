@@ -11,7 +11,13 @@ import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumC
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
 import { balanceOf, type Entry, type LedgerState, replay } from "./ledger";
 import type {
-  Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine, StatementFigures,
+  Action,
+  ActionOutcome,
+  DayFigures,
+  LifeSetup,
+  PostedPayment,
+  ReferenceLine,
+  StatementFigures,
 } from "./types";
 
 /** How far ahead the due-date schedule is generated (a life is about 400 days). */

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import Agreement from "../../app/routes/portal/agreement";
 
 type Props = Parameters<typeof Agreement>[0];
-const render = (documents: Props["loaderData"]["documents"]) => renderToString(<Agreement {...({ loaderData: { documents } } as unknown as Props)} />);
+const render = (documents: Props["loaderData"]["documents"]) =>
+  renderToString(<Agreement {...({ loaderData: { documents } } as unknown as Props)} />);
 
 describe("the Line Of Credit Agreement page", () => {
   it("says the agreement is not available when the line has no signed copy", () => {
@@ -14,7 +15,12 @@ describe("the Line Of Credit Agreement page", () => {
 
   it("shows each signed agreement as stored, and not the unavailable text", () => {
     const html = render([
-      { kind: "agrcredit", title: "Line of Credit Agreement", html: "<h2>Line of Credit Agreement</h2><section class=\"signature-block\">Signed by A B</section>", signedAt: 0 },
+      {
+        kind: "agrcredit",
+        title: "Line of Credit Agreement",
+        html: '<h2>Line of Credit Agreement</h2><section class="signature-block">Signed by A B</section>',
+        signedAt: 0,
+      },
       { kind: "agrarbitration", title: "Arbitration Agreement", html: "<h2>Arbitration Agreement</h2>", signedAt: 0 },
     ]);
     expect(html).toContain("<h2>Line of Credit Agreement</h2>");

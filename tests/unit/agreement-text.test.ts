@@ -14,7 +14,9 @@ describe("the Line of Credit Agreement's text", () => {
   });
 
   it("states the payment order of 0-decisions.md", () => {
-    expect(html).toContain("Payments apply to the earliest due date first: fees first, then the rest of the required payment, then the remaining principal.");
+    expect(html).toContain(
+      "Payments apply to the earliest due date first: fees first, then the rest of the required payment, then the remaining principal.",
+    );
   });
 
   it("promises the changes notice of spec file 3, section 9 (15 days)", () => {

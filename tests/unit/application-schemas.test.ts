@@ -1,11 +1,16 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { abaChecksumValid, fieldErrors } from "#domain/application/fields";
 import { noBusinessStates } from "#domain/config";
 import { addressMessages, addressSchema, noBusinessNote } from "../../app/routes/apply/address.schema";
 import { bankingMessages, bankingSchema } from "../../app/routes/apply/banking.schema";
-import { abaChecksumValid, fieldErrors } from "#domain/application/fields";
 import { incomeMessages, incomeSchema } from "../../app/routes/apply/income.schema";
-import { nextPayDate, payDatesMismatch, payFrequencyMessages, payFrequencySchema } from "../../app/routes/apply/payfrequency.schema";
+import {
+  nextPayDate,
+  payDatesMismatch,
+  payFrequencyMessages,
+  payFrequencySchema,
+} from "../../app/routes/apply/payfrequency.schema";
 import { personalMessages, personalSchema } from "../../app/routes/apply/personal.schema";
 
 /**
@@ -25,7 +30,14 @@ const TODAY = "2026-11-21";
 
 describe("personal step", () => {
   const schema = personalSchema(TODAY);
-  const valid = { firstName: "Jane", lastName: "Doe", birthdate: "05/17/1990", ssn: "123-45-6789", email: "Jane.Doe@Example.COM", confirmEmail: "jane.doe@example.com" };
+  const valid = {
+    firstName: "Jane",
+    lastName: "Doe",
+    birthdate: "05/17/1990",
+    ssn: "123-45-6789",
+    email: "Jane.Doe@Example.COM",
+    confirmEmail: "jane.doe@example.com",
+  };
   const errorsFor = (patch: Record<string, unknown>) => run(schema, { ...valid, ...patch }).errors;
 
   it("uses the spec's exact messages", () => {
@@ -40,7 +52,14 @@ describe("personal step", () => {
   it("accepts a valid applicant and normalises ssn, email and birthdate", () => {
     const r = run(schema, valid);
     expect(r.errors).toEqual({});
-    expect(r.output).toEqual({ firstName: "Jane", lastName: "Doe", birthdate: "1990-05-17", ssn: "123456789", email: "jane.doe@example.com", confirmEmail: "jane.doe@example.com" });
+    expect(r.output).toEqual({
+      firstName: "Jane",
+      lastName: "Doe",
+      birthdate: "1990-05-17",
+      ssn: "123456789",
+      email: "jane.doe@example.com",
+      confirmEmail: "jane.doe@example.com",
+    });
   });
 
   it("accepts an ISO birthdate from the picker", () => {
@@ -48,7 +67,10 @@ describe("personal step", () => {
   });
 
   it("requires first and last name", () => {
-    expect(errorsFor({ firstName: "", lastName: "  " })).toEqual({ firstName: personalMessages.firstName, lastName: personalMessages.lastName });
+    expect(errorsFor({ firstName: "", lastName: "  " })).toEqual({
+      firstName: personalMessages.firstName,
+      lastName: personalMessages.lastName,
+    });
   });
 
   it("gives the spec messages when fields are absent from the post", () => {
@@ -63,19 +85,31 @@ describe("personal step", () => {
   });
 
   it.each(["Jane2", "J@ne", "Jane!", "Jane.", "-Jane", "Jäne"])("rejects the name %j", (name) => {
-    expect(errorsFor({ firstName: name, lastName: name })).toEqual({ firstName: personalMessages.firstName, lastName: personalMessages.lastName });
+    expect(errorsFor({ firstName: name, lastName: name })).toEqual({
+      firstName: personalMessages.firstName,
+      lastName: personalMessages.lastName,
+    });
   });
 
   it.each(["Mary-Jane", "O'Brien", "De La Cruz"])("accepts the name %j", (name) => {
     expect(run(schema, { ...valid, firstName: name, lastName: name }).ok).toBe(true);
   });
 
-  it.each(["000-45-6789", "666-45-6789", "900-45-6789", "999-45-6789", "123-00-6789", "123-45-0000", "123456789", "123-45-678", "123-456-789", "", "abc-de-fghi"])(
-    "rejects the SSN %j",
-    (ssn) => {
-      expect(errorsFor({ ssn })).toEqual({ ssn: "Please enter your 9-digit social security number" });
-    },
-  );
+  it.each([
+    "000-45-6789",
+    "666-45-6789",
+    "900-45-6789",
+    "999-45-6789",
+    "123-00-6789",
+    "123-45-0000",
+    "123456789",
+    "123-45-678",
+    "123-456-789",
+    "",
+    "abc-de-fghi",
+  ])("rejects the SSN %j", (ssn) => {
+    expect(errorsFor({ ssn })).toEqual({ ssn: "Please enter your 9-digit social security number" });
+  });
 
   it.each(["a.example.com", "a@example", "a@", "@example.com", ""])("rejects the email %j", (email) => {
     expect(errorsFor({ email }).email).toBe(personalMessages.email);
@@ -91,13 +125,20 @@ describe("personal step", () => {
     expect(run(schema, { ...valid, confirmEmail: "JANE.DOE@EXAMPLE.COM" }).ok).toBe(true);
   });
 
-  it.each([["5/17/1990", "1990-05-17"], ["05/7/1990", "1990-05-07"], [" 5/7/1990 ", "1990-05-07"]])("accepts the birthdate %j typed without leading zeros", (birthdate, iso) => {
+  it.each([
+    ["5/17/1990", "1990-05-17"],
+    ["05/7/1990", "1990-05-07"],
+    [" 5/7/1990 ", "1990-05-07"],
+  ])("accepts the birthdate %j typed without leading zeros", (birthdate, iso) => {
     expect(run(schema, { ...valid, birthdate }).output?.birthdate).toBe(iso);
   });
 
-  it.each(["", "05/17/90", "5/17/199", "02/30/1990", "13/01/1990", "1990-02-30", "not a date"])("rejects the birthdate %j", (birthdate) => {
-    expect(errorsFor({ birthdate })).toEqual({ birthdate: personalMessages.birthdate });
-  });
+  it.each(["", "05/17/90", "5/17/199", "02/30/1990", "13/01/1990", "1990-02-30", "not a date"])(
+    "rejects the birthdate %j",
+    (birthdate) => {
+      expect(errorsFor({ birthdate })).toEqual({ birthdate: personalMessages.birthdate });
+    },
+  );
 
   it("refuses a 17-year-old whose birthday is tomorrow", () => {
     expect(errorsFor({ birthdate: "11/22/2008" })).toEqual({ birthdate: personalMessages.birthdate });
@@ -108,17 +149,33 @@ describe("personal step", () => {
   });
 
   it("refuses a year before 1900 with the year message", () => {
-    expect(errorsFor({ birthdate: "12/31/1899" })).toEqual({ birthdate: "Year must be greater than or equal to 1900." });
+    expect(errorsFor({ birthdate: "12/31/1899" })).toEqual({
+      birthdate: "Year must be greater than or equal to 1900.",
+    });
     expect(run(schema, { ...valid, birthdate: "01/01/1900" }).ok).toBe(true);
   });
 });
 
 describe("address step", () => {
-  const valid = { streetAddress: "12 Elm St", apt: "", city: "Columbus", state: "OH", zip: "43004", mainPhone: "614-555-0100", mainIsCell: "on", cellPhone: "614-555-0199" };
+  const valid = {
+    streetAddress: "12 Elm St",
+    apt: "",
+    city: "Columbus",
+    state: "OH",
+    zip: "43004",
+    mainPhone: "614-555-0100",
+    mainIsCell: "on",
+    cellPhone: "614-555-0199",
+  };
   const errorsFor = (patch: Record<string, unknown>) => run(addressSchema, { ...valid, ...patch }).errors;
 
   it("accepts a valid address; main-is-cell clears the cell phone; phones become digits", () => {
-    expect(run(addressSchema, valid).output).toEqual({ ...valid, mainPhone: "6145550100", mainIsCell: true, cellPhone: "" });
+    expect(run(addressSchema, valid).output).toEqual({
+      ...valid,
+      mainPhone: "6145550100",
+      mainIsCell: true,
+      cellPhone: "",
+    });
   });
 
   it("keeps a separate cell phone as digits when main is not a cell", () => {
@@ -153,18 +210,31 @@ describe("address step", () => {
     expect(errorsFor({ zip })).toEqual({ zip: addressMessages.zip });
   });
 
-  it.each(["6145550100", "614.555.0100", "(614) 555-0100", "614 555 0100", "1-614-555-0100", "+1 614 555 0100", "+1 (614) 555-0100"])("accepts the main phone %j as people type it", (mainPhone) => {
+  it.each([
+    "6145550100",
+    "614.555.0100",
+    "(614) 555-0100",
+    "614 555 0100",
+    "1-614-555-0100",
+    "+1 614 555 0100",
+    "+1 (614) 555-0100",
+  ])("accepts the main phone %j as people type it", (mainPhone) => {
     expect(run(addressSchema, { ...valid, mainPhone }).output?.mainPhone).toBe("6145550100");
   });
 
-  it.each(["614-555-010", "614-555-01000", "2-614-555-0100", "+2 614 555 0100", "614-555-O100", "614/555/0100", ""])("refuses the main phone %j", (mainPhone) => {
-    expect(errorsFor({ mainPhone })).toEqual({ mainPhone: addressMessages.mainPhone });
-  });
+  it.each(["614-555-010", "614-555-01000", "2-614-555-0100", "+2 614 555 0100", "614-555-O100", "614/555/0100", ""])(
+    "refuses the main phone %j",
+    (mainPhone) => {
+      expect(errorsFor({ mainPhone })).toEqual({ mainPhone: addressMessages.mainPhone });
+    },
+  );
 
   it("makes the cell phone optional when main is not a cell, but complete when given", () => {
     expect(run(addressSchema, { ...valid, mainIsCell: undefined, cellPhone: "" }).output?.cellPhone).toBe("");
     expect(run(addressSchema, { ...valid, mainIsCell: undefined, cellPhone: undefined }).ok).toBe(true);
-    expect(errorsFor({ mainIsCell: undefined, cellPhone: "614-555" })).toEqual({ cellPhone: "Please enter your 10-digit cell phone number" });
+    expect(errorsFor({ mainIsCell: undefined, cellPhone: "614-555" })).toEqual({
+      cellPhone: "Please enter your 10-digit cell phone number",
+    });
     expect(run(addressSchema, { ...valid, mainIsCell: "on", cellPhone: "614-555" }).ok).toBe(true);
   });
 
@@ -179,7 +249,13 @@ describe("address step", () => {
 });
 
 describe("income step", () => {
-  const employed = { source: "P", employerName: "Acme Co", workPhone: "614-555-0100", paymentMethod: "D", takeHomePay: "1250.00" };
+  const employed = {
+    source: "P",
+    employerName: "Acme Co",
+    workPhone: "614-555-0100",
+    paymentMethod: "D",
+    takeHomePay: "1250.00",
+  };
   const errorsFor = (patch: Record<string, unknown>) => run(incomeSchema, { ...employed, ...patch }).errors;
 
   it("uses the spec's exact messages", () => {
@@ -188,7 +264,15 @@ describe("income step", () => {
   });
 
   it("accepts employment and normalises phone and pay", () => {
-    const output = { source: "P", secondarySource: "0", employerName: "Acme Co", workPhone: "6145550100", workPhoneExt: "", paymentMethod: "D", takeHomeCents: 125_000 };
+    const output = {
+      source: "P",
+      secondarySource: "0",
+      employerName: "Acme Co",
+      workPhone: "6145550100",
+      workPhoneExt: "",
+      paymentMethod: "D",
+      takeHomeCents: 125_000,
+    };
     expect(run(incomeSchema, employed).output).toEqual(output);
   });
 
@@ -210,7 +294,10 @@ describe("income step", () => {
   });
 
   it("accepts a 17-character work phone with extension and no space", () => {
-    expect(run(incomeSchema, { ...employed, workPhone: "614-555-0100x1234" }).output).toMatchObject({ workPhone: "6145550100", workPhoneExt: "1234" });
+    expect(run(incomeSchema, { ...employed, workPhone: "614-555-0100x1234" }).output).toMatchObject({
+      workPhone: "6145550100",
+      workPhoneExt: "1234",
+    });
   });
 
   it.each([
@@ -221,12 +308,18 @@ describe("income step", () => {
     ["614-555-0100 ext. 12", "12"],
     ["1 614 555 0100 X 9", "9"],
   ])("accepts the work phone %j as people type it", (workPhone, ext) => {
-    expect(run(incomeSchema, { ...employed, workPhone }).output).toMatchObject({ workPhone: "6145550100", workPhoneExt: ext });
+    expect(run(incomeSchema, { ...employed, workPhone }).output).toMatchObject({
+      workPhone: "6145550100",
+      workPhoneExt: ext,
+    });
   });
 
-  it.each(["614-555-010", "614-555-0100 x12345", "614-555-0100 x1x2", "614-555-0100 y12"])("refuses the work phone %j", (workPhone) => {
-    expect(errorsFor({ workPhone })).toEqual({ workPhone: incomeMessages.workPhone });
-  });
+  it.each(["614-555-010", "614-555-0100 x12345", "614-555-0100 x1x2", "614-555-0100 y12"])(
+    "refuses the work phone %j",
+    (workPhone) => {
+      expect(errorsFor({ workPhone })).toEqual({ workPhone: incomeMessages.workPhone });
+    },
+  );
 
   it.each(["OA", "G", "D", "OP", "ON"])("accepts Other with type %s and clears employer fields", (secondarySource) => {
     const r = run(incomeSchema, { ...employed, source: "W", secondarySource });
@@ -234,7 +327,9 @@ describe("income step", () => {
   });
 
   it.each([undefined, "0", "Select", "P"])("refuses Other with type %j", (secondarySource) => {
-    expect(errorsFor({ source: "W", secondarySource, employerName: "", workPhone: "" })).toEqual({ secondarySource: "Please select other income type" });
+    expect(errorsFor({ source: "W", secondarySource, employerName: "", workPhone: "" })).toEqual({
+      secondarySource: "Please select other income type",
+    });
   });
 
   it.each([undefined, "0", "Select"])("requires how income is received (%j; undefined = absent)", (paymentMethod) => {
@@ -254,9 +349,12 @@ describe("income step", () => {
     expect(run(incomeSchema, { ...employed, takeHomePay }).output?.takeHomeCents).toBe(cents);
   });
 
-  it.each(["abc", "", "12.345", "0", "0.00", "-5", "-500", "1e3", "12,34", "1,2345", "$-5", "1000000", undefined])("refuses take-home pay %j (undefined = absent)", (takeHomePay) => {
-    expect(errorsFor({ takeHomePay })).toEqual({ takeHomePay: incomeMessages.takeHomePay });
-  });
+  it.each(["abc", "", "12.345", "0", "0.00", "-5", "-500", "1e3", "12,34", "1,2345", "$-5", "1000000", undefined])(
+    "refuses take-home pay %j (undefined = absent)",
+    (takeHomePay) => {
+      expect(errorsFor({ takeHomePay })).toEqual({ takeHomePay: incomeMessages.takeHomePay });
+    },
+  );
 });
 
 describe("pay frequency step", () => {
@@ -265,13 +363,24 @@ describe("pay frequency step", () => {
   const errorsFor = (patch: Record<string, unknown>) => run(schema, { ...valid, ...patch }).errors;
 
   it("uses the spec's exact messages", () => {
-    expect(payFrequencyMessages.lastPayFuture).toBe("Last pay date cannot be in the future. Please enter the most recent date you were paid.");
-    expect(payFrequencyMessages.firstPayPast).toBe("Your 1st upcoming pay date must be in the future. Please enter your next pay date.");
-    expect(payFrequencyMessages.secondPayOrder).toBe("Your 2nd upcoming pay date must be in the future, after your 1st upcoming pay date");
+    expect(payFrequencyMessages.lastPayFuture).toBe(
+      "Last pay date cannot be in the future. Please enter the most recent date you were paid.",
+    );
+    expect(payFrequencyMessages.firstPayPast).toBe(
+      "Your 1st upcoming pay date must be in the future. Please enter your next pay date.",
+    );
+    expect(payFrequencyMessages.secondPayOrder).toBe(
+      "Your 2nd upcoming pay date must be in the future, after your 1st upcoming pay date",
+    );
   });
 
   it("accepts valid dates and outputs ISO", () => {
-    expect(run(schema, valid).output).toEqual({ interval: "W", lastPayDate: "2026-11-20", firstPayDate: "2026-11-27", secondPayDate: "2026-12-04" });
+    expect(run(schema, valid).output).toEqual({
+      interval: "W",
+      lastPayDate: "2026-11-20",
+      firstPayDate: "2026-11-27",
+      secondPayDate: "2026-12-04",
+    });
   });
 
   it.each([undefined, "0", "X"])("requires the interval (%j; undefined = absent)", (interval) => {
@@ -326,7 +435,9 @@ describe("banking step", () => {
   const errorsFor = (patch: Record<string, unknown>) => run(bankingSchema, { ...valid, ...patch }).errors;
 
   it("uses the spec's exact messages", () => {
-    expect(bankingMessages.routing).toBe("Please enter your bank's 9-digit ABA routing number. Only numbers are allowed");
+    expect(bankingMessages.routing).toBe(
+      "Please enter your bank's 9-digit ABA routing number. Only numbers are allowed",
+    );
     expect(bankingMessages.account).toBe("Please enter your bank account number");
     expect(bankingMessages.repaymentMethod).toBe("Please select a payment method");
   });
@@ -336,13 +447,19 @@ describe("banking step", () => {
     expect(run(bankingSchema, { ...valid, repaymentMethod: "K", account: "123456789012345" }).ok).toBe(true);
   });
 
-  it.each(["021000022", "02100002", "0210000210", "02100002a", "", "021-000-021"])("refuses the routing number %j", (routing) => {
-    expect(errorsFor({ routing })).toEqual({ routing: bankingMessages.routing });
-  });
+  it.each(["021000022", "02100002", "0210000210", "02100002a", "", "021-000-021"])(
+    "refuses the routing number %j",
+    (routing) => {
+      expect(errorsFor({ routing })).toEqual({ routing: bankingMessages.routing });
+    },
+  );
 
-  it.each(["", "1234567890123456", "12345abc", "1234-5678", undefined])("refuses the account number %j (undefined = absent)", (account) => {
-    expect(errorsFor({ account })).toEqual({ account: "Please enter your bank account number" });
-  });
+  it.each(["", "1234567890123456", "12345abc", "1234-5678", undefined])(
+    "refuses the account number %j (undefined = absent)",
+    (account) => {
+      expect(errorsFor({ account })).toEqual({ account: "Please enter your bank account number" });
+    },
+  );
 
   it.each([undefined, "0", "X"])("requires a repayment method (%j; undefined = absent)", (repaymentMethod) => {
     expect(errorsFor({ repaymentMethod })).toEqual({ repaymentMethod: "Please select a payment method" });

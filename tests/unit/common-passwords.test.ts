@@ -6,7 +6,15 @@ import { meetsPasswordCriteria } from "#domain/passwords";
 describe("new passwords", () => {
   it("meet the criteria: 8-20 characters, upper, lower, digit, special, no spaces", () => {
     expect(meetsPasswordCriteria("Ridge!line42")).toBe(true);
-    for (const bad of ["Ri!1a", "ridge!line42", "RIDGE!LINE42", "Ridge!linexx", "Ridgeline42", "Ridge line!42", "Ridge!line42Ridge!line42"]) {
+    for (const bad of [
+      "Ri!1a",
+      "ridge!line42",
+      "RIDGE!LINE42",
+      "Ridge!linexx",
+      "Ridgeline42",
+      "Ridge line!42",
+      "Ridge!line42Ridge!line42",
+    ]) {
       expect(meetsPasswordCriteria(bad)).toBe(false);
     }
   });
@@ -27,15 +35,27 @@ describe("new passwords", () => {
   });
 
   // 0-decisions.md: lower-case, strip trailing digits and symbols, undo 0→o, 1→i/l, 3→e, 4/@→a, 5/$→s, 7→t.
-  it.each(["Password1!", "Passw0rd!", "Welcome1!", "P@ssw0rd", "P@$$w0rd2024!", "Dr4g0n!!", "M0nk3y#1", "Sunsh1ne!", "L3tm31n!"])(
-    "'%s' is refused: a common word dressed up with case, swaps and a tail",
-    (password) => expect(isCommonPassword(password)).toBe(true),
+  it.each([
+    "Password1!",
+    "Passw0rd!",
+    "Welcome1!",
+    "P@ssw0rd",
+    "P@$$w0rd2024!",
+    "Dr4g0n!!",
+    "M0nk3y#1",
+    "Sunsh1ne!",
+    "L3tm31n!",
+  ])("'%s' is refused: a common word dressed up with case, swaps and a tail", (password) =>
+    expect(isCommonPassword(password)).toBe(true),
   );
 
-  it.each(["Ridge!line42", "Tr4vel-Blue-Kite9", "Q7v!mZ2pLx", "Granite&Otter58", "kX9#mPq2Lw"])("'%s' (strong) is accepted", (password) => {
-    expect(meetsPasswordCriteria(password)).toBe(true);
-    expect(isCommonPassword(password)).toBe(false);
-  });
+  it.each(["Ridge!line42", "Tr4vel-Blue-Kite9", "Q7v!mZ2pLx", "Granite&Otter58", "kX9#mPq2Lw"])(
+    "'%s' (strong) is accepted",
+    (password) => {
+      expect(meetsPasswordCriteria(password)).toBe(true);
+      expect(isCommonPassword(password)).toBe(false);
+    },
+  );
 
   it("tries 1 as both i and l, and undoes swaps before and after the tail is stripped", () => {
     const forms = normalisedForms("F1ower!");

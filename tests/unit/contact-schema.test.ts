@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "#domain/application/fields";
 import { categoryLabel, contactMessages, contactSchema } from "../../app/routes/contact.schema";
 
-const valid = { firstName: "Casey", lastName: "Morgan", email: " Casey@Example.com ", phone: "", messageCategory: "payments", message: "  When is my payment due?  " };
+const valid = {
+  firstName: "Casey",
+  lastName: "Morgan",
+  email: " Casey@Example.com ",
+  phone: "",
+  messageCategory: "payments",
+  message: "  When is my payment due?  ",
+};
 
 function errors(input: Record<string, string>) {
   const result = v.safeParse(contactSchema, input);

@@ -10,7 +10,10 @@ describe("the credit donut's ring", () => {
   });
 
   it("draws no fill at 0%, so a past-due account shows no dot of colour on an empty ring", () => {
-    for (const props of [{ availableCents: 50_000, limitCents: 100_000, pastDue: true }, { availableCents: 0, limitCents: 100_000, pastDue: false }]) {
+    for (const props of [
+      { availableCents: 50_000, limitCents: 100_000, pastDue: true },
+      { availableCents: 0, limitCents: 100_000, pastDue: false },
+    ]) {
       const html = renderToStaticMarkup(<CreditDonut {...props} />);
       expect(html).not.toContain("donut-fill");
       expect(html).toContain('class="donut-track"');

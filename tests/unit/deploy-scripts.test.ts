@@ -13,8 +13,8 @@ import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy
 import { formatCommand } from "../../scripts/deploy-shell";
 import { promote, usage as promoteUsage } from "../../scripts/promote";
 import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
-import { parseVersionUpload, versionToKeep } from "../../scripts/wrangler-output";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
+import { parseVersionUpload, versionToKeep } from "../../scripts/wrangler-output";
 
 const VERSION = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9";
 const OLD_VERSION = "9e8d7c6b-5a49-4837-a261-50f4e3d2c1b0";
@@ -43,7 +43,15 @@ async function runScript(script: keyof typeof scripts, argv: string[]): Promise<
   const code = await runCli(usage, () => main(argv));
   vi.restoreAllMocks();
   const out = stdout.join("\n");
-  return { code, stdout: out, stderr: stderr.join("\n"), commands: out.split("\n").filter((l) => l.startsWith("$ ")).map((l) => l.slice(2)) };
+  return {
+    code,
+    stdout: out,
+    stderr: stderr.join("\n"),
+    commands: out
+      .split("\n")
+      .filter((l) => l.startsWith("$ "))
+      .map((l) => l.slice(2)),
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -57,9 +65,15 @@ describe("npm run deploy:preview --dry-run", () => {
     const { code, commands } = await runScript("deploy-preview", ["--dry-run"]);
     expect(code).toBe(0);
     const build = indexOf(commands, /^CLOUDFLARE_ENV=preview npx react-router build$/);
-    const migrate = indexOf(commands, /^CI=true npx wrangler d1 migrations apply ridgeline-preview --remote --env preview -c wrangler\.toml$/);
+    const migrate = indexOf(
+      commands,
+      /^CI=true npx wrangler d1 migrations apply ridgeline-preview --remote --env preview -c wrangler\.toml$/,
+    );
     const upload = indexOf(commands, /^npx wrangler versions upload --env preview( --tag \S+)?$/);
-    const serve = indexOf(commands, /^npx wrangler versions deploy PREVIEW_VERSION_ID@100 --env preview -y -c wrangler\.toml$/);
+    const serve = indexOf(
+      commands,
+      /^npx wrangler versions deploy PREVIEW_VERSION_ID@100 --env preview -y -c wrangler\.toml$/,
+    );
     expect([build, migrate, upload, serve].every((i) => i >= 0)).toBe(true);
     expect(build).toBeLessThan(migrate);
     expect(migrate).toBeLessThan(upload);
@@ -119,8 +133,11 @@ describe("npm run promote --dry-run", () => {
 
   it("exits with code 2 on the command line too", async () => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-      execFile("node_modules/.bin/tsx", ["scripts/promote.ts", "not-a-version", "--dry-run"], { env: { ...process.env, ...offlineWranglerEnv } }, (error, _stdout, stderr) =>
-        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      execFile(
+        "node_modules/.bin/tsx",
+        ["scripts/promote.ts", "not-a-version", "--dry-run"],
+        { env: { ...process.env, ...offlineWranglerEnv } },
+        (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }),
       ),
     );
     expect(code).toBe(2);
@@ -132,11 +149,15 @@ describe("npm run rollback --dry-run", () => {
   it("rolls production back to the previous version with a message", async () => {
     const { code, commands } = await runScript("rollback", ["--dry-run"]);
     expect(code).toBe(0);
-    expect(commands).toEqual(["npx wrangler rollback --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml"]);
+    expect(commands).toEqual([
+      "npx wrangler rollback --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml",
+    ]);
   });
 
   it("or to a given version, with the operator's message; a bad id exits 2", async () => {
-    expect((await runScript("rollback", [VERSION, "--message", "payments page broken", "--dry-run"])).commands).toEqual([`npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`]);
+    expect((await runScript("rollback", [VERSION, "--message", "payments page broken", "--dry-run"])).commands).toEqual(
+      [`npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`],
+    );
     const bad = await runScript("rollback", ["latest", "--dry-run"]);
     expect(bad.code).toBe(2);
     expect(bad.commands).toEqual([]);
@@ -153,12 +174,16 @@ describe("deploy script helpers", () => {
 
   it("version ids are lowercase UUIDs", () => {
     expect(parseVersionId(VERSION)).toBe(VERSION);
-    for (const bad of [VERSION.toUpperCase(), VERSION.slice(1), `${VERSION}@10`]) expect(() => parseVersionId(bad)).toThrow(UsageError);
+    for (const bad of [VERSION.toUpperCase(), VERSION.slice(1), `${VERSION}@10`])
+      expect(() => parseVersionId(bad)).toThrow(UsageError);
   });
 
   it("reads the version id, and the preview URL when there is one, from wrangler versions upload", () => {
     const output = `Uploaded ridgeline-credit-preview (3.2 sec)\nWorker Version ID: ${VERSION}\nVersion Preview URL: https://0f1e2d3c-ridgeline-credit-preview.ridgeline.workers.dev\n`;
-    expect(parseVersionUpload(output)).toEqual({ versionId: VERSION, previewUrl: "https://0f1e2d3c-ridgeline-credit-preview.ridgeline.workers.dev" });
+    expect(parseVersionUpload(output)).toEqual({
+      versionId: VERSION,
+      previewUrl: "https://0f1e2d3c-ridgeline-credit-preview.ridgeline.workers.dev",
+    });
     expect(parseVersionUpload(`Worker Version ID: ${VERSION}\n`)).toEqual({ versionId: VERSION });
     expect(() => parseVersionUpload("Uploaded ridgeline-credit (1 sec)\n")).toThrow(/no Worker Version ID/);
   });
@@ -167,14 +192,22 @@ describe("deploy script helpers", () => {
     const status = (versions: Array<[string, number]>) =>
       `Fetching...\n${JSON.stringify({ id: "d1", versions: versions.map(([version_id, percentage]) => ({ version_id, percentage })) })}\n`;
     expect(versionToKeep(status([[OLD_VERSION, 100]]), VERSION)).toBe(OLD_VERSION);
-    expect(versionToKeep(status([[VERSION, 10], [OLD_VERSION, 90]]), VERSION)).toBe(OLD_VERSION);
+    expect(
+      versionToKeep(
+        status([
+          [VERSION, 10],
+          [OLD_VERSION, 90],
+        ]),
+        VERSION,
+      ),
+    ).toBe(OLD_VERSION);
     expect(() => versionToKeep(status([[VERSION, 100]]), VERSION)).toThrow(/already serves all traffic/);
   });
 
   it("prints commands as they would be typed", () => {
-    expect(formatCommand({ env: { CI: "true" }, argv: ["npx", "wrangler", "rollback", "--message", "it's broken"] })).toBe(
-      "CI=true npx wrangler rollback --message 'it'\\''s broken'",
-    );
+    expect(
+      formatCommand({ env: { CI: "true" }, argv: ["npx", "wrangler", "rollback", "--message", "it's broken"] }),
+    ).toBe("CI=true npx wrangler rollback --message 'it'\\''s broken'");
   });
 
   it("development tools go only into development builds", () => {

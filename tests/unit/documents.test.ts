@@ -1,15 +1,17 @@
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { documentRows, documentSeedSql } from "#db/seed/documents";
-import { documentSlugs } from "#server/documents/store";
-import { parseTextDocument, renderPdf } from "#domain/pdf";
-import { documentTitle, fillPlaceholders } from "#server/documents/template";
-import { PDFDocument } from "@cantoo/pdf-lib";
 import { brand, phones } from "#domain/config";
+import { parseTextDocument, renderPdf } from "#domain/pdf";
+import { documentSlugs } from "#server/documents/store";
+import { documentTitle, fillPlaceholders } from "#server/documents/template";
 import { pdfText } from "./pdf-text";
 
 describe("document templates", () => {
   it("fills placeholders from configuration and refuses unknown ones", () => {
-    expect(fillPlaceholders("Call {{ brand.name }} at {{phones.contact}}")).toBe(`Call ${brand.name} at 1.800.555.0142`);
+    expect(fillPlaceholders("Call {{ brand.name }} at {{phones.contact}}")).toBe(
+      `Call ${brand.name} at 1.800.555.0142`,
+    );
     expect(phones.contact).toBe("18005550142");
     expect(() => fillPlaceholders("{{nope}}")).toThrow(/Unknown document placeholder/);
   });
@@ -32,7 +34,10 @@ describe("document templates", () => {
 
 describe("PDF documents (pdf-lib fork)", () => {
   it("renders headings and paragraphs across pages, with page numbers and a title", async () => {
-    const long = Array.from({ length: 120 }, (_, i) => `Paragraph ${i} (with parentheses) and typography \u2014 "quoted".`).join("\n");
+    const long = Array.from(
+      { length: 120 },
+      (_, i) => `Paragraph ${i} (with parentheses) and typography \u2014 "quoted".`,
+    ).join("\n");
     const bytes = await renderPdf("Notice", parseTextDocument(`# Heading\n${long}`));
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
     const doc = await PDFDocument.load(bytes);

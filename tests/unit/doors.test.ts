@@ -9,7 +9,13 @@ describe("the page list of the worker tests", () => {
     const missing = routes
       .map((r) => (r.index ? "" : r.path!))
       .filter((path) => !fileRoutes.includes(path))
-      .filter((path) => (path === "*" ? !listed.has("no-such-page") : path.includes(":") ? ![...listed].some((l) => l.startsWith(path.split(":")[0]!)) : !listed.has(path)));
+      .filter((path) =>
+        path === "*"
+          ? !listed.has("no-such-page")
+          : path.includes(":")
+            ? ![...listed].some((l) => l.startsWith(path.split(":")[0]!))
+            : !listed.has(path),
+      );
     expect(missing).toEqual([]);
   });
 });

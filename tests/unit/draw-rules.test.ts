@@ -1,6 +1,7 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { drawAmountError, drawAmountSchema, drawFigures, parseDrawAmount } from "../../app/routes/portal/draw.schema";
 import { cashAdvanceFee, cashAdvanceFeeAtPercent } from "#domain/fees";
+import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
 import {
   defaultDrawLimits,
   drawAmountMessage,
@@ -13,8 +14,7 @@ import {
   maxDrawCents,
   snapDrawAmount,
 } from "#domain/rules/standing";
-import { DRAW_NOT_AN_AMOUNT } from "#domain/rules/money-input";
-import * as v from "valibot";
+import { drawAmountError, drawAmountSchema, drawFigures, parseDrawAmount } from "../../app/routes/portal/draw.schema";
 
 const MINIMUM = "The minimum draw is $100.";
 const INCREMENT = "Draws must be in $25 increments.";
@@ -103,7 +103,8 @@ describe("the draw schema (browser and action)", () => {
     expect(drawAmountError("90", 100_000)).toBe(MINIMUM);
     expect(drawAmountError("", 100_000)).toBe(MINIMUM);
     // Not an amount: said so, never read as a small draw (decision: refused, never reinterpreted).
-    for (const typed of ["abc", "1e3", "-500", "12.345", "1,00"]) expect(drawAmountError(typed, 100_000), typed).toBe(DRAW_NOT_AN_AMOUNT);
+    for (const typed of ["abc", "1e3", "-500", "12.345", "1,00"])
+      expect(drawAmountError(typed, 100_000), typed).toBe(DRAW_NOT_AN_AMOUNT);
     expect(drawAmountError("99999999", 100_000)).toBe(INCREMENT);
     expect(drawAmountError("$99,999,900", 100_000)).toBe(MAXIMUM);
     expect(drawAmountError("$1,000.00", 100_000)).toBeNull();
@@ -144,8 +145,12 @@ describe("cash advance fee and amount received", () => {
 
 describe("draw blocks (spec file 3, sections 4 and 8)", () => {
   it("are the spec's words, the state one with its spelling", () => {
-    expect(drawBlockMessages.pastDue).toBe("Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.");
-    expect(drawBlockMessages.chargedOff).toBe("Your account has been closed due to lack of payment. You can no longer draw funds from this account.");
+    expect(drawBlockMessages.pastDue).toBe(
+      "Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.",
+    );
+    expect(drawBlockMessages.chargedOff).toBe(
+      "Your account has been closed due to lack of payment. You can no longer draw funds from this account.",
+    );
     expect(drawBlockMessages.notEnoughCredit).toBe(
       "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
     );
@@ -156,7 +161,8 @@ describe("draw blocks (spec file 3, sections 4 and 8)", () => {
     expect(drawBlock("delinquent", 50_000, "OH")).toBe("pastDue");
     expect(drawBlock("charged_off", 50_000, "OH")).toBe("chargedOff");
     expect(drawBlock("delinquent", 50_000, "WA")).toBe("pastDue");
-    for (const standing of ["closed", "withdrawn", "awaiting_esign"] as const) expect(drawBlock(standing, 50_000, "OH")).toBe("notEligible");
+    for (const standing of ["closed", "withdrawn", "awaiting_esign"] as const)
+      expect(drawBlock(standing, 50_000, "OH")).toBe("notEligible");
   });
 
   it("block Washington residents in good standing", () => {
@@ -171,7 +177,8 @@ describe("draw blocks (spec file 3, sections 4 and 8)", () => {
   });
 
   it("are recognised from the summary's message, unknown ones as not eligible", () => {
-    for (const block of Object.keys(drawBlockMessages) as Array<keyof typeof drawBlockMessages>) expect(drawBlockOf(drawBlockMessages[block])).toBe(block);
+    for (const block of Object.keys(drawBlockMessages) as Array<keyof typeof drawBlockMessages>)
+      expect(drawBlockOf(drawBlockMessages[block])).toBe(block);
     expect(drawBlockOf("Something the upstream platform says")).toBe("notEligible");
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { cashAdvanceFee } from "#domain/fees";
 import { borrowerNameMatches, drawMessages, firstDrawProblem } from "#domain/rules/esign";
 import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
 import { signatureMessages } from "../../app/routes/esign/signature";
-import { cashAdvanceFee } from "#domain/fees";
 
 describe("the typed borrower name", () => {
   it("equals first plus last name, case-insensitive, spaces ignored", () => {
@@ -19,7 +19,9 @@ describe("the first draw (spec file 2, section 5)", () => {
   it("needs a decision: a draw above 0 or the refuse box", () => {
     expect(firstDrawProblem(0, 80_000, false)).toBe("decision");
     expect(firstDrawProblem(0, 80_000, true)).toBeNull();
-    expect(drawMessages.decision).toBe("Please select a draw amount or check the box indicating you don't want to draw right now");
+    expect(drawMessages.decision).toBe(
+      "Please select a draw amount or check the box indicating you don't want to draw right now",
+    );
   });
 
   it("applies the minimum, the credit limit and the increment", () => {
@@ -39,7 +41,14 @@ describe("the first draw (spec file 2, section 5)", () => {
 });
 
 describe("consent is valid only when complete", () => {
-  const complete = { agreed: { agrarbitration: true, agreleconsent: true, agrcredit: true }, marketingTexts: false, marketingCalls: false, drawCents: 10_000, refuseDraw: false, consentComplete: false };
+  const complete = {
+    agreed: { agrarbitration: true, agreleconsent: true, agrcredit: true },
+    marketingTexts: false,
+    marketingCalls: false,
+    drawCents: 10_000,
+    refuseDraw: false,
+    consentComplete: false,
+  };
 
   it("passes when the three agreements are accepted, texts answered and the draw decided", () => {
     expect(consentProblems(complete, 80_000)).toEqual({});
@@ -62,7 +71,9 @@ describe("consent is valid only when complete", () => {
   });
 
   it("a disagreed agreement is missing again", () => {
-    expect(consentProblems({ ...complete, agreed: { ...complete.agreed, agrcredit: false } }, 80_000)).toEqual({ agrcredit: consentMessages.agrcredit });
+    expect(consentProblems({ ...complete, agreed: { ...complete.agreed, agrcredit: false } }, 80_000)).toEqual({
+      agrcredit: consentMessages.agrcredit,
+    });
   });
 });
 

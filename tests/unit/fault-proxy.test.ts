@@ -36,7 +36,11 @@ beforeEach(async () => {
 
 describe("the fault proxy", () => {
   it("forwards calls with their method, headers and body when nothing is armed", async () => {
-    const res = await fetch(`${proxyUrl}/Account/PostTransaction`, { method: "POST", headers: { "Idempotency-Key": "k-1" }, body: "{}" });
+    const res = await fetch(`${proxyUrl}/Account/PostTransaction`, {
+      method: "POST",
+      headers: { "Idempotency-Key": "k-1" },
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(received).toEqual(["POST /Account/PostTransaction k-1"]);
@@ -51,7 +55,11 @@ describe("the fault proxy", () => {
 
   it("lostAnswer lets the platform act, then answers 500", async () => {
     await arm({ path: "/Account/PostTransaction", fault: "lostAnswer" });
-    const res = await fetch(`${proxyUrl}/Account/PostTransaction`, { method: "POST", headers: { "Idempotency-Key": "k-2" }, body: "{}" });
+    const res = await fetch(`${proxyUrl}/Account/PostTransaction`, {
+      method: "POST",
+      headers: { "Idempotency-Key": "k-2" },
+      body: "{}",
+    });
     expect(res.status).toBe(500);
     expect(received).toEqual(["POST /Account/PostTransaction k-2"]);
   });
@@ -64,12 +72,18 @@ describe("the fault proxy", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(body);
     expect(received).toEqual([]);
-    expect(await (await fetch(`${proxyUrl}/Communications/VerifySMSOTP`, { method: "POST", body: "{}" })).json()).toEqual({ ok: true });
+    expect(
+      await (await fetch(`${proxyUrl}/Communications/VerifySMSOTP`, { method: "POST", body: "{}" })).json(),
+    ).toEqual({ ok: true });
   });
 
   it("hang never answers, so the caller's timeout fires", async () => {
     await arm({ path: "Auth/ValidateEmail", fault: "hang" });
-    const error = await fetch(`${proxyUrl}/Auth/ValidateEmail`, { method: "POST", body: "{}", signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
+    const error = await fetch(`${proxyUrl}/Auth/ValidateEmail`, {
+      method: "POST",
+      body: "{}",
+      signal: AbortSignal.timeout(300),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "TimeoutError" });
     expect(received).toEqual([]);
   });

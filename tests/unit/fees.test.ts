@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { carriedBalanceFees } from "#domain/config";
-import { amountReceived, billingCycleFor, carriedBalanceFee, cashAdvanceFee, feeChartRows, minimumPayment } from "#domain/fees";
+import {
+  amountReceived,
+  billingCycleFor,
+  carriedBalanceFee,
+  cashAdvanceFee,
+  feeChartRows,
+  minimumPayment,
+} from "#domain/fees";
 
 describe("billing cycle follows pay frequency", () => {
   it.each([

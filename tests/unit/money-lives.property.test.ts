@@ -10,9 +10,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "../oracle/calendar";
-import { compareLife, describeDisagreement, LIFE_DAYS, lifeArb, type Life } from "../money/lives";
+import { compareLife, describeDisagreement, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
 import { productLine } from "../money/product-line";
+import { addDays } from "../oracle/calendar";
 
 const LIVES = Number(process.env.MONEY_LIVES ?? 120);
 
@@ -50,7 +50,16 @@ describe("the engine and the independent model agree on every figure of random l
       { numRuns: LIVES },
     );
     // The lives must reach every path the rules have, or agreeing proves little.
-    for (const path of ["current", "delinquent", "charged_off", "closed", "automatic payment", "returned payment", "statement with past due", "overpaid"]) {
+    for (const path of [
+      "current",
+      "delinquent",
+      "charged_off",
+      "closed",
+      "automatic payment",
+      "returned payment",
+      "statement with past due",
+      "overpaid",
+    ]) {
       expect(reached.get(path) ?? 0, `lives reaching "${path}"`).toBeGreaterThan(0);
     }
   });

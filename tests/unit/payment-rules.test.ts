@@ -4,20 +4,27 @@ import {
   defaultPaymentOption,
   minimumOptionCents,
   otherAmountMessage,
+  type PaymentFacts,
+  payableBalanceCents,
   paymentDateAllowed,
   paymentDateHint,
   paymentDateMessage,
   paymentOptions,
-  payableBalanceCents,
   paymentsLocked,
   paymentWindow,
   payoffOf,
   visiblePaymentOptions,
-  type PaymentFacts,
 } from "#domain/rules/payments";
 
 // Effective Monday 23 Nov 2026, next due Friday 4 Dec 2026 (Thanksgiving 26 Nov in between).
-const base: PaymentFacts = { chargedOff: false, minimumDueCents: 3_900, pastDueCents: 0, balanceCents: 40_000, achEffectiveDate: "2026-11-23", nextPaymentDate: "2026-12-04" };
+const base: PaymentFacts = {
+  chargedOff: false,
+  minimumDueCents: 3_900,
+  pastDueCents: 0,
+  balanceCents: 40_000,
+  achEffectiveDate: "2026-11-23",
+  nextPaymentDate: "2026-12-04",
+};
 const delinquent: PaymentFacts = { ...base, pastDueCents: 2_500, minimumDueCents: 6_400 };
 const chargedOff: PaymentFacts = { ...base, chargedOff: true, pastDueCents: 40_000, minimumDueCents: 40_000 };
 const afterDue = { nextPaymentDate: "2026-11-20" };
@@ -69,7 +76,11 @@ describe("payment options", () => {
     expect(paymentOptions({ ...base, balanceCents: 3_900 }).minimum).toBe(true);
   });
   it("nothing can be chosen with nothing owed", () => {
-    expect(paymentOptions({ ...base, balanceCents: 0, minimumDueCents: 0 })).toEqual({ minimum: false, full: false, other: false });
+    expect(paymentOptions({ ...base, balanceCents: 0, minimumDueCents: 0 })).toEqual({
+      minimum: false,
+      full: false,
+      other: false,
+    });
   });
 });
 
@@ -119,8 +130,12 @@ describe("payment dates", () => {
     expect(paymentDateAllowed("2022-12-27", "minimum", christmas)).toBe(true);
   });
   it("says which dates are allowed, verbatim", () => {
-    expect(paymentDateMessage("2026-11-26", "minimum", base)).toBe("Invalid date. Your payment date must be between 11/23/2026 and 12/04/2026.");
-    expect(paymentDateMessage("2027-01-08", "other", base)).toBe("Invalid date. Your payment date must be between 11/23/2026 and 01/07/2027.");
+    expect(paymentDateMessage("2026-11-26", "minimum", base)).toBe(
+      "Invalid date. Your payment date must be between 11/23/2026 and 12/04/2026.",
+    );
+    expect(paymentDateMessage("2027-01-08", "other", base)).toBe(
+      "Invalid date. Your payment date must be between 11/23/2026 and 01/07/2027.",
+    );
     expect(paymentDateMessage(null, "minimum", base)).toBe("Invalid Payment Amount or Payment Date.");
     expect(paymentDateMessage("2026-11-24", "minimum", base)).toBeNull();
   });
@@ -129,31 +144,42 @@ describe("payment dates", () => {
 describe("the Other Amount", () => {
   const minimum = "The minimum payment is $10. Please enter $10 or more.";
   it("zero, empty or under $10 gets the minimum message; text that is not an amount says so", () => {
-    for (const typed of ["", "  ", "0", "0.00", "9.99", "$9.99"]) expect(otherAmountMessage(typed, base), typed).toBe(minimum);
+    for (const typed of ["", "  ", "0", "0.00", "9.99", "$9.99"])
+      expect(otherAmountMessage(typed, base), typed).toBe(minimum);
     // Not an amount at all: refused as such, never read as a too-small payment (decision: inputs as people type them).
-    for (const typed of ["abc", "1.2.3", "10.555", "-20", "-500", "1e3", "1,00"]) expect(otherAmountMessage(typed, base), typed).toBe(PAYMENT_NOT_AN_AMOUNT);
+    for (const typed of ["abc", "1.2.3", "10.555", "-20", "-500", "1e3", "1,00"])
+      expect(otherAmountMessage(typed, base), typed).toBe(PAYMENT_NOT_AN_AMOUNT);
   });
   it("more than the balance gets the balance message", () => {
-    expect(otherAmountMessage("400.01", base)).toBe("Your payment cannot exceed your $400.00 account balance. Please enter a different amount.");
+    expect(otherAmountMessage("400.01", base)).toBe(
+      "Your payment cannot exceed your $400.00 account balance. Please enter a different amount.",
+    );
   });
   it("from $10 up to the balance is fine", () => {
-    for (const typed of ["10", "10.5", "25.25", "400", "400.00"]) expect(otherAmountMessage(typed, base), typed).toBeNull();
+    for (const typed of ["10", "10.5", "25.25", "400", "400.00"])
+      expect(otherAmountMessage(typed, base), typed).toBeNull();
   });
 });
 
 describe("paymentsLocked", () => {
   it("locks at the pending cap, then with nothing owed, then when scheduled payments cover the balance, else not", () => {
-    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 3, maxPending: 3 })).toBe(
+      "pendingLimit",
+    );
     expect(paymentsLocked({ balanceCents: 0, pendingCents: 0, pendingCount: 3, maxPending: 3 })).toBe("pendingLimit");
     expect(paymentsLocked({ balanceCents: 0, pendingCents: 0, pendingCount: 0, maxPending: 3 })).toBe("nothingOwed");
-    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 40_000, pendingCount: 1, maxPending: 3 })).toBe("coveredByPending");
+    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 40_000, pendingCount: 1, maxPending: 3 })).toBe(
+      "coveredByPending",
+    );
     expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 39_999, pendingCount: 2, maxPending: 3 })).toBeNull();
     expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 0, pendingCount: 2, maxPending: 3 })).toBeNull();
   });
   it("uses the platform's payoff figure when it sends one, so the lock and Pay Off Balance agree with the platform", () => {
     expect(payoffOf({ balanceCents: 40_000, pendingCents: 15_000 })).toBe(25_000);
     expect(payoffOf({ balanceCents: 40_000, pendingCents: 15_000, payoffCents: 24_000 })).toBe(24_000);
-    expect(paymentsLocked({ balanceCents: 40_000, pendingCents: 15_000, pendingCount: 1, maxPending: 3, payoffCents: 0 })).toBe("coveredByPending");
+    expect(
+      paymentsLocked({ balanceCents: 40_000, pendingCents: 15_000, pendingCount: 1, maxPending: 3, payoffCents: 0 }),
+    ).toBe("coveredByPending");
   });
   it("leaves the balance less what is scheduled to pay, never below zero", () => {
     expect(payableBalanceCents(40_000, 15_000)).toBe(25_000);

@@ -5,10 +5,15 @@ import { upstreamTimeoutMs, upstreamTransport } from "../../functions/platform/u
 const { account, applications } = catalogue;
 
 function clientWith(fetch: (request: Request) => Promise<Response>, token: string | null = "t0", timeoutMs = 1_000) {
-  return new PlatformClient(upstreamTransport({ baseUrl: "https://platform.example/api/", fetch, timeoutMs }), memoryTokenHolder(token), "m-1");
+  return new PlatformClient(
+    upstreamTransport({ baseUrl: "https://platform.example/api/", fetch, timeoutMs }),
+    memoryTokenHolder(token),
+    "m-1",
+  );
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("upstream transport and the typed client", () => {
   it("sends the bearer token and idempotency key to the catalogue path, and takes tokenToUse", async () => {
@@ -17,7 +22,11 @@ describe("upstream transport and the typed client", () => {
       seen.push(r);
       return json({ paymentTransactionId: 7, statusDescription: "ok", effectiveDate: "2026-12-01", tokenToUse: "t1" });
     });
-    await client.call(account.PostTransaction, { applNo: 1, transactionDate: "2026-12-01", transactionAmount: 1_000, transactionCode: "P" }, { idempotencyKey: "key-12345678" });
+    await client.call(
+      account.PostTransaction,
+      { applNo: 1, transactionDate: "2026-12-01", transactionAmount: 1_000, transactionCode: "P" },
+      { idempotencyKey: "key-12345678" },
+    );
     expect(seen[0]!.url).toBe("https://platform.example/api/Account/PostTransaction");
     expect(seen[0]!.headers.get("Authorization")).toBe("Bearer t0");
     expect(seen[0]!.headers.get("Idempotency-Key")).toBe("key-12345678");
@@ -25,7 +34,11 @@ describe("upstream transport and the typed client", () => {
   });
 
   it("gives a clear 'unavailable' error on a timeout", async () => {
-    const client = clientWith((r) => new Promise((_, reject) => r.signal.addEventListener("abort", () => reject(r.signal.reason))), "t0", 50);
+    const client = clientWith(
+      (r) => new Promise((_, reject) => r.signal.addEventListener("abort", () => reject(r.signal.reason))),
+      "t0",
+      50,
+    );
     const error = await client.call(account.GetSummary, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: "unavailable", message: "Account/GetSummary: no answer within 50 ms" });
@@ -48,8 +61,12 @@ describe("upstream transport and the typed client", () => {
   });
 
   it("maps 401/403 to 'unauthorized' and 4xx to 'rejected' with the platform's fields", async () => {
-    await expect(clientWith(async () => json({ error: "expired" }, 401)).call(account.GetSummary, {})).rejects.toMatchObject({ kind: "unauthorized" });
-    await expect(clientWith(async () => json({ error: "bad", fields: { applNo: "Unknown." } }, 422)).call(account.GetSummary, {})).rejects.toMatchObject({
+    await expect(
+      clientWith(async () => json({ error: "expired" }, 401)).call(account.GetSummary, {}),
+    ).rejects.toMatchObject({ kind: "unauthorized" });
+    await expect(
+      clientWith(async () => json({ error: "bad", fields: { applNo: "Unknown." } }, 422)).call(account.GetSummary, {}),
+    ).rejects.toMatchObject({
       kind: "rejected",
       fields: { applNo: "Unknown." },
     });
@@ -71,14 +88,18 @@ describe("upstream transport and the typed client", () => {
   });
 
   it("refuses an answer that does not match the catalogue schema", async () => {
-    await expect(clientWith(async () => json({ customerExists: "yes" })).call(applications.ValidateSsn, { custSSN: "123456789" })).rejects.toMatchObject({ kind: "invalid_answer" });
+    await expect(
+      clientWith(async () => json({ customerExists: "yes" })).call(applications.ValidateSsn, { custSSN: "123456789" }),
+    ).rejects.toMatchObject({ kind: "invalid_answer" });
   });
 
   it("creates a merchant token first when it has none", async () => {
     const paths: string[] = [];
     const client = clientWith(async (r) => {
       paths.push(new URL(r.url).pathname + new URL(r.url).search);
-      return r.url.includes("CreateMerchantToken") ? json({ token: { writtenToken: "m-token" } }) : json({ customerExists: 0 });
+      return r.url.includes("CreateMerchantToken")
+        ? json({ token: { writtenToken: "m-token" } })
+        : json({ customerExists: 0 });
     }, null);
     await client.call(applications.ValidateSsn, { custSSN: "123456789" });
     expect(paths).toEqual(["/api/Token/CreateMerchantToken?merchantId=m-1", "/api/Account/Validate"]);

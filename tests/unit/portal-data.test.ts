@@ -1,9 +1,25 @@
 import { describe, expect, it } from "vitest";
 import {
-  agreementRow, amountDue, filterTransactions, nextAutoPayment, padRecent, pendingPayments, readSummary, shownDate, shownTransactionId, statementRows, transactionRows,
+  agreementRow,
+  amountDue,
+  filterTransactions,
+  nextAutoPayment,
+  padRecent,
+  pendingPayments,
+  readSummary,
+  shownDate,
+  shownTransactionId,
+  statementRows,
+  transactionRows,
 } from "../../app/routes/portal/portal-data";
 
-const header = { requiresESignature: false, creditLimit: 100_000, preApprovedAmount: 75_000, loanStatusCode: "O", isClosed: false };
+const header = {
+  requiresESignature: false,
+  creditLimit: 100_000,
+  preApprovedAmount: 75_000,
+  loanStatusCode: "O",
+  isClosed: false,
+};
 
 describe("the summary-load derivation (spec file 3, section 4)", () => {
   it("an open line with a limit stays in the portal and shows its limit", () => {
@@ -26,24 +42,40 @@ describe("the summary-load derivation (spec file 3, section 4)", () => {
 
   it("a zero limit with any other code never finalized its credit", () => {
     for (const code of ["O", "C", "X"]) {
-      expect(readSummary({ ...header, creditLimit: 0, loanStatusCode: code }).gate).toEqual({ flag: "finalizeCredit", to: "/accountcredit" });
+      expect(readSummary({ ...header, creditLimit: 0, loanStatusCode: code }).gate).toEqual({
+        flag: "finalizeCredit",
+        to: "/accountcredit",
+      });
     }
   });
 
   it("a withdrawn application counts as a zero limit, whatever limit the platform still reports", () => {
-    expect(readSummary({ ...header, loanStatusCode: "W" })).toEqual({ gate: { flag: "finalizeCredit", to: "/accountcredit" }, creditLimit: 0 });
+    expect(readSummary({ ...header, loanStatusCode: "W" })).toEqual({
+      gate: { flag: "finalizeCredit", to: "/accountcredit" },
+      creditLimit: 0,
+    });
   });
 
   it("a closed line goes to the closed-account interrupter", () => {
-    expect(readSummary({ ...header, isClosed: true, loanStatusCode: "C" }).gate).toEqual({ flag: "closed", to: "/accountclosed" });
+    expect(readSummary({ ...header, isClosed: true, loanStatusCode: "C" }).gate).toEqual({
+      flag: "closed",
+      to: "/accountclosed",
+    });
   });
 
   it("e-sign comes first, before a zero limit or a closed line", () => {
-    expect(readSummary({ ...header, requiresESignature: true, creditLimit: 0, isClosed: true }).gate.flag).toBe("finalizeEsign");
+    expect(readSummary({ ...header, requiresESignature: true, creditLimit: 0, isClosed: true }).gate.flag).toBe(
+      "finalizeEsign",
+    );
   });
 });
 
-const t = (id: string) => ({ transationId: id, transationDate: "2026-01-01", transationAmount: 100, transationDescription: "Payment" });
+const t = (id: string) => ({
+  transationId: id,
+  transationDate: "2026-01-01",
+  transationAmount: 100,
+  transationDescription: "Payment",
+});
 
 describe("recent transactions", () => {
   it("are padded from all transactions up to 3, without repeating one", () => {
@@ -70,7 +102,12 @@ describe("display rules (spec file 3, section 5)", () => {
   it("payments in process are the pending payments, earliest first", () => {
     const pending = pendingPayments([
       { transactionId: 3, transactionDescription: "Payment", transationAmount: 2_000, transationDate: "2026-12-10" },
-      { transactionId: 1, transactionDescription: "Cash Advance", transationAmount: 10_000, transationDate: "2026-12-01" },
+      {
+        transactionId: 1,
+        transactionDescription: "Cash Advance",
+        transationAmount: 10_000,
+        transationDate: "2026-12-01",
+      },
       { transactionId: 2, transactionDescription: "Payment", transationAmount: 1_500, transationDate: "2026-12-02" },
     ]);
     expect(pending).toEqual([
@@ -96,11 +133,27 @@ describe("display rules (spec file 3, section 5)", () => {
 
   it("a draw is one Cash Advance row for the full amount, its fee and deposit as the row's detail", () => {
     const [draw, payment] = transactionRows([
-      { ...t("412345678"), transationAmount: 50_000, transationDescription: "Cash Advance", cashAdvanceFee: 2_500, amountDeposited: 47_500 },
+      {
+        ...t("412345678"),
+        transationAmount: 50_000,
+        transationDescription: "Cash Advance",
+        cashAdvanceFee: 2_500,
+        amountDeposited: 47_500,
+      },
       { ...t("512345678"), transationAmount: -4_328, transationDescription: "Automatic Payment" },
     ]);
-    expect(draw).toMatchObject({ id: "412345678", amountCents: 50_000, description: "Cash Advance", draw: { feeCents: 2_500, depositedCents: 47_500 } });
-    expect(payment).toMatchObject({ id: "512345678", amountCents: -4_328, description: "Automatic Payment", draw: null });
+    expect(draw).toMatchObject({
+      id: "412345678",
+      amountCents: 50_000,
+      description: "Cash Advance",
+      draw: { feeCents: 2_500, depositedCents: 47_500 },
+    });
+    expect(payment).toMatchObject({
+      id: "512345678",
+      amountCents: -4_328,
+      description: "Automatic Payment",
+      draw: null,
+    });
   });
 
   it("only short numeric ids are shown; internal ledger keys are left blank, and every row keeps a unique key", () => {
@@ -116,19 +169,47 @@ describe("display rules (spec file 3, section 5)", () => {
   it("statement rows show the statement's Total Minimum Due and due date, and no internal id", () => {
     expect(
       statementRows([
-        { statementId: "S90000008-2026-11-27", eDocumentDate: "2026-11-13", eDocumentURL: "/documents/statements/S90000008-2026-11-27", dueDate: "2026-11-27", newBalance: 48_550, totalMinimumDue: 4_328 },
+        {
+          statementId: "S90000008-2026-11-27",
+          eDocumentDate: "2026-11-13",
+          eDocumentURL: "/documents/statements/S90000008-2026-11-27",
+          dueDate: "2026-11-27",
+          newBalance: 48_550,
+          totalMinimumDue: 4_328,
+        },
       ]),
     ).toEqual([
-      { key: "S90000008-2026-11-27", id: "", date: "2026-11-13", dueDate: "2026-11-27", amountCents: 4_328, statement: "Billing Statement", agreement: "", href: "/documents/statements/S90000008-2026-11-27" },
+      {
+        key: "S90000008-2026-11-27",
+        id: "",
+        date: "2026-11-13",
+        dueDate: "2026-11-27",
+        amountCents: 4_328,
+        statement: "Billing Statement",
+        agreement: "",
+        href: "/documents/statements/S90000008-2026-11-27",
+      },
     ]);
     // A platform that sends no figures leaves the cells empty.
-    expect(statementRows([{ statementId: "s1", eDocumentDate: "2026-11-20", eDocumentURL: "/documents/statements/s1" }])[0]).toMatchObject({ amountCents: null, dueDate: null });
-    expect(agreementRow({ accountNumber: "****0042", creditLimit: 100_000 })).toMatchObject({ id: "****0042", amountCents: 100_000, agreement: "Line Of Credit Agreement", href: "/documents/agreement" });
+    expect(
+      statementRows([{ statementId: "s1", eDocumentDate: "2026-11-20", eDocumentURL: "/documents/statements/s1" }])[0],
+    ).toMatchObject({ amountCents: null, dueDate: null });
+    expect(agreementRow({ accountNumber: "****0042", creditLimit: 100_000 })).toMatchObject({
+      id: "****0042",
+      amountCents: 100_000,
+      agreement: "Line Of Credit Agreement",
+      href: "/documents/agreement",
+    });
   });
 });
 
 describe("what the account summary says is owed, and the next automatic payment", () => {
-  const eft = { repaymentMethod: "A", isChargeoff: false, nextAutoPaymentDate: "2026-11-27", nextAutoPaymentAmount: 4_328 };
+  const eft = {
+    repaymentMethod: "A",
+    isChargeoff: false,
+    nextAutoPaymentDate: "2026-11-27",
+    nextAutoPaymentAmount: 4_328,
+  };
 
   it("an EFT borrower sees the next automatic payment's date and amount", () => {
     expect(nextAutoPayment(eft)).toEqual({ date: "2026-11-27", amountCents: 4_328 });
@@ -143,18 +224,33 @@ describe("what the account summary says is owed, and the next automatic payment"
   });
 
   it("a charged-off account owes its whole balance now, with the spec's message and no due date", () => {
-    expect(amountDue({ isChargeoff: true, minPaymentAmount: 66_000, accountBalance: 66_000, nextPaymentDate: null })).toEqual({
+    expect(
+      amountDue({ isChargeoff: true, minPaymentAmount: 66_000, accountBalance: 66_000, nextPaymentDate: null }),
+    ).toEqual({
       kind: "chargedOff",
       balanceDueCents: 66_000,
       message: "Your loan is more than 90 days past due. Your full account balance is due.",
     });
     // A platform that sends no minimum for a charged-off account: the balance is what is due.
-    expect(amountDue({ isChargeoff: true, minPaymentAmount: 0, accountBalance: 12_000, nextPaymentDate: null })).toMatchObject({ balanceDueCents: 12_000 });
+    expect(
+      amountDue({ isChargeoff: true, minPaymentAmount: 0, accountBalance: 12_000, nextPaymentDate: null }),
+    ).toMatchObject({ balanceDueCents: 12_000 });
   });
 
   it("other accounts show the next due date and Next Minimum Due, or nothing without a due date", () => {
-    expect(amountDue({ isChargeoff: false, minPaymentAmount: 15_400, accountBalance: 45_000, nextPaymentDate: "2026-11-30" })).toEqual({ kind: "due", date: "2026-11-30", minimumCents: 15_400 });
-    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: null })).toEqual({ kind: "none" });
-    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: "1900-01-01" })).toEqual({ kind: "none" });
+    expect(
+      amountDue({
+        isChargeoff: false,
+        minPaymentAmount: 15_400,
+        accountBalance: 45_000,
+        nextPaymentDate: "2026-11-30",
+      }),
+    ).toEqual({ kind: "due", date: "2026-11-30", minimumCents: 15_400 });
+    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: null })).toEqual({
+      kind: "none",
+    });
+    expect(
+      amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: "1900-01-01" }),
+    ).toEqual({ kind: "none" });
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cellText, columnsWithData, documentColumns, drawDetailText, transactionColumns, visibleColumns } from "../../app/components/portal/DataTable";
 import { donutText, PAST_DUE_DONUT_TEXT } from "../../app/components/portal/CreditDonut";
+import {
+  cellText,
+  columnsWithData,
+  documentColumns,
+  drawDetailText,
+  transactionColumns,
+  visibleColumns,
+} from "../../app/components/portal/DataTable";
 import { tabAfterKey } from "../../app/components/portal/DetailPanel";
 
 describe("the reusable table's cells (spec file 3, section 2)", () => {
@@ -22,27 +29,69 @@ describe("the reusable table's cells (spec file 3, section 2)", () => {
 
   it("skips the download/view column in plain display", () => {
     expect(visibleColumns(documentColumns, false).map((c) => c.header)).toEqual([
-      "Trans. ID", "Date", "Amount", "Due Date", "Billing Statements", "Line Of Credit Agreement", "Download/View",
+      "Trans. ID",
+      "Date",
+      "Amount",
+      "Due Date",
+      "Billing Statements",
+      "Line Of Credit Agreement",
+      "Download/View",
     ]);
     expect(visibleColumns(documentColumns, true).map((c) => c.header)).not.toContain("Download/View");
-    expect(visibleColumns(transactionColumns, true).map((c) => c.header)).toEqual(["Date", "Amount", "Description", "Trans. ID"]);
+    expect(visibleColumns(transactionColumns, true).map((c) => c.header)).toEqual([
+      "Date",
+      "Amount",
+      "Description",
+      "Trans. ID",
+    ]);
   });
 
   it("drops document columns no row fills, keeping download/view", () => {
-    const statement = { key: "s1", id: "", date: "2026-11-20", dueDate: null, amountCents: null, statement: "Billing Statement", agreement: "", href: "/documents/statements/s1" };
+    const statement = {
+      key: "s1",
+      id: "",
+      date: "2026-11-20",
+      dueDate: null,
+      amountCents: null,
+      statement: "Billing Statement",
+      agreement: "",
+      href: "/documents/statements/s1",
+    };
     expect(columnsWithData(documentColumns, [statement]).map((c) => c.key)).toEqual(["date", "statement", "download"]);
   });
 
   it("a statement row shows its date, amount and due date; no Trans. ID", () => {
-    const statement = { key: "S9-2026-12-04", id: "", date: "2026-11-20", dueDate: "2026-12-04", amountCents: 4_328, statement: "Billing Statement", agreement: "", href: "/documents/statements/S9-2026-12-04" };
-    expect(columnsWithData(documentColumns, [statement]).map((c) => c.header)).toEqual(["Date", "Amount", "Due Date", "Billing Statements", "Download/View"]);
+    const statement = {
+      key: "S9-2026-12-04",
+      id: "",
+      date: "2026-11-20",
+      dueDate: "2026-12-04",
+      amountCents: 4_328,
+      statement: "Billing Statement",
+      agreement: "",
+      href: "/documents/statements/S9-2026-12-04",
+    };
+    expect(columnsWithData(documentColumns, [statement]).map((c) => c.header)).toEqual([
+      "Date",
+      "Amount",
+      "Due Date",
+      "Billing Statements",
+      "Download/View",
+    ]);
   });
 
   it("a Cash Advance row's detail names the fee and the amount deposited; other rows have none", () => {
     expect(drawDetailText({ feeCents: 2_500, depositedCents: 47_500 })).toBe("Fee $25.00, $475.00 deposited");
     expect(drawDetailText(null)).toBeNull();
     const description = transactionColumns.find((c) => c.key === "description")!;
-    const row = { key: "0:1", id: "123456789", date: "2026-11-20", amountCents: 50_000, description: "Cash Advance", draw: { feeCents: 2_500, depositedCents: 47_500 } };
+    const row = {
+      key: "0:1",
+      id: "123456789",
+      date: "2026-11-20",
+      amountCents: 50_000,
+      description: "Cash Advance",
+      draw: { feeCents: 2_500, depositedCents: 47_500 },
+    };
     expect(description.detail?.(row)).toBe("Fee $25.00, $475.00 deposited");
     expect(description.detail?.({ ...row, description: "Payment", draw: null })).toBeNull();
   });
@@ -50,13 +99,19 @@ describe("the reusable table's cells (spec file 3, section 2)", () => {
 
 describe("the credit donut's words", () => {
   it("uses credit used percent as the spec defines it: available / limit, rounded", () => {
-    expect(donutText(25_000, 100_000, false)).toEqual({ percent: 25, label: "Available credit $250.00 of $1,000 (25% available)" });
+    expect(donutText(25_000, 100_000, false)).toEqual({
+      percent: 25,
+      label: "Available credit $250.00 of $1,000 (25% available)",
+    });
     expect(donutText(66_667, 100_000, false).percent).toBe(67);
   });
 
   it("is 0% for a zero limit, and the past-due notice for delinquent or charged-off accounts", () => {
     expect(donutText(0, 0, false).percent).toBe(0);
-    expect(donutText(50_000, 100_000, true)).toEqual({ percent: 0, label: `${PAST_DUE_DONUT_TEXT}. Available credit $0.00` });
+    expect(donutText(50_000, 100_000, true)).toEqual({
+      percent: 0,
+      label: `${PAST_DUE_DONUT_TEXT}. Available credit $0.00`,
+    });
     expect(PAST_DUE_DONUT_TEXT).toBe("YOUR ACCOUNT IS Past Due");
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { PaymentFacts, PaymentLockFacts } from "#domain/rules/payments";
-import { nearestAllowedDate, recheckDraw, recheckPayment, type PaymentRecheckInput, type ReviewedPayment } from "#domain/rules/recheck";
+import {
+  nearestAllowedDate,
+  type PaymentRecheckInput,
+  type ReviewedPayment,
+  recheckDraw,
+  recheckPayment,
+} from "#domain/rules/recheck";
 import { defaultDrawLimits } from "#domain/rules/standing";
 
 /**
@@ -10,8 +16,21 @@ import { defaultDrawLimits } from "#domain/rules/standing";
  */
 
 // Effective Monday 23 Nov 2026, next due Friday 4 Dec 2026 (Thanksgiving 26 Nov in between). Balance $400, nothing scheduled.
-const facts: PaymentFacts = { chargedOff: false, minimumDueCents: 3_900, pastDueCents: 0, balanceCents: 40_000, achEffectiveDate: "2026-11-23", nextPaymentDate: "2026-12-04" };
-const lock: PaymentLockFacts = { balanceCents: 40_000, pendingCents: 0, pendingCount: 0, maxPending: 3, payoffCents: 40_000 };
+const facts: PaymentFacts = {
+  chargedOff: false,
+  minimumDueCents: 3_900,
+  pastDueCents: 0,
+  balanceCents: 40_000,
+  achEffectiveDate: "2026-11-23",
+  nextPaymentDate: "2026-12-04",
+};
+const lock: PaymentLockFacts = {
+  balanceCents: 40_000,
+  pendingCents: 0,
+  pendingCount: 0,
+  maxPending: 3,
+  payoffCents: 40_000,
+};
 const input: PaymentRecheckInput = { facts, lock, pastDue: false, maybePosted: false };
 
 /** The account after a draw of `cents` in another tab: the balance and the payoff grow by it. */
@@ -21,12 +40,21 @@ const afterDraw = (cents: number, base = input): PaymentRecheckInput => ({
   lock: { ...base.lock, balanceCents: base.lock.balanceCents + cents, payoffCents: base.lock.payoffCents! + cents },
 });
 /** A $100 balance: the issue's case (Pay Off Balance reviewed at $100.00, then a $200 draw in another tab). */
-const owing100: PaymentRecheckInput = { ...input, facts: { ...facts, balanceCents: 10_000 }, lock: { ...lock, balanceCents: 10_000, payoffCents: 10_000 } };
+const owing100: PaymentRecheckInput = {
+  ...input,
+  facts: { ...facts, balanceCents: 10_000 },
+  lock: { ...lock, balanceCents: 10_000, payoffCents: 10_000 },
+};
 /** The account after another tab scheduled a payment of `cents`: the payoff falls by it, one more pending. */
 const afterPayment = (cents: number, base = input): PaymentRecheckInput => ({
   ...base,
   facts: { ...base.facts, balanceCents: base.facts.balanceCents - cents },
-  lock: { ...base.lock, pendingCents: base.lock.pendingCents + cents, pendingCount: base.lock.pendingCount + 1, payoffCents: base.lock.payoffCents! - cents },
+  lock: {
+    ...base.lock,
+    pendingCents: base.lock.pendingCents + cents,
+    pendingCount: base.lock.pendingCount + 1,
+    payoffCents: base.lock.payoffCents! - cents,
+  },
 });
 
 const payOff: ReviewedPayment = { option: "full", amountCents: 40_000, date: "2026-11-24" };
@@ -35,7 +63,8 @@ const other: ReviewedPayment = { option: "other", amountCents: 40_000, date: "20
 
 describe("a payment re-checked at submit", () => {
   it("unchanged: posts exactly what was reviewed", () => {
-    for (const r of [payOff, minimum, other, { ...other, amountCents: 1_000 }]) expect(recheckPayment(r, input), r.option).toEqual({ verdict: "post" });
+    for (const r of [payOff, minimum, other, { ...other, amountCents: 1_000 }])
+      expect(recheckPayment(r, input), r.option).toEqual({ verdict: "post" });
   });
 
   it("Pay Off Balance after a draw in another tab: the review again at the new payoff, with the reason", () => {
@@ -43,7 +72,8 @@ describe("a payment re-checked at submit", () => {
       verdict: "review",
       amountCents: 30_000,
       date: "2026-11-24",
-      message: "Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now $300.00. Please check the payment below and submit it again.",
+      message:
+        "Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now $300.00. Please check the payment below and submit it again.",
     });
   });
 
@@ -53,9 +83,17 @@ describe("a payment re-checked at submit", () => {
 
   it("Next Minimum Due, or Past Due, that changed: the review again naming the new figure by the option's label", () => {
     const changed = { ...input, facts: { ...facts, minimumDueCents: 4_500 } };
-    expect(recheckPayment(minimum, changed)).toMatchObject({ verdict: "review", amountCents: 4_500, message: expect.stringContaining("your Next Minimum Due amount changed and is now $45.00") });
+    expect(recheckPayment(minimum, changed)).toMatchObject({
+      verdict: "review",
+      amountCents: 4_500,
+      message: expect.stringContaining("your Next Minimum Due amount changed and is now $45.00"),
+    });
     const pastDue = { ...input, pastDue: true, facts: { ...facts, pastDueCents: 2_000, minimumDueCents: 5_900 } };
-    expect(recheckPayment({ ...minimum, amountCents: 2_500 }, pastDue)).toMatchObject({ verdict: "review", amountCents: 2_000, message: expect.stringContaining("your Past Due amount changed and is now $20.00") });
+    expect(recheckPayment({ ...minimum, amountCents: 2_500 }, pastDue)).toMatchObject({
+      verdict: "review",
+      amountCents: 2_000,
+      message: expect.stringContaining("your Past Due amount changed and is now $20.00"),
+    });
   });
 
   it("an Other Amount above the payoff now: the review again at the most that can be paid", () => {
@@ -75,17 +113,24 @@ describe("a payment re-checked at submit", () => {
       verdict: "review",
       amountCents: 40_000,
       date: "2026-11-25",
-      message: expect.stringContaining("the date you chose, 11/24/2026, is no longer available, so the date below is 11/25/2026"),
+      message: expect.stringContaining(
+        "the date you chose, 11/24/2026, is no longer available, so the date below is 11/25/2026",
+      ),
     });
     // The due date moved earlier: the last allowed day (Thanksgiving skipped).
-    expect(recheckPayment(minimum, { ...input, facts: { ...facts, nextPaymentDate: "2026-11-27" } })).toMatchObject({ verdict: "review", date: "2026-11-27" });
+    expect(recheckPayment(minimum, { ...input, facts: { ...facts, nextPaymentDate: "2026-11-27" } })).toMatchObject({
+      verdict: "review",
+      date: "2026-11-27",
+    });
   });
 
   it("amount and date both changed: one message with both reasons", () => {
     const changed = { ...afterDraw(10_000), facts: { ...afterDraw(10_000).facts, achEffectiveDate: "2026-11-25" } };
     const verdict = recheckPayment(payOff, changed);
     expect(verdict).toMatchObject({ verdict: "review", amountCents: 50_000, date: "2026-11-25" });
-    expect(verdict.verdict === "review" && verdict.message).toMatch(/Pay Off Balance is now \$500\.00; the date you chose/);
+    expect(verdict.verdict === "review" && verdict.message).toMatch(
+      /Pay Off Balance is now \$500\.00; the date you chose/,
+    );
   });
 
   it("the pending cap reached, or scheduled payments that now cover the balance: nothing can be scheduled", () => {
@@ -93,7 +138,8 @@ describe("a payment re-checked at submit", () => {
     expect(recheckPayment({ ...other, amountCents: 1_000 }, twoMore)).toEqual({
       verdict: "locked",
       lock: "pendingLimit",
-      message: "Your payment of $10.00 on 12/21/2026 was not scheduled, because your account changed since you reviewed it.",
+      message:
+        "Your payment of $10.00 on 12/21/2026 was not scheduled, because your account changed since you reviewed it.",
     });
     expect(recheckPayment(payOff, afterPayment(40_000))).toMatchObject({ verdict: "locked", lock: "coveredByPending" });
   });
@@ -102,7 +148,8 @@ describe("a payment re-checked at submit", () => {
     // The minimum was paid meanwhile (an automatic payment posted).
     expect(recheckPayment(minimum, { ...input, facts: { ...facts, minimumDueCents: 0 } })).toEqual({
       verdict: "choose",
-      message: "Nothing was scheduled. Since your review, your account changed and Next Minimum Due is no longer available. Please choose an amount again.",
+      message:
+        "Nothing was scheduled. Since your review, your account changed and Next Minimum Due is no longer available. Please choose an amount again.",
     });
     // More than the balance less scheduled payments: Pay Off Balance is what is left to pay.
     expect(recheckPayment(minimum, afterPayment(37_000))).toMatchObject({ verdict: "choose" });
@@ -113,11 +160,15 @@ describe("a payment re-checked at submit", () => {
       expect(recheckPayment(payOff, afterPayment(40_000))).toMatchObject({ verdict: "locked" });
       expect(recheckPayment(payOff, { ...afterPayment(40_000), maybePosted: true })).toEqual({ verdict: "post" });
       const third = afterPayment(1_000, afterPayment(1_000));
-      expect(recheckPayment({ ...other, amountCents: 1_000 }, { ...afterPayment(1_000, third), maybePosted: true })).toEqual({ verdict: "post" });
+      expect(
+        recheckPayment({ ...other, amountCents: 1_000 }, { ...afterPayment(1_000, third), maybePosted: true }),
+      ).toEqual({ verdict: "post" });
     });
 
     it("a change that is not this payment is still caught", () => {
-      expect(recheckPayment({ ...payOff, amountCents: 10_000 }, { ...afterDraw(20_000, owing100), maybePosted: true })).toMatchObject({ verdict: "review", amountCents: 30_000 });
+      expect(
+        recheckPayment({ ...payOff, amountCents: 10_000 }, { ...afterDraw(20_000, owing100), maybePosted: true }),
+      ).toMatchObject({ verdict: "review", amountCents: 30_000 });
     });
   });
 });
@@ -144,13 +195,19 @@ describe("a draw re-checked at submit", () => {
     expect(recheckDraw(50_000, { ...draw, availableCents: 37_510 })).toEqual({
       verdict: "review",
       amountCents: 37_500,
-      message: "Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is $375.00. Please check the draw below and submit it again.",
+      message:
+        "Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is $375.00. Please check the draw below and submit it again.",
     });
   });
 
   it("draws now blocked (past due, or not enough credit for the minimum draw): the amount view with the reason", () => {
-    expect(recheckDraw(10_000, { ...draw, block: "pastDue", availableCents: 0 })).toEqual({ verdict: "amount", message: "Nothing was drawn, because your account changed since you reviewed this draw." });
-    expect(recheckDraw(10_000, { ...draw, block: "notEnoughCredit", availableCents: 5_000 })).toMatchObject({ verdict: "amount" });
+    expect(recheckDraw(10_000, { ...draw, block: "pastDue", availableCents: 0 })).toEqual({
+      verdict: "amount",
+      message: "Nothing was drawn, because your account changed since you reviewed this draw.",
+    });
+    expect(recheckDraw(10_000, { ...draw, block: "notEnoughCredit", availableCents: 5_000 })).toMatchObject({
+      verdict: "amount",
+    });
   });
 
   it("an amount that breaks another rule gets that rule's message", () => {
@@ -158,9 +215,13 @@ describe("a draw re-checked at submit", () => {
   });
 
   it("a retry of a key already sent: the draw that used the credit is this one, so it posts again under its key", () => {
-    expect(recheckDraw(50_000, { ...draw, availableCents: 0, block: "notEnoughCredit", maybePosted: true })).toEqual({ verdict: "post" });
+    expect(recheckDraw(50_000, { ...draw, availableCents: 0, block: "notEnoughCredit", maybePosted: true })).toEqual({
+      verdict: "post",
+    });
     expect(recheckDraw(40_000, { ...draw, availableCents: 10_000, maybePosted: true })).toEqual({ verdict: "post" });
     // Past due is not something this draw did.
-    expect(recheckDraw(10_000, { ...draw, block: "pastDue", availableCents: 0, maybePosted: true })).toMatchObject({ verdict: "amount" });
+    expect(recheckDraw(10_000, { ...draw, block: "pastDue", availableCents: 0, maybePosted: true })).toMatchObject({
+      verdict: "amount",
+    });
   });
 });

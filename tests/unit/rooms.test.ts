@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { cruise, type ICruiseOptions, type IConfiguration, type IReporterOutput } from "dependency-cruiser";
+import { cruise, type IConfiguration, type ICruiseOptions, type IReporterOutput } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
@@ -16,11 +16,19 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const config = createRequire(import.meta.url)(join(ROOT, ".dependency-cruiser.cjs")) as IConfiguration;
 
 async function violations(baseDir: string, paths: string[]): Promise<string[]> {
-  const options: ICruiseOptions = { ...config.options, baseDir, ruleSet: { forbidden: config.forbidden }, validate: true, outputType: "json" };
+  const options: ICruiseOptions = {
+    ...config.options,
+    baseDir,
+    ruleSet: { forbidden: config.forbidden },
+    validate: true,
+    outputType: "json",
+  };
   if (baseDir !== ROOT) delete options.tsConfig;
   const result = (await cruise(paths, options)) as IReporterOutput;
   const output = typeof result.output === "string" ? JSON.parse(result.output) : result.output;
-  return output.summary.violations.map((v: { rule: { name: string }; from: string; to: string }) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+  return output.summary.violations.map(
+    (v: { rule: { name: string }; from: string; to: string }) => `${v.rule.name}: ${v.from} -> ${v.to}`,
+  );
 }
 
 describe("the rooms' doors", () => {
@@ -53,7 +61,10 @@ describe("the rooms' doors", () => {
   afterAll(() => rmSync(tree, { recursive: true, force: true }));
   for (const [file, imports] of Object.entries(broken)) {
     mkdirSync(dirname(join(tree, file)), { recursive: true });
-    writeFileSync(join(tree, file), `${imports.map((target, i) => `import * as m${i} from "${target}";\nconsole.log(m${i});`).join("\n")}\nexport const x = 1;\n`);
+    writeFileSync(
+      join(tree, file),
+      `${imports.map((target, i) => `import * as m${i} from "${target}";\nconsole.log(m${i});`).join("\n")}\nexport const x = 1;\n`,
+    );
   }
 
   it("every rule fails on a tree that breaks it", async () => {
@@ -64,6 +75,8 @@ describe("the rooms' doors", () => {
     expect(found).toContain("core-one-door: functions/platform/embedded-transport.ts -> functions/servicing/app.ts");
     expect(found).toContain("core-door-users: functions/server/worker.ts -> functions/servicing/index.ts");
     expect(found).toContain("platform-one-door: app/routes/account.tsx -> functions/platform/client.ts");
-    expect(found).toContain("site-server-uses-its-own-tables: functions/server/sessions/session.ts -> db/schema/servicing.ts");
+    expect(found).toContain(
+      "site-server-uses-its-own-tables: functions/server/sessions/session.ts -> db/schema/servicing.ts",
+    );
   }, 60_000);
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { billingCycleFor } from "#domain/fees";
 import { isBusinessDay } from "#domain/calendar";
-import { asDueDate, dueDatesAfter, firstDueDate, projectedDueDate, statementDateFor } from "../../functions/servicing/engine/index";
+import { billingCycleFor } from "#domain/fees";
+import {
+  asDueDate,
+  dueDatesAfter,
+  firstDueDate,
+  projectedDueDate,
+  statementDateFor,
+} from "../../functions/servicing/engine/index";
 import { dueDateIssuedOn } from "../../functions/servicing/engine/schedule";
 
 describe("due dates follow pay dates, one per billing cycle (0-decisions.md, decision record 013)", () => {

@@ -21,7 +21,9 @@ describe("SITE_ORIGIN", () => {
 
   it("gives the origin alone, and links on it", () => {
     expect(siteOrigin({ SITE_ORIGIN: "https://ridgelinecredit.example/" })).toBe("https://ridgelinecredit.example");
-    expect(siteUrl({ SITE_ORIGIN: "http://localhost:8968" }, "/reset-password?token=x")).toBe("http://localhost:8968/reset-password?token=x");
+    expect(siteUrl({ SITE_ORIGIN: "http://localhost:8968" }, "/reset-password?token=x")).toBe(
+      "http://localhost:8968/reset-password?token=x",
+    );
   });
 
   it("refuses a missing or malformed value", () => {

@@ -18,13 +18,20 @@ function sources(dir: string): string[] {
   });
 }
 
-const SITE = [...sources("app"), ...sources(join("functions", "server")).filter((p) => !p.startsWith(join("functions", "server", "api", "dev")))];
+const SITE = [
+  ...sources("app"),
+  ...sources(join("functions", "server")).filter((p) => !p.startsWith(join("functions", "server", "api", "dev"))),
+];
 
 describe("the site's own seal key", () => {
   it("no site module imports the servicing core's crypto or its key derivation", () => {
     const offenders = SITE.filter((path) => {
       const text = readFileSync(path, "utf8");
-      return /from\s+"[^"]*servicing\/crypto"/.test(text) || /\bpersonalDataKeys\b/.test(text) || /\bSSN_ENCRYPTION_KEY\b/.test(text);
+      return (
+        /from\s+"[^"]*servicing\/crypto"/.test(text) ||
+        /\bpersonalDataKeys\b/.test(text) ||
+        /\bSSN_ENCRYPTION_KEY\b/.test(text)
+      );
     });
     expect(offenders).toEqual([]);
   });

@@ -4,7 +4,16 @@ import { accountState, type Book, type LineStatus } from "../../functions/servic
 
 describe("account standing (spec file 3, section 4), as the engine derives it", () => {
   const book = (status: LineStatus, chargedOffOn: string | null = null): Book => ({
-    line: { id: 1, creditLimitCents: 50_000, payFrequency: "B", payAnchorDate: "2026-01-02", repaymentMethod: "K", status, openedOn: "2026-01-05", chargedOffOn },
+    line: {
+      id: 1,
+      creditLimitCents: 50_000,
+      payFrequency: "B",
+      payAnchorDate: "2026-01-02",
+      repaymentMethod: "K",
+      status,
+      openedOn: "2026-01-05",
+      chargedOffOn,
+    },
     entries: [{ id: "D1", kind: "draw", amountCents: 20_000, effectiveDate: "2026-01-05", postedAt: 1 }],
     statements: [],
     scheduled: [],

@@ -5,26 +5,72 @@ import { statementPdf } from "../../functions/servicing/statement-pdf";
 import { pdfText } from "./pdf-text";
 
 const first: IssuedStatement = {
-  id: "s1", statementDate: "2026-10-23", dueDate: "2026-11-06", createdAt: 50, periodStart: "2026-10-20", previousBalanceCents: 0, drawsCents: 40_000,
-  paymentsCents: 0, returnsCents: 0, feeCents: 2_000, newBalanceCents: 42_000, principalCents: 40_000, pastDueCents: 0, minimumDueCents: 4_000, totalMinimumDueCents: 4_000,
+  id: "s1",
+  statementDate: "2026-10-23",
+  dueDate: "2026-11-06",
+  createdAt: 50,
+  periodStart: "2026-10-20",
+  previousBalanceCents: 0,
+  drawsCents: 40_000,
+  paymentsCents: 0,
+  returnsCents: 0,
+  feeCents: 2_000,
+  newBalanceCents: 42_000,
+  principalCents: 40_000,
+  pastDueCents: 0,
+  minimumDueCents: 4_000,
+  totalMinimumDueCents: 4_000,
 };
 const statement: IssuedStatement = {
-  id: "s2", statementDate: "2026-11-06", dueDate: "2026-11-20", createdAt: 100, periodStart: "2026-10-23", previousBalanceCents: 42_000, drawsCents: 0,
-  paymentsCents: 4_000, returnsCents: 0, feeCents: 2_000, newBalanceCents: 40_000, principalCents: 38_000, pastDueCents: 0, minimumDueCents: 3_900, totalMinimumDueCents: 3_900,
+  id: "s2",
+  statementDate: "2026-11-06",
+  dueDate: "2026-11-20",
+  createdAt: 100,
+  periodStart: "2026-10-23",
+  previousBalanceCents: 42_000,
+  drawsCents: 0,
+  paymentsCents: 4_000,
+  returnsCents: 0,
+  feeCents: 2_000,
+  newBalanceCents: 40_000,
+  principalCents: 38_000,
+  pastDueCents: 0,
+  minimumDueCents: 3_900,
+  totalMinimumDueCents: 3_900,
 };
 const entries: LedgerEntry[] = [
-  { id: "D1", kind: "draw", amountCents: 40_000, feeCents: 2_000, effectiveDate: "2026-10-20", postedAt: 1, reference: 123_456_789 },
+  {
+    id: "D1",
+    kind: "draw",
+    amountCents: 40_000,
+    feeCents: 2_000,
+    effectiveDate: "2026-10-20",
+    postedAt: 1,
+    reference: 123_456_789,
+  },
   { id: "s1:fee", kind: "carried_balance_fee", amountCents: 2_000, effectiveDate: "2026-10-23", postedAt: 50 },
   { id: "A1", kind: "payment", origin: "automatic", amountCents: 4_000, effectiveDate: "2026-11-06", postedAt: 100 },
   { id: "s2:fee", kind: "carried_balance_fee", amountCents: 2_000, effectiveDate: "2026-11-06", postedAt: 100 },
   // Recorded after statement 2 was issued on its own date: the next statement's.
   { id: "D2", kind: "draw", amountCents: 9_975, feeCents: 499, effectiveDate: "2026-11-06", postedAt: 101 },
 ];
-const customer = { firstName: "Casey", lastName: "Morgan", address1: "100 Demo Avenue", city: "Springfield", state: "OH", zip: "45501" };
+const customer = {
+  firstName: "Casey",
+  lastName: "Morgan",
+  address1: "100 Demo Avenue",
+  city: "Springfield",
+  state: "OH",
+  zip: "45501",
+};
 
 describe("billing statement PDF", () => {
   it("prints the figures as issued, with the portal's date format, and this cycle's activity only", async () => {
-    const bytes = await statementPdf(customer, { id: 12_345_678, creditLimitCents: 100_000 }, { entries, statements: [first, statement] }, statement);
+    const bytes = await statementPdf(
+      customer,
+      { id: 12_345_678, creditLimitCents: 100_000 },
+      { entries, statements: [first, statement] },
+      statement,
+    );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
     const text = pdfText(bytes);
     for (const line of [
@@ -55,7 +101,14 @@ describe("billing statement PDF", () => {
   });
 
   it("a draw shows its full amount, with the fee kept and the amount deposited as its detail", async () => {
-    const text = pdfText(await statementPdf(customer, { id: 1, creditLimitCents: 100_000 }, { entries, statements: [first, statement] }, first));
+    const text = pdfText(
+      await statementPdf(
+        customer,
+        { id: 1, creditLimitCents: 100_000 },
+        { entries, statements: [first, statement] },
+        first,
+      ),
+    );
     expect(text).toContain("Oct. 20, 2026 Cash Advance (cash advance fee $20.00 kept, $380.00 deposited) $400.00");
     // No payment in the cycle: $0.00, not "($0.00)".
     expect(text).toContain("Payments: $0.00");

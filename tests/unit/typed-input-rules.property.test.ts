@@ -1,9 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { finishers, masks } from "../../app/components/form/masks";
 import { finishUsDate, parseUsDate } from "#domain/application/fields";
 import { moneyInputCents, moneyInputText, normaliseMoneyInput } from "#domain/rules/money-input";
-import { formatPhone, maskPhone, maskWorkPhone, normalisePhone, phoneDigits, workPhoneParts } from "#domain/rules/phone";
+import {
+  formatPhone,
+  maskPhone,
+  maskWorkPhone,
+  normalisePhone,
+  phoneDigits,
+  workPhoneParts,
+} from "#domain/rules/phone";
+import { finishers, masks } from "../../app/components/form/masks";
 
 /**
  * The one phone rule and the one money-input rule (decision "inputs accepted
@@ -30,34 +37,50 @@ const writtenAs = (d: string) => [
 ];
 
 /** Typing character by character, the mask running after each one (as the input event does). */
-const typeInto = (mask: (text: string) => string, text: string) => [...text].reduce((box, char) => mask(box + char), "");
+const typeInto = (mask: (text: string) => string, text: string) =>
+  [...text].reduce((box, char) => mask(box + char), "");
 
 describe("the phone rule", () => {
   it("reads every written form of a phone as its 10 digits", () => {
-    fc.assert(fc.property(tenDigits, (d) => {
-      for (const written of writtenAs(d)) expect(phoneDigits(written), written).toBe(d);
-    }));
+    fc.assert(
+      fc.property(tenDigits, (d) => {
+        for (const written of writtenAs(d)) expect(phoneDigits(written), written).toBe(d);
+      }),
+    );
   });
 
   it("the mask, typed key by key or pasted whole, then left, shows ###-###-#### of the same digits", () => {
-    fc.assert(fc.property(tenDigits, (d) => {
-      for (const written of writtenAs(d)) {
-        const finish = finishers.phone!;
-        expect(finish(typeInto(masks.phone, written)), written).toBe(formatPhone(d));
-        expect(finish(masks.phone(written)), written).toBe(formatPhone(d));
-        // What the box shows is what the server reads.
-        expect(phoneDigits(masks.phone(written))).toBe(d);
-      }
-    }));
+    fc.assert(
+      fc.property(tenDigits, (d) => {
+        for (const written of writtenAs(d)) {
+          const finish = finishers.phone!;
+          expect(finish(typeInto(masks.phone, written)), written).toBe(formatPhone(d));
+          expect(finish(masks.phone(written)), written).toBe(formatPhone(d));
+          // What the box shows is what the server reads.
+          expect(phoneDigits(masks.phone(written))).toBe(d);
+        }
+      }),
+    );
   });
 
   it("never invents a phone: 9 digits, 11 without the country code 1, or other letters are refused", () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{9}$/), fc.stringMatching(/^[02-9]\d{10}$/), (nine, eleven) => {
-      expect(phoneDigits(nine)).toBeNull();
-      expect(phoneDigits(eleven)).toBeNull();
-      expect(phoneDigits(`+${eleven}`)).toBeNull();
-    }));
-    for (const bad of ["", "512-555-O100", "512_555_0100", "512/555/0100", "+44 20 7946 0958", "+512 555 0100", "++1 512 555 0100"]) expect(phoneDigits(bad), bad).toBeNull();
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{9}$/), fc.stringMatching(/^[02-9]\d{10}$/), (nine, eleven) => {
+        expect(phoneDigits(nine)).toBeNull();
+        expect(phoneDigits(eleven)).toBeNull();
+        expect(phoneDigits(`+${eleven}`)).toBeNull();
+      }),
+    );
+    for (const bad of [
+      "",
+      "512-555-O100",
+      "512_555_0100",
+      "512/555/0100",
+      "+44 20 7946 0958",
+      "+512 555 0100",
+      "++1 512 555 0100",
+    ])
+      expect(phoneDigits(bad), bad).toBeNull();
   });
 
   it("the issue's examples: 1-512-555-0100 and a pasted +1 512 555 0100 are 512-555-0100", () => {
@@ -67,15 +90,19 @@ describe("the phone rule", () => {
   });
 
   it("work phones: the phone rule, then an optional extension of up to 4 digits", () => {
-    fc.assert(fc.property(tenDigits, fc.stringMatching(/^\d{0,4}$/), (d, ext) => {
-      for (const written of writtenAs(d)) {
-        for (const sep of ["x", " x", " ext ", " ext. ", "X"]) {
-          const text = ext ? `${written}${sep}${ext}` : written;
-          expect(workPhoneParts(text), text).toEqual({ phone: d, ext });
+    fc.assert(
+      fc.property(tenDigits, fc.stringMatching(/^\d{0,4}$/), (d, ext) => {
+        for (const written of writtenAs(d)) {
+          for (const sep of ["x", " x", " ext ", " ext. ", "X"]) {
+            const text = ext ? `${written}${sep}${ext}` : written;
+            expect(workPhoneParts(text), text).toEqual({ phone: d, ext });
+          }
         }
-      }
-      expect(finishers.workPhone!(typeInto(maskWorkPhone, `${formatPhone(d)}x${ext}`))).toBe(ext ? `${formatPhone(d)}x${ext}` : formatPhone(d));
-    }));
+        expect(finishers.workPhone!(typeInto(maskWorkPhone, `${formatPhone(d)}x${ext}`))).toBe(
+          ext ? `${formatPhone(d)}x${ext}` : formatPhone(d),
+        );
+      }),
+    );
     expect(workPhoneParts("512-555-0100 x12345")).toBeNull();
   });
 });
@@ -85,27 +112,51 @@ describe("the money-input rule", () => {
   const withCommas = (whole: number) => whole.toLocaleString("en-US");
 
   it("reads every written form of an amount as its cents", () => {
-    fc.assert(fc.property(cents, (c) => {
-      const whole = Math.floor(c / 100);
-      const part = String(c % 100).padStart(2, "0");
-      const forms = [`${whole}.${part}`, `$${whole}.${part}`, `${withCommas(whole)}.${part}`, `$${withCommas(whole)}.${part}`, ` $ ${withCommas(whole)}.${part} `];
-      if (c % 100 === 0) forms.push(`${whole}`, `$${withCommas(whole)}`, `${whole}.`, `${whole}.0`);
-      if (c % 10 === 0) forms.push(`${whole}.${part[0]}`);
-      for (const form of forms) expect(moneyInputCents(form), form).toBe(c);
-      expect(moneyInputCents(moneyInputText(c))).toBe(c);
-    }));
+    fc.assert(
+      fc.property(cents, (c) => {
+        const whole = Math.floor(c / 100);
+        const part = String(c % 100).padStart(2, "0");
+        const forms = [
+          `${whole}.${part}`,
+          `$${whole}.${part}`,
+          `${withCommas(whole)}.${part}`,
+          `$${withCommas(whole)}.${part}`,
+          ` $ ${withCommas(whole)}.${part} `,
+        ];
+        if (c % 100 === 0) forms.push(`${whole}`, `$${withCommas(whole)}`, `${whole}.`, `${whole}.0`);
+        if (c % 10 === 0) forms.push(`${whole}.${part[0]}`);
+        for (const form of forms) expect(moneyInputCents(form), form).toBe(c);
+        expect(moneyInputCents(moneyInputText(c))).toBe(c);
+      }),
+    );
   });
 
   it("refuses, never reinterprets: minus, exponents, letters, three decimals, misplaced commas", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 9_999_999 }), (n) => {
-      for (const bad of [`-${n}`, `$-${n}`, `${n}e3`, `${n}e-2`, `${n}.123`, `${n}a`, `0x${n}`, `${n},`, `,${n}`, `${n} ${n}`, `+${n}`, `${n}$`]) {
-        expect(moneyInputCents(bad), bad).toBeNull();
-        // The field keeps what was typed, so its message can say why.
-        expect(normaliseMoneyInput(bad)).toBe(bad);
-        expect(masks.money(bad)).toBe(bad);
-      }
-    }));
-    for (const bad of ["", "$", "1e3", "12,34", "1,2345", "1,234,56", "Infinity", "NaN", "1_000", "١٢٣"]) expect(moneyInputCents(bad), bad).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9_999_999 }), (n) => {
+        for (const bad of [
+          `-${n}`,
+          `$-${n}`,
+          `${n}e3`,
+          `${n}e-2`,
+          `${n}.123`,
+          `${n}a`,
+          `0x${n}`,
+          `${n},`,
+          `,${n}`,
+          `${n} ${n}`,
+          `+${n}`,
+          `${n}$`,
+        ]) {
+          expect(moneyInputCents(bad), bad).toBeNull();
+          // The field keeps what was typed, so its message can say why.
+          expect(normaliseMoneyInput(bad)).toBe(bad);
+          expect(masks.money(bad)).toBe(bad);
+        }
+      }),
+    );
+    for (const bad of ["", "$", "1e3", "12,34", "1,2345", "1,234,56", "Infinity", "NaN", "1_000", "١٢٣"])
+      expect(moneyInputCents(bad), bad).toBeNull();
   });
 
   it("the issue's examples", () => {
@@ -126,13 +177,18 @@ describe("dates as people type them", () => {
   });
 
   it("every real date, typed with or without leading zeros and slashes, reads as itself", () => {
-    fc.assert(fc.property(fc.date({ min: new Date("1900-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }), (date) => {
-      const iso = date.toISOString().slice(0, 10);
-      const [y, m, d] = iso.split("-") as [string, string, string];
-      for (const typed of [`${m}/${d}/${y}`, `${Number(m)}/${Number(d)}/${y}`, `${m}${d}${y}`]) {
-        expect(parseUsDate(typeInto(masks.date, typed)), typed).toBe(iso);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1900-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          const [y, m, d] = iso.split("-") as [string, string, string];
+          for (const typed of [`${m}/${d}/${y}`, `${Number(m)}/${Number(d)}/${y}`, `${m}${d}${y}`]) {
+            expect(parseUsDate(typeInto(masks.date, typed)), typed).toBe(iso);
+          }
+        },
+      ),
+    );
   });
 
   it("an impossible whole date is cleared; a partial one is kept for its message", () => {

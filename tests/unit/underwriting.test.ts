@@ -19,7 +19,10 @@ describe("the decision rules (0-decisions.md)", () => {
   });
 
   it("denies monthly income under $1,000, and approves exactly $1,000", () => {
-    expect(decide({ ...base, takeHomeCents: 99_999, frequency: "M" })).toMatchObject({ status: "D", reason: "low_income" });
+    expect(decide({ ...base, takeHomeCents: 99_999, frequency: "M" })).toMatchObject({
+      status: "D",
+      reason: "low_income",
+    });
     expect(decide({ ...base, takeHomeCents: 100_000, frequency: "M" })).toMatchObject({ status: "A" });
   });
 
@@ -31,6 +34,7 @@ describe("the decision rules (0-decisions.md)", () => {
   });
 
   it("denies every no-business state", () => {
-    for (const state of ["AK", "CA", "NY", "WA", "DC", "MN", "AR"]) expect(decide({ ...base, state })).toMatchObject({ status: "D", reason: "no_business_state" });
+    for (const state of ["AK", "CA", "NY", "WA", "DC", "MN", "AR"])
+      expect(decide({ ...base, state })).toMatchObject({ status: "D", reason: "no_business_state" });
   });
 });

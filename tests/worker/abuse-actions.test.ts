@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseDrawAmount } from "../../app/routes/portal/draw.schema";
-import { extraSessionOf, guestWithSession, signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { extraSessionOf, guestWithSession, type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { expectNoWrites } from "./helpers/d1-snapshot";
-import { formActions, type FormAction } from "./helpers/doors";
-import { bodyHeaders, describeBody, firstValue, garbageBody, RUNS, type GarbageBody } from "./helpers/garbage";
+import { type FormAction, formActions } from "./helpers/doors";
+import { bodyHeaders, describeBody, firstValue, type GarbageBody, garbageBody, RUNS } from "./helpers/garbage";
 import { postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 
 /**
@@ -24,7 +24,11 @@ let awaitingEsign: SignedInBorrower;
 let guestSession: string;
 
 beforeAll(async () => {
-  [borrower, awaitingEsign, guestSession] = await Promise.all([signedInBorrower("current"), signedInBorrower("esign"), guestWithSession()]);
+  [borrower, awaitingEsign, guestSession] = await Promise.all([
+    signedInBorrower("current"),
+    signedInBorrower("esign"),
+    guestWithSession(),
+  ]);
   // The e-sign actions only read their body for a borrower they let in.
   expect(awaitingEsign.landing).toBe("/apply/approved");
 }, 120_000);
@@ -61,18 +65,27 @@ describe("every form action under random and malformed posts", { timeout: 240_00
         it(`as a ${who}: never a 5xx, nothing written`, async () => {
           let ran = 0;
           await fc.assert(
-            fc.asyncProperty(fc.boolean(), fc.boolean(), garbageBody(action.fields, action.intents), async (asData, guestHasSession, body) => {
-              fc.pre(!couldBeReal(action, body));
-              const cookie = await cookieFor(who, action, guestHasSession);
-              const path = asData ? dataPath(action.path) : action.path;
-              // Ending its own session is what log out is for, whatever the body.
-              const mayChange = action.path === "/logout" && cookie ? ["sessions"] : [];
-              const request = `${who}: POST ${path} ${describeBody(body)}`;
-              const res = await expectNoWrites(() => send(path, { method: "POST", body: body.body, headers: bodyHeaders(body), cookie }), mayChange, request);
-              expect(res.status, request).toBeLessThan(500);
-              await res.body?.cancel();
-              ran++;
-            }),
+            fc.asyncProperty(
+              fc.boolean(),
+              fc.boolean(),
+              garbageBody(action.fields, action.intents),
+              async (asData, guestHasSession, body) => {
+                fc.pre(!couldBeReal(action, body));
+                const cookie = await cookieFor(who, action, guestHasSession);
+                const path = asData ? dataPath(action.path) : action.path;
+                // Ending its own session is what log out is for, whatever the body.
+                const mayChange = action.path === "/logout" && cookie ? ["sessions"] : [];
+                const request = `${who}: POST ${path} ${describeBody(body)}`;
+                const res = await expectNoWrites(
+                  () => send(path, { method: "POST", body: body.body, headers: bodyHeaders(body), cookie }),
+                  mayChange,
+                  request,
+                );
+                expect(res.status, request).toBeLessThan(500);
+                await res.body?.cancel();
+                ran++;
+              },
+            ),
             { numRuns: RUNS },
           );
           expect(ran).toBeGreaterThan(0);
@@ -89,11 +102,19 @@ describe("regressions found by the properties above", () => {
       ["text", { "Content-Type": "text/plain" }, "intent=login", 415],
       ["no type", {}, null, 415],
       ["multipart without a boundary", { "Content-Type": "multipart/form-data" }, "x", 400],
-      ["multipart with a broken body", { "Content-Type": "multipart/form-data; boundary=----x" }, "------x\r\nContent-Disposition: form-data\r\n\r\nv\r\n------x--", 400],
+      [
+        "multipart with a broken body",
+        { "Content-Type": "multipart/form-data; boundary=----x" },
+        "------x\r\nContent-Disposition: form-data\r\n\r\nv\r\n------x--",
+        400,
+      ],
     ];
     for (const path of ["/login", "/apply/personal", "/draw", "/logout"]) {
       for (const [name, headers, body, status] of cases) {
-        const res = await expectNoWrites(() => send(path, { method: "POST", headers, body, cookie: borrower.cookie }), path === "/logout" ? ["sessions"] : []);
+        const res = await expectNoWrites(
+          () => send(path, { method: "POST", headers, body, cookie: borrower.cookie }),
+          path === "/logout" ? ["sessions"] : [],
+        );
         expect(res.status, `${name} to ${path}`).toBe(status);
       }
     }
@@ -103,8 +124,16 @@ describe("regressions found by the properties above", () => {
 
   it("an apply step or password flow posted without a session writes no session row and goes back to its page", async () => {
     // Only a first step's valid post starts a session (session-rows.test.ts): a later step, or a later flow step, goes back.
-    for (const [path, back] of [["/apply/address", "/apply/address"], ["/apply/banking", "/apply/banking"], ["/apply/back", "/apply/personal"], ["/create-password", "/create-password"], ["/forgot-password", "/forgot-password"]] as const) {
-      const res = await expectNoWrites(() => postForm(path, { intent: "code", code: "123456", email: "someone@example.com", step: "address" }));
+    for (const [path, back] of [
+      ["/apply/address", "/apply/address"],
+      ["/apply/banking", "/apply/banking"],
+      ["/apply/back", "/apply/personal"],
+      ["/create-password", "/create-password"],
+      ["/forgot-password", "/forgot-password"],
+    ] as const) {
+      const res = await expectNoWrites(() =>
+        postForm(path, { intent: "code", code: "123456", email: "someone@example.com", step: "address" }),
+      );
       expect(res.status, path).toBe(302);
       expect(redirectPath(res), path).toBe(back);
       expect(sessionCookieOf(res), path).toBeNull();

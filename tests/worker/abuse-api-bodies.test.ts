@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { expectNoWrites } from "./helpers/d1-snapshot";
-import { apiEndpoints, type ApiEndpoint } from "./helpers/doors";
+import { type ApiEndpoint, apiEndpoints } from "./helpers/doors";
 import { hugeBody, MALFORMED_JSON, NOT_AN_OBJECT } from "./helpers/garbage";
 import { send } from "./helpers/http";
 
@@ -17,9 +17,25 @@ import { send } from "./helpers/http";
 const FIVE_MB = 5 * 1024 * 1024;
 
 /** Every field name the API reads, each with a value of the wrong type. */
-const WRONG_TYPES = JSON.stringify({ challengeId: 5, response: "x", name: [1], like: 7, from: "x", count: "many", accounts: null, samples: {}, step: 30, email: ["a@b.c"], paymentId: 12 });
+const WRONG_TYPES = JSON.stringify({
+  challengeId: 5,
+  response: "x",
+  name: [1],
+  like: 7,
+  from: "x",
+  count: "many",
+  accounts: null,
+  samples: {},
+  step: 30,
+  email: ["a@b.c"],
+  paymentId: 12,
+});
 
-const endpoints: ApiEndpoint[] = [...apiEndpoints, { method: "POST", path: "/api/dev/seed", body: "none" }, { method: "POST", path: "/api/leads" }];
+const endpoints: ApiEndpoint[] = [
+  ...apiEndpoints,
+  { method: "POST", path: "/api/dev/seed", body: "none" },
+  { method: "POST", path: "/api/leads" },
+];
 
 /** The endpoint's path with its `:param` filled. */
 const pathOf = (e: ApiEndpoint) => e.path.replace(/:[a-z]+/, "some-id");
@@ -35,7 +51,11 @@ beforeAll(async () => {
 /** One bad post to an endpoint: no writes, a JSON answer, and its status. */
 async function refused(e: ApiEndpoint, body: BodyInit, contentType: string | null, label: string): Promise<number> {
   const headers: Record<string, string> = contentType ? { "Content-Type": contentType } : {};
-  const res = await expectNoWrites(() => send(pathOf(e), { method: "POST", body, headers, cookie: borrower.cookie }), [], `${label} ${e.path}`);
+  const res = await expectNoWrites(
+    () => send(pathOf(e), { method: "POST", body, headers, cookie: borrower.cookie }),
+    [],
+    `${label} ${e.path}`,
+  );
   expect(res.status, `${label} ${e.path}`).toBeLessThan(500);
   expect(res.headers.get("Content-Type") ?? "", `${label} ${e.path}`).toMatch(/^application\/json/);
   await res.body?.cancel();
@@ -54,11 +74,13 @@ describe("bad bodies on every /api route", { timeout: 120_000 }, () => {
       if (e.method !== "POST" || e.path === "/api/leads") return;
 
       it("refuses JSON that does not parse with 400", async () => {
-        for (const text of MALFORMED_JSON) expect(await refused(e, text, "application/json", `malformed ${JSON.stringify(text)}`), text).toBe(400);
+        for (const text of MALFORMED_JSON)
+          expect(await refused(e, text, "application/json", `malformed ${JSON.stringify(text)}`), text).toBe(400);
       });
 
       it("refuses JSON that is not an object with 400", async () => {
-        for (const text of NOT_AN_OBJECT) expect(await refused(e, text, "application/json", `not an object ${text}`), text).toBe(400);
+        for (const text of NOT_AN_OBJECT)
+          expect(await refused(e, text, "application/json", `not an object ${text}`), text).toBe(400);
       });
 
       if (e.body === "fields") {

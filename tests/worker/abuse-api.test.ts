@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { expectNoWrites } from "./helpers/d1-snapshot";
-import { apiEndpoints, type ApiEndpoint } from "./helpers/doors";
+import { type ApiEndpoint, apiEndpoints } from "./helpers/doors";
 import { bodyHeaders, describeBody, fieldValue, garbageBody, RUNS } from "./helpers/garbage";
 import { send } from "./helpers/http";
 
@@ -14,14 +14,41 @@ import { send } from "./helpers/http";
  */
 
 /** Field names the endpoints read, so garbage reaches their validators and handlers. */
-const API_FIELDS = ["challengeId", "response", "name", "like", "from", "count", "accounts", "samples", "step", "year", "slug", "id", "email", "paymentId"];
+const API_FIELDS = [
+  "challengeId",
+  "response",
+  "name",
+  "like",
+  "from",
+  "count",
+  "accounts",
+  "samples",
+  "step",
+  "year",
+  "slug",
+  "id",
+  "email",
+  "paymentId",
+];
 
 /** Percent-encoding of any string (a lone surrogate becomes U+FFFD first: encodeURIComponent throws on it). */
 const encode = (v: string) => encodeURIComponent(v.toWellFormed());
 
 /** Path and query parts: real-looking, hostile and unicode. */
 const segment = fc.oneof(
-  fc.constantFrom("termsConditions", "privacyPolicy", "..", "%2e%2e", "%00", "%E0%A4%A", "a".repeat(600), "__proto__", "null", "-1", "1e309"),
+  fc.constantFrom(
+    "termsConditions",
+    "privacyPolicy",
+    "..",
+    "%2e%2e",
+    "%00",
+    "%E0%A4%A",
+    "a".repeat(600),
+    "__proto__",
+    "null",
+    "-1",
+    "1e309",
+  ),
   fc.string({ minLength: 1, maxLength: 20 }).map(encode),
   fc.string({ unit: "binary", minLength: 1, maxLength: 12 }).map(encode),
 );
@@ -59,19 +86,32 @@ describe("every /api endpoint under random and malformed requests", { timeout: 1
   for (const endpoint of endpoints) {
     it(`${endpoint.method} ${endpoint.path}: never a 5xx, nothing written, guest or signed in`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.boolean(), pathOf(endpoint), garbageBody(API_FIELDS, [], "json"), fc.constantFrom("GET", "POST", "PUT", "DELETE", endpoint.method), async (signedIn, path, body, method) => {
-          // GET cannot carry a body; the other methods carry the garbage.
-          const text = typeof body.body === "string" ? body.body : null;
-          fc.pre(!accidentallyValid(endpoint, text));
-          const res = await expectNoWrites(
-            () => send(path, { method, body: body.body, headers: bodyHeaders(body), cookie: signedIn ? borrower.cookie : null }),
-            method === endpoint.method ? (endpoint.writes ?? []) : [],
-          );
-          expect(res.status, `${method} ${path} ${describeBody(body)}`).toBeLessThan(500);
-          // The API answers JSON (or nothing) even when refusing.
-          if (res.status !== 204) expect(res.headers.get("Content-Type") ?? "", `${method} ${path}`).toMatch(/^application\/json/);
-          await res.body?.cancel();
-        }),
+        fc.asyncProperty(
+          fc.boolean(),
+          pathOf(endpoint),
+          garbageBody(API_FIELDS, [], "json"),
+          fc.constantFrom("GET", "POST", "PUT", "DELETE", endpoint.method),
+          async (signedIn, path, body, method) => {
+            // GET cannot carry a body; the other methods carry the garbage.
+            const text = typeof body.body === "string" ? body.body : null;
+            fc.pre(!accidentallyValid(endpoint, text));
+            const res = await expectNoWrites(
+              () =>
+                send(path, {
+                  method,
+                  body: body.body,
+                  headers: bodyHeaders(body),
+                  cookie: signedIn ? borrower.cookie : null,
+                }),
+              method === endpoint.method ? (endpoint.writes ?? []) : [],
+            );
+            expect(res.status, `${method} ${path} ${describeBody(body)}`).toBeLessThan(500);
+            // The API answers JSON (or nothing) even when refusing.
+            if (res.status !== 204)
+              expect(res.headers.get("Content-Type") ?? "", `${method} ${path}`).toMatch(/^application\/json/);
+            await res.body?.cancel();
+          },
+        ),
         { numRuns: RUNS },
       );
     });
@@ -79,14 +119,22 @@ describe("every /api endpoint under random and malformed requests", { timeout: 1
 
   it("a cross-site Origin is refused on the passkey doors before anything runs", async () => {
     for (const path of ["/api/passkeys/login/options", "/api/passkeys/register/options"]) {
-      const res = await expectNoWrites(() => send(path, { method: "POST", origin: "https://evil.example", cookie: borrower.cookie }));
+      const res = await expectNoWrites(() =>
+        send(path, { method: "POST", origin: "https://evil.example", cookie: borrower.cookie }),
+      );
       expect(res.status).toBe(403);
     }
   });
 
   it("a guest is refused the signed-in passkey doors with 401", async () => {
-    for (const [method, path] of [["GET", "/api/passkeys"], ["POST", "/api/passkeys/register/options"], ["POST", "/api/passkeys/x/remove"]] as const) {
-      const res = await expectNoWrites(() => send(path, { method, body: "{}", headers: { "Content-Type": "application/json" } }));
+    for (const [method, path] of [
+      ["GET", "/api/passkeys"],
+      ["POST", "/api/passkeys/register/options"],
+      ["POST", "/api/passkeys/x/remove"],
+    ] as const) {
+      const res = await expectNoWrites(() =>
+        send(path, { method, body: "{}", headers: { "Content-Type": "application/json" } }),
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });

@@ -2,9 +2,9 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { leadSignatures } from "#db/schema/leads";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { signLead } from "#server/leads/signature";
-import { leadSignatures } from "#db/schema/leads";
 import { demoLead, freshTimestamp } from "../e2e/fixtures/lead-data";
 import { expectNoWrites } from "./helpers/d1-snapshot";
 import { bodyHeaders, describeBody, fieldValue, garbageBody, RUNS } from "./helpers/garbage";
@@ -22,7 +22,19 @@ import { db } from "./helpers/leads";
  */
 
 /** The lead's own field names and steps, so signed garbage reaches the validators. */
-const LEAD_FIELDS = ["partnerLeadId", "personal", "address", "income", "payFrequency", "banking", "ssn", "email", "firstName", "state", "mainIsCell"];
+const LEAD_FIELDS = [
+  "partnerLeadId",
+  "personal",
+  "address",
+  "income",
+  "payFrequency",
+  "banking",
+  "ssn",
+  "email",
+  "firstName",
+  "state",
+  "mainIsCell",
+];
 
 const signaturesSeen = async () => (await db.select({ n: sql<number>`count(*)` }).from(leadSignatures).get())!.n;
 
@@ -37,7 +49,11 @@ async function expectOnlyItsSignature(act: () => Promise<Response>): Promise<Res
 /** Signed as a partner signs: each post afresh, so a repeat of one garbage body is no replay. */
 async function signedHeaders(text: string) {
   const timestamp = freshTimestamp(`${DEMO_PARTNER.id} ${env.PARTNER_SECRET_DEMO}`, text);
-  return { "X-Partner-Id": DEMO_PARTNER.id, "X-Timestamp": String(timestamp), "X-Signature": await signLead(env.PARTNER_SECRET_DEMO, timestamp, text) };
+  return {
+    "X-Partner-Id": DEMO_PARTNER.id,
+    "X-Timestamp": String(timestamp),
+    "X-Signature": await signLead(env.PARTNER_SECRET_DEMO, timestamp, text),
+  };
 }
 
 /** Text a body signs over: what is sent, whatever it is. */
@@ -47,7 +63,11 @@ async function bodyText(body: BodyInit | null): Promise<string> {
 
 const headersOf = fc.record({
   partnerId: fc.oneof(fc.constant(DEMO_PARTNER.id), fc.constantFrom("", "demo", "DEMO ", "nobody"), fieldValue),
-  timestamp: fc.oneof(fc.constant("now"), fc.constantFrom("", "0", "-1", "1e12", "NaN", "99999999999999999999"), fieldValue),
+  timestamp: fc.oneof(
+    fc.constant("now"),
+    fc.constantFrom("", "0", "-1", "1e12", "NaN", "99999999999999999999"),
+    fieldValue,
+  ),
   signature: fc.oneof(fc.constantFrom("", "00", "zz".repeat(32), "a".repeat(64)), fieldValue),
 });
 
@@ -56,8 +76,15 @@ describe("POST /api/leads under random and malformed requests", { timeout: 180_0
     await fc.assert(
       fc.asyncProperty(headersOf, garbageBody(LEAD_FIELDS, [], "json"), async (h, body) => {
         const timestamp = h.timestamp === "now" ? String(Math.floor(Date.now() / 1000)) : h.timestamp;
-        const headers = { ...bodyHeaders(body), "X-Partner-Id": h.partnerId, "X-Timestamp": timestamp, "X-Signature": h.signature };
-        const res = await expectNoWrites(() => send("/api/leads", { method: "POST", body: body.body, headers: sanitize(headers), origin: null }));
+        const headers = {
+          ...bodyHeaders(body),
+          "X-Partner-Id": h.partnerId,
+          "X-Timestamp": timestamp,
+          "X-Signature": h.signature,
+        };
+        const res = await expectNoWrites(() =>
+          send("/api/leads", { method: "POST", body: body.body, headers: sanitize(headers), origin: null }),
+        );
         expect(res.status, describeBody(body)).toBeGreaterThanOrEqual(400);
         expect(res.status, describeBody(body)).toBeLessThan(500);
         await res.body?.cancel();
@@ -71,7 +98,9 @@ describe("POST /api/leads under random and malformed requests", { timeout: 180_0
       fc.asyncProperty(garbageBody(LEAD_FIELDS, [], "json"), async (body) => {
         const text = await bodyText(body.body);
         const headers = { ...bodyHeaders(body), ...(await signedHeaders(text)) };
-        const res = await expectOnlyItsSignature(() => send("/api/leads", { method: "POST", body: text, headers, origin: null }));
+        const res = await expectOnlyItsSignature(() =>
+          send("/api/leads", { method: "POST", body: text, headers, origin: null }),
+        );
         expect([400, 413, 415], `${res.status} for ${describeBody(body)}`).toContain(res.status);
         await res.body?.cancel();
       }),
@@ -86,7 +115,9 @@ describe("POST /api/leads under random and malformed requests", { timeout: 180_0
         const lead = { ...demoLead(), [step]: value };
         const text = JSON.stringify(lead);
         const headers = { "Content-Type": "application/json", ...(await signedHeaders(text)) };
-        const res = await expectOnlyItsSignature(() => send("/api/leads", { method: "POST", body: text, headers, origin: null }));
+        const res = await expectOnlyItsSignature(() =>
+          send("/api/leads", { method: "POST", body: text, headers, origin: null }),
+        );
         expect(res.status, `${step}: ${JSON.stringify(value).slice(0, 120)}`).toBe(400);
         const answer = (await res.json()) as { fields?: Record<string, string> };
         expect(Object.keys(answer.fields ?? {}).length, step).toBeGreaterThan(0);
@@ -98,5 +129,7 @@ describe("POST /api/leads under random and malformed requests", { timeout: 180_0
 
 /** Header values must be byte strings: garbage that is not becomes a header a client could send. */
 function sanitize(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, "?").slice(0, 4_000)]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, "?").slice(0, 4_000)]),
+  );
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { walkWizard, wizardApplicant } from "./helpers/applicants";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sentTo, sessionCookieOf } from "./helpers/http";
 
 /**
@@ -17,7 +17,10 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
 const html = async (res: Response) => res.text();
 
 const outbox = (customerId: string) =>
-  env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id").bind(customerId).all<{ body: string }>().then((r) => r.results);
+  env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id")
+    .bind(customerId)
+    .all<{ body: string }>()
+    .then((r) => r.results);
 
 describe("create and forgot password: an unknown e-mail", { timeout: 60_000 }, () => {
   for (const kind of ["create", "forgot"] as const) {
@@ -84,7 +87,11 @@ describe("a common password (normalised) is refused before anything else happens
     const b = (await signedInBorrower("current")) as Borrower;
     const cookie = await atForgotForm(b);
     for (const password of ["Welcome1!", "Passw0rd!"]) {
-      const res = await postForm("/forgot-password", { intent: "save", birthdate: usDate(b.dob), last4: b.last4SSN, password, confirmPassword: password }, { cookie });
+      const res = await postForm(
+        "/forgot-password",
+        { intent: "save", birthdate: usDate(b.dob), last4: b.last4SSN, password, confirmPassword: password },
+        { cookie },
+      );
       expect(res.status).toBe(200);
       expect(await html(res)).toContain(TOO_COMMON);
     }
@@ -94,7 +101,9 @@ describe("a common password (normalised) is refused before anything else happens
 
   it("reset link: 'P@ssw0rd1' is refused with the message and the link still opens the form", async () => {
     const b = (await signedInBorrower("current")) as Borrower;
-    await (await postForm("/reset-password", { email: b.email, last4: b.last4SSN, birthdate: usDate(b.dob) })).body?.cancel();
+    await (
+      await postForm("/reset-password", { email: b.email, last4: b.last4SSN, birthdate: usDate(b.dob) })
+    ).body?.cancel();
     const link = (await outbox(b.customerId)).at(-1)!.body.match(/https?:\/\/\S+reset-password\?token=[\w-]+/)![0];
     const path = new URL(link).pathname + new URL(link).search;
     const res = await postForm(path, { password: "P@ssw0rd1", confirmPassword: "P@ssw0rd1" });
@@ -110,17 +119,35 @@ describe("forgot password: wrong identity details", { timeout: 60_000 }, () => {
   it("the fifth wrong birthdate or SSN says the account is locked (not 'too many requests'), and so does every try after it", async () => {
     const b = (await signedInBorrower("current")) as Borrower;
     const cookie = await atForgotForm(b);
-    const wrong = { intent: "save", birthdate: "01/01/1970", last4: b.last4SSN === "0000" ? "1111" : "0000", password: "Strong!pass77", confirmPassword: "Strong!pass77" };
+    const wrong = {
+      intent: "save",
+      birthdate: "01/01/1970",
+      last4: b.last4SSN === "0000" ? "1111" : "0000",
+      password: "Strong!pass77",
+      confirmPassword: "Strong!pass77",
+    };
     const said: string[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await postForm("/forgot-password", wrong, { cookie });
       expect(res.status).toBe(200);
       const body = await html(res);
-      said.push(body.includes("Your account is locked after too many attempts") ? "locked" : body.includes("could not verify your identity") ? "identity" : body.includes("too many requests") ? "too many" : "other");
+      said.push(
+        body.includes("Your account is locked after too many attempts")
+          ? "locked"
+          : body.includes("could not verify your identity")
+            ? "identity"
+            : body.includes("too many requests")
+              ? "too many"
+              : "other",
+      );
     }
     expect(said).toEqual(["identity", "identity", "identity", "identity", "locked", "locked"]);
     // The right details are refused too while locked: the lock is on the account's e-mail, not on what was typed.
-    const right = await postForm("/forgot-password", { ...wrong, birthdate: usDate(b.dob), last4: b.last4SSN }, { cookie });
+    const right = await postForm(
+      "/forgot-password",
+      { ...wrong, birthdate: usDate(b.dob), last4: b.last4SSN },
+      { cookie },
+    );
     expect(await html(right)).toContain("Your account is locked after too many attempts");
   });
 });

@@ -33,7 +33,8 @@ describe("GET /api/geo", () => {
   it("is rate limited per client IP: 429 with Retry-After past the limit", async () => {
     const ip = "198.51.100.99";
     let last: Response | undefined;
-    for (let i = 0; i <= rateLimitPolicies.apiPerIp.limit; i++) last = await call("/api/geo", { "CF-Connecting-IP": ip });
+    for (let i = 0; i <= rateLimitPolicies.apiPerIp.limit; i++)
+      last = await call("/api/geo", { "CF-Connecting-IP": ip });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another client is unaffected.

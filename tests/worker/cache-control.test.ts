@@ -19,8 +19,17 @@ describe("Cache-Control", () => {
   }, 60_000);
 
   it("every API answer without a caching policy of its own is no-store (refusals too)", async () => {
-    for (const [method, path] of [["GET", "/api/passkeys"], ["POST", "/api/passkeys/login/options"], ["GET", "/api/nothing-here"], ["GET", "/api/health"]] as const) {
-      const res = await send(path, { method, body: method === "POST" ? "{}" : null, headers: { "Content-Type": "application/json" } });
+    for (const [method, path] of [
+      ["GET", "/api/passkeys"],
+      ["POST", "/api/passkeys/login/options"],
+      ["GET", "/api/nothing-here"],
+      ["GET", "/api/health"],
+    ] as const) {
+      const res = await send(path, {
+        method,
+        body: method === "POST" ? "{}" : null,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.headers.get("Cache-Control"), `${method} ${path} ${res.status}`).toBe("private, no-store");
     }
     // Public, unchanging answers keep theirs.

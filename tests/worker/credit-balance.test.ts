@@ -7,9 +7,9 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { addDays, isBusinessDay } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { addDays, isBusinessDay } from "#domain/calendar";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sessionCookieOf } from "./helpers/http";
 
@@ -30,7 +30,12 @@ describe("a credit balance from an overpayment", () => {
     while (!isBusinessDay(payoffDate)) payoffDate = addDays(payoffDate, 1);
     await platform.call(
       account.PostTransaction,
-      { applNo: b.applNo, transactionDate: payoffDate, transactionAmount: before.accountHeader.payoffAmount!, transactionCode: "P" },
+      {
+        applNo: b.applNo,
+        transactionDate: payoffDate,
+        transactionAmount: before.accountHeader.payoffAmount!,
+        transactionCode: "P",
+      },
       { idempotencyKey: crypto.randomUUID() },
     );
 
@@ -40,13 +45,19 @@ describe("a credit balance from an overpayment", () => {
     await later.call(auth.Login, { userName: b.email, password: b.password });
     const after = await later.call(account.GetSummary, {});
     // The payoff paid the balance as it was when scheduled; since then the automatic payment paid part of it, and the statement issued that day billed its fee.
-    const newFees = after.allTransactions.filter((t) => t.transationDescription === "Carried Balance Fee" && !before.allTransactions.some((o) => o.transationId === t.transationId));
+    const newFees = after.allTransactions.filter(
+      (t) =>
+        t.transationDescription === "Carried Balance Fee" &&
+        !before.allTransactions.some((o) => o.transationId === t.transationId),
+    );
     const credit = autoCents - newFees.reduce((sum, t) => sum + t.transationAmount, 0);
     expect(credit).toBeGreaterThan(0);
     expect(after.accountHeader).toMatchObject({ accountBalance: 0, creditBalance: credit });
 
     const login = await postForm("/login", { intent: "login", email: b.email, password: b.password });
     const html = await (await send("/account", { cookie: sessionCookieOf(login)! })).text();
-    expect(html.replace(/<!-- -->/g, "")).toContain(`Credit Balance:</strong> $${(credit / 100).toFixed(2)}. You paid this much more than you owed.`);
+    expect(html.replace(/<!-- -->/g, "")).toContain(
+      `Credit Balance:</strong> $${(credit / 100).toFixed(2)}. You paid this much more than you owed.`,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { digestRows } from "./helpers/d1-snapshot";
 import { formActions } from "./helpers/doors";
 import { postForm, send, sentTo } from "./helpers/http";
@@ -17,7 +17,17 @@ import { postForm, send, sentTo } from "./helpers/http";
  */
 
 /** Every portal page's loader (app/routes.ts, routes/portal/). */
-const PORTAL_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit"];
+const PORTAL_PAGES = [
+  "/account",
+  "/transactions",
+  "/documents",
+  "/draw",
+  "/payments",
+  "/preferences",
+  "/documents/agreement",
+  "/accountclosed",
+  "/accountcredit",
+];
 
 let a: SignedInBorrower;
 let b: SignedInBorrower;
@@ -26,11 +36,28 @@ const B_AGREEMENT = "B-ONLY agreement text 7f3c";
 
 /** Everything D1 holds about B, as one digest per table (rows found by B's customer id or line). */
 async function rowsOf(x: SignedInBorrower): Promise<Record<string, string>> {
-  const byCustomer = ["customers WHERE id", "applications WHERE customer_id", "lines WHERE customer_id", "users WHERE customer_id", "idempotency_keys WHERE customer_id", "notes WHERE customer_id", "outbox WHERE customer_id", "passkeys WHERE customer_id", "login_attempts WHERE customer_id"];
+  const byCustomer = [
+    "customers WHERE id",
+    "applications WHERE customer_id",
+    "lines WHERE customer_id",
+    "users WHERE customer_id",
+    "idempotency_keys WHERE customer_id",
+    "notes WHERE customer_id",
+    "outbox WHERE customer_id",
+    "passkeys WHERE customer_id",
+    "login_attempts WHERE customer_id",
+  ];
   const byLine = ["transactions", "ledger_entries", "statements", "signed_documents", "signatures", "notices"];
   return digestRows({
-    ...Object.fromEntries(byCustomer.map((q) => [q.split(" ")[0]!, env.DB.prepare(`SELECT * FROM ${q} = ? ORDER BY rowid`).bind(x.customerId)])),
-    ...Object.fromEntries(byLine.map((t) => [t, env.DB.prepare(`SELECT * FROM ${t} WHERE line_id = ? ORDER BY rowid`).bind(x.applNo)])),
+    ...Object.fromEntries(
+      byCustomer.map((q) => [
+        q.split(" ")[0]!,
+        env.DB.prepare(`SELECT * FROM ${q} = ? ORDER BY rowid`).bind(x.customerId),
+      ]),
+    ),
+    ...Object.fromEntries(
+      byLine.map((t) => [t, env.DB.prepare(`SELECT * FROM ${t} WHERE line_id = ? ORDER BY rowid`).bind(x.applNo)]),
+    ),
   });
 }
 
@@ -58,30 +85,48 @@ const paymentKey = crypto.randomUUID();
 
 beforeAll(async () => {
   [a, b] = await Promise.all([signedInBorrower("current"), signedInBorrower("current")]);
-  bStatementId = (await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1").bind(b.applNo).first<{ id: string }>())!.id;
+  bStatementId = (await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
+    .bind(b.applNo)
+    .first<{ id: string }>())!.id;
   // B has signed an agreement (the demo copies have none stored).
-  await env.DB.prepare("INSERT INTO signed_documents (id, line_id, kind, title, html, signed_at) VALUES (?, ?, 'agrcredit', 'Credit Agreement', ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO signed_documents (id, line_id, kind, title, html, signed_at) VALUES (?, ?, 'agrcredit', 'Credit Agreement', ?, ?)",
+  )
     .bind(`b-${b.applNo}`, b.applNo, `<p>${B_AGREEMENT}</p>`, Date.now())
     .run();
   // B draws and pays through the pages, each with an idempotency key A will reuse.
-  expect((await postForm("/draw", { intent: "submit", amount: "100", key: drawKey }, { cookie: b.cookie })).status).toBe(200);
-  const paid = await postForm("/payments", { intent: "submit", option: "other", other: "20", date: await paymentDate(b), key: paymentKey }, { cookie: b.cookie });
+  expect(
+    (await postForm("/draw", { intent: "submit", amount: "100", key: drawKey }, { cookie: b.cookie })).status,
+  ).toBe(200);
+  const paid = await postForm(
+    "/payments",
+    { intent: "submit", option: "other", other: "20", date: await paymentDate(b), key: paymentKey },
+    { cookie: b.cookie },
+  );
   expect(paid.status).toBe(200);
-  const bRows = await env.DB.prepare("SELECT code FROM transactions WHERE line_id = ? AND created_at > ? ORDER BY code").bind(b.applNo, Date.now() - 120_000).all<{ code: string }>();
+  const bRows = await env.DB.prepare("SELECT code FROM transactions WHERE line_id = ? AND created_at > ? ORDER BY code")
+    .bind(b.applNo, Date.now() - 120_000)
+    .all<{ code: string }>();
   expect(bRows.results.map((r) => r.code)).toEqual(["D", "P"]);
 }, 120_000);
 
 describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
   it("B's statement PDF answers 404 to A (page and .data), while A's own statement opens", async () => {
     const before = await rowsOf(b);
-    for (const path of [`/documents/statements/${bStatementId}`, `/documents/statements/${bStatementId}.data`, `/documents/statements/${encodeURIComponent(`${bStatementId}/../${bStatementId}`)}`]) {
+    for (const path of [
+      `/documents/statements/${bStatementId}`,
+      `/documents/statements/${bStatementId}.data`,
+      `/documents/statements/${encodeURIComponent(`${bStatementId}/../${bStatementId}`)}`,
+    ]) {
       const res = await send(path, { cookie: a.cookie });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("Content-Type") ?? "", path).not.toContain("pdf");
       await expectNothingOfB(res, path);
     }
     // The control: the same door opens for the statement's owner.
-    const own = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1").bind(a.applNo).first<{ id: string }>();
+    const own = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
+      .bind(a.applNo)
+      .first<{ id: string }>();
     const mine = await send(`/documents/statements/${own!.id}`, { cookie: a.cookie });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("application/pdf");
@@ -89,7 +134,12 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
   });
 
   it("the agreement page shows A only A's agreement, never B's; B sees B's", async () => {
-    for (const path of ["/documents/agreement", "/documents/agreement.data", `/documents/agreement?line=${b.applNo}`, `/documents/agreement?customerId=${b.customerId}`]) {
+    for (const path of [
+      "/documents/agreement",
+      "/documents/agreement.data",
+      `/documents/agreement?line=${b.applNo}`,
+      `/documents/agreement?customerId=${b.customerId}`,
+    ]) {
       const res = await send(path, { cookie: a.cookie });
       expect(res.status, path).toBe(200);
       await expectNothingOfB(res, path);
@@ -113,22 +163,43 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
 
   it("a draw posted with B's line number and B's idempotency key is A's own draw, never B's answer or B's line", async () => {
     const before = await rowsOf(b);
-    const res = await postForm("/draw", { intent: "submit", amount: "100", key: drawKey, applNo: String(b.applNo), customerId: b.customerId }, { cookie: a.cookie });
+    const res = await postForm(
+      "/draw",
+      { intent: "submit", amount: "100", key: drawKey, applNo: String(b.applNo), customerId: b.customerId },
+      { cookie: a.cookie },
+    );
     expect(res.status).toBe(200);
     await expectNothingOfB(res, "A's draw");
     expect(await rowsOf(b)).toEqual(before);
     // The draw A asked for is on A's line: the key is per customer, so B's recorded answer was not replayed.
-    const aDraws = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE customer_id = ? AND key = ?").bind(a.customerId, drawKey).first<{ n: number }>();
+    const aDraws = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE customer_id = ? AND key = ?")
+      .bind(a.customerId, drawKey)
+      .first<{ n: number }>();
     expect(aDraws!.n).toBe(1);
   });
 
   it("a payment posted with B's line number and B's idempotency key is A's own payment, never B's", async () => {
     const before = await rowsOf(b);
-    const res = await postForm("/payments", { intent: "submit", option: "other", other: "20", date: await paymentDate(a), key: paymentKey, applNo: String(b.applNo) }, { cookie: a.cookie });
+    const res = await postForm(
+      "/payments",
+      {
+        intent: "submit",
+        option: "other",
+        other: "20",
+        date: await paymentDate(a),
+        key: paymentKey,
+        applNo: String(b.applNo),
+      },
+      { cookie: a.cookie },
+    );
     expect(res.status).toBe(200);
     await expectNothingOfB(res, "A's payment");
     expect(await rowsOf(b)).toEqual(before);
-    const mine = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P' AND amount_cents = 2000").bind(a.applNo).first<{ n: number }>();
+    const mine = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P' AND amount_cents = 2000",
+    )
+      .bind(a.applNo)
+      .first<{ n: number }>();
     expect(mine!.n).toBeGreaterThan(0);
   });
 
@@ -137,26 +208,46 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
     const aBefore = await rowsOf(a);
     const res = await postForm(
       "/preferences",
-      { intent: "save", email: b.email, mainPhone: "(614) 555-0111", mainIsCell: "on", emailMarketing: "yes", callMarketing: "yes", customerId: b.customerId, applNo: String(b.applNo) },
+      {
+        intent: "save",
+        email: b.email,
+        mainPhone: "(614) 555-0111",
+        mainIsCell: "on",
+        emailMarketing: "yes",
+        callMarketing: "yes",
+        customerId: b.customerId,
+        applNo: String(b.applNo),
+      },
       { cookie: a.cookie },
     );
     expect(res.status).toBeLessThan(500);
     expect(await rowsOf(b)).toEqual(before);
     // The platform refuses an e-mail another borrower signs in with: A's record is untouched too.
     expect(await rowsOf(a)).toEqual(aBefore);
-    const aUser = await env.DB.prepare("SELECT email FROM users WHERE customer_id = ?").bind(a.customerId).first<{ email: string }>();
+    const aUser = await env.DB.prepare("SELECT email FROM users WHERE customer_id = ?")
+      .bind(a.customerId)
+      .first<{ email: string }>();
     expect(aUser!.email).toBe(a.email);
   });
 
   it("B's passkey cannot be listed, renamed or removed by A through /api/passkeys", async () => {
     const passkeyId = `b-passkey-${b.applNo}`;
-    await env.DB.prepare("INSERT INTO passkeys (id, customer_id, public_key, counter, name, created_at) VALUES (?, ?, 'cHVibGlj', 0, 'B laptop', ?)").bind(passkeyId, b.customerId, Date.now()).run();
+    await env.DB.prepare(
+      "INSERT INTO passkeys (id, customer_id, public_key, counter, name, created_at) VALUES (?, ?, 'cHVibGlj', 0, 'B laptop', ?)",
+    )
+      .bind(passkeyId, b.customerId, Date.now())
+      .run();
     const before = await rowsOf(b);
     const json = { "Content-Type": "application/json" };
     const list = await send("/api/passkeys", { cookie: a.cookie });
     expect(list.status).toBe(200);
     expect(await list.text()).not.toContain(passkeyId);
-    const rename = await send(`/api/passkeys/${passkeyId}/rename`, { method: "POST", headers: json, body: JSON.stringify({ name: "mine now" }), cookie: a.cookie });
+    const rename = await send(`/api/passkeys/${passkeyId}/rename`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "mine now" }),
+      cookie: a.cookie,
+    });
     expect(await rename.json()).toMatchObject({ status: false });
     const remove = await send(`/api/passkeys/${passkeyId}/remove`, { method: "POST", cookie: a.cookie });
     expect(await remove.json()).toMatchObject({ status: false });
@@ -168,7 +259,10 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
 
 describe("guests", { timeout: 60_000 }, () => {
   it("are sent to login by every portal loader, page and .data, the statement and the agreement included", async () => {
-    for (const page of [...PORTAL_PAGES.filter((p) => p !== "/accountclosed" && p !== "/accountcredit"), `/documents/statements/${bStatementId}`]) {
+    for (const page of [
+      ...PORTAL_PAGES.filter((p) => p !== "/accountclosed" && p !== "/accountcredit"),
+      `/documents/statements/${bStatementId}`,
+    ]) {
       for (const path of [page, `${page}.data`]) {
         const res = await send(path);
         expect(await sentTo(res), path).toBe("/login");
@@ -180,7 +274,13 @@ describe("guests", { timeout: 60_000 }, () => {
     const before = await rowsOf(b);
     for (const action of formActions.filter((x) => x.portal)) {
       for (const path of [action.path, `${action.path}.data`]) {
-        const res = await postForm(path, { intent: "submit", amount: "100", key: drawKey, option: "other", other: "20" });
+        const res = await postForm(path, {
+          intent: "submit",
+          amount: "100",
+          key: drawKey,
+          option: "other",
+          other: "20",
+        });
         expect(await sentTo(res), path).toBe("/login");
       }
     }

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { customers, ledgerEntries, lines, signedDocuments } from "#db/schema/servicing";
-import { loadCustomerState } from "../../functions/servicing/account-state";
-import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
 import { drawBlock } from "#domain/rules/standing";
+import { loadCustomerState } from "../../functions/servicing/account-state";
 import { customerById } from "../../functions/servicing/customers";
+import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
 import { buildSummary } from "../../functions/servicing/summary";
 
 describe("demo borrowers (npm start)", () => {
@@ -15,7 +15,11 @@ describe("demo borrowers (npm start)", () => {
     expect(await seedDemoBorrowers(db, env.DB, env)).toBe(true);
     expect(await seedDemoBorrowers(db, env.DB, env)).toBe(false);
     const now = new Date();
-    const standings = await Promise.all(demoBorrowers.map(async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).figures.standing] as const));
+    const standings = await Promise.all(
+      demoBorrowers.map(
+        async (b, i) => [b.email, (await loadCustomerState(db, `demo-${i + 1}`, now)).figures.standing] as const,
+      ),
+    );
     expect(Object.fromEntries(standings)).toEqual({
       "current@demo.ridgeline.test": "current",
       "owing@demo.ridgeline.test": "current",
@@ -29,10 +33,16 @@ describe("demo borrowers (npm start)", () => {
     const current = await loadCustomerState(db, "demo-1", now);
     expect(current.book.statements.length).toBeGreaterThanOrEqual(8);
     // EFT: an automatic payment on every due date, besides the one-time payments of the script.
-    expect(current.book.entries.filter((e) => e.kind === "payment" && e.origin === "automatic").length).toBeGreaterThanOrEqual(8);
+    expect(
+      current.book.entries.filter((e) => e.kind === "payment" && e.origin === "automatic").length,
+    ).toBeGreaterThanOrEqual(8);
     expect(current.book.entries.filter((e) => e.kind === "payment" && e.origin === "one_time")).toHaveLength(2);
     // The paper-check borrowers are never debited.
-    const pastdue = await loadCustomerState(db, `demo-${demoBorrowers.findIndex((b) => b.email.startsWith("pastdue@")) + 1}`, now);
+    const pastdue = await loadCustomerState(
+      db,
+      `demo-${demoBorrowers.findIndex((b) => b.email.startsWith("pastdue@")) + 1}`,
+      now,
+    );
     expect(pastdue.book.entries.filter((e) => e.origin === "automatic")).toEqual([]);
     expect(drawBlock("current", 50_000, "WA")).toBe("state");
     // The borrower most people see: current, owing, with a payment date ahead.
@@ -47,8 +57,16 @@ describe("demo borrowers (npm start)", () => {
     for (const [i, b] of demoBorrowers.entries()) {
       const docs = byLine.get(90_000_001 + i) ?? [];
       if (b.lineStatus === "open") {
-        expect(docs.map((d) => d.kind).sort(), b.email).toEqual(["agrarbitration", "agrcalprivacyact", "agrcredit", "agreleconsent", "agrprivacypolicy"]);
-        expect(docs.find((d) => d.kind === "agrcredit")!.html, b.email).toContain(`Signed by <strong>${b.firstName} ${b.lastName}</strong>`);
+        expect(docs.map((d) => d.kind).sort(), b.email).toEqual([
+          "agrarbitration",
+          "agrcalprivacyact",
+          "agrcredit",
+          "agreleconsent",
+          "agrprivacypolicy",
+        ]);
+        expect(docs.find((d) => d.kind === "agrcredit")!.html, b.email).toContain(
+          `Signed by <strong>${b.firstName} ${b.lastName}</strong>`,
+        );
       } else expect(docs, b.email).toEqual([]);
     }
   }, 60_000);
@@ -75,7 +93,11 @@ describe("demo borrowers (npm start)", () => {
       expect(customer.createdAt, template).toBeLessThanOrEqual(early);
       const line = (await db.select().from(lines).where(eq(lines.customerId, copy.customerId)).get())!;
       expect(line.createdAt, template).toBeLessThanOrEqual(early);
-      const posted = await db.select({ postedAt: ledgerEntries.postedAt }).from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)).all();
+      const posted = await db
+        .select({ postedAt: ledgerEntries.postedAt })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.lineId, line.id))
+        .all();
       for (const row of posted) expect(row.postedAt, template).toBeLessThanOrEqual(early);
     }
   }, 60_000);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
-import { api } from "#server/api/app";
 import { addBusinessDays } from "#domain/calendar";
+import { api } from "#server/api/app";
 import { clockOffset } from "../../functions/servicing/clock";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
@@ -22,7 +22,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const postReturn = (body: unknown) => send("/api/dev/return", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+const postReturn = (body: unknown) =>
+  send("/api/dev/return", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
 
 async function ledger(email: string): Promise<DevLedger> {
   const res = await send(`/api/dev/ledger?email=${encodeURIComponent(email)}`);
@@ -51,8 +56,16 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
     await servicingDayIs(next.date);
     const res = await postReturn({ email: email.toUpperCase() });
     expect(res.status, await res.clone().text()).toBe(200);
-    const answer = (await res.json()) as { returned: { transactionId: string; postedOn: string; amountCents: number; returnedOn: string }; standing: string; pastDueCents: number };
-    expect(answer.returned).toMatchObject({ postedOn: next.date, amountCents: next.amountCents, returnedOn: next.date });
+    const answer = (await res.json()) as {
+      returned: { transactionId: string; postedOn: string; amountCents: number; returnedOn: string };
+      standing: string;
+      pastDueCents: number;
+    };
+    expect(answer.returned).toMatchObject({
+      postedOn: next.date,
+      amountCents: next.amountCents,
+      returnedOn: next.date,
+    });
     expect(answer.returned.transactionId).toMatch(/^\d+$/);
     // The due date passed on the due date itself: the account is delinquent for the returned amount.
     expect(answer.standing).toBe("delinquent");
@@ -66,7 +79,9 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
     expect(await again.json()).toEqual({ error: "That payment was already returned." });
     const none = await postReturn({ email });
     expect(none.status).toBe(422);
-    expect(((await none.json()) as { error: string }).error).toMatch(/^This borrower has no payment that can be returned now/);
+    expect(((await none.json()) as { error: string }).error).toMatch(
+      /^This borrower has no payment that can be returned now/,
+    );
     expect((await ledger(email)).entries.filter((e) => e.kind === "payment_return")).toHaveLength(1);
   });
 
@@ -74,15 +89,21 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
     const late = await eftBorrower();
     const inTime = await eftBorrower();
     await servicingDayIs(addBusinessDays(inTime.next.date, 2));
-    const payment = (await ledger(inTime.email)).entries.find((e) => e.origin === "automatic" && e.effectiveDate === inTime.next.date)!;
+    const payment = (await ledger(inTime.email)).entries.find(
+      (e) => e.origin === "automatic" && e.effectiveDate === inTime.next.date,
+    )!;
     const accepted = await postReturn({ email: inTime.email, paymentId: String(payment.reference) });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
 
     await servicingDayIs(addBusinessDays(late.next.date, 3));
-    const latePayment = (await ledger(late.email)).entries.find((e) => e.origin === "automatic" && e.effectiveDate === late.next.date)!;
+    const latePayment = (await ledger(late.email)).entries.find(
+      (e) => e.origin === "automatic" && e.effectiveDate === late.next.date,
+    )!;
     const refused = await postReturn({ email: late.email, paymentId: String(latePayment.reference) });
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toEqual({ error: "A payment can be returned only up to 2 business days after it posts." });
+    expect(await refused.json()).toEqual({
+      error: "A payment can be returned only up to 2 business days after it posts.",
+    });
     expect((await ledger(late.email)).entries.some((e) => e.kind === "payment_return")).toBe(false);
   });
 
@@ -100,7 +121,11 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
   it("answers 404 outside development", async () => {
     const production = { ...env, ENVIRONMENT: "production" as const };
     const res = await api.request(
-      new Request("https://ridgeline.test/api/dev/return", { method: "POST", body: JSON.stringify({ email: "owing@demo.ridgeline.test" }), headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.71" } }),
+      new Request("https://ridgeline.test/api/dev/return", {
+        method: "POST",
+        body: JSON.stringify({ email: "owing@demo.ridgeline.test" }),
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.71" },
+      }),
       undefined,
       production,
     );

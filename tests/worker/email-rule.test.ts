@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { uniqueSsn } from "../contract/applicants";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
-import { json, post } from "./helpers/leads";
 import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
+import { json, post } from "./helpers/leads";
 
 /**
  * Issue 14, item 4: an address the site accepted (o'brien@example.com) was
@@ -24,10 +24,49 @@ describe("an address with an apostrophe, end to end", { timeout: 30_000 }, () =>
     const ssn = uniqueSsn();
     const email = `O'Brien.${ssn}@Example.com`;
     const steps: Array<[string, Record<string, string>]> = [
-      ["/apply/personal", { firstName: "Sean", lastName: "O'Brien", birthdate: "05/17/1990", ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`, email, confirmEmail: email }],
-      ["/apply/address", { streetAddress: "12 Elm Street", apt: "", city: "Columbus", state: "OH", zip: "43004", mainPhone: "614-555-0101", mainIsCell: "on", cellPhone: "" }],
-      ["/apply/income", { source: "P", employerName: "Acme Tools", workPhone: "614-555-0199", takeHomePay: "1500.00", paymentMethod: "D" }],
-      ["/apply/payfrequency", { interval: "B", lastPayDate: usDate(isoDaysFromToday(-3)), firstPayDate: usDate(isoDaysFromToday(11)), secondPayDate: usDate(isoDaysFromToday(25)) }],
+      [
+        "/apply/personal",
+        {
+          firstName: "Sean",
+          lastName: "O'Brien",
+          birthdate: "05/17/1990",
+          ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
+          email,
+          confirmEmail: email,
+        },
+      ],
+      [
+        "/apply/address",
+        {
+          streetAddress: "12 Elm Street",
+          apt: "",
+          city: "Columbus",
+          state: "OH",
+          zip: "43004",
+          mainPhone: "614-555-0101",
+          mainIsCell: "on",
+          cellPhone: "",
+        },
+      ],
+      [
+        "/apply/income",
+        {
+          source: "P",
+          employerName: "Acme Tools",
+          workPhone: "614-555-0199",
+          takeHomePay: "1500.00",
+          paymentMethod: "D",
+        },
+      ],
+      [
+        "/apply/payfrequency",
+        {
+          interval: "B",
+          lastPayDate: usDate(isoDaysFromToday(-3)),
+          firstPayDate: usDate(isoDaysFromToday(11)),
+          secondPayDate: usDate(isoDaysFromToday(25)),
+        },
+      ],
       ["/apply/banking", { routing: "021000021", account: "123456789", repaymentMethod: "A" }],
     ];
     let landed: string | null = null;
@@ -38,13 +77,18 @@ describe("an address with an apostrophe, end to end", { timeout: 30_000 }, () =>
       expect([path, landed], await res.text()).toEqual([path, expect.stringMatching(/^\/apply\//)]);
     }
     expect(landed).toBe("/apply/approved");
-    const stored = await env.DB.prepare("SELECT email FROM customers WHERE email = ?").bind(email.toLowerCase()).first<{ email: string }>();
+    const stored = await env.DB.prepare("SELECT email FROM customers WHERE email = ?")
+      .bind(email.toLowerCase())
+      .first<{ email: string }>();
     expect(stored?.email).toBe(`o'brien.${ssn}@example.com`);
   });
 
   it("a partner lead with o'brien@example.com is approved, not answered 503", async () => {
     const lead = demoLead();
-    const res = await post({ ...lead, personal: { ...lead.personal, email: `o'brien.${crypto.randomUUID().slice(0, 8)}@example.com` } });
+    const res = await post({
+      ...lead,
+      personal: { ...lead.personal, email: `o'brien.${crypto.randomUUID().slice(0, 8)}@example.com` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Retry-After")).toBeNull();
     expect((await json(res)).status).toBe("approved");

@@ -36,12 +36,17 @@ const post = async (path: string, fields: Record<string, string>, cookie: string
 };
 
 const passcodesTo = async (email: string) =>
-  (await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE '%passcode%' ORDER BY id DESC").bind(email).all<{ body: string }>()).results;
+  (
+    await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE '%passcode%' ORDER BY id DESC")
+      .bind(email)
+      .all<{ body: string }>()
+  ).results;
 const latestCode = async (email: string) => (await passcodesTo(email))[0]!.body.match(/passcode is (\d{6})/)![1]!;
 const digits = (code: string) => Object.fromEntries(code.split("").map((d, i) => [`d${i + 1}`, d]));
 
 async function agreeAll(cookie: string) {
-  for (const kind of ["agrarbitration", "agreleconsent", "agrcredit"]) expect((await post("/esign/consent", { intent: `agree:${kind}`, from: "page" }, cookie)).to).toBe("/esign/consent");
+  for (const kind of ["agrarbitration", "agreleconsent", "agrcredit"])
+    expect((await post("/esign/consent", { intent: `agree:${kind}`, from: "page" }, cookie)).to).toBe("/esign/consent");
 }
 
 const WITHDRAWN = /withdrawn/i;
@@ -50,7 +55,11 @@ const SUCCESS = /Congrat|conditionally approved|successfully eSigned/;
 describe("the consent page's inline password", { timeout: 30_000 }, () => {
   it("refuses a common password before any passcode is sent, and says why", async () => {
     const a = await applicant();
-    const answer = await post("/esign/consent", { intent: "pwCreate", password: "P@ssw0rd", confirmPassword: "P@ssw0rd" }, a.cookie);
+    const answer = await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "P@ssw0rd", confirmPassword: "P@ssw0rd" },
+      a.cookie,
+    );
     expect(answer.status).toBe(200);
     expect(answer.html).toContain("This password is too common.");
     expect(await passcodesTo(a.email)).toHaveLength(0);
@@ -59,7 +68,11 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
 
   it("answers NEXT with no digits or three digits with a message, never a 500, and keeps the code step", async () => {
     const a = await applicant();
-    await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
+    await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" },
+      a.cookie,
+    );
     for (const typed of [{}, { d1: "1", d2: "2", d3: "3" }] as Array<Record<string, string>>) {
       const answer = await post("/esign/consent", { intent: "pwCode", ...typed }, a.cookie);
       expect(answer.status).toBe(200);
@@ -70,18 +83,28 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
 
   it("has RESEND CODE (a new passcode and the spec's notice), and a wrong code after it is told so", async () => {
     const a = await applicant();
-    await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
+    await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" },
+      a.cookie,
+    );
     const resent = await post("/esign/consent", { intent: "pwResend" }, a.cookie);
     expect(resent.status).toBe(200);
     expect(await passcodesTo(a.email)).toHaveLength(2);
-    expect((await page("/esign/consent", a.cookie)).html).toContain("We have received your request and sent your new passcode.");
+    expect((await page("/esign/consent", a.cookie)).html).toContain(
+      "We have received your request and sent your new passcode.",
+    );
     const wrong = await post("/esign/consent", { intent: "pwCode", ...digits("000000") }, a.cookie);
     expect(wrong.html).toContain("The passcode you entered is incorrect.");
   });
 
   it("creates the password with the e-mailed code", async () => {
     const a = await applicant();
-    await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
+    await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" },
+      a.cookie,
+    );
     const done = await post("/esign/consent", { intent: "pwCode", ...digits(await latestCode(a.email)) }, a.cookie);
     expect(done.status).toBe(200);
     expect((await page("/esign/consent", a.cookie)).html).toContain("Your password is created.");
@@ -89,10 +112,22 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
 
   it("can be left at any step (Not now), and an abandoned code never blocks Save and Continue", async () => {
     const a = await applicant();
-    await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
+    await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" },
+      a.cookie,
+    );
     await agreeAll(a.cookie);
     // The code step abandoned: the consent saves.
-    expect((await post("/esign/consent", { intent: "save", marketingTexts: "yes", marketingCalls: "no", drawAmount: "100" }, a.cookie)).to).toBe("/esign/signature");
+    expect(
+      (
+        await post(
+          "/esign/consent",
+          { intent: "save", marketingTexts: "yes", marketingCalls: "no", drawAmount: "100" },
+          a.cookie,
+        )
+      ).to,
+    ).toBe("/esign/signature");
     const skipped = await post("/esign/consent", { intent: "pwSkip" }, a.cookie);
     expect(skipped.status).toBe(200);
     expect((await page("/esign/consent", a.cookie)).html).toContain("No password for now.");
@@ -100,10 +135,15 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
 
   it("the fifth wrong code withdraws the application and the page says so, as every e-sign and approval page then does", async () => {
     const a = await applicant();
-    await post("/esign/consent", { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" }, a.cookie);
+    await post(
+      "/esign/consent",
+      { intent: "pwCreate", password: "Inline!pass61", confirmPassword: "Inline!pass61" },
+      a.cookie,
+    );
     const right = await latestCode(a.email);
     const wrong = right === "000000" ? "111111" : "000000";
-    for (let i = 1; i <= 4; i++) expect((await post("/esign/consent", { intent: "pwCode", ...digits(wrong) }, a.cookie)).status).toBe(200);
+    for (let i = 1; i <= 4; i++)
+      expect((await post("/esign/consent", { intent: "pwCode", ...digits(wrong) }, a.cookie)).status).toBe(200);
     const fifth = await post("/esign/consent", { intent: "pwCode", ...digits(wrong) }, a.cookie);
     expect(fifth.to).toBe("/esign/consent");
     const consent = await page("/esign/consent", a.cookie);
@@ -122,18 +162,40 @@ describe("the consent page's inline password", { timeout: 30_000 }, () => {
 async function readyToSign(texts: string, calls: string): Promise<Applicant> {
   const a = await applicant();
   await agreeAll(a.cookie);
-  expect((await post("/esign/consent", { intent: "save", marketingTexts: texts, marketingCalls: calls, drawAmount: "150" }, a.cookie)).to).toBe("/esign/signature");
+  expect(
+    (
+      await post(
+        "/esign/consent",
+        { intent: "save", marketingTexts: texts, marketingCalls: calls, drawAmount: "150" },
+        a.cookie,
+      )
+    ).to,
+  ).toBe("/esign/signature");
   return a;
 }
 
-const signFields = { repaymentMethod: "direct-deposit", military: "no", acceptTerms: "on", borrowerName: "Marisol Quintero" };
+const signFields = {
+  repaymentMethod: "direct-deposit",
+  military: "no",
+  acceptTerms: "on",
+  borrowerName: "Marisol Quintero",
+};
 
 describe("signing", { timeout: 30_000 }, () => {
-  for (const [texts, calls] of [["yes", "no"], ["no", "yes"], ["yes", "yes"], ["no", "no"]] as const) {
+  for (const [texts, calls] of [
+    ["yes", "no"],
+    ["no", "yes"],
+    ["yes", "yes"],
+    ["no", "no"],
+  ] as const) {
     it(`stores texts ${texts} and calls ${calls} exactly as answered`, async () => {
       const a = await readyToSign(texts, calls);
       expect((await post("/esign/signature", signFields, a.cookie)).to).toBe("/esign/contact");
-      const row = await env.DB.prepare("SELECT allow_marketing_texts AS t, allow_marketing_calls AS c FROM customers WHERE id = ?").bind(a.customerId).first();
+      const row = await env.DB.prepare(
+        "SELECT allow_marketing_texts AS t, allow_marketing_calls AS c FROM customers WHERE id = ?",
+      )
+        .bind(a.customerId)
+        .first();
       expect(row).toEqual({ t: texts === "yes" ? 1 : 0, c: calls === "yes" ? 1 : 0 });
     });
   }
@@ -141,9 +203,15 @@ describe("signing", { timeout: 30_000 }, () => {
   it("e-mails that the account is ready, with the first draw's amount and funding date", async () => {
     const a = await readyToSign("yes", "no");
     expect((await post("/esign/signature", signFields, a.cookie)).to).toBe("/esign/contact");
-    const mail = await env.DB.prepare("SELECT subject, body FROM outbox WHERE recipient = ? AND subject = 'Your line of credit is ready'").bind(a.email).all<{ body: string }>();
+    const mail = await env.DB.prepare(
+      "SELECT subject, body FROM outbox WHERE recipient = ? AND subject = 'Your line of credit is ready'",
+    )
+      .bind(a.email)
+      .all<{ body: string }>();
     expect(mail.results).toHaveLength(1);
-    expect(mail.results[0]!.body).toMatch(/^Hello Marisol, your .+ line of credit is ready\. .*Your first draw of \$150\.00 is on its way: it may show in your bank account as soon as [A-Z][a-z]+\.? \d{1,2}, \d{4}\.$/);
+    expect(mail.results[0]!.body).toMatch(
+      /^Hello Marisol, your .+ line of credit is ready\. .*Your first draw of \$150\.00 is on its way: it may show in your bank account as soon as [A-Z][a-z]+\.? \d{1,2}, \d{4}\.$/,
+    );
   });
 
   it("the military statement asks for confirmation before anything is withdrawn, then every page shows the withdrawal", async () => {
@@ -151,7 +219,10 @@ describe("signing", { timeout: 30_000 }, () => {
     const asked = await post("/esign/signature", { ...signFields, military: "yes" }, a.cookie);
     expect(asked.status).toBe(200);
     expect(asked.html).toContain("Withdraw your application?");
-    const line = () => env.DB.prepare("SELECT l.status FROM lines l WHERE l.customer_id = ?").bind(a.customerId).first<{ status: string }>();
+    const line = () =>
+      env.DB.prepare("SELECT l.status FROM lines l WHERE l.customer_id = ?")
+        .bind(a.customerId)
+        .first<{ status: string }>();
     expect((await line())!.status).toBe("awaiting_esign");
     const confirmed = await post("/esign/signature", { military: "yes", intent: "withdraw" }, a.cookie);
     expect(confirmed.to).toBe("/esign/military");
@@ -183,9 +254,21 @@ describe("a signed-in borrower's e-sign", { timeout: 30_000 }, () => {
   it("the success page shows the portal navigation", async () => {
     const b = await signedInBorrower("esign");
     await agreeAll(b.cookie);
-    expect((await post("/esign/consent", { intent: "save", marketingTexts: "yes", marketingCalls: "no", refuseDraw: "on" }, b.cookie)).to).toBe("/esign/signature");
-    const name = await env.DB.prepare("SELECT first_name || ' ' || last_name AS n FROM customers WHERE id = ?").bind(b.customerId).first<{ n: string }>();
-    expect((await post("/esign/signature", { ...signFields, borrowerName: name!.n }, b.cookie)).to).toBe("/esign/contact");
+    expect(
+      (
+        await post(
+          "/esign/consent",
+          { intent: "save", marketingTexts: "yes", marketingCalls: "no", refuseDraw: "on" },
+          b.cookie,
+        )
+      ).to,
+    ).toBe("/esign/signature");
+    const name = await env.DB.prepare("SELECT first_name || ' ' || last_name AS n FROM customers WHERE id = ?")
+      .bind(b.customerId)
+      .first<{ n: string }>();
+    expect((await post("/esign/signature", { ...signFields, borrowerName: name!.n }, b.cookie)).to).toBe(
+      "/esign/contact",
+    );
     const success = await page("/esign/contact", b.cookie);
     expect(success.html).toMatch(/<nav aria-label="Account"/);
     expect(success.html).toContain("Request a Draw");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { applicationPayload } from "../contract/applicants";
 
 const { account, applications } = catalogue;
@@ -17,7 +17,9 @@ const finish = (name: string, draw = 10_000) => ({
   ipAddress: "203.0.113.9",
   userAgent: "worker test",
   signedAt: new Date().toISOString(),
-  agreements: ["agrarbitration", "agreleconsent", "agrcredit"] as Array<"agrarbitration" | "agreleconsent" | "agrcredit">,
+  agreements: ["agrarbitration", "agreleconsent", "agrcredit"] as Array<
+    "agrarbitration" | "agreleconsent" | "agrcredit"
+  >,
   allowMarketingTexts: true,
   allowMarketingCalls: false,
   isMilitaryPersonnel: false as const,
@@ -44,14 +46,20 @@ describe("finishing e-sign in one batch", () => {
     expect(credit.html).toMatch(/ on [A-Z][a-z]{2}\.? \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. Eastern from IP/);
     expect(credit.html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(credit.html).toContain("203.0.113.9");
-    const signature = await env.DB.prepare("SELECT ip_address, user_agent FROM signatures WHERE line_id = ?").bind(applNo).first();
+    const signature = await env.DB.prepare("SELECT ip_address, user_agent FROM signatures WHERE line_id = ?")
+      .bind(applNo)
+      .first();
     expect(signature).toEqual({ ip_address: "203.0.113.9", user_agent: "worker test" });
   });
 
   it("refuses a name that is not the borrower's and writes nothing", async () => {
     const { session, applNo } = await approved();
     await expect(session.call(account.FinishESign, finish("Someone Else"))).rejects.toMatchObject({ status: 422 });
-    const rows = await env.DB.prepare("SELECT (SELECT count(*) FROM signatures WHERE line_id = ?1) AS s, (SELECT count(*) FROM signed_documents WHERE line_id = ?1) AS d, (SELECT status FROM lines WHERE id = ?1) AS line").bind(applNo).first();
+    const rows = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM signatures WHERE line_id = ?1) AS s, (SELECT count(*) FROM signed_documents WHERE line_id = ?1) AS d, (SELECT status FROM lines WHERE id = ?1) AS line",
+    )
+      .bind(applNo)
+      .first();
     expect(rows).toEqual({ s: 0, d: 0, line: "awaiting_esign" });
   });
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { getSession } from "#server/sessions/session";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { ORIGIN, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 
 /**
@@ -60,7 +60,10 @@ async function tokenAccepted(token: string): Promise<boolean> {
 }
 
 const outbox = (customerId: string) =>
-  env.DB.prepare("SELECT id, channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id").bind(customerId).all<{ id: number; channel: string; recipient: string; subject: string | null; body: string }>().then((r) => r.results);
+  env.DB.prepare("SELECT id, channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
+    .bind(customerId)
+    .all<{ id: number; channel: string; recipient: string; subject: string | null; body: string }>()
+    .then((r) => r.results);
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -80,7 +83,13 @@ async function forgotPassword(b: Borrower, cookie?: string): Promise<string> {
   const code = (await outbox(b.customerId)).at(-1)!.body.match(/\b(\d{6})\b/)![1]!;
   await step({ intent: "code", code });
   await step({ intent: "continue" });
-  await step({ intent: "save", birthdate: usDate(b.dob), last4: b.last4SSN, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+  await step({
+    intent: "save",
+    birthdate: usDate(b.dob),
+    last4: b.last4SSN,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  });
   return device!;
 }
 
@@ -94,7 +103,11 @@ async function resetLink(b: Borrower): Promise<string> {
 
 /** The Preferences form as the page posts it, with the borrower's saved phones and choices. */
 async function preferencesForm(b: SignedInBorrower, patch: Record<string, string>): Promise<Record<string, string>> {
-  const row = await env.DB.prepare("SELECT email, home_phone, mobile_phone, allow_marketing_emails, allow_marketing_calls FROM customers WHERE id = ?").bind(b.customerId).first<Record<string, string | number>>();
+  const row = await env.DB.prepare(
+    "SELECT email, home_phone, mobile_phone, allow_marketing_emails, allow_marketing_calls FROM customers WHERE id = ?",
+  )
+    .bind(b.customerId)
+    .first<Record<string, string | number>>();
   const cell = row!.mobile_phone === row!.home_phone;
   return {
     intent: "save",
@@ -108,7 +121,8 @@ async function preferencesForm(b: SignedInBorrower, patch: Record<string, string
   };
 }
 
-const emailOnFile = async (customerId: string) => (await env.DB.prepare("SELECT email FROM customers WHERE id = ?").bind(customerId).first<{ email: string }>())!.email;
+const emailOnFile = async (customerId: string) =>
+  (await env.DB.prepare("SELECT email FROM customers WHERE id = ?").bind(customerId).first<{ email: string }>())!.email;
 const uniqueEmail = () => `moved-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 // Each test signs borrowers in (PBKDF2 at 100,000 iterations) several times: slow on a shared machine.
@@ -150,14 +164,20 @@ describe("a new password ends every other session and platform token", { timeout
   });
 });
 
-describe("a new sign-in e-mail needs the password, tells both addresses and ends every other session", { timeout: 60_000 }, () => {
+describe("a new sign-in e-mail needs the password, tells both addresses and ends every other session", {
+  timeout: 60_000,
+}, () => {
   it("with the right password: saved, the old and the new address told, the other device signed out and its token refused", async () => {
     const b = await onTwoDevices();
     const [ownToken, otherToken] = [await platformTokenOf(b.cookie), await platformTokenOf(b.other)];
     const email = uniqueEmail();
-    const res = await postForm("/preferences", await preferencesForm(b, { email, currentPassword: b.password }), { cookie: b.cookie });
+    const res = await postForm("/preferences", await preferencesForm(b, { email, currentPassword: b.password }), {
+      cookie: b.cookie,
+    });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(`We also told your previous address, ${b.email}, and logged you out on every other device.`);
+    expect(await res.text()).toContain(
+      `We also told your previous address, ${b.email}, and logged you out on every other device.`,
+    );
 
     expect(await emailOnFile(b.customerId)).toBe(email);
     const told = (await outbox(b.customerId)).filter((m) => m.channel === "email");
@@ -179,7 +199,9 @@ describe("a new sign-in e-mail needs the password, tells both addresses and ends
       ["", "Please enter your current password to change your email address."],
       ["Wrong!pass99", "The password you entered is incorrect. Please try again."],
     ] as const) {
-      const res = await postForm("/preferences", await preferencesForm(b, { email, currentPassword: password }), { cookie: b.cookie });
+      const res = await postForm("/preferences", await preferencesForm(b, { email, currentPassword: password }), {
+        cookie: b.cookie,
+      });
       const page = await res.text();
       expect(page).toContain(message);
       // The password typed is never written back into the page.
@@ -188,20 +210,38 @@ describe("a new sign-in e-mail needs the password, tells both addresses and ends
     expect(await emailOnFile(b.customerId)).toBe(b.email);
     expect(await outbox(b.customerId)).toEqual([]);
     for (const cookie of [b.cookie, b.other]) expect(await signedIn(cookie)).toBe(true);
-    const failures = await env.DB.prepare("SELECT failed_logins AS n FROM users WHERE customer_id = ?").bind(b.customerId).first<{ n: number }>();
+    const failures = await env.DB.prepare("SELECT failed_logins AS n FROM users WHERE customer_id = ?")
+      .bind(b.customerId)
+      .first<{ n: number }>();
     expect(failures!.n).toBe(1);
   });
 
   it("the platform refuses an e-mail change without the right password itself, and counts wrong ones towards the login lock", async () => {
     const b = await borrower();
-    const client = new PlatformClient(embeddedTransport(env), memoryTokenHolder(await platformTokenOf(b.cookie)), EMBEDDED_MERCHANT_ID);
-    const change = (currentPassword?: string) => client.call(catalogue.account.UpdateProfile, { custEmail: uniqueEmail(), ...(currentPassword === undefined ? {} : { currentPassword }) });
-    await expect(change()).rejects.toMatchObject({ kind: "rejected", status: 422, fields: { currentPassword: "incorrect" } });
-    for (let i = 0; i < 4; i++) await expect(change("Wrong!pass99")).rejects.toMatchObject({ fields: { currentPassword: "incorrect" } });
+    const client = new PlatformClient(
+      embeddedTransport(env),
+      memoryTokenHolder(await platformTokenOf(b.cookie)),
+      EMBEDDED_MERCHANT_ID,
+    );
+    const change = (currentPassword?: string) =>
+      client.call(catalogue.account.UpdateProfile, {
+        custEmail: uniqueEmail(),
+        ...(currentPassword === undefined ? {} : { currentPassword }),
+      });
+    await expect(change()).rejects.toMatchObject({
+      kind: "rejected",
+      status: 422,
+      fields: { currentPassword: "incorrect" },
+    });
+    for (let i = 0; i < 4; i++)
+      await expect(change("Wrong!pass99")).rejects.toMatchObject({ fields: { currentPassword: "incorrect" } });
     // The fifth wrong one locks the account, as at login: even the right password is refused, and login says locked (6).
     await expect(change("Wrong!pass99")).rejects.toMatchObject({ fields: { currentPassword: "locked" } });
     await expect(change(b.password)).rejects.toMatchObject({ fields: { currentPassword: "locked" } });
-    const login = await new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID).call(catalogue.auth.Login, { userName: b.email, password: b.password });
+    const login = await new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID).call(
+      catalogue.auth.Login,
+      { userName: b.email, password: b.password },
+    );
     expect(login.customerLoginResults).toBe(6);
     expect(await emailOnFile(b.customerId)).toBe(b.email);
     // The same e-mail in other case is no change: no password needed.

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { leadLinks, leads } from "#db/schema/leads";
 import { partnerLeads } from "#domain/config";
 import { redeemLink, releaseLink } from "#server/leads/store";
-import { demoLead, type DemoLead } from "../e2e/fixtures/lead-data";
+import { type DemoLead, demoLead } from "../e2e/fixtures/lead-data";
 import { expectNoWrites } from "./helpers/d1-snapshot";
 import { counts, db, json, post, rowOf, tokenOf } from "./helpers/leads";
 
@@ -28,7 +28,8 @@ function someoneElse(first: DemoLead): DemoLead {
   return { ...other, partnerLeadId: first.partnerLeadId };
 }
 
-const linksOf = async (leadId: string) => (await db.select({ n: sql<number>`count(*)` }).from(leadLinks).where(eq(leadLinks.leadId, leadId)).get())!.n;
+const linksOf = async (leadId: string) =>
+  (await db.select({ n: sql<number>`count(*)` }).from(leadLinks).where(eq(leadLinks.leadId, leadId)).get())!.n;
 
 describe("the applicant's link comes from configuration", () => {
   it("points at SITE_ORIGIN even when the request says Host: evil.example", async () => {
@@ -36,7 +37,9 @@ describe("the applicant's link comes from configuration", () => {
     expect(res.status).toBe(200);
     const { redirectUrl } = await json(res);
     expect(new URL(redirectUrl!).origin).toBe(new URL(env.SITE_ORIGIN).origin);
-    expect(redirectUrl).toMatch(new RegExp(`^${env.SITE_ORIGIN.replaceAll(".", "\\.")}/apply/approved\\?ID=[\\w-]{43}$`));
+    expect(redirectUrl).toMatch(
+      new RegExp(`^${env.SITE_ORIGIN.replaceAll(".", "\\.")}/apply/approved\\?ID=[\\w-]{43}$`),
+    );
     expect(redirectUrl).not.toContain("evil");
   });
 
@@ -95,7 +98,10 @@ describe("a reused partnerLeadId with a different applicant", () => {
     const now = Date.now();
     // A claim in progress, as the first post leaves it before the platform answers.
     await post(first, { bindings: { SSN_ENCRYPTION_KEY: "too-short" } });
-    await db.update(leads).set({ status: "pending", claimedAt: now }).where(eq(leads.partnerLeadId, first.partnerLeadId));
+    await db
+      .update(leads)
+      .set({ status: "pending", claimedAt: now })
+      .where(eq(leads.partnerLeadId, first.partnerLeadId));
     const started = Date.now();
     const res = await post(someoneElse(first));
     expect(res.status).toBe(409);
@@ -170,7 +176,10 @@ describe("the same applicant posted again", () => {
   it("gets no link once the 24 hours to continue are over", async () => {
     const lead = demoLead();
     await post(lead);
-    await db.update(leads).set({ continueBy: Date.now() - 1_000 }).where(eq(leads.partnerLeadId, lead.partnerLeadId));
+    await db
+      .update(leads)
+      .set({ continueBy: Date.now() - 1_000 })
+      .where(eq(leads.partnerLeadId, lead.partnerLeadId));
     const before = await counts();
     const answer = await json(await post(lead));
     expect(answer).toMatchObject({ status: "approved", linkStatus: "expired" });
@@ -184,6 +193,7 @@ describe("the same applicant posted again", () => {
     const row = (await rowOf(lead.partnerLeadId))!;
     expect(row.bodyHash).toMatch(/^[0-9a-f]{64}$/);
     const stored = JSON.stringify(row);
-    for (const secret of [lead.personal.ssn.replaceAll("-", ""), lead.personal.email, lead.banking.account]) expect(stored).not.toContain(secret);
+    for (const secret of [lead.personal.ssn.replaceAll("-", ""), lead.personal.email, lead.banking.account])
+      expect(stored).not.toContain(secret);
   });
 });

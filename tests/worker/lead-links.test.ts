@@ -2,12 +2,12 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { followLeadLink } from "../../app/routes/apply/lead-link.server";
 import { leadLinks } from "#db/schema/leads";
 import { applications } from "#db/schema/servicing";
 import { partnerLeads } from "#domain/config";
 import { edgeContext } from "#server/http/request-context";
 import { purgeOldLeadLinks, redeemLink, releaseLink } from "#server/leads/store";
+import { followLeadLink } from "../../app/routes/apply/lead-link.server";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { db, json, post, rowOf, tokenOf } from "./helpers/leads";
 
@@ -23,7 +23,11 @@ vi.setConfig({ testTimeout: 20_000 });
 async function approved() {
   const lead = demoLead();
   const answer = await json(await post(lead));
-  return { token: tokenOf(answer.redirectUrl!), applicationId: answer.applicationId!, row: (await rowOf(lead.partnerLeadId))! };
+  return {
+    token: tokenOf(answer.redirectUrl!),
+    applicationId: answer.applicationId!,
+    row: (await rowOf(lead.partnerLeadId))!,
+  };
 }
 
 describe("the applicant's link", () => {
@@ -115,8 +119,13 @@ describe("the link given back when the platform fails", () => {
   it("sends the applicant to the error page when the platform is down, and the same link works once it is back", async () => {
     const { token, applicationId } = await approved();
     // An upstream platform that answers 500 to everything: the call fails as unavailable.
-    const failing = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ error: "down" }, { status: 500 }));
-    const down = await follow(token, { PLATFORM_API_BASE: "https://platform.test/", PLATFORM_MERCHANT_ID: "test-merchant" });
+    const failing = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ error: "down" }, { status: 500 }));
+    const down = await follow(token, {
+      PLATFORM_API_BASE: "https://platform.test/",
+      PLATFORM_MERCHANT_ID: "test-merchant",
+    });
     expect(failing).toHaveBeenCalled();
     vi.restoreAllMocks();
     expect(down.headers.get("Location")).toBe(`/apply/leadpost?appid=${applicationId}`);
@@ -129,7 +138,8 @@ describe("the link given back when the platform fails", () => {
 
   it("stays used when the platform answers without a record", async () => {
     const { token, applicationId } = await approved();
-    const setStatus = (status: string) => db.update(applications).set({ status }).where(eq(applications.id, applicationId));
+    const setStatus = (status: string) =>
+      db.update(applications).set({ status }).where(eq(applications.id, applicationId));
     // Not approved any more: GetUWSTransactionInformation answers no records.
     await setStatus("voided");
     expect((await follow(token)).headers.get("Location")).toBe(`/apply/leadpost?appid=${applicationId}`);

@@ -11,7 +11,10 @@ vi.setConfig({ testTimeout: 20_000 });
 /** A partner row of its own (its secret is a binding of the post), so no other test shares its budget. */
 async function partner(id: string, row: { leadsPerMinute?: number | null; active?: boolean } = {}) {
   const secret = `test-only-${id.toLowerCase()}-partner-secret-0123456789`;
-  await db.insert(partners).values({ id, code: `LEAD-${id}`, name: id, createdAt: Date.now(), ...row }).onConflictDoNothing();
+  await db
+    .insert(partners)
+    .values({ id, code: `LEAD-${id}`, name: id, createdAt: Date.now(), ...row })
+    .onConflictDoNothing();
   return { partnerId: id, secret, bindings: { [`PARTNER_SECRET_${id}`]: secret } };
 }
 
@@ -45,7 +48,10 @@ describe("POST /api/leads: the body's size", () => {
   const bodyOfBytes = (bytes: number) => {
     const frame = JSON.stringify({ partnerLeadId: "multibyte", note: "" });
     const euros = Math.floor((bytes - frame.length) / 3);
-    const body = JSON.stringify({ partnerLeadId: "multibyte", note: "€".repeat(euros) + "x".repeat(bytes - frame.length - 3 * euros) });
+    const body = JSON.stringify({
+      partnerLeadId: "multibyte",
+      note: "€".repeat(euros) + "x".repeat(bytes - frame.length - 3 * euros),
+    });
     expect(new TextEncoder().encode(body).byteLength).toBe(bytes);
     return body;
   };

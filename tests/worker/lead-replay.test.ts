@@ -23,7 +23,11 @@ async function captured(lead: object, ip: string) {
 }
 
 const signatureRows = async (signature: string) =>
-  db.select().from(leadSignatures).where(and(eq(leadSignatures.partnerId, DEMO_PARTNER.id), eq(leadSignatures.signature, signature))).all();
+  db
+    .select()
+    .from(leadSignatures)
+    .where(and(eq(leadSignatures.partnerId, DEMO_PARTNER.id), eq(leadSignatures.signature, signature)))
+    .all();
 
 describe("POST /api/leads: a signed request works once", () => {
   it("refuses an exact replay of an approved lead's request with 401: no new link, no decision", async () => {
@@ -56,7 +60,10 @@ describe("POST /api/leads: a signed request works once", () => {
     expect(retry.status).toBe(200);
     expect(retry.headers.get("X-Lead-Replayed")).toBe("true");
     const again = await json(retry);
-    expect({ status: again.status, applicationId: again.applicationId }).toEqual({ status: "approved", applicationId: first.applicationId });
+    expect({ status: again.status, applicationId: again.applicationId }).toEqual({
+      status: "approved",
+      applicationId: first.applicationId,
+    });
     expect(again.redirectUrl).toBeTruthy();
   });
 
@@ -71,7 +78,8 @@ describe("POST /api/leads: a signed request works once", () => {
 
 describe("the scheduled clean-up of remembered signatures", () => {
   const keepMs = 2 * partnerLeads.signatureToleranceSeconds * 1000;
-  const remember = (signature: string, seenAt: number) => db.insert(leadSignatures).values({ partnerId: DEMO_PARTNER.id, signature, seenAt });
+  const remember = (signature: string, seenAt: number) =>
+    db.insert(leadSignatures).values({ partnerId: DEMO_PARTNER.id, signature, seenAt });
 
   it("deletes signatures seen over twice the timestamp tolerance ago, and keeps newer ones", async () => {
     const now = Date.now();

@@ -3,17 +3,17 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { leadLinks, partners } from "#db/schema/leads";
 import { applications, customers } from "#db/schema/servicing";
-import { api } from "#server/api/app";
-import { partnerLeads } from "#domain/config";
 import { addressMessages } from "#domain/application/schemas/address";
 import { incomeMessages } from "#domain/application/schemas/income";
 import { payFrequencyMessages } from "#domain/application/schemas/payfrequency";
 import { personalMessages } from "#domain/application/schemas/personal";
+import { partnerLeads } from "#domain/config";
+import { leadSchema } from "#domain/leads/schema";
+import { sha256Hex } from "#domain/tokens";
+import { api } from "#server/api/app";
 import { rateLimitPolicies } from "#server/http/rate-limit";
 import { DEMO_PARTNER } from "#server/leads/partners";
-import { leadSchema } from "#domain/leads/schema";
 import { signLead } from "#server/leads/signature";
-import { sha256Hex } from "#domain/tokens";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
 import { counts, db, json, nowSeconds, post, rowOf, tokenOf } from "./helpers/leads";
 
@@ -36,7 +36,14 @@ describe("POST /api/leads: decisions", () => {
     expect(answer.redirectUrl).toMatch(/^http:\/\/localhost:8787\/apply\/approved\?ID=[\w-]{43}$/);
 
     const row = await rowOf(lead.partnerLeadId);
-    expect(row).toMatchObject({ partnerId: "DEMO", status: "approved", platformStatus: "A", applicationId: answer.applicationId, approvedLimitCents: 80_000, attempts: 1 });
+    expect(row).toMatchObject({
+      partnerId: "DEMO",
+      status: "approved",
+      platformStatus: "A",
+      applicationId: answer.applicationId,
+      approvedLimitCents: 80_000,
+      attempts: 1,
+    });
     expect(row!.transactionId).toBeTruthy();
     expect(row!.decidedAt).toBeGreaterThanOrEqual(row!.receivedAt);
     expect(row!.continueBy! - row!.decidedAt!).toBe(partnerLeads.continueLinkHours * 3_600_000);
@@ -48,19 +55,29 @@ describe("POST /api/leads: decisions", () => {
     expect(JSON.stringify(row)).not.toContain(token);
     // Decided by the platform with the partner's code as pdLoanRcvdFrom.
     const application = await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get();
-    expect(application).toMatchObject({ status: "approved", leadSource: DEMO_PARTNER.code, extTransactionId: row!.extTransactionId });
+    expect(application).toMatchObject({
+      status: "approved",
+      leadSource: DEMO_PARTNER.code,
+      extTransactionId: row!.extTransactionId,
+    });
   });
 
   it("takes a missing mainIsCell as true (spec file 1, section 3): the main phone is sent as the cell phone", async () => {
     const mobilePhoneOf = async (lead: ReturnType<typeof demoLead>) => {
       const answer = await json(await post(lead));
-      const application = (await db.select().from(applications).where(eq(applications.id, answer.applicationId!)).get())!;
+      const application = (await db
+        .select()
+        .from(applications)
+        .where(eq(applications.id, answer.applicationId!))
+        .get())!;
       return (await db.select().from(customers).where(eq(customers.id, application.customerId)).get())!.mobilePhone;
     };
     // JSON.stringify leaves the undefined key out: the lead has no mainIsCell at all.
     expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: undefined } }))).toBe("6145550101");
     // Said false, the separate cell phone is the one sent.
-    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: false, cellPhone: "614-555-0177" } }))).toBe("6145550177");
+    expect(await mobilePhoneOf(demoLead({ address: { mainIsCell: false, cellPhone: "614-555-0177" } }))).toBe(
+      "6145550177",
+    );
   });
 
   it("denies a lead the underwriting rules deny (income too low), with no link", async () => {
@@ -83,7 +100,10 @@ describe("POST /api/leads: decisions", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("X-Lead-Replayed")).toBe("true");
     const second = await json(again);
-    expect({ status: second.status, applicationId: second.applicationId }).toEqual({ status: first.status, applicationId: first.applicationId });
+    expect({ status: second.status, applicationId: second.applicationId }).toEqual({
+      status: first.status,
+      applicationId: first.applicationId,
+    });
     // A fresh link (only hashes are kept) to the same once-only continuation.
     expect(second.redirectUrl).not.toBe(first.redirectUrl);
     expect(await counts()).toEqual({ ...before, links: before.links + 1 });
@@ -124,8 +144,14 @@ describe("POST /api/leads: the signature", () => {
     ["a wrong signature", (lead) => post(lead, { secret: "someone-elses-secret-0123456789abcdef" })],
     ["an unknown partner", (lead) => post(lead, { partnerId: "NOBODY" })],
     ["a partner id that is no secret name", (lead) => post(lead, { partnerId: "demo; drop" })],
-    ["a timestamp over 5 minutes old", (lead) => post(lead, { timestamp: nowSeconds() - partnerLeads.signatureToleranceSeconds - 2 })],
-    ["a timestamp over 5 minutes ahead", (lead) => post(lead, { timestamp: nowSeconds() + partnerLeads.signatureToleranceSeconds + 2 })],
+    [
+      "a timestamp over 5 minutes old",
+      (lead) => post(lead, { timestamp: nowSeconds() - partnerLeads.signatureToleranceSeconds - 2 }),
+    ],
+    [
+      "a timestamp over 5 minutes ahead",
+      (lead) => post(lead, { timestamp: nowSeconds() + partnerLeads.signatureToleranceSeconds + 2 }),
+    ],
     ["a tampered body", (lead) => post({ ...lead, partnerLeadId: "tampered" }, { signed: JSON.stringify(lead) })],
     ["a malformed signature", (lead) => post(lead, { signature: "not-hex" })],
   ];
@@ -193,8 +219,16 @@ describe("POST /api/leads: rotating a partner's secret", () => {
   it("accepts the current and the next secret while both are set, then only the one kept", async () => {
     const current = "test-only-rotating-current-secret-0123456789";
     const next = "test-only-rotating-next-secret-0123456789ab";
-    await db.insert(partners).values({ id: "ROTATING", code: "LEAD-ROTATING", name: "Rotating", createdAt: Date.now() }).onConflictDoNothing();
-    const as = (secret: string, bindings: Record<string, unknown>) => ({ partnerId: "ROTATING", secret, bindings, ip: "203.0.113.81" });
+    await db
+      .insert(partners)
+      .values({ id: "ROTATING", code: "LEAD-ROTATING", name: "Rotating", createdAt: Date.now() })
+      .onConflictDoNothing();
+    const as = (secret: string, bindings: Record<string, unknown>) => ({
+      partnerId: "ROTATING",
+      secret,
+      bindings,
+      ip: "203.0.113.81",
+    });
     // Before: only the current secret. The empty body passes the signature and fails the fields (400).
     const before = { PARTNER_SECRET_ROTATING: current };
     expect((await post({}, as(current, before))).status).toBe(400);
@@ -210,17 +244,23 @@ describe("POST /api/leads: rotating a partner's secret", () => {
     // A secret too short to be safe counts as unset, alone or as the next one.
     const short = "too-short";
     expect((await post({}, as(short, { PARTNER_SECRET_ROTATING: short }))).status).toBe(401);
-    expect((await post({}, as(short, { PARTNER_SECRET_ROTATING: current, PARTNER_NEXT_SECRET_ROTATING: short }))).status).toBe(401);
+    expect(
+      (await post({}, as(short, { PARTNER_SECRET_ROTATING: current, PARTNER_NEXT_SECRET_ROTATING: short }))).status,
+    ).toBe(401);
   });
 });
 
 describe("POST /api/leads: the partner's rate limit", () => {
   it("answers 429 with Retry-After past the partner's budget, counts only signed posts, and recovers", async () => {
     const secret = "test-only-limited-partner-secret-0123456789";
-    await db.insert(partners).values({ id: "LIMITED", code: "LEAD-LIMITED", name: "Limited", leadsPerMinute: 3, createdAt: Date.now() }).onConflictDoNothing();
+    await db
+      .insert(partners)
+      .values({ id: "LIMITED", code: "LEAD-LIMITED", name: "Limited", leadsPerMinute: 3, createdAt: Date.now() })
+      .onConflictDoNothing();
     const as = { partnerId: "LIMITED", secret, bindings: { PARTNER_SECRET_LIMITED: secret }, ip: "203.0.113.77" };
     // Strangers' refused posts do not spend the partner's budget.
-    for (let i = 0; i < 5; i++) expect((await post({}, { ...as, secret: "a-stranger-guessing-0123456789abcdefgh" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post({}, { ...as, secret: "a-stranger-guessing-0123456789abcdefgh" })).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await post({}, as)).status).toBe(400);
     const refused = await post({}, as);
     expect(refused.status).toBe(429);
@@ -234,7 +274,8 @@ describe("POST /api/leads: the partner's rate limit", () => {
   it("limits refused signatures per client IP, and recovers after the window", async () => {
     const ip = "203.0.113.99";
     let last: Response | undefined;
-    for (let i = 0; i <= rateLimitPolicies.leadAuthFailPerIp.limit; i++) last = await post({}, { ip, secret: "wrong-secret-0123456789abcdef0123456789" });
+    for (let i = 0; i <= rateLimitPolicies.leadAuthFailPerIp.limit; i++)
+      last = await post({}, { ip, secret: "wrong-secret-0123456789abcdef0123456789" });
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Even a rightly signed post from that address waits out the window...
@@ -248,14 +289,41 @@ describe("POST /api/leads: the partner's rate limit", () => {
 
 describe("GET /api/openapi.json", () => {
   it("describes POST /api/leads with the lead schema's required fields", async () => {
-    const res = await api.request(new Request("https://ridgeline.test/api/openapi.json", { headers: { "CF-Connecting-IP": "203.0.113.50" } }), undefined, env);
+    const res = await api.request(
+      new Request("https://ridgeline.test/api/openapi.json", { headers: { "CF-Connecting-IP": "203.0.113.50" } }),
+      undefined,
+      env,
+    );
     expect(res.status).toBe(200);
-    type Schema = { type?: string; required?: string[]; properties?: Record<string, Schema>; pattern?: string; enum?: string[]; default?: unknown };
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string; schema: { pattern?: string } }> } }>; components: { schemas: Record<string, Schema> } };
+    type Schema = {
+      type?: string;
+      required?: string[];
+      properties?: Record<string, Schema>;
+      pattern?: string;
+      enum?: string[];
+      default?: unknown;
+    };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<
+        string,
+        {
+          post: {
+            requestBody: { content: Record<string, { schema: { $ref: string } }> };
+            parameters: Array<{ name: string; schema: { pattern?: string } }>;
+          };
+        }
+      >;
+      components: { schemas: Record<string, Schema> };
+    };
     expect(doc.openapi).toBe("3.1.0");
     const post = doc.paths["/api/leads"]!.post;
     expect(post.parameters.map((p) => p.name)).toEqual(["X-Partner-Id", "X-Timestamp", "X-Signature"]);
-    expect(post.parameters.map((p) => p.schema.pattern)).toEqual(["^[A-Z0-9_]{1,32}$", "^\\d{1,12}$", "^[0-9a-f]{64}$"]);
+    expect(post.parameters.map((p) => p.schema.pattern)).toEqual([
+      "^[A-Z0-9_]{1,32}$",
+      "^\\d{1,12}$",
+      "^[0-9a-f]{64}$",
+    ]);
     expect(post.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Lead");
     const lead = doc.components.schemas.Lead!;
     const schema = leadSchema("2026-11-21");
@@ -264,7 +332,12 @@ describe("GET /api/openapi.json", () => {
     expect(lead.properties!.personal!.required!.sort()).toEqual(["birthdate", "email", "firstName", "lastName", "ssn"]);
     expect(lead.properties!.address!.required!.sort()).toEqual(["city", "mainPhone", "state", "streetAddress", "zip"]);
     expect(lead.properties!.income!.required!.sort()).toEqual(["paymentMethod", "source", "takeHomePay"]);
-    expect(lead.properties!.payFrequency!.required!.sort()).toEqual(["firstPayDate", "interval", "lastPayDate", "secondPayDate"]);
+    expect(lead.properties!.payFrequency!.required!.sort()).toEqual([
+      "firstPayDate",
+      "interval",
+      "lastPayDate",
+      "secondPayDate",
+    ]);
     expect(lead.properties!.banking!.required!.sort()).toEqual(["account", "repaymentMethod", "routing"]);
     expect(lead.properties!.banking!.properties!.routing!.pattern).toBe("^\\d{9}$");
     expect(lead.properties!.address!.properties!.zip!.default).toBeUndefined();
@@ -278,7 +351,9 @@ describe("GET /api/openapi.json", () => {
     // A repeat whose link can no longer continue says why; refusals carry their machine-readable code (issue 14).
     expect(answer.properties!.linkStatus!.enum).toEqual(["used", "expired"]);
     expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual(["lead_id_reused", "lead_busy"]);
-    const responses = (doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }).responses;
+    const responses = (
+      doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }
+    ).responses;
     expect(responses["409"]!.description).toContain("lead_id_reused");
   });
 });

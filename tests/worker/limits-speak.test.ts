@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TOO_MANY, tooMany } from "../../app/routes/access.server";
-import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
 import { tryAgainIn } from "#server/http/retry-after";
+import { TOO_MANY, tooMany } from "../../app/routes/access.server";
+import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { freshIp, postForm } from "./helpers/http";
 
 /**
@@ -18,10 +18,20 @@ import { freshIp, postForm } from "./helpers/http";
 /** The markup a person sees: without the hydration data of <script>s (React escapes apostrophes). */
 async function visibleText(res: Response): Promise<string> {
   const html = await res.text();
-  return html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replaceAll("&#x27;", "'").replaceAll("<!-- -->", "");
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("<!-- -->", "");
 }
 
-const message = { firstName: "Rae", lastName: "Lim", email: "rae.lim@example.com", phone: "", messageCategory: "other", message: "A question about my statement." };
+const message = {
+  firstName: "Rae",
+  lastName: "Lim",
+  email: "rae.lim@example.com",
+  phone: "",
+  messageCategory: "other",
+  message: "A question about my statement.",
+};
 
 /** The contact limit spent for this IP, as ten earlier messages would have spent it. */
 async function spentContactLimit(ip: string) {
@@ -60,11 +70,14 @@ describe("the contact form's limit", () => {
 describe("the access doors' limits", () => {
   it("say when to try again, from the limit's own wait", async () => {
     const email = `limit-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    for (let i = 0; i < rateLimitPolicies.passwordResetPerEmail.limit; i++) await rateLimit(env, "passwordResetPerEmail", email);
+    for (let i = 0; i < rateLimitPolicies.passwordResetPerEmail.limit; i++)
+      await rateLimit(env, "passwordResetPerEmail", email);
     const res = await postForm("/reset-password", { email, last4: "1234", birthdate: "05/17/1990" });
     const page = await visibleText(res);
     expect(page).toContain(TOO_MANY);
-    expect(page).toMatch(/We've received too many requests\. Please try again in (\d+ minutes|about an hour|a minute), or call us\./);
+    expect(page).toMatch(
+      /We've received too many requests\. Please try again in (\d+ minutes|about an hour|a minute), or call us\./,
+    );
     expect(tooMany(600)).toBe(`${TOO_MANY} Please try again in 10 minutes, or call us.`);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loginMessages } from "../../app/routes/login";
 import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
+import { loginMessages } from "../../app/routes/login";
 import { signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";
 
@@ -41,13 +41,19 @@ describe("wrong passwords: the network's limit and the account's lock", { timeou
     expect(sessionCookieOf(right)).toBeNull();
 
     // The account itself is fine: from another address the same borrower signs in.
-    expect(sessionCookieOf(await postForm("/login", { intent: "login", email: b.email, password: b.password }))).not.toBeNull();
+    expect(
+      sessionCookieOf(await postForm("/login", { intent: "login", email: b.email, password: b.password })),
+    ).not.toBeNull();
   });
 
   it("the script's answer (.data) carries the 429 and Retry-After too", async () => {
     const ip = freshIp();
     for (let i = 0; i < rateLimitPolicies.loginFailPerIp.limit; i++) await rateLimit(env, "loginFailPerIp", ip);
-    const res = await postForm("/login.data", { intent: "login", email: uniqueEmail(), password: "Wrong!pass1" }, { ip });
+    const res = await postForm(
+      "/login.data",
+      { intent: "login", email: uniqueEmail(), password: "Wrong!pass1" },
+      { ip },
+    );
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await res.text()).toContain("Too many attempts from this network.");
@@ -57,7 +63,8 @@ describe("wrong passwords: the network's limit and the account's lock", { timeou
     const b = await signedInBorrower("current");
     const pages: string[] = [];
     // Each from its own address: only the account's count speaks.
-    for (let i = 0; i < 5; i++) pages.push(await (await postForm("/login", { intent: "login", email: b.email, password: "Wrong!pass1" })).text());
+    for (let i = 0; i < 5; i++)
+      pages.push(await (await postForm("/login", { intent: "login", email: b.email, password: "Wrong!pass1" })).text());
     expect(pages.slice(0, 4).every((page) => page.includes(escapeHtml(loginMessages.invalidLogin)))).toBe(true);
     expect(pages[4]).toContain(escapeHtml(loginMessages.locked));
     const right = await postForm("/login", { intent: "login", email: b.email, password: b.password });
@@ -70,7 +77,12 @@ describe("a cross-site post refused by React Router", () => {
   it("is logged as a warning, not an error", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const res = await send("/login", { method: "POST", origin: "https://evil.example", body: new URLSearchParams({ intent: "email", email: "a@example.com" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const res = await send("/login", {
+      method: "POST",
+      origin: "https://evil.example",
+      body: new URLSearchParams({ intent: "email", email: "a@example.com" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     await res.body?.cancel();
     expect(res.status).toBe(400);
     expect(error).not.toHaveBeenCalled();

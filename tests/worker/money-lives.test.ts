@@ -14,15 +14,15 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { applications, customers, ledgerEntries, lines, statements } from "#db/schema/servicing";
+import type { Answer } from "#domain/catalogue/define";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import type { Answer } from "#domain/catalogue/define";
 import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book";
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { cancelledIds } from "../../functions/servicing/engine/index";
 import { issueToken } from "../../functions/servicing/tokens";
-import { concrete, lifeArb, LIFE_DAYS, type Life } from "../money/lives";
+import { concrete, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
 import { statementFigures } from "../money/product-line";
 import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
@@ -45,15 +45,57 @@ async function openLine(life: Life, index: number): Promise<{ lineId: number; cu
   const { payFrequency: frequency, payAnchorDate: anchor, repaymentMethod, creditLimitCents } = life.setup;
   await db.batch([
     db.insert(customers).values({
-      id: customerId, ssnHash: `hash-${id}`, ssnEncrypted: "x", ssnLast4: "0000", firstName: "Life", lastName: String(index), dob: "1990-01-01", email: `${customerId}@lives.test`,
-      address1: "1 Test Way", city: "Springfield", state: "OH", zip: "45501", homePhone: "6145550100", createdAt: at, updatedAt: at,
+      id: customerId,
+      ssnHash: `hash-${id}`,
+      ssnEncrypted: "x",
+      ssnLast4: "0000",
+      firstName: "Life",
+      lastName: String(index),
+      dob: "1990-01-01",
+      email: `${customerId}@lives.test`,
+      address1: "1 Test Way",
+      city: "Springfield",
+      state: "OH",
+      zip: "45501",
+      homePhone: "6145550100",
+      createdAt: at,
+      updatedAt: at,
     }),
     db.insert(applications).values({
-      id, customerId, status: "approved", approvedLimitCents: creditLimitCents, requestedAmountCents: 100_000, transactionId: `lives-${id}`, extTransactionId: `lives-${id}`,
-      incomeSource: "P", incomePaymentMethod: "D", takeHomeCents: 200_000, payFrequency: frequency, lastPayDate: anchor, nextPayDate: anchor, secondPayDate: anchor,
-      bankRouting: "021000021", bankAccountEncrypted: "x", bankAccountLast4: "6789", repaymentMethod, requestIp: "127.0.0.1", userAgent: "lives", createdAt: at,
+      id,
+      customerId,
+      status: "approved",
+      approvedLimitCents: creditLimitCents,
+      requestedAmountCents: 100_000,
+      transactionId: `lives-${id}`,
+      extTransactionId: `lives-${id}`,
+      incomeSource: "P",
+      incomePaymentMethod: "D",
+      takeHomeCents: 200_000,
+      payFrequency: frequency,
+      lastPayDate: anchor,
+      nextPayDate: anchor,
+      secondPayDate: anchor,
+      bankRouting: "021000021",
+      bankAccountEncrypted: "x",
+      bankAccountLast4: "6789",
+      repaymentMethod,
+      requestIp: "127.0.0.1",
+      userAgent: "lives",
+      createdAt: at,
     }),
-    db.insert(lines).values({ id, applicationId: id, customerId, creditLimitCents, status: "open", payFrequency: frequency, payAnchorDate: anchor, repaymentMethod, openedAt: at, createdAt: at }),
+    db.insert(lines).values({
+      id,
+      applicationId: id,
+      customerId,
+      creditLimitCents,
+      status: "open",
+      payFrequency: frequency,
+      payAnchorDate: anchor,
+      repaymentMethod,
+      openedAt: at,
+      createdAt: at,
+    }),
   ]);
   return { lineId: id, customerId };
 }
@@ -72,7 +114,8 @@ function summaryFigures({ accountHeader: h }: Answer<typeof catalogue.account.Ge
     daysPastDue: h.daysPastDue,
     scheduledCents: h.pendingTransactionAmount,
     payoffCents: h.payoffAmount,
-    nextAutomaticPayment: h.nextAutoPaymentDate === null ? null : { date: h.nextAutoPaymentDate, amountCents: h.nextAutoPaymentAmount },
+    nextAutomaticPayment:
+      h.nextAutoPaymentDate === null ? null : { date: h.nextAutoPaymentDate, amountCents: h.nextAutoPaymentAmount },
   };
 }
 
@@ -93,51 +136,86 @@ async function playLife(life: Life, index: number): Promise<void> {
     model.morning(date);
     const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all();
     const fresh = rows.filter((r) => r.kind === "payment" && !posted.includes(r.id));
-    posted.push(...scheduledIds.map((id) => `P${id}`).filter((id) => fresh.some((r) => r.id === id)), ...fresh.filter((r) => r.origin === "automatic").map((r) => r.id));
+    posted.push(
+      ...scheduledIds.map((id) => `P${id}`).filter((id) => fresh.some((r) => r.id === id)),
+      ...fresh.filter((r) => r.origin === "automatic").map((r) => r.id),
+    );
 
     vi.setSystemTime(noon(date));
-    const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())), EMBEDDED_MERCHANT_ID);
-    const due = life.intents.filter((i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= 30 && !done.has(i)));
+    const session = new PlatformClient(
+      embeddedTransport(env),
+      memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())),
+      EMBEDDED_MERCHANT_ID,
+    );
+    const due = life.intents.filter(
+      (i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= 30 && !done.has(i)),
+    );
     for (const intent of due) {
       const action: Action | null = concrete(intent, date, model.figures(), model.payments());
       if (!action) continue;
       done.add(intent);
       const expected = model.act(action);
-      const outcome = await productAct(session, lineId, action, date, posted).then((id) => {
-        if (typeof id === "number" && action.kind === "schedulePayment") scheduledIds.push(id);
-        return true;
-      }, (error: { status?: number }) => {
-        if (error.status !== 422 && error.status !== 404) throw error;
-        return false;
-      });
-      expect(outcome, `day ${n} ${date}: ${JSON.stringify(action)} (model: ${JSON.stringify(expected)})`).toBe(expected.ok);
+      const outcome = await productAct(session, lineId, action, date, posted).then(
+        (id) => {
+          if (typeof id === "number" && action.kind === "schedulePayment") scheduledIds.push(id);
+          return true;
+        },
+        (error: { status?: number }) => {
+          if (error.status !== 422 && error.status !== 404) throw error;
+          return false;
+        },
+      );
+      expect(outcome, `day ${n} ${date}: ${JSON.stringify(action)} (model: ${JSON.stringify(expected)})`).toBe(
+        expected.ok,
+      );
     }
 
     const summary = await session.call(catalogue.account.GetSummary, {});
     const expected = model.figures();
     const shown = summaryFigures(summary);
     expect(shown, `day ${n} ${date} summary`).toEqual(pick(expected, Object.keys(shown) as Array<keyof DayFigures>));
-    const issued = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all()).map(toIssuedStatement).sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1));
+    const issued = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all())
+      .map(toIssuedStatement)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1));
     expect(issued.map(statementFigures), `day ${n} ${date} statements`).toEqual(model.statements());
-    expect(payments(rows.map(toLedgerEntry), posted, await returnsOf(lineId)), `day ${n} ${date} payments`).toEqual(model.payments());
+    expect(payments(rows.map(toLedgerEntry), posted, await returnsOf(lineId)), `day ${n} ${date} payments`).toEqual(
+      model.payments(),
+    );
   }
 }
 
 async function returnsOf(lineId: number) {
-  return (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all()).map(toLedgerEntry).filter((e) => e.kind === "payment_return");
+  return (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all())
+    .map(toLedgerEntry)
+    .filter((e) => e.kind === "payment_return");
 }
 
-function payments(entries: ReturnType<typeof toLedgerEntry>[], order: string[], returns: ReturnType<typeof toLedgerEntry>[]) {
+function payments(
+  entries: ReturnType<typeof toLedgerEntry>[],
+  order: string[],
+  returns: ReturnType<typeof toLedgerEntry>[],
+) {
   const all = [...entries.filter((e) => e.kind !== "payment_return"), ...returns];
   const cancelled = cancelledIds(all, "9999-12-31");
   return order.map((id) => {
     const e = all.find((x) => x.id === id)!;
-    return { effectiveDate: e.effectiveDate, amountCents: e.amountCents, origin: e.origin === "automatic" ? "automatic" : "one_time", returnedOn: cancelled.has(id) ? returns.find((r) => r.reversesId === id)!.effectiveDate : null };
+    return {
+      effectiveDate: e.effectiveDate,
+      amountCents: e.amountCents,
+      origin: e.origin === "automatic" ? "automatic" : "one_time",
+      returnedOn: cancelled.has(id) ? returns.find((r) => r.reversesId === id)!.effectiveDate : null,
+    };
   });
 }
 
 /** The action through the platform: draws and payments by PostTransaction, returns by the corrections service. */
-async function productAct(session: PlatformClient, lineId: number, action: Action, date: string, posted: string[]): Promise<number | void> {
+async function productAct(
+  session: PlatformClient,
+  lineId: number,
+  action: Action,
+  date: string,
+  posted: string[],
+): Promise<number | void> {
   if (action.kind === "returnPayment") {
     const id = posted[action.index];
     if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });
@@ -147,20 +225,29 @@ async function productAct(session: PlatformClient, lineId: number, action: Actio
   const draw = action.kind === "draw";
   const answer = await session.call(
     catalogue.account.PostTransaction,
-    { applNo: lineId, transactionDate: draw ? date : action.date, transactionAmount: action.amountCents, transactionCode: draw ? "D" : "P" },
+    {
+      applNo: lineId,
+      transactionDate: draw ? date : action.date,
+      transactionAmount: action.amountCents,
+      transactionCode: draw ? "D" : "P",
+    },
     { idempotencyKey: crypto.randomUUID() },
   );
   return answer.paymentTransactionId;
 }
 
 describe("random lives through the whole embedded platform agree with the independent model", () => {
-  it(`${LIVES} lives of ${LIFE_DAYS} days: every day's summary, every statement record, every payment`, { timeout: 900_000 }, async () => {
+  it(`${LIVES} lives of ${LIFE_DAYS} days: every day's summary, every statement record, every payment`, {
+    timeout: 900_000,
+  }, async () => {
     const lives = fc.sample(lifeArb, { numRuns: LIVES, ...(SEED === undefined ? {} : { seed: SEED }) });
     for (const [index, life] of lives.entries()) {
       try {
         await playLife(life, index);
       } catch (error) {
-        throw new Error(`Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`);
+        throw new Error(
+          `Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`,
+        );
       }
     }
   });

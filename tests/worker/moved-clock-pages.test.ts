@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { database } from "#db/client";
-import { setClockOffset } from "../../functions/servicing/clock";
 import { addDays } from "#domain/calendar";
+import { setClockOffset } from "../../functions/servicing/clock";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 
@@ -15,7 +15,12 @@ import { postForm, send } from "./helpers/http";
 const db = database(env.DB);
 const DAY = 86_400_000;
 const easternDay = (ms: number) => new Date(ms).toLocaleDateString("en-CA", { timeZone: "America/New_York" });
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 
 afterEach(() => setClockOffset(env, db, 0));
 
@@ -24,13 +29,19 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
     await setClockOffset(env, db, 3 * DAY);
     // Signed in after the move, as a person coming back would be (the platform token counts clock time).
     const b = await signedInBorrower("current");
-    const review = decode(await (await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie })).text());
+    const review = decode(
+      await (await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie })).text(),
+    );
     const key = /<input type="hidden" name="key" value="([^"]+)"/.exec(review)?.[1];
     expect(key).toBeTruthy();
-    const submitted = decode(await (await postForm("/draw", { intent: "submit", amount: "100", key: key! }, { cookie: b.cookie })).text());
+    const submitted = decode(
+      await (await postForm("/draw", { intent: "submit", amount: "100", key: key! }, { cookie: b.cookie })).text(),
+    );
     expect(submitted).not.toContain("A draw is requested for today.");
     expect(submitted).toContain("Thank you! Your draw request was received.");
-    const row = await env.DB.prepare("SELECT effective_date AS date, amount_cents AS cents FROM ledger_entries WHERE line_id = ? AND kind = 'draw' ORDER BY posted_at DESC LIMIT 1")
+    const row = await env.DB.prepare(
+      "SELECT effective_date AS date, amount_cents AS cents FROM ledger_entries WHERE line_id = ? AND kind = 'draw' ORDER BY posted_at DESC LIMIT 1",
+    )
       .bind(b.applNo)
       .first<{ date: string; cents: number }>();
     expect(row).toEqual({ date: addDays(easternDay(Date.now()), 3), cents: 10_000 });
@@ -50,7 +61,11 @@ describe("the development clock moved past the idle window", { timeout: 60_000 }
     // With the old cookie the login page shows (a signed-in session would be sent back to /account).
     const login = await send("/login?logout=idle", { cookie: b.cookie });
     expect(login.status).toBe(200);
-    const draw = await postForm("/draw", { intent: "submit", amount: "100", key: crypto.randomUUID() }, { cookie: b.cookie });
+    const draw = await postForm(
+      "/draw",
+      { intent: "submit", amount: "100", key: crypto.randomUUID() },
+      { cookie: b.cookie },
+    );
     expect(draw.status).toBe(302);
     expect(draw.headers.get("Location")).toMatch(/^\/login/);
   });

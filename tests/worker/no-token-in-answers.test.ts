@@ -3,7 +3,7 @@ import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "#domain/tokens";
 import { walkWizard } from "./helpers/applicants";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { apiEndpoints, pagePaths } from "./helpers/doors";
 import { send } from "./helpers/http";
 
@@ -39,7 +39,9 @@ async function liveTokensAmong(strings: Iterable<string>): Promise<string[]> {
   const candidates = [...strings].filter((s) => /^[A-Za-z0-9_-]{20,100}$/.test(s));
   const live: string[] = [];
   for (const s of candidates) {
-    const row = await env.DB.prepare("SELECT 1 AS hit FROM platform_tokens WHERE token_hash = ?").bind(await sha256Hex(s)).first();
+    const row = await env.DB.prepare("SELECT 1 AS hit FROM platform_tokens WHERE token_hash = ?")
+      .bind(await sha256Hex(s))
+      .first();
     if (row) live.push(s);
   }
   return live;
@@ -63,8 +65,10 @@ function bodyFor(path: string, passkeyId: string): { path: string; body?: string
   const json = (o: object) => JSON.stringify(o);
   if (path === "/api/documents/:slug") return { path: "/api/documents/termsConditions" };
   if (path === "/api/calendar/holidays") return { path: "/api/calendar/holidays?year=2026" };
-  if (path.endsWith("/login/verify") || path.endsWith("/register/verify")) return { path, body: json({ challengeId: "nope", response: { id: "x" }, name: "Phone" }) };
-  if (path === "/api/passkeys/:id/rename") return { path: `/api/passkeys/${passkeyId}/rename`, body: json({ name: "Renamed" }) };
+  if (path.endsWith("/login/verify") || path.endsWith("/register/verify"))
+    return { path, body: json({ challengeId: "nope", response: { id: "x" }, name: "Phone" }) };
+  if (path === "/api/passkeys/:id/rename")
+    return { path: `/api/passkeys/${passkeyId}/rename`, body: json({ name: "Renamed" }) };
   if (path === "/api/passkeys/:id/remove") return { path: `/api/passkeys/${passkeyId}/remove`, body: "{}" };
   if (path === "/api/dev/borrower") return { path, body: json({ like: "current@demo.ridgeline.test" }) };
   if (path === "/api/dev/bench/seed") return { path, body: json({ from: 9_000_000, count: 1 }) };
@@ -77,7 +81,9 @@ function bodyFor(path: string, passkeyId: string): { path: string; body?: string
 /** A passkey row of the borrower's own, so rename and remove answer as they do for a real one. */
 async function passkeyOf(b: SignedInBorrower): Promise<string> {
   const id = `pk-${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO passkeys (id, customer_id, public_key, counter, transports, name, created_at) VALUES (?, ?, 'AAAA', 0, '[]', 'Laptop', ?)")
+  await env.DB.prepare(
+    "INSERT INTO passkeys (id, customer_id, public_key, counter, transports, name, created_at) VALUES (?, ?, 'AAAA', 0, '[]', 'Laptop', ?)",
+  )
     .bind(id, b.customerId, Date.now())
     .run();
   return id;
@@ -105,8 +111,16 @@ describe("no platform token in any answer the browser gets", { timeout: 180_000 
     it(`every /api route, as ${visitor.name}`, async () => {
       for (const endpoint of [...apiEndpoints, { method: "GET" as const, path: "/api/openapi.json" }]) {
         // Each call its own passkey: remove really removes it.
-        const { path, body } = bodyFor(endpoint.path, visitor.cookie() === borrower.cookie ? await passkeyOf(borrower) : "pk-unknown");
-        const res = await send(path, { method: endpoint.method, cookie: visitor.cookie(), body: endpoint.method === "GET" ? null : body, headers: { "Content-Type": "application/json" } });
+        const { path, body } = bodyFor(
+          endpoint.path,
+          visitor.cookie() === borrower.cookie ? await passkeyOf(borrower) : "pk-unknown",
+        );
+        const res = await send(path, {
+          method: endpoint.method,
+          cookie: visitor.cookie(),
+          body: endpoint.method === "GET" ? null : body,
+          headers: { "Content-Type": "application/json" },
+        });
         const text = await res.text();
         const answer: unknown = text ? JSON.parse(text) : null;
         await expectNoToken(answer, `${endpoint.method} ${path} (${res.status})`);
@@ -129,7 +143,11 @@ describe("no platform token in any answer the browser gets", { timeout: 180_000 
   }
 
   it("the login page's passkey ceremony (an anonymous visitor's first platform call) answers no token", async () => {
-    const res = await send("/api/passkeys/login/options", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    const res = await send("/api/passkeys/login/options", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(200);
     const answer = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(answer).sort()).toEqual(["challengeId", "options"]);

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { outbox } from "#db/schema/servicing";
 import { messages } from "#domain/config";
-import type { Env } from "#server/env";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import type { Env } from "#server/env";
+import worker from "#server/worker";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import { purgeOldOutbox } from "../../functions/servicing/messages";
-import worker from "#server/worker";
 import { postForm } from "./helpers/http";
 
 /**
@@ -24,10 +24,14 @@ const { auth, communications } = catalogue;
 const db = database(env.DB);
 const production: Env = { ...env, ENVIRONMENT: "production" };
 const preview: Env = { ...env, ENVIRONMENT: "preview" };
-const client = (environment: Env) => new PlatformClient(embeddedTransport(environment), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+const client = (environment: Env) =>
+  new PlatformClient(embeddedTransport(environment), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
 
 type Row = { channel: string; subject: string; body: string };
-const lastTo = (recipient: string) => env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").bind(recipient).first<Row>();
+const lastTo = (recipient: string) =>
+  env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(recipient)
+    .first<Row>();
 
 const uniquePhone = () => `6145${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
 const uniqueEmail = () => `outbox.${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -37,9 +41,27 @@ const CODE = /\b\d{6}\b|\b\d(?: \d){5}\b/;
 
 /** The three passcode channels: each sends to a fresh recipient and answers where to read it. */
 const channels = [
-  ["text", async (c: PlatformClient) => { const to = uniquePhone(); return { to, sent: await c.call(communications.SendSmsOtp, { phoneNumber: to }) }; }],
-  ["call", async (c: PlatformClient) => { const to = uniquePhone(); return { to, sent: await c.call(communications.PinDelivery, { phoneNumber: to }) }; }],
-  ["e-mail", async (c: PlatformClient) => { const to = uniqueEmail(); return { to, sent: await c.call(communications.SendEmailOtp, { email: to }) }; }],
+  [
+    "text",
+    async (c: PlatformClient) => {
+      const to = uniquePhone();
+      return { to, sent: await c.call(communications.SendSmsOtp, { phoneNumber: to }) };
+    },
+  ],
+  [
+    "call",
+    async (c: PlatformClient) => {
+      const to = uniquePhone();
+      return { to, sent: await c.call(communications.PinDelivery, { phoneNumber: to }) };
+    },
+  ],
+  [
+    "e-mail",
+    async (c: PlatformClient) => {
+      const to = uniqueEmail();
+      return { to, sent: await c.call(communications.SendEmailOtp, { email: to }) };
+    },
+  ],
 ] as const;
 
 describe("passcodes in the outbox", () => {
@@ -70,7 +92,12 @@ describe("passcodes in the outbox", () => {
 describe("password reset links in the outbox", () => {
   async function resetFor(environment: Env) {
     const made = (await copyDemoBorrower(db, env.DB, env, "current@demo.ridgeline.test"))!;
-    await client(environment).call(auth.ResetPassword, { email: made.email, last4SSN: made.last4SSN, DateOfBirth: made.dob, resetUrlBase: "https://ridgelinecredit.example/reset-password" });
+    await client(environment).call(auth.ResetPassword, {
+      email: made.email,
+      last4SSN: made.last4SSN,
+      DateOfBirth: made.dob,
+      resetUrlBase: "https://ridgelinecredit.example/reset-password",
+    });
     return { made, row: (await lastTo(made.email))! };
   }
 
@@ -91,7 +118,11 @@ describe("password reset links in the outbox", () => {
 
   it("points at SITE_ORIGIN even when the reset request says Host: evil.example", async () => {
     const made = (await copyDemoBorrower(db, env.DB, env, "current@demo.ridgeline.test"))!;
-    const res = await postForm("/reset-password", { email: made.email, last4: made.last4SSN, birthdate: made.dob.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1") }, { origin: null, host: "evil.example" });
+    const res = await postForm(
+      "/reset-password",
+      { email: made.email, last4: made.last4SSN, birthdate: made.dob.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1") },
+      { origin: null, host: "evil.example" },
+    );
     expect(res.status).toBe(200);
     const row = (await lastTo(made.email))!;
     const link = new URL(row.body.match(/https?:\S+/)![0]);
@@ -102,7 +133,8 @@ describe("password reset links in the outbox", () => {
 
 describe("the scheduled purge of the outbox", () => {
   const keepMs = messages.outboxRetentionDays * 86_400_000;
-  const write = async (recipient: string, createdAt: number) => db.insert(outbox).values({ channel: "email", recipient, subject: "Old", body: "An old notice", createdAt });
+  const write = async (recipient: string, createdAt: number) =>
+    db.insert(outbox).values({ channel: "email", recipient, subject: "Old", body: "An old notice", createdAt });
 
   it("deletes records older than the retention period and keeps newer ones", async () => {
     const now = Date.now();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { applicationPayload } from "../contract/applicants";
 
 const vault = (name: string) => env.PASSCODES.get(env.PASSCODES.idFromName(name));
@@ -57,13 +57,26 @@ describe("reaching the wrong-entry limit", () => {
     await applicant.call(catalogue.applications.ProcessApplication, applicationPayload());
     const customerId = (await applicant.call(catalogue.account.GetSummary, {})).accountProfile.custId;
     const ewSID = `forgot:${customerId}`;
-    await client().call(catalogue.communications.SendEmailOtp, { email: "who@example.com", CustId: customerId, ewSID, purpose: "forgot" });
-    const body = (await env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id DESC").bind(customerId).first<{ body: string }>())!.body;
+    await client().call(catalogue.communications.SendEmailOtp, {
+      email: "who@example.com",
+      CustId: customerId,
+      ewSID,
+      purpose: "forgot",
+    });
+    const body = (await env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id DESC")
+      .bind(customerId)
+      .first<{ body: string }>())!.body;
     const code = body.match(/\b(\d{6})\b/)![1]!;
     let last = "";
-    for (let i = 0; i < 5; i++) last = (await client().call(catalogue.communications.VerifySmsOtp, { pin: wrongFor(code), ewSID })).statusCode;
+    for (let i = 0; i < 5; i++)
+      last = (await client().call(catalogue.communications.VerifySmsOtp, { pin: wrongFor(code), ewSID })).statusCode;
     expect(last).toBe("3");
-    const app = await env.DB.prepare("SELECT status, void_reason FROM applications WHERE customer_id = ?").bind(customerId).first<{ status: string; void_reason: string }>();
-    expect(app).toEqual({ status: "withdrawn", void_reason: "Failed ID verification - Credit application could not be verified." });
+    const app = await env.DB.prepare("SELECT status, void_reason FROM applications WHERE customer_id = ?")
+      .bind(customerId)
+      .first<{ status: string; void_reason: string }>();
+    expect(app).toEqual({
+      status: "withdrawn",
+      void_reason: "Failed ID verification - Credit application could not be verified.",
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
+import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "#domain/calendar";
+import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { formatDate } from "#domain/format";
-import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "#domain/calendar";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";
 
@@ -17,7 +17,16 @@ async function openLine() {
   await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
   await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 40_000 });
   await session.call(account.SaveSignatures, {
-    signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
+    signaturesData: [
+      {
+        eSignatureId: 1,
+        documentId: "agrcredit",
+        eSignatureText: "Jordan Rivera",
+        eSignatureIPAddress: "203.0.113.9",
+        eSignatureDate: new Date().toISOString(),
+        eSignatureOrderNo: 1,
+      },
+    ],
   });
   await session.call(account.OpenLine, {});
   const summary = await session.call(account.GetSummary, {});
@@ -25,10 +34,17 @@ async function openLine() {
 }
 
 const payOn = (line: Awaited<ReturnType<typeof openLine>>, date: string, key = crypto.randomUUID()) =>
-  line.session.call(account.PostTransaction, { applNo: line.applNo, transactionDate: date, transactionAmount: 2_000, transactionCode: "P" }, { idempotencyKey: key });
+  line.session.call(
+    account.PostTransaction,
+    { applNo: line.applNo, transactionDate: date, transactionAmount: 2_000, transactionCode: "P" },
+    { idempotencyKey: key },
+  );
 
 async function refusal(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PlatformError);
   return error as PlatformError;
 }
@@ -46,7 +62,9 @@ describe("payment dates at the platform", () => {
     for (const date of [saturday, addDays(from, -1), nextBusinessDay(to)]) {
       const error = await refusal(payOn(line, date));
       expect(error.status, date).toBe(422);
-      expect(error.message).toContain(`Invalid date. Your payment date must be between ${from.slice(5, 7)}/${from.slice(8)}/${from.slice(0, 4)}`);
+      expect(error.message).toContain(
+        `Invalid date. Your payment date must be between ${from.slice(5, 7)}/${from.slice(8)}/${from.slice(0, 4)}`,
+      );
     }
     expect((await line.session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(0);
   });
@@ -55,18 +73,34 @@ describe("payment dates at the platform", () => {
     const line = await openLine();
     const today = line.summary.accountConfig.achEffectiveDate;
     const year = Number(today.slice(0, 4));
-    const thanksgiving = [year, year + 1].map((y) => fedHolidays(y).find((h) => h.name === "Thanksgiving")!.date).find((d) => addDays(d, -3) > today)!;
+    const thanksgiving = [year, year + 1]
+      .map((y) => fedHolidays(y).find((h) => h.name === "Thanksgiving")!.date)
+      .find((d) => addDays(d, -3) > today)!;
     const now = noonOn(addDays(thanksgiving, -3)); // a Monday: effective Tuesday, Thanksgiving inside the window
-    const request = { applNo: line.applNo, transactionDate: thanksgiving, transactionAmount: 2_000, transactionCode: "P" as const };
+    const request = {
+      applNo: line.applNo,
+      transactionDate: thanksgiving,
+      transactionAmount: 2_000,
+      transactionCode: "P" as const,
+    };
     await expect(postTransaction(env.DB, db, line.customerId, request, now)).rejects.toThrow(/Invalid date/);
     const friday = addDays(thanksgiving, 1);
-    await expect(postTransaction(env.DB, db, line.customerId, { ...request, transactionDate: friday }, now)).resolves.toMatchObject({ effectiveDate: friday });
+    await expect(
+      postTransaction(env.DB, db, line.customerId, { ...request, transactionDate: friday }, now),
+    ).resolves.toMatchObject({ effectiveDate: friday });
   });
 
   it("accepts the Friday before a Saturday holiday (Juneteenth 2027 is not moved to Friday)", async () => {
     const line = await openLine();
-    const request = { applNo: line.applNo, transactionDate: "2027-06-18", transactionAmount: 2_000, transactionCode: "P" as const };
-    await expect(postTransaction(env.DB, db, line.customerId, request, noonOn("2027-06-14"))).resolves.toMatchObject({ effectiveDate: "2027-06-18" });
+    const request = {
+      applNo: line.applNo,
+      transactionDate: "2027-06-18",
+      transactionAmount: 2_000,
+      transactionCode: "P" as const,
+    };
+    await expect(postTransaction(env.DB, db, line.customerId, request, noonOn("2027-06-14"))).resolves.toMatchObject({
+      effectiveDate: "2027-06-18",
+    });
   });
 
   it("posts once per idempotency key: a repeat answers the first payment", async () => {
@@ -82,7 +116,9 @@ describe("payment dates at the platform", () => {
 
 describe("confirmations by e-mail (issue 13)", () => {
   const mailTo = (customerId: string) =>
-    env.DB.prepare("SELECT subject, body FROM outbox WHERE customer_id = ? AND channel = 'email' ORDER BY id").bind(customerId).all<{ subject: string; body: string }>();
+    env.DB.prepare("SELECT subject, body FROM outbox WHERE customer_id = ? AND channel = 'email' ORDER BY id")
+      .bind(customerId)
+      .all<{ subject: string; body: string }>();
 
   it("a payment and a draw each e-mail what was recorded; a repeat of the key sends nothing more", async () => {
     const line = await openLine();
@@ -92,16 +128,25 @@ describe("confirmations by e-mail (issue 13)", () => {
     await payOn(line, date, key);
     const drawn = await line.session.call(
       account.PostTransaction,
-      { applNo: line.applNo, transactionDate: easternDateTime(new Date()).date, transactionAmount: 10_000, transactionCode: "D" },
+      {
+        applNo: line.applNo,
+        transactionDate: easternDateTime(new Date()).date,
+        transactionAmount: 10_000,
+        transactionCode: "D",
+      },
       { idempotencyKey: crypto.randomUUID() },
     );
     const mail = (await mailTo(line.customerId)).results;
     const payment = mail.filter((m) => m.subject === "Your payment is scheduled");
     expect(payment).toHaveLength(1);
-    expect(payment[0]!.body).toContain(`your one-time payment of $20.00 from your bank account ending in ${line.summary.bankAccountInfo.accountNumber.slice(-4)} is scheduled for ${formatDate(date)}. Your confirmation number is ${paid.paymentTransactionId}.`);
+    expect(payment[0]!.body).toContain(
+      `your one-time payment of $20.00 from your bank account ending in ${line.summary.bankAccountInfo.accountNumber.slice(-4)} is scheduled for ${formatDate(date)}. Your confirmation number is ${paid.paymentTransactionId}.`,
+    );
     const draw = mail.filter((m) => m.subject === "Your draw request was received");
     expect(draw).toHaveLength(1);
-    expect(draw[0]!.body).toContain(`we received your draw request of $100.00 (transaction ID ${drawn.paymentTransactionId}). A cash advance fee of $5.00 is kept from it, so $95.00 will be deposited`);
+    expect(draw[0]!.body).toContain(
+      `we received your draw request of $100.00 (transaction ID ${drawn.paymentTransactionId}). A cash advance fee of $5.00 is kept from it, so $95.00 will be deposited`,
+    );
     expect(draw[0]!.body).toContain(`on ${formatDate(drawn.effectiveDate)}. Your balance grows by the full $100.00.`);
   });
 });

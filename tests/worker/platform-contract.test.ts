@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { EMBEDDED_MERCHANT_ID } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { accountContract } from "../contract/account-suite";
 import { authContract } from "../contract/auth-suite";
 import { platformContract } from "../contract/suite";

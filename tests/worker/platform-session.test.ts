@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, PlatformClient } from "#platform";
 import { sessionTokenHolder } from "#server/sessions/platform-token";
 import { getSession, startSession } from "#server/sessions/session";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 
 describe("the platform token lives in the server-side session", () => {
   it("is created on first need, stored in the session record, and reused on the next request", async () => {
@@ -21,7 +21,10 @@ describe("the platform token lives in the server-side session", () => {
     expect(setCookie).not.toContain(first.get()!);
 
     const second = sessionTokenHolder(stored);
-    await new PlatformClient(embeddedTransport(env), second, EMBEDDED_MERCHANT_ID).call(catalogue.applications.ValidateSsn, { custSSN: "123456780" });
+    await new PlatformClient(embeddedTransport(env), second, EMBEDDED_MERCHANT_ID).call(
+      catalogue.applications.ValidateSsn,
+      { custSSN: "123456780" },
+    );
     expect(second.get()).toBe(first.get());
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { redirectPath, send, sentTo } from "./helpers/http";
 
 /**
@@ -14,7 +14,11 @@ let other: SignedInBorrower;
 let withdrawn: SignedInBorrower;
 
 beforeAll(async () => {
-  [current, other, withdrawn] = await Promise.all([signedInBorrower("current"), signedInBorrower("current"), signedInBorrower("withdrawn")]);
+  [current, other, withdrawn] = await Promise.all([
+    signedInBorrower("current"),
+    signedInBorrower("current"),
+    signedInBorrower("withdrawn"),
+  ]);
 }, 120_000);
 
 describe("the interrupters", { timeout: 60_000 }, () => {
@@ -35,7 +39,9 @@ describe("the interrupters", { timeout: 60_000 }, () => {
 
 describe("statement addresses that find nothing", { timeout: 60_000 }, () => {
   it("an unknown or another borrower's statement is the 404 page (status 404), not the text null", async () => {
-    const others = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1").bind(other.applNo).first<{ id: string }>();
+    const others = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
+      .bind(other.applNo)
+      .first<{ id: string }>();
     for (const id of ["no-such-statement", "999999999", others!.id]) {
       const res = await send(`/documents/statements/${id}`, { cookie: current.cookie });
       expect(res.status, id).toBe(404);

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type RateLimitPolicyName, rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
 import { TOO_MANY } from "../../app/routes/access.server";
 import { TOO_MANY_ATTEMPTS } from "../../app/routes/apply/wizard.server";
 import { CONTACT_TOO_MANY } from "../../app/routes/contact";
 import { loginMessages } from "../../app/routes/login";
-import { rateLimit, rateLimitPolicies, type RateLimitPolicyName } from "#server/http/rate-limit";
 import { guestWithSession, signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";
 
@@ -37,7 +37,9 @@ const escapeHtml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("'", "&#
  */
 async function shows(res: Response, message: string): Promise<boolean> {
   const text = await res.text();
-  const visible = (res.headers.get("Content-Type") ?? "").startsWith("text/html") ? text.replace(/<script\b[\s\S]*?<\/script>/gi, "") : text;
+  const visible = (res.headers.get("Content-Type") ?? "").startsWith("text/html")
+    ? text.replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    : text;
   return visible.includes(escapeHtml(message)) || visible.includes(message);
 }
 
@@ -50,7 +52,8 @@ async function refused429(res: Response): Promise<boolean> {
 
 const uniqueEmail = () => `rl-${crypto.randomUUID().slice(0, 8)}@example.com`;
 /** A valid SSN no other test uses (area 100-599). */
-const uniqueSsn = () => `${100 + Math.floor(Math.random() * 500)}-${10 + Math.floor(Math.random() * 89)}-${1000 + Math.floor(Math.random() * 8999)}`;
+const uniqueSsn = () =>
+  `${100 + Math.floor(Math.random() * 500)}-${10 + Math.floor(Math.random() * 89)}-${1000 + Math.floor(Math.random() * 8999)}`;
 
 /**
  * The application doors post as the client does (`.data`): only the action
@@ -89,7 +92,11 @@ async function tripsAndRecovers<C>(door: Door<C>) {
   const accepted = door.accepted ?? (async (res: Response) => !(await door.refused(res)));
   for (let i = 0; i < limit - viaDoor; i++) await rateLimit(env, door.policy, door.key(ip, caller));
   // The door's own hits up to the limit are allowed...
-  for (let i = 0; i < viaDoor; i++) expect(await accepted(await door.knock(ip, caller)), `${door.policy}: hit ${limit - viaDoor + i + 1} of ${limit}`).toBe(true);
+  for (let i = 0; i < viaDoor; i++)
+    expect(
+      await accepted(await door.knock(ip, caller)),
+      `${door.policy}: hit ${limit - viaDoor + i + 1} of ${limit}`,
+    ).toBe(true);
   // ...and the next one is refused.
   expect(await door.refused(await door.knock(ip, caller)), `${door.policy}: hit ${limit + 1}`).toBe(true);
   // Two windows later nothing of the burst weighs any more (sliding window).
@@ -116,7 +123,8 @@ describe("every rate limit trips at its door and recovers after its window", { t
       prepare: async () => null,
       key: (ip) => ip,
       // A body that is not a form is refused (415) only after it is counted: the cheapest post to count.
-      knock: (ip) => send("/contact", { ip, method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }),
+      knock: (ip) =>
+        send("/contact", { ip, method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }),
       refused: refused429,
     });
   });
@@ -148,9 +156,22 @@ describe("every rate limit trips at its door and recovers after its window", { t
       policy: "contactPerIp",
       prepare: async () => null,
       key: (ip) => ip,
-      knock: (ip) => postForm("/contact", { firstName: "Rae", lastName: "Lim", email: uniqueEmail(), phone: "(614) 555-0100", messageCategory: "other", message: "Hello there, a question about my account." }, { ip }),
+      knock: (ip) =>
+        postForm(
+          "/contact",
+          {
+            firstName: "Rae",
+            lastName: "Lim",
+            email: uniqueEmail(),
+            phone: "(614) 555-0100",
+            messageCategory: "other",
+            message: "Hello there, a question about my account.",
+          },
+          { ip },
+        ),
       // With Retry-After, and the message on the page with when to try again (issue 14, item 10).
-      refused: async (res) => res.status === 429 && Number(res.headers.get("Retry-After")) > 0 && (await shows(res, CONTACT_TOO_MANY)) ,
+      refused: async (res) =>
+        res.status === 429 && Number(res.headers.get("Retry-After")) > 0 && (await shows(res, CONTACT_TOO_MANY)),
     });
   });
 
@@ -161,7 +182,11 @@ describe("every rate limit trips at its door and recovers after its window", { t
       key: (ip) => ip,
       knock: (ip, cookie) => {
         const email = uniqueEmail();
-        return postForm("/apply/personal.data", { firstName: "Rae", lastName: "Lim", birthdate: "05/17/1990", ssn: uniqueSsn(), email, confirmEmail: email }, { ip, cookie });
+        return postForm(
+          "/apply/personal.data",
+          { firstName: "Rae", lastName: "Lim", birthdate: "05/17/1990", ssn: uniqueSsn(), email, confirmEmail: email },
+          { ip, cookie },
+        );
       },
       refused: (res) => shows(res, TOO_MANY_ATTEMPTS),
       accepted: applyAccepted,
@@ -175,7 +200,12 @@ describe("every rate limit trips at its door and recovers after its window", { t
       prepare: () => guestWithSession(),
       key: (ip) => ip,
       // The draft is empty, so an allowed post goes no further than the platform's refusal: cheap, and no application.
-      knock: (ip, cookie) => postForm("/apply/banking.data", { repaymentMethod: "A", routing: "021000021", account: "123456789" }, { ip, cookie }),
+      knock: (ip, cookie) =>
+        postForm(
+          "/apply/banking.data",
+          { repaymentMethod: "A", routing: "021000021", account: "123456789" },
+          { ip, cookie },
+        ),
       refused: (res) => shows(res, TOO_MANY_ATTEMPTS),
       accepted: applyAccepted,
       viaDoor: 3,
@@ -221,7 +251,8 @@ describe("every rate limit trips at its door and recovers after its window", { t
       policy: "passwordResetPerIp",
       prepare: async () => null,
       key: (ip) => ip,
-      knock: (ip) => postForm("/reset-password", { email: uniqueEmail(), last4: "1234", birthdate: "05/17/1990" }, { ip }),
+      knock: (ip) =>
+        postForm("/reset-password", { email: uniqueEmail(), last4: "1234", birthdate: "05/17/1990" }, { ip }),
       refused: (res) => shows(res, TOO_MANY),
       viaDoor: 3,
     });

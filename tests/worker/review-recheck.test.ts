@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { signedInBorrower, type Like, type SignedInBorrower } from "./helpers/borrowers";
+import { type Like, type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 
 /**
@@ -35,26 +35,45 @@ const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/
 
 /** Another tab: a draw, or a one-time payment, straight to the platform. */
 const drawElsewhere = (b: Borrower, cents: number) =>
-  b.platform.call(account.PostTransaction, { applNo: b.applNo, transactionDate: today(), transactionAmount: cents, transactionCode: "D" }, { idempotencyKey: crypto.randomUUID() });
+  b.platform.call(
+    account.PostTransaction,
+    { applNo: b.applNo, transactionDate: today(), transactionAmount: cents, transactionCode: "D" },
+    { idempotencyKey: crypto.randomUUID() },
+  );
 const payElsewhere = async (b: Borrower, cents: number) =>
   b.platform.call(
     account.PostTransaction,
-    { applNo: b.applNo, transactionDate: (await summaryOf(b)).accountConfig.achEffectiveDate, transactionAmount: cents, transactionCode: "P" },
+    {
+      applNo: b.applNo,
+      transactionDate: (await summaryOf(b)).accountConfig.achEffectiveDate,
+      transactionAmount: cents,
+      transactionCode: "P",
+    },
     { idempotencyKey: crypto.randomUUID() },
   );
 
 async function rowsOf(b: Borrower, code: "D" | "P") {
-  const { results } = await env.DB.prepare("SELECT id, amount_cents AS cents, effective_date AS date FROM transactions WHERE line_id = ? AND code = ? ORDER BY created_at, id").bind(b.applNo, code).all<{ id: number; cents: number; date: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT id, amount_cents AS cents, effective_date AS date FROM transactions WHERE line_id = ? AND code = ? ORDER BY created_at, id",
+  )
+    .bind(b.applNo, code)
+    .all<{ id: number; cents: number; date: string }>();
   return results;
 }
 
-const decode = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/<!-- -->/g, "");
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
 
 /** What a page shows after a post: its hidden review fields, its notices and its headings, read from the HTML. */
 async function shown(res: Response) {
   expect(res.status).toBe(200);
   const html = decode(await res.text());
-  const hidden = (name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? null;
+  const hidden = (name: string) =>
+    new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? null;
   return {
     html,
     key: hidden("key"),
@@ -63,7 +82,10 @@ async function shown(res: Response) {
     option: hidden("option"),
     other: hidden("other"),
     notice: /class="banner banner-error (?:payment|draw)-changed" role="alert">([^<]*)</.exec(html)?.[1] ?? null,
-    review: html.includes("Review &amp; Authorization") || html.includes("Review & Authorization") || html.includes("Review Your Request"),
+    review:
+      html.includes("Review &amp; Authorization") ||
+      html.includes("Review & Authorization") ||
+      html.includes("Review Your Request"),
     thanks: /Thanks For Scheduling Your Payment|Thank you! Your draw request was received\./.test(html),
   };
 }
@@ -72,11 +94,17 @@ type Shown = Awaited<ReturnType<typeof shown>>;
 
 /** SUBMIT PAYMENT with everything the review form carries. */
 const submitReview = (b: Borrower, r: Shown) =>
-  postForm("/payments", { intent: "submit", option: r.option!, other: r.other!, date: r.date!, amount: r.amount!, key: r.key! }, { cookie: b.cookie });
+  postForm(
+    "/payments",
+    { intent: "submit", option: r.option!, other: r.other!, date: r.date!, amount: r.amount!, key: r.key! },
+    { cookie: b.cookie },
+  );
 
 async function reviewPayOff(b: Borrower): Promise<Shown> {
   const ach = (await summaryOf(b)).accountConfig.achEffectiveDate;
-  const review = await shown(await postForm("/payments", { intent: "review", option: "full", other: "", date: us(ach) }, { cookie: b.cookie }));
+  const review = await shown(
+    await postForm("/payments", { intent: "review", option: "full", other: "", date: us(ach) }, { cookie: b.cookie }),
+  );
   expect(review.review).toBe(true);
   return review;
 }
@@ -100,13 +128,17 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     expect(again.key).not.toBe(first.key);
     expect(again.date).toBe(first.date);
     const now = `$${((payoff + 20_000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-    expect(again.notice).toBe(`Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${now}. Please check the payment below and submit it again.`);
+    expect(again.notice).toBe(
+      `Nothing was scheduled. Since your review, your balance changed and Pay Off Balance is now ${now}. Please check the payment below and submit it again.`,
+    );
     expect(again.html).toContain(now);
 
     const done = await shown(await submitReview(b, again));
     expect(done.thanks).toBe(true);
     const posted = (await rowsOf(b, "P")).slice(before.length);
-    expect(posted.map((p) => ({ cents: p.cents, date: us(p.date) }))).toEqual([{ cents: payoff + 20_000, date: first.date }]);
+    expect(posted.map((p) => ({ cents: p.cents, date: us(p.date) }))).toEqual([
+      { cents: payoff + 20_000, date: first.date },
+    ]);
   });
 
   it("Pay Off Balance, then another payment scheduled: nothing posts, the review again at the balance less both", async () => {
@@ -118,7 +150,9 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     expect(await rowsOf(b, "P")).toEqual(before);
     expect(cents(again.amount)).toBe(cents(first.amount) - 1_000);
     expect(again.key).not.toBe(first.key);
-    expect(again.notice).toMatch(/^Nothing was scheduled\. Since your review, your balance changed and Pay Off Balance is now \$[\d,]+\.\d{2}\./);
+    expect(again.notice).toMatch(
+      /^Nothing was scheduled\. Since your review, your balance changed and Pay Off Balance is now \$[\d,]+\.\d{2}\./,
+    );
   });
 
   it("an Other Amount above what is left after another tab's payment: the review again at the most that can be paid", async () => {
@@ -126,7 +160,13 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     const s = await summaryOf(b);
     const payoff = s.accountHeader.payoffAmount!;
     const typed = (payoff / 100).toFixed(2);
-    const first = await shown(await postForm("/payments", { intent: "review", option: "other", other: typed, date: us(s.accountConfig.achEffectiveDate) }, { cookie: b.cookie }));
+    const first = await shown(
+      await postForm(
+        "/payments",
+        { intent: "review", option: "other", other: typed, date: us(s.accountConfig.achEffectiveDate) },
+        { cookie: b.cookie },
+      ),
+    );
     await payElsewhere(b, 2_500);
     const before = await rowsOf(b, "P");
     const again = await shown(await submitReview(b, first));
@@ -143,7 +183,9 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     const answers = [await shown(await submitReview(b, first)), await shown(await submitReview(b, first))];
     for (const answer of answers) expect(answer.thanks).toBe(true);
     const posted = (await rowsOf(b, "P")).slice(before.length);
-    expect(posted.map((p) => ({ cents: p.cents, date: us(p.date) }))).toEqual([{ cents: cents(first.amount), date: first.date }]);
+    expect(posted.map((p) => ({ cents: p.cents, date: us(p.date) }))).toEqual([
+      { cents: cents(first.amount), date: first.date },
+    ]);
     // Both answers carry the one confirmation number.
     for (const answer of answers) expect(answer.html).toContain(String(posted[0]!.id));
   });
@@ -156,8 +198,12 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     const page = await shown(await submitReview(b, first));
     expect(await rowsOf(b, "P")).toEqual(before);
     expect(page.review).toBe(false);
-    expect(page.html).toContain(`Your payment of $${Number(first.amount).toLocaleString("en-US", { minimumFractionDigits: 2 })} on ${first.date} was not scheduled, because your account changed since you reviewed it.`);
-    expect(page.html).toContain("Your scheduled payments already cover your account balance, so there is no payment to make at this time.");
+    expect(page.html).toContain(
+      `Your payment of $${Number(first.amount).toLocaleString("en-US", { minimumFractionDigits: 2 })} on ${first.date} was not scheduled, because your account changed since you reviewed it.`,
+    );
+    expect(page.html).toContain(
+      "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
+    );
   });
 });
 
@@ -167,7 +213,8 @@ async function reviewDraw(b: Borrower, dollars: string): Promise<Shown> {
   expect(review.review).toBe(true);
   return review;
 }
-const submitDraw = (b: Borrower, r: Shown) => postForm("/draw", { intent: "submit", amount: r.amount!, key: r.key! }, { cookie: b.cookie });
+const submitDraw = (b: Borrower, r: Shown) =>
+  postForm("/draw", { intent: "submit", amount: r.amount!, key: r.key! }, { cookie: b.cookie });
 
 describe("SUBMIT REQUEST draws exactly what was reviewed", { timeout: TIMEOUT }, () => {
   it("less credit after a draw in another tab: nothing is drawn, the review again at the largest draw now allowed with a new key; then exactly that", async () => {
@@ -213,7 +260,9 @@ describe("SUBMIT REQUEST draws exactly what was reviewed", { timeout: TIMEOUT },
 describe("the payments page header reads true", { timeout: TIMEOUT }, () => {
   const headerOf = async (b: Borrower) => {
     const html = decode(await (await send("/payments", { cookie: b.cookie })).text());
-    return [...(/<div class="payment-header">(.*?)<\/div>/.exec(html)?.[1] ?? "").matchAll(/<p>([^<]*)<\/p>/g)].map((m) => m[1]!);
+    return [...(/<div class="payment-header">(.*?)<\/div>/.exec(html)?.[1] ?? "").matchAll(/<p>([^<]*)<\/p>/g)].map(
+      (m) => m[1]!,
+    );
   };
 
   it("EFT: the spec's intro and the next automatic payment's date and amount", async () => {
@@ -221,8 +270,14 @@ describe("the payments page header reads true", { timeout: TIMEOUT }, () => {
     const h = (await summaryOf(b)).accountHeader;
     expect(h.nextAutoPaymentDate).not.toBeNull();
     const lines = await headerOf(b);
-    expect(lines[0]).toBe("On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.");
-    expect(lines).toContainEqual(expect.stringMatching(/^Your next automatic EFT payment of \$[\d,]+\.\d{2} will be made on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}\.$/));
+    expect(lines[0]).toBe(
+      "On this page, you can opt to make one-time payments of $10 or more. These payments occur outside of your automatic EFT payments.",
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^Your next automatic EFT payment of \$[\d,]+\.\d{2} will be made on [A-Z][a-z]{2}\.? \d{1,2}, \d{4}\.$/,
+      ),
+    );
   });
 
   it("a current paper-check borrower: the intro's first sentence only, no automatic payments; a scheduled payment is named", async () => {
@@ -233,6 +288,8 @@ describe("the payments page header reads true", { timeout: TIMEOUT }, () => {
     expect(lines[0]).toBe("On this page, you can opt to make one-time payments of $10 or more.");
     expect(lines.join(" ")).not.toMatch(/automatic/i);
     expect(lines).not.toContain("You don't have any upcoming payments at this time.");
-    expect(lines).toContainEqual(expect.stringMatching(/^Your next scheduled one-time payment of \$15\.00 will be made on /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Your next scheduled one-time payment of \$15\.00 will be made on /),
+    );
   });
 });

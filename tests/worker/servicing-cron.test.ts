@@ -2,10 +2,10 @@ import { env } from "cloudflare:test";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
+import { addDays } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
-import { addDays } from "#domain/calendar";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
 import { applicationPayload } from "../contract/applicants";
@@ -17,11 +17,24 @@ const DAY = 86_400_000;
 /** A borrower with an open line and a first draw, seen from the platform; K pays by paper check (no automatic payments). */
 async function openLine(firstDrawCents: number, repayment: "A" | "K" = "K") {
   const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
-  const decision = await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
-  if (repayment === "K") await session.call(account.UpdateProfile, { additionalFields: [{ id: 100629, value: "Paper Check" }] });
+  const decision = await session.call(
+    applications.ProcessApplication,
+    applicationPayload({ takeHomeCents: 200_000, frequency: "B" }),
+  );
+  if (repayment === "K")
+    await session.call(account.UpdateProfile, { additionalFields: [{ id: 100629, value: "Paper Check" }] });
   if (firstDrawCents) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDrawCents });
   await session.call(account.SaveSignatures, {
-    signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
+    signaturesData: [
+      {
+        eSignatureId: 1,
+        documentId: "agrcredit",
+        eSignatureText: "Jordan Rivera",
+        eSignatureIPAddress: "203.0.113.9",
+        eSignatureDate: new Date().toISOString(),
+        eSignatureOrderNo: 1,
+      },
+    ],
   });
   await session.call(account.OpenLine, {});
   const customerId = (await session.call(account.GetSummary, {})).accountProfile.custId;
@@ -44,7 +57,15 @@ describe("the servicing run (cron)", () => {
     expect(first.statementDate).toBe(addDays(first.dueDate, -14));
     // $400 draw, bi-weekly: the whole $400 is principal ($20 fee kept from the deposit) -> $20 carried balance fee, minimum $20 + 5% of $400.
     expect(draw).toMatchObject({ amountCents: 40_000, feeCents: 2_000 });
-    expect(first).toMatchObject({ feeCents: 2_000, principalCents: 40_000, minimumDueCents: 4_000, totalMinimumDueCents: 4_000, previousBalanceCents: 0, drawsCents: 40_000, newBalanceCents: 42_000 });
+    expect(first).toMatchObject({
+      feeCents: 2_000,
+      principalCents: 40_000,
+      minimumDueCents: 4_000,
+      totalMinimumDueCents: 4_000,
+      previousBalanceCents: 0,
+      drawsCents: 40_000,
+      newBalanceCents: 42_000,
+    });
   });
 
   it("makes an unpaid due date past due on that day, and charges off after more than 90 days", async () => {
@@ -54,16 +75,22 @@ describe("the servicing run (cron)", () => {
     expect(s45.figures.pastDueCents).toBeGreaterThan(0);
     expect(s45.figures.standing).toBe("delinquent");
     const firstDue = s45.book.statements[0]!.dueDate;
-    expect((await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 90))))).figures.standing).toBe("delinquent");
+    expect((await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 90))))).figures.standing).toBe(
+      "delinquent",
+    );
     const charged = await loadCustomerState(db, customerId, new Date(dayMs(addDays(firstDue, 91))));
     expect(charged.figures.standing).toBe("charged_off");
     expect(charged.line.chargedOffOn).toBe(addDays(firstDue, 91));
     expect(charged.figures.nextMinimumDueCents).toBe(charged.figures.balanceCents);
-    const notes = await env.DB.prepare("SELECT kind FROM notices WHERE line_id = ? ORDER BY kind").bind(charged.line.id).all<{ kind: string }>();
+    const notes = await env.DB.prepare("SELECT kind FROM notices WHERE line_id = ? ORDER BY kind")
+      .bind(charged.line.id)
+      .all<{ kind: string }>();
     const kinds = notes.results.map((n) => n.kind);
     expect(kinds.filter((k) => k === "charged_off")).toHaveLength(1);
     expect(kinds).toContain("past_due");
-    const mail = await env.DB.prepare("SELECT subject FROM outbox WHERE customer_id = ?").bind(customerId).all<{ subject: string }>();
+    const mail = await env.DB.prepare("SELECT subject FROM outbox WHERE customer_id = ?")
+      .bind(customerId)
+      .all<{ subject: string }>();
     expect(mail.results.map((m) => m.subject)).toContain("Your account has been charged off");
   });
 
@@ -72,7 +99,12 @@ describe("the servicing run (cron)", () => {
     const summary = await session.call(account.GetSummary, {});
     await session.call(
       account.PostTransaction,
-      { applNo, transactionDate: summary.accountConfig.achEffectiveDate, transactionAmount: 5_000, transactionCode: "P" },
+      {
+        applNo,
+        transactionDate: summary.accountConfig.achEffectiveDate,
+        transactionAmount: 5_000,
+        transactionCode: "P",
+      },
       { idempotencyKey: crypto.randomUUID() },
     );
     await runServicing(db, at(5));
@@ -107,7 +139,9 @@ describe("the servicing run (cron)", () => {
     await runServicing(db, at(340));
     const warned = await loadCustomerState(db, customerId, at(340));
     expect(warned.line.status).toBe("open");
-    const notice = await env.DB.prepare("SELECT kind FROM notices WHERE line_id = ?").bind(warned.line.id).all<{ kind: string }>();
+    const notice = await env.DB.prepare("SELECT kind FROM notices WHERE line_id = ?")
+      .bind(warned.line.id)
+      .all<{ kind: string }>();
     expect(notice.results.map((n) => n.kind)).toContain("closure_notice");
     await runServicing(db, at(370));
     expect((await loadCustomerState(db, customerId, at(370))).line.status).toBe("closed");
@@ -133,7 +167,11 @@ describe("billing statements as PDF", () => {
     const statement = state.book.statements[0]!;
     // The run 40 days ahead purged today's tokens as expired: sign both in again.
     const signIn = async (customerId: string) =>
-      new PlatformClient(embeddedTransport(env), memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())), EMBEDDED_MERCHANT_ID);
+      new PlatformClient(
+        embeddedTransport(env),
+        memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())),
+        EMBEDDED_MERCHANT_ID,
+      );
     owner.session = await signIn(owner.customerId);
     other.session = await signIn(other.customerId);
     const pdf = await owner.session.call(account.GetStatement, { statementId: statement.id });
@@ -142,6 +180,8 @@ describe("billing statements as PDF", () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe("Ridgeline Credit Billing Statement");
     expect(pdf.fileName).toBe(`statement-${statement.statementDate}.pdf`);
-    await expect(other.session.call(account.GetStatement, { statementId: statement.id })).rejects.toMatchObject({ status: 404 });
+    await expect(other.session.call(account.GetStatement, { statementId: statement.id })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

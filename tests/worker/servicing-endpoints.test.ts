@@ -5,13 +5,14 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { returnPayment, reverseEntry } from "../../functions/servicing/corrections";
-import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
 import { runServicing } from "../../functions/servicing/cron";
+import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
 import { applicationPayload, uniqueSsn } from "../contract/applicants";
 
 const { account, applications, auth, communications, misc } = catalogue;
 const db = database(env.DB);
-const client = (token: string | null = null) => new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
+const client = (token: string | null = null) =>
+  new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
 
 async function signedLine(firstDraw = 0) {
   const session = client();
@@ -20,17 +21,34 @@ async function signedLine(firstDraw = 0) {
   await session.call(applications.ProcessApplication, payload);
   if (firstDraw) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDraw });
   await session.call(account.SaveSignatures, {
-    signaturesData: [{ eSignatureId: 1, documentId: "agrcredit", eSignatureText: "Jordan Rivera", eSignatureIPAddress: "203.0.113.9", eSignatureDate: new Date().toISOString(), eSignatureOrderNo: 1 }],
+    signaturesData: [
+      {
+        eSignatureId: 1,
+        documentId: "agrcredit",
+        eSignatureText: "Jordan Rivera",
+        eSignatureIPAddress: "203.0.113.9",
+        eSignatureDate: new Date().toISOString(),
+        eSignatureOrderNo: 1,
+      },
+    ],
   });
   await session.call(account.OpenLine, {});
   const summary = await session.call(account.GetSummary, {});
-  return { session, ssn, email: payload.ExtTransactionData.Customer.CustEmail, dob: payload.ExtTransactionData.Customer.CustDOB, summary };
+  return {
+    session,
+    ssn,
+    email: payload.ExtTransactionData.Customer.CustEmail,
+    dob: payload.ExtTransactionData.Customer.CustDOB,
+    summary,
+  };
 }
 
 describe("secrets at rest", () => {
   it("stores no SSN or bank account number in plain text", async () => {
     const { ssn } = await signedLine();
-    const dump = JSON.stringify((await env.DB.prepare("SELECT * FROM customers").all()).results) + JSON.stringify((await env.DB.prepare("SELECT * FROM applications").all()).results);
+    const dump =
+      JSON.stringify((await env.DB.prepare("SELECT * FROM customers").all()).results) +
+      JSON.stringify((await env.DB.prepare("SELECT * FROM applications").all()).results);
     expect(dump).not.toContain(ssn);
     expect(dump).not.toContain("123456789");
   });
@@ -51,20 +69,33 @@ describe("profile, notes and preferences", () => {
     await session.call(account.UpdateProfile, {
       phoneNumber: "6145550177",
       mobileNumber: "6145550178",
-      preferences: { allowMarketingEmails: true, allowMarketingTexts: true, allowMarketingCalls: false, isMilitaryPersonnel: false },
+      preferences: {
+        allowMarketingEmails: true,
+        allowMarketingTexts: true,
+        allowMarketingCalls: false,
+        isMilitaryPersonnel: false,
+      },
       additionalFields: [{ id: 100629, value: "Paper Check" }],
     });
     const after = await session.call(account.GetSummary, {});
     expect(after.accountProfile).toMatchObject({ phoneNumber: "6145550177", mobileNumber: "6145550178" });
-    expect(after.preferences).toMatchObject({ allowMarketingEmails: true, allowMarketingTexts: true, allowMarketingCalls: false });
-    const line = await env.DB.prepare("SELECT repayment_method FROM lines WHERE id = ?").bind(summary.accountHeader.applNo).first<{ repayment_method: string }>();
+    expect(after.preferences).toMatchObject({
+      allowMarketingEmails: true,
+      allowMarketingTexts: true,
+      allowMarketingCalls: false,
+    });
+    const line = await env.DB.prepare("SELECT repayment_method FROM lines WHERE id = ?")
+      .bind(summary.accountHeader.applNo)
+      .first<{ repayment_method: string }>();
     expect(line?.repayment_method).toBe("K");
   });
 
   it("saves a note", async () => {
     const { session, summary } = await signedLine();
     expect((await session.call(account.SaveNote, { note: "Draw of $100 requested at signing" })).status).toBe(true);
-    const row = await env.DB.prepare("SELECT note FROM notes WHERE customer_id = ?").bind(summary.accountProfile.custId).first<{ note: string }>();
+    const row = await env.DB.prepare("SELECT note FROM notes WHERE customer_id = ?")
+      .bind(summary.accountProfile.custId)
+      .first<{ note: string }>();
     expect(row?.note).toBe("Draw of $100 requested at signing");
   });
 });
@@ -72,28 +103,102 @@ describe("profile, notes and preferences", () => {
 describe("password reset by e-mailed link", () => {
   it("mails a 30-minute link whose token validates once and sets the new password", async () => {
     const { email, ssn, dob } = await signedLine();
-    await client().call(auth.Register, { email, password: "Ridge!line42", confirmPassword: "Ridge!line42", custSSN: ssn.slice(-4), dob });
-    await client().call(auth.ResetPassword, { email, last4SSN: ssn.slice(-4), DateOfBirth: dob, resetUrlBase: "https://ridgeline.test/reset-password" });
-    const mail = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC").bind(email).first<{ body: string }>();
+    await client().call(auth.Register, {
+      email,
+      password: "Ridge!line42",
+      confirmPassword: "Ridge!line42",
+      custSSN: ssn.slice(-4),
+      dob,
+    });
+    await client().call(auth.ResetPassword, {
+      email,
+      last4SSN: ssn.slice(-4),
+      DateOfBirth: dob,
+      resetUrlBase: "https://ridgeline.test/reset-password",
+    });
+    const mail = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC")
+      .bind(email)
+      .first<{ body: string }>();
     const token = new URL(mail!.body.match(/https:\S+/)![0]).searchParams.get("token")!;
     expect(await client().call(auth.ValidateToken, { token })).toMatchObject({ tokenState: 0, emailAddress: email });
-    expect((await client().call(auth.UpdatePassword, { email, password: "Fresh!pass7", confirmPassword: "Fresh!pass7", tokenId: token })).updated).toBe(true);
-    expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(1);
+    expect(
+      (
+        await client().call(auth.UpdatePassword, {
+          email,
+          password: "Fresh!pass7",
+          confirmPassword: "Fresh!pass7",
+          tokenId: token,
+        })
+      ).updated,
+    ).toBe(true);
+    expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(
+      1,
+    );
     // Used: the form is not shown again (state 2), another password is refused, and the same one answers
     // updated again (the retry of an update whose answer was lost, issue 15).
     expect((await client().call(auth.ValidateToken, { token })).tokenState).toBe(2);
-    expect((await client().call(auth.UpdatePassword, { email, password: "Again!pass8", confirmPassword: "Again!pass8", tokenId: token })).updated).toBe(false);
-    expect((await client().call(auth.UpdatePassword, { email, password: "Fresh!pass7", confirmPassword: "Fresh!pass7", tokenId: token })).updated).toBe(true);
-    expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(1);
+    expect(
+      (
+        await client().call(auth.UpdatePassword, {
+          email,
+          password: "Again!pass8",
+          confirmPassword: "Again!pass8",
+          tokenId: token,
+        })
+      ).updated,
+    ).toBe(false);
+    expect(
+      (
+        await client().call(auth.UpdatePassword, {
+          email,
+          password: "Fresh!pass7",
+          confirmPassword: "Fresh!pass7",
+          tokenId: token,
+        })
+      ).updated,
+    ).toBe(true);
+    expect((await client().call(auth.Login, { userName: email, password: "Fresh!pass7" })).customerLoginResults).toBe(
+      1,
+    );
   });
 
   it("answers a registration retried with the password it set as registered, and any other as already registered", async () => {
     const { email, ssn, dob } = await signedLine();
     const custSSN = ssn.slice(-4);
-    expect((await client().call(auth.Register, { email, password: "Ridge!line42", confirmPassword: "Ridge!line42", custSSN, dob })).registered).toBe(true);
-    expect((await client().call(auth.Register, { email, password: "Ridge!line42", confirmPassword: "Ridge!line42", custSSN, dob })).registered).toBe(true);
-    expect(await client().call(auth.Register, { email, password: "Other!line43", confirmPassword: "Other!line43", custSSN, dob })).toMatchObject({ registered: false, reason: "already_registered" });
-    expect((await client().call(auth.Login, { userName: email, password: "Ridge!line42" })).customerLoginResults).toBe(1);
+    expect(
+      (
+        await client().call(auth.Register, {
+          email,
+          password: "Ridge!line42",
+          confirmPassword: "Ridge!line42",
+          custSSN,
+          dob,
+        })
+      ).registered,
+    ).toBe(true);
+    expect(
+      (
+        await client().call(auth.Register, {
+          email,
+          password: "Ridge!line42",
+          confirmPassword: "Ridge!line42",
+          custSSN,
+          dob,
+        })
+      ).registered,
+    ).toBe(true);
+    expect(
+      await client().call(auth.Register, {
+        email,
+        password: "Other!line43",
+        confirmPassword: "Other!line43",
+        custSSN,
+        dob,
+      }),
+    ).toMatchObject({ registered: false, reason: "already_registered" });
+    expect((await client().call(auth.Login, { userName: email, password: "Ridge!line42" })).customerLoginResults).toBe(
+      1,
+    );
   });
 });
 
@@ -101,7 +206,12 @@ describe("payments racing", () => {
   it("never exceed the pending-payment cap of 3", async () => {
     const { session, summary } = await signedLine(40_000);
     const date = summary.accountConfig.achEffectiveDate;
-    const pay = () => session.call(account.PostTransaction, { applNo: summary.accountHeader.applNo, transactionDate: date, transactionAmount: 1_000, transactionCode: "P" }, { idempotencyKey: crypto.randomUUID() });
+    const pay = () =>
+      session.call(
+        account.PostTransaction,
+        { applNo: summary.accountHeader.applNo, transactionDate: date, transactionAmount: 1_000, transactionCode: "P" },
+        { idempotencyKey: crypto.randomUUID() },
+      );
     const results = await Promise.allSettled([pay(), pay(), pay(), pay(), pay()]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     expect((await session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(3);
@@ -110,7 +220,17 @@ describe("payments racing", () => {
   it("never exceed the balance", async () => {
     const { session, summary } = await signedLine(40_000);
     const date = summary.accountConfig.achEffectiveDate;
-    const pay = () => session.call(account.PostTransaction, { applNo: summary.accountHeader.applNo, transactionDate: date, transactionAmount: 25_000, transactionCode: "P" }, { idempotencyKey: crypto.randomUUID() });
+    const pay = () =>
+      session.call(
+        account.PostTransaction,
+        {
+          applNo: summary.accountHeader.applNo,
+          transactionDate: date,
+          transactionAmount: 25_000,
+          transactionCode: "P",
+        },
+        { idempotencyKey: crypto.randomUUID() },
+      );
     const results = await Promise.allSettled([pay(), pay()]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
@@ -121,7 +241,12 @@ describe("corrections by reversing rows", () => {
     const { session, summary } = await signedLine(40_000);
     const posted = await session.call(
       account.PostTransaction,
-      { applNo: summary.accountHeader.applNo, transactionDate: summary.accountConfig.achEffectiveDate, transactionAmount: 10_000, transactionCode: "P" },
+      {
+        applNo: summary.accountHeader.applNo,
+        transactionDate: summary.accountConfig.achEffectiveDate,
+        transactionAmount: 10_000,
+        transactionCode: "P",
+      },
       { idempotencyKey: crypto.randomUUID() },
     );
     // Noon Eastern on the day it posts: a return is accepted that day and up to two business days after.
@@ -133,8 +258,12 @@ describe("corrections by reversing rows", () => {
     const after = await loadCustomerState(db, customerId, later);
     expect(after.figures.balanceCents).toBe(40_000);
     expect(after.figures.payments).toEqual([]);
-    await expect(returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later)).rejects.toMatchObject({ status: 422 });
-    const rows = await env.DB.prepare("SELECT kind FROM ledger_entries WHERE line_id = ? ORDER BY posted_at").bind(summary.accountHeader.applNo).all<{ kind: string }>();
+    await expect(
+      returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later),
+    ).rejects.toMatchObject({ status: 422 });
+    const rows = await env.DB.prepare("SELECT kind FROM ledger_entries WHERE line_id = ? ORDER BY posted_at")
+      .bind(summary.accountHeader.applNo)
+      .all<{ kind: string }>();
     expect(rows.results.map((r) => r.kind)).toContain("payment");
     expect(rows.results.map((r) => r.kind)).toContain("payment_return");
   });
@@ -144,12 +273,18 @@ describe("corrections by reversing rows", () => {
     // The first statement (and its carried balance fee) comes within 14 days of the draw.
     const soon = new Date(Date.now() + 14 * 86_400_000);
     await runServicing(db, soon);
-    const fee = await env.DB.prepare("SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'carried_balance_fee'").bind(summary.accountHeader.applNo).first<{ id: string; amount_cents: number }>();
+    const fee = await env.DB.prepare(
+      "SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'carried_balance_fee'",
+    )
+      .bind(summary.accountHeader.applNo)
+      .first<{ id: string; amount_cents: number }>();
     await reverseEntry(db, summary.accountHeader.applNo, fee!.id, "Fee waived", soon);
     const state = await loadCustomerState(db, summary.accountProfile.custId, soon);
     expect(state.figures.balanceCents).toBe(40_000);
     expect(state.figures.unpaidFeesCents).toBe(0);
-    const original = await env.DB.prepare("SELECT amount_cents FROM ledger_entries WHERE id = ?").bind(fee!.id).first<{ amount_cents: number }>();
+    const original = await env.DB.prepare("SELECT amount_cents FROM ledger_entries WHERE id = ?")
+      .bind(fee!.id)
+      .first<{ amount_cents: number }>();
     expect(original?.amount_cents).toBe(fee!.amount_cents);
   });
 });
@@ -159,7 +294,13 @@ describe("applications", () => {
     const session = client();
     const payload = applicationPayload();
     await session.call(applications.ProcessApplication, payload);
-    expect((await session.call(applications.WithdrawApplication, { reason: "Verification failed. Your application has been withdrawn" })).status).toBe(true);
+    expect(
+      (
+        await session.call(applications.WithdrawApplication, {
+          reason: "Verification failed. Your application has been withdrawn",
+        })
+      ).status,
+    ).toBe(true);
     expect((await session.call(account.GetSummary, {})).accountHeader.loanStatusCode).toBe("W");
   });
 });
@@ -169,10 +310,16 @@ describe("communications and the fraud hook", () => {
     const to = `mail.${crypto.randomUUID().slice(0, 6)}@example.com`;
     await client().call(communications.SendEmail, { to, subject: "Hello", body: "Body text" });
     await client().call(communications.SendSms, { to: "6145550123", message: "Your draw is on its way" });
-    expect(await env.DB.prepare("SELECT channel FROM outbox WHERE recipient = ?").bind(to).first()).toEqual({ channel: "email" });
-    expect((await client().call(communications.LogTransaction, { LogTypeId: 1, request: "call verified" })).status).toBe(true);
+    expect(await env.DB.prepare("SELECT channel FROM outbox WHERE recipient = ?").bind(to).first()).toEqual({
+      channel: "email",
+    });
+    expect(
+      (await client().call(communications.LogTransaction, { LogTypeId: 1, request: "call verified" })).status,
+    ).toBe(true);
     expect((await client().call(communications.CheckLineType, { phonenumber: "6145550123" })).lineType).toBe("Mobile");
-    expect((await client().call(communications.CheckLineType, { phonenumber: "6144440123" })).lineType).toBe("Landline");
+    expect((await client().call(communications.CheckLineType, { phonenumber: "6144440123" })).lineType).toBe(
+      "Landline",
+    );
   });
 
   it("the device-fingerprint check is off by default and lets signing proceed", async () => {

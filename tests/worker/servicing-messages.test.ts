@@ -7,7 +7,9 @@ const { communications, misc } = catalogue;
 const client = () => new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
 
 async function lastOutbox(recipient: string) {
-  return env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").bind(recipient).first<{ channel: string; subject: string; body: string }>();
+  return env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(recipient)
+    .first<{ channel: string; subject: string; body: string }>();
 }
 
 function codeIn(body: string): string {
@@ -32,7 +34,10 @@ describe("passcodes through the provider (outbox) and the PasscodeVault Durable 
     const sent = await client().call(communications.SendSmsOtp, { phoneNumber: phone });
     const code = codeIn((await lastOutbox(phone))!.body);
     const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 3; i++) expect((await client().call(communications.VerifySmsOtp, { pin: wrong, ewSID: sent.ewSID })).statusCode).toBe("1");
+    for (let i = 0; i < 3; i++)
+      expect((await client().call(communications.VerifySmsOtp, { pin: wrong, ewSID: sent.ewSID })).statusCode).toBe(
+        "1",
+      );
     await client().call(communications.SendSmsOtp, { phoneNumber: phone, ewSID: sent.ewSID });
     const resent = codeIn((await lastOutbox(phone))!.body);
     const wrong2 = resent === "000000" ? "111111" : "000000";
@@ -46,7 +51,8 @@ describe("passcodes through the provider (outbox) and the PasscodeVault Durable 
     const email = `otp.${crypto.randomUUID().slice(0, 6)}@example.com`;
     const sent = await client().call(communications.SendEmailOtp, { email });
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await client().call(communications.SendEmailOtp, { email, ewSID: sent.ewSID })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push((await client().call(communications.SendEmailOtp, { email, ewSID: sent.ewSID })).statusCode);
     expect(codes).toEqual(["0", "0", "0"]);
     expect((await client().call(communications.SendEmailOtp, { email, ewSID: sent.ewSID })).statusCode).toBe("5");
   });
@@ -73,16 +79,33 @@ describe("passcodes through the provider (outbox) and the PasscodeVault Durable 
 describe("contact us", () => {
   it("records the message and confirms by e-mail", async () => {
     const email = `contact.${crypto.randomUUID().slice(0, 6)}@example.com`;
-    const answer = await client().call(misc.ContactUs, { contactEmail: email, messageCategory: "Payments", messageBody: "When is my payment due?", firstName: "Ana", lastName: "Lee", contactPhone: "" });
+    const answer = await client().call(misc.ContactUs, {
+      contactEmail: email,
+      messageCategory: "Payments",
+      messageBody: "When is my payment due?",
+      firstName: "Ana",
+      lastName: "Lee",
+      contactPhone: "",
+    });
     expect(answer.success).toBe(true);
-    const row = await env.DB.prepare("SELECT category FROM contact_messages WHERE email = ?").bind(email).first<{ category: string }>();
+    const row = await env.DB.prepare("SELECT category FROM contact_messages WHERE email = ?")
+      .bind(email)
+      .first<{ category: string }>();
     expect(row?.category).toBe("Payments");
     expect((await lastOutbox(email))?.subject).toBe("We received your message");
   });
 
   it("stores a message sent twice with the same key once, and acknowledges it once (a retry after a lost answer)", async () => {
     const email = `contact.${crypto.randomUUID().slice(0, 6)}@example.com`;
-    const message = { contactEmail: email, messageCategory: "Payments", messageBody: "Sent twice?", firstName: "Ana", lastName: "Lee", contactPhone: "", requestId: crypto.randomUUID() };
+    const message = {
+      contactEmail: email,
+      messageCategory: "Payments",
+      messageBody: "Sent twice?",
+      firstName: "Ana",
+      lastName: "Lee",
+      contactPhone: "",
+      requestId: crypto.randomUUID(),
+    };
     expect((await client().call(misc.ContactUs, message)).success).toBe(true);
     expect((await client().call(misc.ContactUs, message)).success).toBe(true);
     const count = async (sql: string) => (await env.DB.prepare(sql).bind(email).first<{ n: number }>())?.n;

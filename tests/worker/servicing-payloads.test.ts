@@ -1,10 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { servicingApp } from "../../functions/servicing/app";
 import { EMBEDDED_MERCHANT_ID } from "#platform";
+import { servicingApp } from "../../functions/servicing/app";
 
 async function merchantToken(): Promise<string> {
-  const res = await servicingApp.request(`/Token/CreateMerchantToken?merchantId=${EMBEDDED_MERCHANT_ID}`, { method: "POST" }, env);
+  const res = await servicingApp.request(
+    `/Token/CreateMerchantToken?merchantId=${EMBEDDED_MERCHANT_ID}`,
+    { method: "POST" },
+    env,
+  );
   return ((await res.json()) as { token: { writtenToken: string } }).token.writtenToken;
 }
 
@@ -17,20 +21,32 @@ describe("every embedded endpoint validates its payload: 400 naming the field, n
     const before = await count("applications");
     const res = await servicingApp.request(
       "/Account/ProcessApplication",
-      { method: "POST", headers: { Authorization: `Bearer ${await merchantToken()}`, "Content-Type": "application/json" }, body: JSON.stringify({ TransactionInfo: { ExtTransactionID: "nope" } }) },
+      {
+        method: "POST",
+        headers: { Authorization: `Bearer ${await merchantToken()}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ TransactionInfo: { ExtTransactionID: "nope" } }),
+      },
       env,
     );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string; fields: Record<string, string> };
     expect(body.fields).toHaveProperty(["TransactionInfo.ExtTransactionID"]);
-    expect(Object.keys(body.fields).some((f) => f.startsWith("ExtTransactionData") || f === "TransactionInfo.RequestIPAddress")).toBe(true);
+    expect(
+      Object.keys(body.fields).some(
+        (f) => f.startsWith("ExtTransactionData") || f === "TransactionInfo.RequestIPAddress",
+      ),
+    ).toBe(true);
     expect(await count("applications")).toBe(before);
   });
 
   it("malformed JSON is a 400, not a 500", async () => {
     const res = await servicingApp.request(
       "/Auth/Login",
-      { method: "POST", headers: { Authorization: `Bearer ${await merchantToken()}`, "Content-Type": "application/json" }, body: "{not json" },
+      {
+        method: "POST",
+        headers: { Authorization: `Bearer ${await merchantToken()}`, "Content-Type": "application/json" },
+        body: "{not json",
+      },
       env,
     );
     expect(res.status).toBe(400);
@@ -40,7 +56,17 @@ describe("every embedded endpoint validates its payload: 400 naming the field, n
     const before = await count("contact_messages");
     const res = await servicingApp.request(
       "/ContactUs/ContactUs",
-      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ messageCategory: "x", messageBody: "y", firstName: "A", lastName: "B", contactPhone: "" }) },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          messageCategory: "x",
+          messageBody: "y",
+          firstName: "A",
+          lastName: "B",
+          contactPhone: "",
+        }),
+      },
       env,
     );
     expect(res.status).toBe(400);

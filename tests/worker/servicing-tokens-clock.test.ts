@@ -51,14 +51,29 @@ describe("the development clock", () => {
 describe("development tools and the platform are not public", () => {
   it("dev API routes answer 404 outside development", async () => {
     const production = { ...env, ENVIRONMENT: "production" as const };
-    for (const [method, path] of [["GET", "/api/dev/outbox"], ["POST", "/api/dev/seed"], ["POST", "/api/dev/clock"]] as const) {
-      const res = await api.request(new Request(`https://ridgeline.test${path}`, { method, headers: { "CF-Connecting-IP": "198.51.100.60" } }), undefined, production);
+    for (const [method, path] of [
+      ["GET", "/api/dev/outbox"],
+      ["POST", "/api/dev/seed"],
+      ["POST", "/api/dev/clock"],
+    ] as const) {
+      const res = await api.request(
+        new Request(`https://ridgeline.test${path}`, { method, headers: { "CF-Connecting-IP": "198.51.100.60" } }),
+        undefined,
+        production,
+      );
       expect(res.status).toBe(404);
     }
   });
 
   it("the API does not expose the platform's catalogue", async () => {
-    const res = await api.request(new Request("https://ridgeline.test/api/Account/GetSummary", { method: "POST", headers: { "CF-Connecting-IP": "198.51.100.61" } }), undefined, env);
+    const res = await api.request(
+      new Request("https://ridgeline.test/api/Account/GetSummary", {
+        method: "POST",
+        headers: { "CF-Connecting-IP": "198.51.100.61" },
+      }),
+      undefined,
+      env,
+    );
     expect(res.status).toBe(404);
   });
 });

@@ -20,7 +20,10 @@ describe("the session cookie", () => {
     const login = await postForm("/login", { intent: "login", email: b.email, password: b.password });
     const line = login.headers.getSetCookie().find((l) => l.startsWith("__Host-"));
     expect(line, login.headers.getSetCookie().join("\n")).toMatch(HOST_COOKIE);
-    const attributes = line!.split(";").slice(1).map((a) => a.trim().split("=")[0]!.toLowerCase());
+    const attributes = line!
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().split("=")[0]!.toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["path", "httponly", "secure", "samesite", "max-age"]));
     expect(attributes).not.toContain("domain");
     expect(line).toContain("Path=/;");
@@ -48,7 +51,9 @@ describe("a new session id at every privilege change", () => {
     expect(after).not.toBe(before);
     // The old id is gone from the table; the new one opens the approval and e-sign.
     const oldHash = await sha256Hex(before.split("=")[1]!);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id_hash = ?").bind(oldHash).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id_hash = ?").bind(oldHash).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
     expect((await send("/apply/approved", { cookie: after })).status).toBe(200);
     expect(redirectPath(await send("/apply/approved", { cookie: before }))).not.toBe(null);
     expect((await send("/esign/consent", { cookie: before })).status).toBe(302);

@@ -1,8 +1,8 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "#server/worker";
-import { rateLimitPolicies } from "#server/http/rate-limit";
 import { sha256Hex } from "#domain/tokens";
+import { rateLimitPolicies } from "#server/http/rate-limit";
+import worker from "#server/worker";
 import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
@@ -14,13 +14,27 @@ import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helper
  * run purges expired and empty sessions.
  */
 
-const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+const count = async (table: string) =>
+  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 const MIN = 60_000;
 
 describe("no session row for a visitor until there is something to keep", () => {
   it("anonymous GETs of the application and the password pages write no session and set no cookie", async () => {
     const before = await count("sessions");
-    const pages = ["/apply/personal", "/apply/personal?start=1", "/apply/personal?start=1&utm_campaign=spring", "/apply/address", "/apply/banking", "/apply/approved", "/forgot-password", "/create-password", "/create-password?restart", "/verify-identity", "/reset-password", "/login"];
+    const pages = [
+      "/apply/personal",
+      "/apply/personal?start=1",
+      "/apply/personal?start=1&utm_campaign=spring",
+      "/apply/address",
+      "/apply/banking",
+      "/apply/approved",
+      "/forgot-password",
+      "/create-password",
+      "/create-password?restart",
+      "/verify-identity",
+      "/reset-password",
+      "/login",
+    ];
     for (let round = 0; round < 4; round++) {
       for (const page of pages) {
         const res = await send(page);
@@ -58,7 +72,9 @@ describe("no session row for a visitor until there is something to keep", () => 
     const cookie = sessionCookieOf(res);
     expect(cookie).not.toBeNull();
     // The flow moved on: the page now asks for the channel.
-    expect(await (await send("/forgot-password", { cookie })).text()).toContain("How would you like to receive your passcode?");
+    expect(await (await send("/forgot-password", { cookie })).text()).toContain(
+      "How would you like to receive your passcode?",
+    );
   }, 60_000);
 });
 
@@ -86,8 +102,16 @@ describe("the scheduled run purges expired and empty sessions", () => {
   it("removes sessions past their end, idle ones, and empty ones unused for 10 minutes; keeps the rest", async () => {
     const now = Date.now();
     const insert = async (name: string, data: object, lastSeenAt: number, expiresAt = now + 11 * 60 * MIN) => {
-      await env.DB.prepare("INSERT INTO sessions (id_hash, data, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)")
-        .bind(await sha256Hex(`purge-${name}-${crypto.randomUUID()}`), JSON.stringify({ ...data, marker: name }), lastSeenAt - MIN, lastSeenAt, expiresAt)
+      await env.DB.prepare(
+        "INSERT INTO sessions (id_hash, data, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+      )
+        .bind(
+          await sha256Hex(`purge-${name}-${crypto.randomUUID()}`),
+          JSON.stringify({ ...data, marker: name }),
+          lastSeenAt - MIN,
+          lastSeenAt,
+          expiresAt,
+        )
         .run();
     };
     await insert("expired", { customerId: "c-1" }, now - MIN, now - 1);
@@ -100,7 +124,9 @@ describe("the scheduled run purges expired and empty sessions", () => {
     await insert("a flow", { access: "sealed flow" }, now - 11 * MIN);
     const controller = createScheduledController({ scheduledTime: now, cron: "*/15 * * * *" });
     await worker.scheduled(controller, env);
-    const { results } = await env.DB.prepare("SELECT json_extract(data, '$.marker') AS marker FROM sessions WHERE json_extract(data, '$.marker') IS NOT NULL").all<{ marker: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT json_extract(data, '$.marker') AS marker FROM sessions WHERE json_extract(data, '$.marker') IS NOT NULL",
+    ).all<{ marker: string }>();
     expect(results.map((r) => r.marker).sort()).toEqual(["a draft", "a flow", "empty but fresh", "signed in"]);
   }, 120_000);
 });

@@ -15,7 +15,13 @@ import { send } from "./helpers/http";
 
 const rowOf = async (cookie: string) => {
   const id = cookie.split("=")[1]!;
-  return (await env.DB.prepare("SELECT data FROM sessions WHERE id_hash = ?").bind(await sha256Hex(id)).first<{ data: string }>())?.data ?? null;
+  return (
+    (
+      await env.DB.prepare("SELECT data FROM sessions WHERE id_hash = ?")
+        .bind(await sha256Hex(id))
+        .first<{ data: string }>()
+    )?.data ?? null
+  );
 };
 
 /** Every string in a JSON text (keys and values alike). */
@@ -35,7 +41,9 @@ describe("the session row at rest", () => {
     const data = await rowOf(b.cookie);
     expect(data).not.toBeNull();
     for (const value of stringsIn(data!)) {
-      const live = await env.DB.prepare("SELECT 1 AS hit FROM platform_tokens WHERE token_hash = ?").bind(await sha256Hex(value)).first();
+      const live = await env.DB.prepare("SELECT 1 AS hit FROM platform_tokens WHERE token_hash = ?")
+        .bind(await sha256Hex(value))
+        .first();
       expect(live, `the row holds a live platform token: ${data}`).toBeNull();
     }
     expect(JSON.parse(data!).platformToken).toMatch(/^s1\./);
@@ -45,7 +53,19 @@ describe("the session row at rest", () => {
     const a = wizardApplicant();
     const walk = await walkWizard(a, "income");
     const data = await rowOf(walk.cookie!);
-    for (const typed of [a.firstName, "Quintero", a.email, a.birthdate, "12 Elm Street", "Columbus", "Acme Tools", a.ssn, a.ssn.slice(-4), "614-555-0101", "6145550101"]) {
+    for (const typed of [
+      a.firstName,
+      "Quintero",
+      a.email,
+      a.birthdate,
+      "12 Elm Street",
+      "Columbus",
+      "Acme Tools",
+      a.ssn,
+      a.ssn.slice(-4),
+      "614-555-0101",
+      "6145550101",
+    ]) {
       expect(data, `the row shows ${typed}`).not.toContain(typed);
     }
     expect(JSON.parse(data!).application).toMatch(/^s1\./);
@@ -57,7 +77,9 @@ describe("the session row at rest", () => {
     const [one, two] = await Promise.all([walkWizard(undefined, "personal"), walkWizard(undefined, "personal")]);
     const rowOne = await rowOf(one.cookie!);
     // Move one session's sealed draft into the other's row.
-    await env.DB.prepare("UPDATE sessions SET data = ? WHERE id_hash = ?").bind(rowOne, await sha256Hex(two.cookie!.split("=")[1]!)).run();
+    await env.DB.prepare("UPDATE sessions SET data = ? WHERE id_hash = ?")
+      .bind(rowOne, await sha256Hex(two.cookie!.split("=")[1]!))
+      .run();
     const res = await send("/apply/address", { cookie: two.cookie });
     // The moved draft cannot be opened: the session is treated as over, not as the other applicant's.
     expect(res.status).toBe(302);

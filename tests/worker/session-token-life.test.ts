@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
-import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { setClockOffset } from "../../functions/servicing/clock";
-import { signedInBorrower, type SignedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sentTo, sessionCookieOf } from "./helpers/http";
 
 /**
@@ -22,7 +22,17 @@ const ENDED = "/login?logout=ended";
 const ENDED_NOTICE = "Your session has ended. Please log in again.";
 
 /** Every portal page's loader (app/routes/portal/), as in cross-customer.test.ts. */
-const PORTAL_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/documents/agreement", "/accountclosed", "/accountcredit"];
+const PORTAL_PAGES = [
+  "/account",
+  "/transactions",
+  "/documents",
+  "/draw",
+  "/payments",
+  "/preferences",
+  "/documents/agreement",
+  "/accountclosed",
+  "/accountcredit",
+];
 /** The signed-in API calls (functions/server/api/passkeys.ts); :id is a passkey the borrower does not have. */
 const SIGNED_IN_API = [
   ["GET", "/api/passkeys"],
@@ -33,8 +43,10 @@ const SIGNED_IN_API = [
 
 const dataTwin = (path: string) => `${path}.data`;
 /** A rename takes a name; the ceremony options and a removal take an empty body (anything more is 400). */
-const bodyFor = (method: string, path: string) => (method === "GET" ? null : JSON.stringify(path.endsWith("/rename") ? { name: "Phone" } : {}));
-const callApi = (method: string, path: string, cookie: string) => send(path, { method, cookie, body: bodyFor(method, path), headers: { "Content-Type": "application/json" } });
+const bodyFor = (method: string, path: string) =>
+  method === "GET" ? null : JSON.stringify(path.endsWith("/rename") ? { name: "Phone" } : {});
+const callApi = (method: string, path: string, cookie: string) =>
+  send(path, { method, cookie, body: bodyFor(method, path), headers: { "Content-Type": "application/json" } });
 
 let b: SignedInBorrower;
 
@@ -53,7 +65,9 @@ async function signIn(): Promise<string> {
 
 /** The platform no longer accepts any token of the borrower (expired, or ended on its side). */
 async function killTokens(olderThan = Number.MAX_SAFE_INTEGER) {
-  await env.DB.prepare("UPDATE platform_tokens SET expires_at = 1 WHERE customer_id = ? AND created_at < ?").bind(b.customerId, olderThan).run();
+  await env.DB.prepare("UPDATE platform_tokens SET expires_at = 1 WHERE customer_id = ? AND created_at < ?")
+    .bind(b.customerId, olderThan)
+    .run();
 }
 
 async function expectSessionEnded(res: Response, cookie: string, what: string) {
@@ -105,10 +119,21 @@ describe("a token rotated by a refused call is kept", { timeout: 120_000 }, () =
     const client = new PlatformClient(embeddedTransport(env), tokens, EMBEDDED_MERCHANT_ID);
     await client.call(catalogue.auth.Login, { userName: b.email, password: b.password });
     const before = tokens.get();
-    await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?").bind(11 * MIN, b.customerId).run();
+    await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?")
+      .bind(11 * MIN, b.customerId)
+      .run();
     // No such passkey request: refused (400) after the token was accepted, and rotated.
-    const refused = { challengeId: "nope", response: { id: "x" }, name: "Phone", rpID: "localhost", expectedOrigin: ["http://localhost:8787"] };
-    await expect(client.call(catalogue.passkeys.PasskeyRegister, refused)).rejects.toMatchObject({ kind: "rejected", status: 400 });
+    const refused = {
+      challengeId: "nope",
+      response: { id: "x" },
+      name: "Phone",
+      rpID: "localhost",
+      expectedOrigin: ["http://localhost:8787"],
+    };
+    await expect(client.call(catalogue.passkeys.PasskeyRegister, refused)).rejects.toMatchObject({
+      kind: "rejected",
+      status: 400,
+    });
     expect(tokens.get()).not.toBe(before);
     await killTokens(Date.now() - 5 * MIN);
     await expect(client.call(catalogue.passkeys.PasskeyList, {})).resolves.toMatchObject({ passkeys: [] });
@@ -117,8 +142,15 @@ describe("a token rotated by a refused call is kept", { timeout: 120_000 }, () =
   it("every portal page and signed-in API call works after a refused call rotated the token and the old one died", async () => {
     const cookie = await signIn();
     // The token is 11 minutes old: the next call rotates it, and the platform refuses that call (no such passkey request).
-    await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?").bind(11 * MIN, b.customerId).run();
-    const verify = await send("/api/passkeys/register/verify", { method: "POST", cookie, body: JSON.stringify({ challengeId: "nope", response: { id: "x" }, name: "Phone" }), headers: { "Content-Type": "application/json" } });
+    await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?")
+      .bind(11 * MIN, b.customerId)
+      .run();
+    const verify = await send("/api/passkeys/register/verify", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ challengeId: "nope", response: { id: "x" }, name: "Phone" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(verify.status).toBe(400);
     // The replaced token winds down (a minute's grace): here it is gone at once.
     await killTokens(Date.now() - 5 * MIN);
@@ -138,8 +170,14 @@ describe("a token rotated by a refused call is kept", { timeout: 120_000 }, () =
     for (const action of ["rename", "remove"] as const) {
       const cookie = await signIn();
       const id = `pk-${crypto.randomUUID()}`;
-      await env.DB.prepare("INSERT INTO passkeys (id, customer_id, public_key, counter, transports, name, created_at) VALUES (?, ?, 'AAAA', 0, '[]', 'Laptop', ?)").bind(id, b.customerId, Date.now()).run();
-      await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?").bind(11 * MIN, b.customerId).run();
+      await env.DB.prepare(
+        "INSERT INTO passkeys (id, customer_id, public_key, counter, transports, name, created_at) VALUES (?, ?, 'AAAA', 0, '[]', 'Laptop', ?)",
+      )
+        .bind(id, b.customerId, Date.now())
+        .run();
+      await env.DB.prepare("UPDATE platform_tokens SET created_at = created_at - ? WHERE customer_id = ?")
+        .bind(11 * MIN, b.customerId)
+        .run();
       expect((await callApi("POST", `/api/passkeys/${id}/${action}`, cookie)).status, action).toBe(200);
       await killTokens(Date.now() - 5 * MIN);
       expect((await send("/account", { cookie })).status, `/account after a passkey ${action}`).toBe(200);
@@ -169,7 +207,10 @@ describe("what keeps the session alive keeps the token valid", { timeout: 120_00
 
   it("log out ends the platform token with the session", async () => {
     const cookie = await signIn();
-    const live = () => env.DB.prepare("SELECT count(*) AS n FROM platform_tokens WHERE customer_id = ? AND expires_at > ?").bind(b.customerId, Date.now()).first<{ n: number }>();
+    const live = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM platform_tokens WHERE customer_id = ? AND expires_at > ?")
+        .bind(b.customerId, Date.now())
+        .first<{ n: number }>();
     const before = (await live())!.n;
     expect(before).toBeGreaterThan(0);
     const res = await postForm("/logout", {}, { cookie });

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#server/sessions/cookie";
-import { endSession, getSession, lookupSession, purgeSessions, saveSession, startSession } from "#server/sessions/session";
+import {
+  endSession,
+  getSession,
+  lookupSession,
+  purgeSessions,
+  saveSession,
+  startSession,
+} from "#server/sessions/session";
 
 const MINUTE = 60_000;
 
@@ -63,7 +70,10 @@ describe("session store (D1)", () => {
     for (let t = t0; t < t0 + 12 * 60 * MINUTE; t += 20 * MINUTE) {
       expect((await lookupSession(env, requestWith(setCookie), t)).status).toBe("active");
     }
-    expect(await lookupSession(env, requestWith(setCookie), t0 + 12 * 60 * MINUTE)).toEqual({ status: "expired", reason: "absolute" });
+    expect(await lookupSession(env, requestWith(setCookie), t0 + 12 * 60 * MINUTE)).toEqual({
+      status: "expired",
+      reason: "absolute",
+    });
   });
 
   it("issues a new id when a session is replaced (sign-in) and the old id stops working", async () => {

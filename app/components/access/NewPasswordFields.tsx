@@ -24,7 +24,12 @@ export function NewPasswordFields({ errors }: { errors: Record<string, string> }
               if (e.key === " ") e.preventDefault();
             }}
           />
-          <button type="button" className="button button-outline js-only" aria-pressed={shown} onClick={() => setShown(!shown)}>
+          <button
+            type="button"
+            className="button button-outline js-only"
+            aria-pressed={shown}
+            onClick={() => setShown(!shown)}
+          >
             {shown ? "Hide" : "Show"}
             <span className="visually-hidden"> password</span>
           </button>
@@ -41,7 +46,15 @@ export function NewPasswordFields({ errors }: { errors: Record<string, string> }
       </div>
       <div className={errors.confirmPassword ? "field has-error" : "field"}>
         <label htmlFor="confirmPassword">Confirm Password</label>
-        <input id="confirmPassword" name="confirmPassword" type={shown ? "text" : "password"} autoComplete="new-password" maxLength={20} aria-invalid={errors.confirmPassword ? true : undefined} aria-describedby="confirmPassword-error" />
+        <input
+          id="confirmPassword"
+          name="confirmPassword"
+          type={shown ? "text" : "password"}
+          autoComplete="new-password"
+          maxLength={20}
+          aria-invalid={errors.confirmPassword ? true : undefined}
+          aria-describedby="confirmPassword-error"
+        />
         <FieldError id="confirmPassword" message={errors.confirmPassword} />
       </div>
     </>

@@ -43,7 +43,13 @@ export function RenamePasskeyDialog({
   }
 
   return (
-    <Modal id="rename-passkey" title="Rename passkey" open={target !== null} onClose={onCancel} returnHref="#passkeys-title">
+    <Modal
+      id="rename-passkey"
+      title="Rename passkey"
+      open={target !== null}
+      onClose={onCancel}
+      returnHref="#passkeys-title"
+    >
       <form noValidate onSubmit={(e) => void submit(e)}>
         <div className="field">
           <label htmlFor="rename-passkey-name">New name for this passkey</label>
@@ -56,11 +62,19 @@ export function RenamePasskeyDialog({
             aria-describedby={error ? "rename-passkey-error" : undefined}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          {error ? <p id="rename-passkey-error" className="field-error" role="alert">{error}</p> : null}
+          {error ? (
+            <p id="rename-passkey-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
         <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={busy}>SAVE</button>
-          <button type="button" className="button button-outline" onClick={onCancel}>CANCEL</button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            SAVE
+          </button>
+          <button type="button" className="button button-outline" onClick={onCancel}>
+            CANCEL
+          </button>
         </div>
       </form>
     </Modal>
@@ -85,13 +99,24 @@ export function RemovePasskeyDialog({
     setBusy(false);
   }
   return (
-    <Modal id="remove-passkey" title="Remove passkey?" open={target !== null} onClose={onCancel} returnHref="#passkeys-title">
+    <Modal
+      id="remove-passkey"
+      title="Remove passkey?"
+      open={target !== null}
+      onClose={onCancel}
+      returnHref="#passkeys-title"
+    >
       <p>
-        You will no longer be able to log in with the passkey “{target?.name}”. You can still log in with your password, and you can add a passkey again at any time.
+        You will no longer be able to log in with the passkey “{target?.name}”. You can still log in with your password,
+        and you can add a passkey again at any time.
       </p>
       <div className="button-row">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void confirm()}>REMOVE</button>
-        <button type="button" className="button button-outline" onClick={onCancel}>CANCEL</button>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void confirm()}>
+          REMOVE
+        </button>
+        <button type="button" className="button button-outline" onClick={onCancel}>
+          CANCEL
+        </button>
       </div>
     </Modal>
   );

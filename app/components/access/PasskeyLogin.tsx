@@ -1,10 +1,19 @@
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  WebAuthnAbortService,
+} from "@simplewebauthn/browser";
 import { useEffect, useState } from "react";
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, WebAuthnAbortService } from "@simplewebauthn/browser";
 
 type Options = Parameters<typeof startAuthentication>[0]["optionsJSON"];
 
 async function post<T>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`/api/passkeys${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`/api/passkeys${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T & { error?: string };
   if (!res.ok) throw new Error(json.error ?? "Please try again.");
   return json;
@@ -54,12 +63,16 @@ export function PasskeyLogin({ autofill }: { autofill: boolean }) {
         onClick={() => {
           setMessage("");
           WebAuthnAbortService.cancelCeremony();
-          signInWith(false).catch((error: Error) => setMessage(error.name === "NotAllowedError" ? "Passkey sign-in was cancelled." : error.message));
+          signInWith(false).catch((error: Error) =>
+            setMessage(error.name === "NotAllowedError" ? "Passkey sign-in was cancelled." : error.message),
+          );
         }}
       >
         Log in with a passkey
       </button>
-      <p role="status" className="passkey-message">{message}</p>
+      <p role="status" className="passkey-message">
+        {message}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { startRegistration } from "@simplewebauthn/browser";
-import { RemovePasskeyDialog, RenamePasskeyDialog, type PasskeyRef } from "./PasskeyDialogs";
+import { useEffect, useRef, useState } from "react";
+import { type PasskeyRef, RemovePasskeyDialog, RenamePasskeyDialog } from "./PasskeyDialogs";
 
 interface Passkey {
   id: string;
@@ -20,7 +20,8 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   return json;
 }
 
-const day = (ms: number) => new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /**
  * Passkeys in Preferences: add (named), list, rename and remove. A
@@ -36,7 +37,10 @@ export function PasskeySection() {
   const [removing, setRemoving] = useState<PasskeyRef | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
 
-  const load = () => api<{ passkeys: Passkey[] }>("").then((r) => setKeys(r.passkeys)).catch((e: Error) => setMessage(e.message));
+  const load = () =>
+    api<{ passkeys: Passkey[] }>("")
+      .then((r) => setKeys(r.passkeys))
+      .catch((e: Error) => setMessage(e.message));
   useEffect(() => void load(), []);
 
   async function add(event: React.FormEvent) {
@@ -45,14 +49,21 @@ export function PasskeySection() {
     setBusy(true);
     setMessage("");
     try {
-      const { challengeId, options } = await api<{ challengeId: string; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }>("/register/options", {});
+      const { challengeId, options } = await api<{
+        challengeId: string;
+        options: Parameters<typeof startRegistration>[0]["optionsJSON"];
+      }>("/register/options", {});
       const response = await startRegistration({ optionsJSON: options });
       await api("/register/verify", { challengeId, response, name: name.trim() });
       setName("");
       setMessage("Your passkey was added. You can now log in with it.");
       await load();
     } catch (error) {
-      setMessage(error instanceof Error && error.name === "NotAllowedError" ? "The passkey was not created." : (error as Error).message);
+      setMessage(
+        error instanceof Error && error.name === "NotAllowedError"
+          ? "The passkey was not created."
+          : (error as Error).message,
+      );
     } finally {
       setBusy(false);
     }
@@ -116,11 +127,22 @@ export function PasskeySection() {
         <form className="passkey-add" onSubmit={(e) => void add(e)}>
           <div className="field">
             <label htmlFor="passkey-name">Name for a new passkey</label>
-            <input ref={nameInput} id="passkey-name" value={name} maxLength={40} placeholder="e.g. My phone" onChange={(e) => setName(e.currentTarget.value)} />
+            <input
+              ref={nameInput}
+              id="passkey-name"
+              value={name}
+              maxLength={40}
+              placeholder="e.g. My phone"
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
           </div>
-          <button type="submit" className="button button-primary" disabled={busy}>Add a passkey</button>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Add a passkey
+          </button>
         </form>
-        <p role="status" className="passkey-message">{message}</p>
+        <p role="status" className="passkey-message">
+          {message}
+        </p>
       </div>
       <RenamePasskeyDialog target={renaming} onRename={rename} onCancel={() => setRenaming(null)} />
       <RemovePasskeyDialog target={removing} onRemove={remove} onCancel={() => setRemoving(null)} />

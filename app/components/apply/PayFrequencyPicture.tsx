@@ -20,7 +20,15 @@ export function PayFrequencyPicture({ code }: { code: PayFrequency }) {
   const width = 7 * CELL + 6 * GAP + 4;
   const height = 4 * CELL + 3 * GAP + 10;
   return (
-    <svg className="pay-picture" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`Calendar: ${words}`} focusable="false">
+    <svg
+      className="pay-picture"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`Calendar: ${words}`}
+      focusable="false"
+    >
       <rect x="0.5" y="0.5" width={width - 1} height={height - 1} rx="3" fill="#fff" stroke="currentColor" />
       <rect x="0.5" y="0.5" width={width - 1} height="6" rx="3" fill="currentColor" />
       {Array.from({ length: 28 }, (_, day) => (

@@ -16,20 +16,37 @@ export interface InlinePasswordView {
  * has RESEND CODE, and NEXT is enabled only with six digits (always enabled
  * without JavaScript: the server checks).
  */
-export function InlinePassword({ view, errors, alert, keepCode }: { view: InlinePasswordView; errors: Record<string, string>; alert?: string; keepCode?: boolean }) {
+export function InlinePassword({
+  view,
+  errors,
+  alert,
+  keepCode,
+}: {
+  view: InlinePasswordView;
+  errors: Record<string, string>;
+  alert?: string;
+  keepCode?: boolean;
+}) {
   const [complete, setComplete] = useState(false);
   // A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits typed.
   const boxesKey = useRef("");
   if (!keepCode) boxesKey.current = `${alert ?? ""}|${view.notice ?? ""}`;
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
-  if (view.step === "done") return <p className="banner" role="status">Your password is created. You can log in with it from now on.</p>;
+  if (view.step === "done")
+    return (
+      <p className="banner" role="status">
+        Your password is created. You can log in with it from now on.
+      </p>
+    );
   if (view.step === "skipped") {
     return (
       <Form method="post" className="inline-password inline-password-skipped">
         <p>
           No password for now. You can create one later from Create Password on the Log In page.{" "}
-          <button type="submit" name="intent" value="pwStart" className="link-button">Create a password now</button>
+          <button type="submit" name="intent" value="pwStart" className="link-button">
+            Create a password now
+          </button>
         </p>
       </Form>
     );
@@ -41,23 +58,53 @@ export function InlinePassword({ view, errors, alert, keepCode }: { view: Inline
       {view.step === "code" ? (
         <Form method="post" className="apply-form" noValidate>
           <p>We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.</p>
-          {view.notice ? <p className="banner" role="status">{view.notice}</p> : null}
+          {view.notice ? (
+            <p className="banner" role="status">
+              {view.notice}
+            </p>
+          ) : null}
           <PasscodeBoxes key={boxesKey.current} onComplete={setComplete} />
-          <div className="field-error inline-password-alert" role="alert">{message}</div>
+          <div className="field-error inline-password-alert" role="alert">
+            {message}
+          </div>
           <div className="button-row">
-            <button type="submit" name="intent" value="pwResend" className="button button-outline" disabled={busy || view.resendDisabled}>RESEND CODE</button>
-            <button type="submit" name="intent" value="pwCode" className="button button-primary" disabled={busy || (hydrated && !complete)}>NEXT</button>
-            <button type="submit" name="intent" value="pwSkip" className="button button-outline">Not now</button>
+            <button
+              type="submit"
+              name="intent"
+              value="pwResend"
+              className="button button-outline"
+              disabled={busy || view.resendDisabled}
+            >
+              RESEND CODE
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="pwCode"
+              className="button button-primary"
+              disabled={busy || (hydrated && !complete)}
+            >
+              NEXT
+            </button>
+            <button type="submit" name="intent" value="pwSkip" className="button button-outline">
+              Not now
+            </button>
           </div>
         </Form>
       ) : (
         <Form method="post" className="apply-form" noValidate>
           <p>A password lets you log in later. You can skip this and create one from the Log In page.</p>
           <NewPasswordFields errors={errors} />
-          <div className="field-error inline-password-alert" role="alert">{alert ?? ""}</div>
+          <div className="field-error inline-password-alert" role="alert">
+            {alert ?? ""}
+          </div>
           <div className="button-row">
-            <button type="submit" name="intent" value="pwCreate" className="button button-outline" disabled={busy}>Create Password</button>
-            <button type="submit" name="intent" value="pwSkip" className="button button-outline">Not now</button>
+            <button type="submit" name="intent" value="pwCreate" className="button button-outline" disabled={busy}>
+              Create Password
+            </button>
+            <button type="submit" name="intent" value="pwSkip" className="button button-outline">
+              Not now
+            </button>
           </div>
         </Form>
       )}

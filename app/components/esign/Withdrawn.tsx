@@ -11,8 +11,7 @@ export const ESIGN_WITHDRAWAL = "Verification failed. Your application has been 
 const TEXT: Record<WithdrawalReason, { title: string; body: string }> = {
   military: {
     title: "We can't complete your line of credit",
-    body:
-      "Thank you for your service. Because you told us you are an active-duty member of the military, or a spouse or dependent of one, we are not able to offer you a line of credit, and your application has been withdrawn.",
+    body: "Thank you for your service. Because you told us you are an active-duty member of the military, or a spouse or dependent of one, we are not able to offer you a line of credit, and your application has been withdrawn.",
   },
   passcode: {
     title: "We could not verify your identity",
@@ -36,10 +35,16 @@ export function Withdrawn({ reason }: { reason: WithdrawalReason }) {
       <h1 tabIndex={-1}>{title}</h1>
       <p role="status">{body}</p>
       <p>
-        {reason === "military" ? "If you answered by mistake, please call us at " : "If you have questions, please call Customer Service at "}
+        {reason === "military"
+          ? "If you answered by mistake, please call us at "
+          : "If you have questions, please call Customer Service at "}
         <PhoneLink digits={phones.customerService} />.
       </p>
-      <p><Link to="/" className="button button-outline">Back to Homepage</Link></p>
+      <p>
+        <Link to="/" className="button button-outline">
+          Back to Homepage
+        </Link>
+      </p>
     </section>
   );
 }

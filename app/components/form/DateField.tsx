@@ -10,7 +10,19 @@ import { TextField } from "./Field";
  * `inline` shows the calendar in the page under a field that becomes
  * read-only once scripts run (typing stays possible without JavaScript).
  */
-export function DateField({ name, label, defaultValue, error, hint, min, max, isDateDisabled, inline = false, autoComplete, onChange }: {
+export function DateField({
+  name,
+  label,
+  defaultValue,
+  error,
+  hint,
+  min,
+  max,
+  isDateDisabled,
+  inline = false,
+  autoComplete,
+  onChange,
+}: {
   name: string;
   label: string;
   defaultValue?: string;
@@ -58,18 +70,44 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
       isDateDisabled={isDateDisabled}
       inline={inline}
       onPick={pick}
-      onClose={inline ? undefined : () => {
-        setOpen(false);
-        button.current?.focus();
-      }}
+      onClose={
+        inline
+          ? undefined
+          : () => {
+              setOpen(false);
+              button.current?.focus();
+            }
+      }
     />
   );
 
   return (
     <div className={inline ? "date-field date-field-inline" : "date-field"}>
-      <TextField name={name} label={label} defaultValue={defaultValue} error={error} hint={hint} mask="date" inputMode="numeric" maxLength={10} placeholder="mm/dd/yyyy" autoComplete={autoComplete} onBlurValue={(text) => { onChange?.(parseUsDate(text) ?? ""); return finishUsDate(text); }}>
+      <TextField
+        name={name}
+        label={label}
+        defaultValue={defaultValue}
+        error={error}
+        hint={hint}
+        mask="date"
+        inputMode="numeric"
+        maxLength={10}
+        placeholder="mm/dd/yyyy"
+        autoComplete={autoComplete}
+        onBlurValue={(text) => {
+          onChange?.(parseUsDate(text) ?? "");
+          return finishUsDate(text);
+        }}
+      >
         {inline ? null : (
-          <button ref={button} type="button" className="calendar-button js-only" aria-label={`Choose ${label} from a calendar`} aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button
+            ref={button}
+            type="button"
+            className="calendar-button js-only"
+            aria-label={`Choose ${label} from a calendar`}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
               <rect x="2" y="4" width="16" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
               <path d="M2 8h16M6 2v4M14 2v4" stroke="currentColor" strokeWidth="1.8" />
@@ -77,7 +115,11 @@ export function DateField({ name, label, defaultValue, error, hint, min, max, is
           </button>
         )}
       </TextField>
-      {inline ? <div className="js-only">{picker(picked)}</div> : open ? picker(parseUsDate(input()?.value ?? "") ?? "") : null}
+      {inline ? (
+        <div className="js-only">{picker(picked)}</div>
+      ) : open ? (
+        picker(parseUsDate(input()?.value ?? "") ?? "")
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const DAYS = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"];
 const pad = (n: number) => String(n).padStart(2, "0");
 const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -22,7 +35,16 @@ function addMonths(s: string, n: number) {
  * aria-disabled, so the arrows can cross them, but cannot be picked. `inline`
  * shows the calendar in the page (a labelled group, no Close) instead of a popup.
  */
-export function DatePicker({ label, value, min, max, isDateDisabled, inline = false, onPick, onClose }: {
+export function DatePicker({
+  label,
+  value,
+  min,
+  max,
+  isDateDisabled,
+  inline = false,
+  onPick,
+  onClose,
+}: {
   label: string;
   value: string;
   min?: string;
@@ -87,13 +109,25 @@ export function DatePicker({ label, value, min, max, isDateDisabled, inline = fa
       onKeyDown={onKeyDown}
     >
       <div className="date-picker-head">
-        <button type="button" aria-label="Previous month" onClick={() => move(addMonths(focus, -1))}>‹</button>
-        <Title className="date-picker-title" aria-live="polite">{MONTHS[d.getUTCMonth()]} {d.getUTCFullYear()}</Title>
-        <button type="button" aria-label="Next month" onClick={() => move(addMonths(focus, 1))}>›</button>
+        <button type="button" aria-label="Previous month" onClick={() => move(addMonths(focus, -1))}>
+          ‹
+        </button>
+        <Title className="date-picker-title" aria-live="polite">
+          {MONTHS[d.getUTCMonth()]} {d.getUTCFullYear()}
+        </Title>
+        <button type="button" aria-label="Next month" onClick={() => move(addMonths(focus, 1))}>
+          ›
+        </button>
       </div>
       <table role="grid" ref={grid}>
         <thead>
-          <tr>{DAYS.map((day) => <th key={day} scope="col" abbr={day}>{day}</th>)}</tr>
+          <tr>
+            {DAYS.map((day) => (
+              <th key={day} scope="col" abbr={day}>
+                {day}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {weeks.map((week) => (
@@ -126,7 +160,11 @@ export function DatePicker({ label, value, min, max, isDateDisabled, inline = fa
           ))}
         </tbody>
       </table>
-      {onClose && !inline ? <button type="button" className="link-button" onClick={onClose}>Close</button> : null}
+      {onClose && !inline ? (
+        <button type="button" className="link-button" onClick={onClose}>
+          Close
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { finishers, masks, type MaskName } from "./masks";
+import { finishers, type MaskName, masks } from "./masks";
 
 /** The message under a field, linked to it for screen readers. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -32,7 +32,9 @@ export interface TextFieldProps {
 /** A labelled text input with its error slot; masks apply as the person types. */
 export function TextField(props: TextFieldProps) {
   const { name, label, error, mask } = props;
-  const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`, props.reassure ? `${name}-reassure` : null].filter(Boolean).join(" ");
+  const describedBy = [props.hint ? `${name}-hint` : null, `${name}-error`, props.reassure ? `${name}-reassure` : null]
+    .filter(Boolean)
+    .join(" ");
   // Once left, a phone or an amount shows in its usual form (unless the page finishes it itself).
   const finish = props.onBlurValue ?? (mask ? finishers[mask] : undefined);
   return (
@@ -41,7 +43,11 @@ export function TextField(props: TextFieldProps) {
         {label}
         {props.optional ? <span className="optional"> (optional)</span> : null}
       </label>
-      {props.hint ? <p id={`${name}-hint`} className="field-hint">{props.hint}</p> : null}
+      {props.hint ? (
+        <p id={`${name}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      ) : null}
       <div className="input-row">
         <input
           id={name}
@@ -54,9 +60,23 @@ export function TextField(props: TextFieldProps) {
           placeholder={props.placeholder}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          onInput={mask ? (e) => { const el = e.currentTarget; el.value = masks[mask](el.value); } : undefined}
+          onInput={
+            mask
+              ? (e) => {
+                  const el = e.currentTarget;
+                  el.value = masks[mask](el.value);
+                }
+              : undefined
+          }
           onPaste={props.noPaste ? (e) => e.preventDefault() : undefined}
-          onBlur={finish ? (e) => { const el = e.currentTarget; el.value = finish(el.value); } : undefined}
+          onBlur={
+            finish
+              ? (e) => {
+                  const el = e.currentTarget;
+                  el.value = finish(el.value);
+                }
+              : undefined
+          }
         />
         {props.children}
       </div>
@@ -71,7 +91,10 @@ export function Reassurance({ id, text }: { id: string; text: string }) {
   return (
     <p id={id} className="field-reassure">
       <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <path fill="currentColor" d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 3.5a2 2 0 1 1 4 0V6H6V4.5Z" />
+        <path
+          fill="currentColor"
+          d="M8 1a3.5 3.5 0 0 0-3.5 3.5V6H4a1.5 1.5 0 0 0-1.5 1.5v6A1.5 1.5 0 0 0 4 15h8a1.5 1.5 0 0 0 1.5-1.5v-6A1.5 1.5 0 0 0 12 6h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 3.5a2 2 0 1 1 4 0V6H6V4.5Z"
+        />
       </svg>
       <span>{text}</span>
     </p>
@@ -140,11 +163,20 @@ export function RadioGroup({
   picture?: (code: string) => React.ReactNode;
 }) {
   return (
-    <fieldset className={`field radio-group ${className ?? ""} ${error ? "has-error" : ""}`} aria-describedby={`${name}-error`}>
+    <fieldset
+      className={`field radio-group ${className ?? ""} ${error ? "has-error" : ""}`}
+      aria-describedby={`${name}-error`}
+    >
       <legend>{legend}</legend>
       {options.map((o) => (
         <label key={o.code} className="radio">
-          <input type="radio" name={name} value={o.code} defaultChecked={defaultValue === o.code} onChange={onChange ? () => onChange(o.code) : undefined} />
+          <input
+            type="radio"
+            name={name}
+            value={o.code}
+            defaultChecked={defaultValue === o.code}
+            onChange={onChange ? () => onChange(o.code) : undefined}
+          />
           {picture ? picture(o.code) : null}
           <span>{o.label}</span>
         </label>

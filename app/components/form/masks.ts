@@ -1,5 +1,5 @@
-import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "#domain/rules/phone";
 import { normaliseMoneyInput } from "#domain/rules/money-input";
+import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "#domain/rules/phone";
 
 /**
  * Input masks (spec file 1, sections 3 and 5): they shape what is typed, the

@@ -1,5 +1,5 @@
-import { creditUsedPercent } from "#domain/rules/standing";
 import { formatMoney } from "#domain/format";
+import { creditUsedPercent } from "#domain/rules/standing";
 
 /** Spec file 3, section 4: the donut's text for delinquent and charged-off accounts. */
 export const PAST_DUE_DONUT_TEXT = "YOUR ACCOUNT IS Past Due";
@@ -24,7 +24,15 @@ const RADIUS = 52;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** Available credit as an SVG donut; the figure is named by its text alternative. */
-export function CreditDonut({ availableCents, limitCents, pastDue }: { availableCents: number; limitCents: number; pastDue: boolean }) {
+export function CreditDonut({
+  availableCents,
+  limitCents,
+  pastDue,
+}: {
+  availableCents: number;
+  limitCents: number;
+  pastDue: boolean;
+}) {
   const { percent, label } = donutText(availableCents, limitCents, pastDue);
   return (
     <figure className={pastDue ? "donut donut-past-due" : "donut"}>
@@ -46,16 +54,24 @@ export function CreditDonut({ availableCents, limitCents, pastDue }: { available
         {/* The percent says of what: a donut alone reads as "used" to most people. */}
         {pastDue ? null : (
           <g aria-hidden="true">
-            <text x="64" y="66" textAnchor="middle" className="donut-percent">{percent}%</text>
-            <text x="64" y="86" textAnchor="middle" className="donut-word">available</text>
+            <text x="64" y="66" textAnchor="middle" className="donut-percent">
+              {percent}%
+            </text>
+            <text x="64" y="86" textAnchor="middle" className="donut-word">
+              available
+            </text>
           </g>
         )}
       </svg>
       <figcaption aria-hidden="true">
         {pastDue ? (
           <>
-            <strong className="donut-notice">YOUR ACCOUNT IS <span>Past Due</span></strong>
-            <span className="donut-zero"><strong>{formatMoney(0, { cents: true })}</strong> available credit</span>
+            <strong className="donut-notice">
+              YOUR ACCOUNT IS <span>Past Due</span>
+            </strong>
+            <span className="donut-zero">
+              <strong>{formatMoney(0, { cents: true })}</strong> available credit
+            </span>
           </>
         ) : (
           <>

@@ -35,7 +35,10 @@ export function visibleColumns<Row>(columns: ReadonlyArray<Column<Row>>, plain: 
 }
 
 /** Columns with something to show in at least one row (download/view always stays). */
-export function columnsWithData<Row>(columns: ReadonlyArray<Column<Row>>, rows: readonly Row[]): ReadonlyArray<Column<Row>> {
+export function columnsWithData<Row>(
+  columns: ReadonlyArray<Column<Row>>,
+  rows: readonly Row[],
+): ReadonlyArray<Column<Row>> {
   return columns.filter((c) => c.kind === "download" || rows.some((r) => c.value(r) !== null && c.value(r) !== ""));
 }
 
@@ -67,7 +70,9 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {shown.map((c) => (
-              <th key={c.key} scope="col" className={`col-${c.kind}`}>{c.header}</th>
+              <th key={c.key} scope="col" className={`col-${c.kind}`}>
+                {c.header}
+              </th>
             ))}
           </tr>
         </thead>
@@ -76,7 +81,11 @@ export function DataTable<Row>({
             <tr key={rowKey(row)}>
               {shown.map((c) => (
                 <td key={c.key} className={`col-${c.kind} cell-${c.key}`} data-label={c.header}>
-                  {c.kind === "download" ? <DownloadLink href={c.value(row)} describe={c.describe?.(row)} /> : <CellContent text={cellText(c.kind, c.value(row))} detail={c.detail?.(row) ?? null} />}
+                  {c.kind === "download" ? (
+                    <DownloadLink href={c.value(row)} describe={c.describe?.(row)} />
+                  ) : (
+                    <CellContent text={cellText(c.kind, c.value(row))} detail={c.detail?.(row) ?? null} />
+                  )}
                 </td>
               ))}
             </tr>
@@ -129,12 +138,35 @@ export function drawDetailText(draw: TransactionRow["draw"]): string | null {
 export const transactionColumns: ReadonlyArray<Column<TransactionRow>> = [
   { key: "date", header: "Date", kind: "date", value: (r) => r.date },
   { key: "amount", header: "Amount", kind: "money", value: (r) => r.amountCents },
-  { key: "description", header: "Description", kind: "text", value: (r) => r.description, detail: (r) => drawDetailText(r.draw) },
+  {
+    key: "description",
+    header: "Description",
+    kind: "text",
+    value: (r) => r.description,
+    detail: (r) => drawDetailText(r.draw),
+  },
   { key: "id", header: "Trans. ID", kind: "text", value: (r) => r.id },
 ];
 
-export function TransactionsTable({ rows, caption, empty }: { rows: readonly TransactionRow[]; caption: string; empty: string }) {
-  return <DataTable rows={rows} columns={transactionColumns} rowKey={(r) => r.key} caption={caption} empty={empty} variant="data-table-transactions" />;
+export function TransactionsTable({
+  rows,
+  caption,
+  empty,
+}: {
+  rows: readonly TransactionRow[];
+  caption: string;
+  empty: string;
+}) {
+  return (
+    <DataTable
+      rows={rows}
+      columns={transactionColumns}
+      rowKey={(r) => r.key}
+      caption={caption}
+      empty={empty}
+      variant="data-table-transactions"
+    />
+  );
 }
 
 /** A document row: a billing statement or the Line Of Credit Agreement. */
@@ -168,6 +200,7 @@ export const documentColumns: ReadonlyArray<Column<DocumentRow>> = [
     header: "Download/View",
     kind: "download",
     value: (r) => r.href,
-    describe: (r) => (r.statement ? `statement of ${r.date ? formatTableDate(r.date) : ""}` : "the Line Of Credit Agreement"),
+    describe: (r) =>
+      r.statement ? `statement of ${r.date ? formatTableDate(r.date) : ""}` : "the Line Of Credit Agreement",
   },
 ];

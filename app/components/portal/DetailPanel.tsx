@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { loader as documentsLoader } from "../../routes/portal/documents";
-import type { loader as transactionsLoader } from "../../routes/portal/transactions";
 import type { TransactionFilterId } from "../../routes/portal/portal-data";
+import type { loader as transactionsLoader } from "../../routes/portal/transactions";
 import { Modal } from "../Modal";
 import { DocumentsView, STATEMENTS_LOADING } from "./DocumentsView";
 import { TransactionsView } from "./TransactionsView";
@@ -29,7 +29,17 @@ export function tabAfterKey(key: string, index: number, count: number): number |
  * loaders by fetcher when it first opens (the same loaders serve those pages
  * without JavaScript); closing returns focus to the View all link.
  */
-export function DetailPanel({ open, tab, onTab, onClose }: { open: boolean; tab: DetailTab; onTab: (tab: DetailTab) => void; onClose: () => void }) {
+export function DetailPanel({
+  open,
+  tab,
+  onTab,
+  onClose,
+}: {
+  open: boolean;
+  tab: DetailTab;
+  onTab: (tab: DetailTab) => void;
+  onClose: () => void;
+}) {
   const transactions = useFetcher<typeof transactionsLoader>();
   const documents = useFetcher<typeof documentsLoader>();
   const [filter, setFilter] = useState<TransactionFilterId>("all");
@@ -57,7 +67,9 @@ export function DetailPanel({ open, tab, onTab, onClose }: { open: boolean; tab:
         {TABS.map((t, i) => (
           <button
             key={t.id}
-            ref={(el) => { tabRefs.current[i] = el; }}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
             type="button"
             role="tab"
             id={`detail-tab-${t.id}`}
@@ -71,14 +83,33 @@ export function DetailPanel({ open, tab, onTab, onClose }: { open: boolean; tab:
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="detail-panel-transactions" aria-labelledby="detail-tab-transactions" tabIndex={0} hidden={tab !== "transactions"} className="detail-panel">
+      <div
+        role="tabpanel"
+        id="detail-panel-transactions"
+        aria-labelledby="detail-tab-transactions"
+        tabIndex={0}
+        hidden={tab !== "transactions"}
+        className="detail-panel"
+      >
         {transactions.data ? (
-          <TransactionsView rows={transactions.data.rows} pending={transactions.data.pending} filter={filter} onFilter={setFilter} />
+          <TransactionsView
+            rows={transactions.data.rows}
+            pending={transactions.data.pending}
+            filter={filter}
+            onFilter={setFilter}
+          />
         ) : (
           <p role="status">Please wait while your transactions are loaded.</p>
         )}
       </div>
-      <div role="tabpanel" id="detail-panel-documents" aria-labelledby="detail-tab-documents" tabIndex={0} hidden={tab !== "documents"} className="detail-panel">
+      <div
+        role="tabpanel"
+        id="detail-panel-documents"
+        aria-labelledby="detail-tab-documents"
+        tabIndex={0}
+        hidden={tab !== "documents"}
+        className="detail-panel"
+      >
         {documents.data ? (
           <DocumentsView agreement={documents.data.agreement} statements={documents.data.statements} />
         ) : (

@@ -18,15 +18,34 @@ export function PaymentAccountSummary({ figures, troubled }: { figures: PaymentS
     <section className="card payment-summary" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title">Account Summary</h2>
       <dl className="figures">
-        <div><dt>Account Balance</dt><dd data-figure="balance">{formatMoney(figures.balanceCents, { cents: true })}</dd></div>
-        {troubled ? <div><dt>Past Due Amount</dt><dd data-figure="past-due">{formatMoney(figures.pastDueCents, { cents: true })}</dd></div> : null}
+        <div>
+          <dt>Account Balance</dt>
+          <dd data-figure="balance">{formatMoney(figures.balanceCents, { cents: true })}</dd>
+        </div>
+        {troubled ? (
+          <div>
+            <dt>Past Due Amount</dt>
+            <dd data-figure="past-due">{formatMoney(figures.pastDueCents, { cents: true })}</dd>
+          </div>
+        ) : null}
         {figures.nextPaymentDate ? (
           <>
-            <div><dt>Next Payment Due Date</dt><dd>{formatDate(figures.nextPaymentDate)}</dd></div>
-            <div><dt>Next Minimum Due</dt><dd data-figure="minimum">{formatMoney(figures.minimumDueCents, { cents: true })}</dd></div>
+            <div>
+              <dt>Next Payment Due Date</dt>
+              <dd>{formatDate(figures.nextPaymentDate)}</dd>
+            </div>
+            <div>
+              <dt>Next Minimum Due</dt>
+              <dd data-figure="minimum">{formatMoney(figures.minimumDueCents, { cents: true })}</dd>
+            </div>
           </>
         ) : null}
-        {figures.pendingCents > 0 ? <div><dt>Payments in Process</dt><dd data-figure="pending">{formatMoney(figures.pendingCents, { cents: true })}</dd></div> : null}
+        {figures.pendingCents > 0 ? (
+          <div>
+            <dt>Payments in Process</dt>
+            <dd data-figure="pending">{formatMoney(figures.pendingCents, { cents: true })}</dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );

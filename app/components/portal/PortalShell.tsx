@@ -58,14 +58,40 @@ export function PortalShell({
         <summary>Account menu</summary>
         <nav aria-label="Account" ref={nav}>
           <ul>
-            <li><NavLink to="/account">Account</NavLink></li>
             <li>
-              <NavLink to="/draw" onClick={drawUnavailable ? (e) => { e.preventDefault(); setDrawPopup(true); } : undefined}>Request a Draw</NavLink>
+              <NavLink to="/account">Account</NavLink>
             </li>
-            <li><NavLink to="/payments">Payments</NavLink></li>
-            <li><NavLink to="/preferences">Preferences</NavLink></li>
             <li>
-              <a href="#glossary" onClick={(e) => { e.preventDefault(); setGlossary(true); }}>Glossary of Terms</a>
+              <NavLink
+                to="/draw"
+                onClick={
+                  drawUnavailable
+                    ? (e) => {
+                        e.preventDefault();
+                        setDrawPopup(true);
+                      }
+                    : undefined
+                }
+              >
+                Request a Draw
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/payments">Payments</NavLink>
+            </li>
+            <li>
+              <NavLink to="/preferences">Preferences</NavLink>
+            </li>
+            <li>
+              <a
+                href="#glossary"
+                onClick={(e) => {
+                  e.preventDefault();
+                  setGlossary(true);
+                }}
+              >
+                Glossary of Terms
+              </a>
             </li>
           </ul>
         </nav>
@@ -74,7 +100,8 @@ export function PortalShell({
       <div className="portal-main">
         {pastDue ? (
           <div className="banner banner-error past-due-banner" role="alert">
-            YOUR ACCOUNT IS PAST DUE. Please bring your account up to date; <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
+            YOUR ACCOUNT IS PAST DUE. Please bring your account up to date;{" "}
+            <Link to="/payments">make a payment online</Link> or contact an Account Specialist.
           </div>
         ) : null}
         {children}
@@ -92,7 +119,13 @@ export function PortalShell({
         </dl>
       </Modal>
       {drawUnavailable ? (
-        <Modal id="draw-unavailable" title="Draw Unavailable" open={drawPopup} onClose={() => setDrawPopup(false)} returnHref="#">
+        <Modal
+          id="draw-unavailable"
+          title="Draw Unavailable"
+          open={drawPopup}
+          onClose={() => setDrawPopup(false)}
+          returnHref="#"
+        >
           <p>{drawUnavailable.message}</p>
         </Modal>
       ) : null}
@@ -108,11 +141,17 @@ function HelpBox({ troubled }: { troubled: boolean }) {
   return (
     <aside className="help-box" aria-label="Help">
       {troubled ? (
-        <p>Talk to an Account Specialist <PhoneLink digits={phones.accountSpecialist} className="help-phone" /></p>
+        <p>
+          Talk to an Account Specialist <PhoneLink digits={phones.accountSpecialist} className="help-phone" />
+        </p>
       ) : (
-        <p>Questions? Call Us <PhoneLink digits={phones.contact} className="help-phone" /></p>
+        <p>
+          Questions? Call Us <PhoneLink digits={phones.contact} className="help-phone" />
+        </p>
       )}
-      <p><Link to="/contact">Send us a message</Link></p>
+      <p>
+        <Link to="/contact">Send us a message</Link>
+      </p>
     </aside>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { PendingPayment, TransactionFilterId } from "../../routes/portal/portal-data";
 import { filterTransactions, TRANSACTION_FILTERS, transactionFilter } from "../../routes/portal/portal-data";
-import { DataTable, TransactionsTable, type Column, type TransactionRow } from "./DataTable";
+import { type Column, DataTable, type TransactionRow, TransactionsTable } from "./DataTable";
 
 export const NO_TRANSACTIONS = "There are no transactions to display at this time.";
 
@@ -24,7 +24,13 @@ export function PendingExpander({ pending }: { pending: readonly PendingPayment[
         <span className="pending-see">See Details</span>
         <span className="pending-hide">Hide Details</span>
       </summary>
-      <DataTable rows={pending} columns={pendingColumns} rowKey={(p) => String(p.id)} caption="Payments in process, earliest first" empty="There are no payments in process." />
+      <DataTable
+        rows={pending}
+        columns={pendingColumns}
+        rowKey={(p) => String(p.id)}
+        caption="Payments in process, earliest first"
+        empty="There are no payments in process."
+      />
     </details>
   );
 }
@@ -34,7 +40,13 @@ export function PendingExpander({ pending }: { pending: readonly PendingPayment[
  * without JavaScript; buttons inside the View all panel, which must not
  * navigate away from the account page.
  */
-export function FilterBar({ current, onSelect }: { current: TransactionFilterId; onSelect?: (id: TransactionFilterId) => void }) {
+export function FilterBar({
+  current,
+  onSelect,
+}: {
+  current: TransactionFilterId;
+  onSelect?: (id: TransactionFilterId) => void;
+}) {
   return (
     <nav aria-label="Filter transactions" className="filters">
       <ul>
@@ -45,7 +57,12 @@ export function FilterBar({ current, onSelect }: { current: TransactionFilterId;
                 {f.label}
               </button>
             ) : (
-              <Link to={`?show=${f.id}`} className="filter" aria-current={f.id === current ? "page" : undefined} preventScrollReset>
+              <Link
+                to={`?show=${f.id}`}
+                className="filter"
+                aria-current={f.id === current ? "page" : undefined}
+                preventScrollReset
+              >
                 {f.label}
               </Link>
             )}

@@ -8,8 +8,14 @@ import { useBlocker, useFetcher } from "react-router";
  * prompt posts the form with a fetcher while the link stays held, and lets
  * it go once the save is good; a failed save keeps the prompt, saying why.
  */
-export function useLeaveGuard(unsaved: boolean, formRef: React.RefObject<HTMLFormElement | null>, failureMessage: string) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
+export function useLeaveGuard(
+  unsaved: boolean,
+  formRef: React.RefObject<HTMLFormElement | null>,
+  failureMessage: string,
+) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
   const save = useFetcher<{ result: string; message?: string }>();
   const saving = useRef(false);
   /** The held link a SAVE was tried for: an old failure is not shown for a later prompt. */
@@ -31,7 +37,12 @@ export function useLeaveGuard(unsaved: boolean, formRef: React.RefObject<HTMLFor
     if (save.data.result === "saved" && blocker.state === "blocked") blocker.proceed();
   }, [save.state, save.data, blocker]);
 
-  const failed = blocker.state === "blocked" && triedFor.current === blocker.location.key && save.state === "idle" && save.data !== undefined && save.data.result !== "saved";
+  const failed =
+    blocker.state === "blocked" &&
+    triedFor.current === blocker.location.key &&
+    save.state === "idle" &&
+    save.data !== undefined &&
+    save.data.result !== "saved";
   return {
     prompting: blocker.state === "blocked",
     saving: save.state !== "idle",

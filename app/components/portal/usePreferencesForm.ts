@@ -1,8 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { sameEmail } from "#domain/rules/email";
 import * as v from "valibot";
 import { fieldErrors } from "#domain/application/fields";
-import { formValuesFrom, preferenceMessages, preferencesSchema, samePreferences, type PreferenceFormValues } from "../../routes/portal/preferences.schema";
+import { sameEmail } from "#domain/rules/email";
+import {
+  formValuesFrom,
+  type PreferenceFormValues,
+  preferenceMessages,
+  preferencesSchema,
+  samePreferences,
+} from "../../routes/portal/preferences.schema";
 
 /**
  * The Preferences form in the browser: the same schema the action re-checks
@@ -12,7 +18,11 @@ import { formValuesFrom, preferenceMessages, preferencesSchema, samePreferences,
  * stay uncontrolled, so the server-rendered form works as it is without
  * JavaScript; this hook reads them back after every keystroke and click.
  */
-export function usePreferencesForm(saved: PreferenceFormValues, shown: PreferenceFormValues, serverErrors: Record<string, string> | undefined) {
+export function usePreferencesForm(
+  saved: PreferenceFormValues,
+  shown: PreferenceFormValues,
+  serverErrors: Record<string, string> | undefined,
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [values, setValues] = useState(shown);

@@ -33,30 +33,103 @@ export default function Address({ loaderData, actionData }: Route.ComponentProps
   const values = actionData?.values ?? loaderData.values;
   const { errors, alert, formProps } = useStepValidation(addressSchema, actionData?.errors);
   // Checked by default (mainIsCell defaults to true); the separate cell field shows only when unchecked.
-  const [mainIsCell, setMainIsCell] = useState(values.mainIsCell !== undefined ? values.mainIsCell === "on" : !loaderData.done.address && !values.mainPhone);
+  const [mainIsCell, setMainIsCell] = useState(
+    values.mainIsCell !== undefined ? values.mainIsCell === "on" : !loaderData.done.address && !values.mainPhone,
+  );
   return (
     <ApplyShell step="address" done={loaderData.done} title="Where do you live?">
       <Form method="post" className="apply-form" {...formProps}>
         <div className="field-grid">
-          <TextField name="streetAddress" label="Street Address" defaultValue={values.streetAddress} error={errors.streetAddress} autoComplete="address-line1" maxLength={100} />
-          <TextField name="apt" label="Apt/Suite" optional defaultValue={values.apt} error={errors.apt} autoComplete="address-line2" maxLength={30} />
-          <TextField name="city" label="City" defaultValue={values.city} error={errors.city} autoComplete="address-level2" maxLength={60} />
-          <SelectField name="state" label="State" options={stateOptions} disabled={noBusinessStates} defaultValue={values.state} error={errors.state} />
-          <TextField name="zip" label="Zip Code" defaultValue={values.zip} error={errors.zip} mask="zip" inputMode="numeric" maxLength={5} autoComplete="postal-code" />
-          <TextField name="mainPhone" label="Main Phone" type="tel" defaultValue={values.mainPhone} error={errors.mainPhone} mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" autoComplete="tel-national" />
+          <TextField
+            name="streetAddress"
+            label="Street Address"
+            defaultValue={values.streetAddress}
+            error={errors.streetAddress}
+            autoComplete="address-line1"
+            maxLength={100}
+          />
+          <TextField
+            name="apt"
+            label="Apt/Suite"
+            optional
+            defaultValue={values.apt}
+            error={errors.apt}
+            autoComplete="address-line2"
+            maxLength={30}
+          />
+          <TextField
+            name="city"
+            label="City"
+            defaultValue={values.city}
+            error={errors.city}
+            autoComplete="address-level2"
+            maxLength={60}
+          />
+          <SelectField
+            name="state"
+            label="State"
+            options={stateOptions}
+            disabled={noBusinessStates}
+            defaultValue={values.state}
+            error={errors.state}
+          />
+          <TextField
+            name="zip"
+            label="Zip Code"
+            defaultValue={values.zip}
+            error={errors.zip}
+            mask="zip"
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="postal-code"
+          />
+          <TextField
+            name="mainPhone"
+            label="Main Phone"
+            type="tel"
+            defaultValue={values.mainPhone}
+            error={errors.mainPhone}
+            mask="phone"
+            inputMode="tel"
+            maxLength={30}
+            placeholder="###-###-####"
+            autoComplete="tel-national"
+          />
         </div>
-        <p className="legal-note" id="state-note">{noBusinessNote()}</p>
+        <p className="legal-note" id="state-note">
+          {noBusinessNote()}
+        </p>
         <div className="field checkbox">
           <label>
-            <input type="checkbox" name="mainIsCell" defaultChecked={mainIsCell} onChange={(e) => setMainIsCell(e.currentTarget.checked)} /> This is my cell phone
+            <input
+              type="checkbox"
+              name="mainIsCell"
+              defaultChecked={mainIsCell}
+              onChange={(e) => setMainIsCell(e.currentTarget.checked)}
+            />{" "}
+            This is my cell phone
           </label>
         </div>
         {/* Without JavaScript the cell field always shows; the server ignores it when the box is ticked. */}
         <div className={mainIsCell ? "no-js-only" : undefined}>
-          <TextField name="cellPhone" label="Cell Phone" optional type="tel" defaultValue={values.cellPhone} error={errors.cellPhone} mask="phone" inputMode="tel" maxLength={30} placeholder="###-###-####" hint="Only if your main phone is not a cell phone." />
+          <TextField
+            name="cellPhone"
+            label="Cell Phone"
+            optional
+            type="tel"
+            defaultValue={values.cellPhone}
+            error={errors.cellPhone}
+            mask="phone"
+            inputMode="tel"
+            maxLength={30}
+            placeholder="###-###-####"
+            hint="Only if your main phone is not a cell phone."
+          />
         </div>
         <StepAlert show={alert} />
-        <button type="submit" className="button button-primary button-large">CONTINUE</button>
+        <button type="submit" className="button button-primary button-large">
+          CONTINUE
+        </button>
       </Form>
     </ApplyShell>
   );

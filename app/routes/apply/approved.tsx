@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { brand } from "#domain/config";
+import { formatMoney } from "#domain/format";
 import { catalogue, PlatformError } from "#platform";
-import { Withdrawn, type WithdrawalReason } from "../../components/esign/Withdrawn";
+import { type WithdrawalReason, Withdrawn } from "../../components/esign/Withdrawn";
+import type { RouteHandle } from "../../lib/layout";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
 import { limitStatefulGet } from "../../lib/stateful-get.server";
-import { formatMoney } from "#domain/format";
-import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/approved";
 import { followLeadLink } from "./lead-link.server";
 import { readDraft } from "./wizard.server";
@@ -41,7 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const { platform } = pagePlatform(context, session);
     try {
       const summary = await platform.call(catalogue.account.GetSummary, {});
-      if (summary.accountHeader.loanStatusCode === "W") return { withdrawn: session.data.esign?.withdrawn ?? ("other" as const) };
+      if (summary.accountHeader.loanStatusCode === "W")
+        return { withdrawn: session.data.esign?.withdrawn ?? ("other" as const) };
       return { firstName: summary.accountProfile.firstName, limitCents: summary.accountHeader.creditLimit };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
@@ -61,7 +62,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * this session saw it, or the platform says so. The platform is asked
  * best-effort: when it cannot answer, the e-sign page it leads to will say so.
  */
-async function withdrawnSince(context: Route.LoaderArgs["context"], session: NonNullable<ReturnType<typeof readDraft>["session"]>): Promise<WithdrawalReason | null> {
+async function withdrawnSince(
+  context: Route.LoaderArgs["context"],
+  session: NonNullable<ReturnType<typeof readDraft>["session"]>,
+): Promise<WithdrawalReason | null> {
   const seen = session.data.esign?.withdrawn;
   if (seen) return seen;
   if (!session.data.platformToken) return null;
@@ -89,14 +93,17 @@ function ApprovedView(loaderData: { firstName: string; limitCents: number }) {
   return (
     <section className="container page-section approved">
       <h1>
-        Congratulations, {loaderData.firstName}! You're conditionally approved for a line of credit of {formatMoney(loaderData.limitCents)}.
+        Congratulations, {loaderData.firstName}! You're conditionally approved for a line of credit of{" "}
+        {formatMoney(loaderData.limitCents)}.
       </h1>
       <div className="loader" role="status">
         <span className="spinner" aria-hidden="true" />
         <p>Please wait while we prepare your documents.</p>
       </div>
       <p>
-        <Link to={ESIGN} className="button button-primary">Continue to eSign</Link>
+        <Link to={ESIGN} className="button button-primary">
+          Continue to eSign
+        </Link>
       </p>
     </section>
   );

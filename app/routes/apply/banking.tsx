@@ -1,22 +1,32 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { parseUsDate } from "#domain/application/fields";
 import { brand, phones } from "#domain/config";
+import { formatPhone } from "#domain/format";
+import { catalogue, PlatformError } from "#platform";
 import { completeStep, sealFields, unsealFields } from "#server/application/draft";
 import { applicationPayload } from "#server/application/submit";
 import { clientInfo } from "#server/http/client-info";
 import { edgeContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { RadioGroup, TextField } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
-import { formatPhone } from "#domain/format";
+import { REASSURANCE } from "../../content/reassurance";
 import type { RouteHandle } from "../../lib/layout";
+import { easternToday } from "../../lib/today";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";
-import { parseUsDate } from "#domain/application/fields";
-import { actionDraft, approveDraft, formValues, loadStep, platformFor, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
-import { easternToday } from "../../lib/today";
-import { REASSURANCE } from "../../content/reassurance";
+import {
+  actionDraft,
+  approveDraft,
+  formValues,
+  loadStep,
+  platformFor,
+  storeDraft,
+  TOO_MANY_ATTEMPTS,
+  validateStep,
+  withinLimit,
+} from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -42,23 +52,38 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!checked.ok) return checked.failure;
   if (!(await withinLimit(context, request, "decisionPerIp"))) return { errors: {}, values, alert: TOO_MANY_ATTEMPTS };
 
-  const banked = completeStep(await sealFields(env, draft, { routing: checked.output.routing, account: checked.output.account }), "banking", { repaymentMethod: checked.output.repaymentMethod });
+  const banked = completeStep(
+    await sealFields(env, draft, { routing: checked.output.routing, account: checked.output.account }),
+    "banking",
+    { repaymentMethod: checked.output.repaymentMethod },
+  );
   const sealed = await unsealFields(env, banked);
   const personal = banked.values.personal ?? {};
   const pay = banked.values.payfrequency ?? {};
   const today = easternToday();
-  const payload = applicationPayload(banked, { ssn: sealed.ssn ?? "", routing: sealed.routing ?? "", account: sealed.account ?? "" }, clientInfo(request), today, {
-    birthdate: parseUsDate(personal.birthdate ?? "") ?? "",
-    lastPayDate: parseUsDate(pay.lastPayDate ?? "") ?? "",
-    firstPayDate: parseUsDate(pay.firstPayDate ?? "") ?? "",
-    secondPayDate: parseUsDate(pay.secondPayDate ?? "") ?? "",
-    takeHomeCents: Math.round(Number(banked.values.income?.takeHomePay ?? 0) * 100),
-  });
+  const payload = applicationPayload(
+    banked,
+    { ssn: sealed.ssn ?? "", routing: sealed.routing ?? "", account: sealed.account ?? "" },
+    clientInfo(request),
+    today,
+    {
+      birthdate: parseUsDate(personal.birthdate ?? "") ?? "",
+      lastPayDate: parseUsDate(pay.lastPayDate ?? "") ?? "",
+      firstPayDate: parseUsDate(pay.firstPayDate ?? "") ?? "",
+      secondPayDate: parseUsDate(pay.secondPayDate ?? "") ?? "",
+      takeHomeCents: Math.round(Number(banked.values.income?.takeHomePay ?? 0) * 100),
+    },
+  );
 
   const { platform, tokens } = platformFor(context, session);
   try {
     const answer = await platform.call(catalogue.applications.ProcessApplication, payload);
-    const decision = { status: answer.appStatus, limitCents: answer.approvedAmount, applicationId: answer.applicationId, transactionId: answer.transactionId };
+    const decision = {
+      status: answer.appStatus,
+      limitCents: answer.approvedAmount,
+      applicationId: answer.applicationId,
+      transactionId: answer.transactionId,
+    };
     if (answer.appStatus === "E") {
       await storeDraft(context, session, banked, tokens.get());
       return redirect("/login?CalledFrom=ExistingCustomer");
@@ -87,15 +112,42 @@ export default function Banking({ loaderData, actionData }: Route.ComponentProps
   return (
     <ApplyShell step="banking" done={loaderData.done} title="Where should we send your money?">
       <Form method="post" className="apply-form" {...formProps}>
-        <RadioGroup name="repaymentMethod" legend="Repayment Method" options={repaymentMethods} defaultValue={method} error={errors.repaymentMethod} />
+        <RadioGroup
+          name="repaymentMethod"
+          legend="Repayment Method"
+          options={repaymentMethods}
+          defaultValue={method}
+          error={errors.repaymentMethod}
+        />
         <div className="field-grid">
-          <TextField name="routing" label="ABA Routing Number" defaultValue={values.routing} error={errors.routing} mask="digits9" inputMode="numeric" maxLength={9} autoComplete="off" hint="The 9-digit number at the bottom left of a check." />
-          <TextField name="account" label="Bank Account Number" defaultValue={values.account} error={errors.account} mask="digits15" inputMode="numeric" maxLength={15} autoComplete="off" reassure={REASSURANCE.bankAccount} />
+          <TextField
+            name="routing"
+            label="ABA Routing Number"
+            defaultValue={values.routing}
+            error={errors.routing}
+            mask="digits9"
+            inputMode="numeric"
+            maxLength={9}
+            autoComplete="off"
+            hint="The 9-digit number at the bottom left of a check."
+          />
+          <TextField
+            name="account"
+            label="Bank Account Number"
+            defaultValue={values.account}
+            error={errors.account}
+            mask="digits15"
+            inputMode="numeric"
+            maxLength={15}
+            autoComplete="off"
+            reassure={REASSURANCE.bankAccount}
+          />
         </div>
         <StepAlert show={alert || Boolean(actionData?.alert)} message={actionData?.alert} />
         {submitting ? (
           <p className="processing" role="status">
-            We're processing your application. Please do not refresh, resubmit or page back; you will be forwarded automatically.
+            We're processing your application. Please do not refresh, resubmit or page back; you will be forwarded
+            automatically.
           </p>
         ) : null}
         <button type="submit" className="button button-primary button-large" disabled={submitting}>

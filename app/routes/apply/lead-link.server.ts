@@ -1,13 +1,14 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { database } from "#db/client";
+import { catalogue, memoryTokenHolder, PlatformError, platformClient } from "#platform";
 import { emptyDraft } from "#server/application/draft";
 import { edgeContext, sessionContext } from "#server/http/request-context";
 import { redeemLink, releaseLink } from "#server/leads/store";
-import { catalogue, memoryTokenHolder, platformClient, PlatformError } from "#platform";
 import { startSession } from "#server/sessions/session";
 
 /** The lead-post error page (spec file 1, section 4), with the Application ID when known. */
-const leadPostError = (applicationId: number | null) => redirect(applicationId ? `/apply/leadpost?appid=${applicationId}` : "/apply/leadpost");
+const leadPostError = (applicationId: number | null) =>
+  redirect(applicationId ? `/apply/leadpost?appid=${applicationId}` : "/apply/leadpost");
 
 /**
  * A partner's applicant arriving with /apply/approved?ID=<token>: the link
@@ -27,7 +28,9 @@ export async function followLeadLink(context: Readonly<RouterContextProvider>, t
   const tokens = memoryTokenHolder();
   let record;
   try {
-    const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, { transactinId: lead.transactionId! });
+    const info = await platformClient(env, tokens, ctx).call(catalogue.applications.GetUwsTransactionInformation, {
+      transactinId: lead.transactionId!,
+    });
     record = info.transactionRecords[0];
   } catch (error) {
     // Not the applicant's fault (a timeout, a 500): the link is given back, so following it again works.
@@ -41,7 +44,12 @@ export async function followLeadLink(context: Readonly<RouterContextProvider>, t
   const draft = {
     ...emptyDraft(),
     values: { personal: { firstName: record.firstName } },
-    decision: { status: "A", limitCents: record.approvedAmount, applicationId: record.applicationId, transactionId: lead.transactionId },
+    decision: {
+      status: "A",
+      limitCents: record.approvedAmount,
+      applicationId: record.applicationId,
+      transactionId: lead.transactionId,
+    },
   };
   // A new session id: whatever id the browser held before cannot carry the applicant's token.
   const { session } = context.get(sessionContext);

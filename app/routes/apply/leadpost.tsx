@@ -20,7 +20,8 @@ export default function LeadPostError({ loaderData }: Route.ComponentProps) {
       <p className="lead">However, an error occurred while we were preparing your line of credit.</p>
       {loaderData.appid ? (
         <p>
-          Application ID: <strong>{loaderData.appid}</strong>. Please call customer service at <PhoneLink digits={phones.customerService} /> and give them your Application ID.
+          Application ID: <strong>{loaderData.appid}</strong>. Please call customer service at{" "}
+          <PhoneLink digits={phones.customerService} /> and give them your Application ID.
         </p>
       ) : (
         <p>
@@ -28,7 +29,9 @@ export default function LeadPostError({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p>
-        <Link to="/" className="button button-outline">Back to Homepage</Link>
+        <Link to="/" className="button button-outline">
+          Back to Homepage
+        </Link>
       </p>
     </section>
   );

@@ -1,19 +1,29 @@
 import { Form, redirect, useNavigation } from "react-router";
+import { finishDates } from "#domain/application/fields";
 import { brand } from "#domain/config";
+import { catalogue, PlatformError } from "#platform";
 import { emptyDraft, sealFields } from "#server/application/draft";
 import { edgeContext } from "#server/http/request-context";
-import { catalogue, PlatformError } from "#platform";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
-import { TextField } from "../../components/form/Field";
 import { DateField } from "../../components/form/DateField";
+import { TextField } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
-import type { RouteHandle } from "../../lib/layout";
-import type { Route } from "./+types/personal";
-import { finishDates } from "#domain/application/fields";
-import { personalSchema } from "./personal.schema";
-import { finishStep, formValues, loadStep, platformFor, readDraft, storeDraft, TOO_MANY_ATTEMPTS, validateStep, withinLimit } from "./wizard.server";
-import { easternToday } from "../../lib/today";
 import { REASSURANCE } from "../../content/reassurance";
+import type { RouteHandle } from "../../lib/layout";
+import { easternToday } from "../../lib/today";
+import type { Route } from "./+types/personal";
+import { personalSchema } from "./personal.schema";
+import {
+  finishStep,
+  formValues,
+  loadStep,
+  platformFor,
+  readDraft,
+  storeDraft,
+  TOO_MANY_ATTEMPTS,
+  validateStep,
+  withinLimit,
+} from "./wizard.server";
 
 export const handle: RouteHandle = { layout: { isAppPage: true } };
 
@@ -56,7 +66,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    return { errors: {}, values, alert: "We're sorry, we could not check your information just now. Please try again." };
+    return {
+      errors: {},
+      values,
+      alert: "We're sorry, we could not check your information just now. Please try again.",
+    };
   }
   const sealed = await sealFields(env, draft, { ssn: checked.output.ssn });
   const { ssn: _ssn, ...plain } = values;
@@ -71,17 +85,76 @@ export default function Personal({ loaderData, actionData }: Route.ComponentProp
     <ApplyShell step="personal" done={loaderData.done} title="Let's get started. Tell us about yourself.">
       <Form method="post" className="apply-form" {...formProps}>
         <div className="field-grid">
-          <TextField name="firstName" label="First Name" defaultValue={values.firstName} error={errors.firstName} mask="name" autoComplete="given-name" maxLength={40} />
-          <TextField name="lastName" label="Last Name" defaultValue={values.lastName} error={errors.lastName} mask="name" autoComplete="family-name" maxLength={40} />
-          <DateField name="birthdate" label="Birthdate" defaultValue={values.birthdate} error={errors.birthdate} autoComplete="bday" />
-          <TextField name="ssn" label="Social Security Number" defaultValue={values.ssn} error={errors.ssn} mask="ssn" inputMode="numeric" maxLength={11} placeholder="###-##-####" autoComplete="off" reassure={REASSURANCE.ssn} />
-          <TextField name="email" label="Email Address" type="email" defaultValue={values.email} error={errors.email} inputMode="email" autoComplete="email" maxLength={254} />
-          <TextField name="confirmEmail" label="Confirm Email Address" type="email" defaultValue={values.confirmEmail} error={errors.confirmEmail} inputMode="email" autoComplete="off" maxLength={254} noPaste />
+          <TextField
+            name="firstName"
+            label="First Name"
+            defaultValue={values.firstName}
+            error={errors.firstName}
+            mask="name"
+            autoComplete="given-name"
+            maxLength={40}
+          />
+          <TextField
+            name="lastName"
+            label="Last Name"
+            defaultValue={values.lastName}
+            error={errors.lastName}
+            mask="name"
+            autoComplete="family-name"
+            maxLength={40}
+          />
+          <DateField
+            name="birthdate"
+            label="Birthdate"
+            defaultValue={values.birthdate}
+            error={errors.birthdate}
+            autoComplete="bday"
+          />
+          <TextField
+            name="ssn"
+            label="Social Security Number"
+            defaultValue={values.ssn}
+            error={errors.ssn}
+            mask="ssn"
+            inputMode="numeric"
+            maxLength={11}
+            placeholder="###-##-####"
+            autoComplete="off"
+            reassure={REASSURANCE.ssn}
+          />
+          <TextField
+            name="email"
+            label="Email Address"
+            type="email"
+            defaultValue={values.email}
+            error={errors.email}
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+          />
+          <TextField
+            name="confirmEmail"
+            label="Confirm Email Address"
+            type="email"
+            defaultValue={values.confirmEmail}
+            error={errors.confirmEmail}
+            inputMode="email"
+            autoComplete="off"
+            maxLength={254}
+            noPaste
+          />
         </div>
         <p className="consent-line">
-          By clicking Continue, you agree to our <a href="/termsandconditions" target="_blank" rel="noopener">Terms and Conditions</a> and{" "}
-          <a href="/privacy-policy" target="_blank" rel="noopener">Privacy Policy</a>, and you give your written consent to be contacted by
-          phone at the numbers you provide, even if they are on a do-not-call registry.
+          By clicking Continue, you agree to our{" "}
+          <a href="/termsandconditions" target="_blank" rel="noopener">
+            Terms and Conditions
+          </a>{" "}
+          and{" "}
+          <a href="/privacy-policy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          , and you give your written consent to be contacted by phone at the numbers you provide, even if they are on a
+          do-not-call registry.
         </p>
         <StepAlert show={alert || Boolean(actionData?.alert)} message={actionData?.alert} />
         <button type="submit" className="button button-primary button-large" disabled={submitting}>

@@ -16,7 +16,9 @@ export default function Review() {
       <p className="lead">We're sorry, we cannot approve your line of credit at this time.</p>
       <p>You will receive an e-mail with further details shortly.</p>
       <p>
-        <Link to="/" className="button button-outline">Back to Homepage</Link>
+        <Link to="/" className="button button-outline">
+          Back to Homepage
+        </Link>
       </p>
     </section>
   );

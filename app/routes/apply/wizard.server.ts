@@ -1,5 +1,6 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import * as v from "valibot";
+import { fieldErrors } from "#domain/application/fields";
 import {
   type ApplicationDraft,
   completeStep,
@@ -14,9 +15,8 @@ import {
 import { clientInfo } from "#server/http/client-info";
 import { rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
+import { type Session, saveSession, startSession } from "#server/sessions/session";
 import { pagePlatform } from "../../lib/platform.server";
-import { saveSession, type Session, startSession } from "#server/sessions/session";
-import { fieldErrors } from "#domain/application/fields";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -42,7 +42,11 @@ export function readDraft(context: Context, request: Request): { session: Sessio
  * (the session ended, or the client never went through the first step)
  * goes back to the step's page, which sends the visitor to the first step.
  */
-export function actionDraft(context: Context, request: Request, step: Step): { session: Session; draft: ApplicationDraft } {
+export function actionDraft(
+  context: Context,
+  request: Request,
+  step: Step,
+): { session: Session; draft: ApplicationDraft } {
   const { session } = context.get(sessionContext);
   if (!session) throw redirect(`/apply/${step}`);
   return { session, draft: draftOf(session, new URL(request.url)) };
@@ -53,10 +57,21 @@ export function actionDraft(context: Context, request: Request, step: Step): { s
  * in one write; without a session yet, starts one holding it and answers its
  * cookie.
  */
-export async function storeDraft(context: Context, session: Session | null, draft: ApplicationDraft, platformToken?: string | null): Promise<{ session: Session; setCookie?: string }> {
+export async function storeDraft(
+  context: Context,
+  session: Session | null,
+  draft: ApplicationDraft,
+  platformToken?: string | null,
+): Promise<{ session: Session; setCookie?: string }> {
   const { env } = context.get(edgeContext);
   if (!session) return startSession(env, { application: draft, ...(platformToken ? { platformToken } : {}) });
-  return { session: await saveSession(env, session, { ...session.data, application: draft, platformToken: platformToken ?? session.data.platformToken }) };
+  return {
+    session: await saveSession(env, session, {
+      ...session.data,
+      application: draft,
+      platformToken: platformToken ?? session.data.platformToken,
+    }),
+  };
 }
 
 /**
@@ -67,7 +82,12 @@ export async function storeDraft(context: Context, session: Session | null, draf
  * applicant and nothing else: an earlier applicant's e-sign answers or
  * withdrawal, or a borrower signed in on the same browser, are someone else's.
  */
-export async function approveDraft(context: Context, session: Session, draft: ApplicationDraft, platformToken: string | null): Promise<string> {
+export async function approveDraft(
+  context: Context,
+  session: Session,
+  draft: ApplicationDraft,
+  platformToken: string | null,
+): Promise<string> {
   const { env } = context.get(edgeContext);
   const data = { application: draft, platformToken: platformToken ?? session.data.platformToken };
   return (await startSession(env, data, { replacing: session })).setCookie;
@@ -79,18 +99,28 @@ export function platformFor(context: Context, session: Session | null) {
 }
 
 /** Counts one attempt against a per-IP policy; a refusal is a step-level message. */
-export async function withinLimit(context: Context, request: Request, policy: "ssnCheckPerIp" | "decisionPerIp"): Promise<boolean> {
+export async function withinLimit(
+  context: Context,
+  request: Request,
+  policy: "ssnCheckPerIp" | "decisionPerIp",
+): Promise<boolean> {
   const { env } = context.get(edgeContext);
   return (await rateLimit(env, policy, clientInfo(request).ip)).allowed;
 }
 
-export const TOO_MANY_ATTEMPTS = "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
+export const TOO_MANY_ATTEMPTS =
+  "We've received too many attempts from your connection. Please wait an hour and try again, or call us.";
 
 /**
  * A step's loader: sends the person to the first incomplete earlier step, or
  * answers the step's saved values (sensitive numbers only on their own step).
  */
-export async function loadStep(context: Context, request: Request, step: Step, sealedOnThisStep: Array<"ssn" | "routing" | "account"> = []) {
+export async function loadStep(
+  context: Context,
+  request: Request,
+  step: Step,
+  sealedOnThisStep: Array<"ssn" | "routing" | "account"> = [],
+) {
   const { env } = context.get(edgeContext);
   const { session, draft } = readDraft(context, request);
   if (draft.decision) throw redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review");
@@ -98,7 +128,8 @@ export async function loadStep(context: Context, request: Request, step: Step, s
   if (missing) throw redirect(`/apply/${missing}`);
   const sealed = sealedOnThisStep.length ? await unsealFields(env, draft) : {};
   const values: Record<string, string> = { ...(draft.values[step] ?? {}) };
-  for (const field of sealedOnThisStep) if (sealed[field]) values[field] = field === "ssn" ? maskSsn(sealed[field]!) : sealed[field]!;
+  for (const field of sealedOnThisStep)
+    if (sealed[field]) values[field] = field === "ssn" ? maskSsn(sealed[field]!) : sealed[field]!;
   if (session && draft.leadSource !== session.data.application?.leadSource) await storeDraft(context, session, draft);
   return { values, done: draft.done };
 }
@@ -121,14 +152,27 @@ export async function validateStep<S extends v.GenericSchema>(schema: S, values:
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true as const, output: result.output as v.InferOutput<S> };
   // The typed values come back to the same step's form only (never another page).
-  return { ok: false as const, failure: data<StepFailure>({ errors: fieldErrors(result.issues), values }, { status: 400 }) };
+  return {
+    ok: false as const,
+    failure: data<StepFailure>({ errors: fieldErrors(result.issues), values }, { status: 400 }),
+  };
 }
 
 /** Marks the step complete with its plain values and moves to the next step (the first step's post starts the session). */
-export async function finishStep(context: Context, session: Session | null, draft: ApplicationDraft, step: Step, plainValues: Record<string, string>, platformToken?: string | null) {
+export async function finishStep(
+  context: Context,
+  session: Session | null,
+  draft: ApplicationDraft,
+  step: Step,
+  plainValues: Record<string, string>,
+  platformToken?: string | null,
+) {
   const { setCookie } = await storeDraft(context, session, completeStep(draft, step, plainValues), platformToken);
   const next = nextStep(step);
-  return redirect(next ? `/apply/${next}` : "/apply/approved", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return redirect(
+    next ? `/apply/${next}` : "/apply/approved",
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export async function backTo(context: Context, session: Session, draft: ApplicationDraft, step: Step) {

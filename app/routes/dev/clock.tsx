@@ -1,7 +1,17 @@
 import { Form } from "react-router";
-import { database, type Database } from "#db/client";
-import { clockOffset, currentTime, devReturnMessages, devReturnPayment, parseClockStep, returnablePayments, runServicing, ServicingError, setClockOffset } from "#servicing";
+import { type Database, database } from "#db/client";
 import { formatDate, formatMoney } from "#domain/format";
+import {
+  clockOffset,
+  currentTime,
+  devReturnMessages,
+  devReturnPayment,
+  parseClockStep,
+  returnablePayments,
+  runServicing,
+  ServicingError,
+  setClockOffset,
+} from "#servicing";
 import type { Route } from "./+types/clock";
 import { developmentEnv } from "./dev-guard.server";
 
@@ -23,17 +33,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     now: now.toISOString(),
     offsetDays: Math.round((await clockOffset(env, db)) / 86_400_000),
     email,
-    returnable: email ? { error: found ? null : devReturnMessages.noLine, payments: found?.payments ?? [], noneMessage: devReturnMessages.noneReturnable } : null,
+    returnable: email
+      ? {
+          error: found ? null : devReturnMessages.noLine,
+          payments: found?.payments ?? [],
+          noneMessage: devReturnMessages.noneReturnable,
+        }
+      : null,
   };
 }
 
-type ActionResult = { error: string | null; report: Awaited<ReturnType<typeof runServicing>> | null; returned?: string };
+type ActionResult = {
+  error: string | null;
+  report: Awaited<ReturnType<typeof runServicing>> | null;
+  returned?: string;
+};
 
 export async function action({ context, request }: Route.ActionArgs): Promise<ActionResult> {
   const env = developmentEnv(context);
   const db = database(env.DB);
   const form = await request.formData();
-  if (form.get("intent") === "return") return returnOne(db, String(form.get("email") ?? ""), String(form.get("paymentId") ?? ""), await currentTime(env, db));
+  if (form.get("intent") === "return")
+    return returnOne(
+      db,
+      String(form.get("email") ?? ""),
+      String(form.get("paymentId") ?? ""),
+      await currentTime(env, db),
+    );
   const step = parseClockStep(String(form.get("step") ?? ""));
   if (step === null) return { error: "Choose how far to move the clock.", report: null };
   await setClockOffset(env, db, (await clockOffset(env, db)) + step);
@@ -67,7 +93,8 @@ export default function Clock({ loaderData, actionData }: Route.ComponentProps) 
     <section className="container page-section">
       <h1>Servicing clock</h1>
       <p className="lead">
-        Development only. Servicing time is {loaderData.now.replace("T", " ").slice(0, 16)} UTC ({loaderData.offsetDays} days ahead of real time).
+        Development only. Servicing time is {loaderData.now.replace("T", " ").slice(0, 16)} UTC ({loaderData.offsetDays}{" "}
+        days ahead of real time).
       </p>
       <Form method="post">
         <fieldset>
@@ -81,8 +108,9 @@ export default function Clock({ loaderData, actionData }: Route.ComponentProps) 
       </Form>
       {actionData?.report ? (
         <p role="status">
-          Serviced {actionData.report.lines} lines: {actionData.report.paymentsPosted} payments posted, {actionData.report.statementsIssued} statements issued,{" "}
-          {actionData.report.chargedOff} charged off, {actionData.report.closed} closed.
+          Serviced {actionData.report.lines} lines: {actionData.report.paymentsPosted} payments posted,{" "}
+          {actionData.report.statementsIssued} statements issued, {actionData.report.chargedOff} charged off,{" "}
+          {actionData.report.closed} closed.
         </p>
       ) : null}
       {actionData?.returned ? <p role="status">{actionData.returned}</p> : null}
@@ -96,13 +124,18 @@ function ReturnPayments({ email, returnable }: Pick<Route.ComponentProps["loader
   return (
     <section aria-labelledby="return-title">
       <h2 id="return-title">Return a payment</h2>
-      <p>A payment can be returned (insufficient funds) on the day it posts and up to two business days after; what it paid is owed again.</p>
+      <p>
+        A payment can be returned (insufficient funds) on the day it posts and up to two business days after; what it
+        paid is owed again.
+      </p>
       <Form method="get" className="return-lookup">
         <div className="field">
           <label htmlFor="return-email">Borrower&apos;s e-mail address</label>
           <input id="return-email" name="email" type="email" defaultValue={email} required autoComplete="off" />
         </div>
-        <button type="submit" className="button button-outline">Show returnable payments</button>
+        <button type="submit" className="button button-outline">
+          Show returnable payments
+        </button>
       </Form>
       {returnable?.error ? <p role="alert">{returnable.error}</p> : null}
       {returnable && !returnable.error ? (
@@ -116,8 +149,11 @@ function ReturnPayments({ email, returnable }: Pick<Route.ComponentProps["loader
                   <input type="hidden" name="intent" value="return" />
                   <input type="hidden" name="email" value={email} />
                   <input type="hidden" name="paymentId" value={p.entryId} />
-                  {p.description} of {formatMoney(p.amountCents, { cents: true })} posted {formatDate(p.postedOn)} (Trans. ID {p.transactionId}), returnable until {formatDate(p.returnableUntil)}{" "}
-                  <button type="submit" className="button button-outline">Return payment {p.transactionId}</button>
+                  {p.description} of {formatMoney(p.amountCents, { cents: true })} posted {formatDate(p.postedOn)}{" "}
+                  (Trans. ID {p.transactionId}), returnable until {formatDate(p.returnableUntil)}{" "}
+                  <button type="submit" className="button button-outline">
+                    Return payment {p.transactionId}
+                  </button>
                 </Form>
               </li>
             ))}

@@ -1,6 +1,6 @@
+import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import { edgeContext } from "#server/http/request-context";
-import type { RouterContextProvider } from "react-router";
 
 /** Development pages do not exist anywhere else. */
 export function developmentEnv(context: Readonly<RouterContextProvider>) {

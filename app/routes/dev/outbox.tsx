@@ -7,7 +7,16 @@ import { developmentEnv } from "./dev-guard.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const env = developmentEnv(context);
   const rows = await latestOutbox(database(env.DB), 200);
-  return { messages: rows.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, at: new Date(m.createdAt).toISOString() })) };
+  return {
+    messages: rows.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: m.body,
+      at: new Date(m.createdAt).toISOString(),
+    })),
+  };
 }
 
 export function meta() {
@@ -18,7 +27,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container page-section">
       <h1>Outbox</h1>
-      <p className="lead">Development only: the messages the product would have sent. Passcodes are in the texts and e-mails below.</p>
+      <p className="lead">
+        Development only: the messages the product would have sent. Passcodes are in the texts and e-mails below.
+      </p>
       {loaderData.messages.length === 0 ? (
         <p>No messages yet.</p>
       ) : (

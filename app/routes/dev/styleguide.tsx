@@ -20,7 +20,30 @@ export function meta() {
   return [{ title: "Styleguide | Development" }, { name: "robots", content: "noindex" }];
 }
 
-const COLOURS = ["ink", "ink-soft", "ink-faint", "brand-deep", "brand-dark", "brand", "brand-mid", "brand-tint", "accent", "accent-hover", "accent-dark", "paper", "band", "line", "line-strong", "success", "success-tint", "warning-tint", "danger", "danger-tint", "disabled-fill", "disabled-line"];
+const COLOURS = [
+  "ink",
+  "ink-soft",
+  "ink-faint",
+  "brand-deep",
+  "brand-dark",
+  "brand",
+  "brand-mid",
+  "brand-tint",
+  "accent",
+  "accent-hover",
+  "accent-dark",
+  "paper",
+  "band",
+  "line",
+  "line-strong",
+  "success",
+  "success-tint",
+  "warning-tint",
+  "danger",
+  "danger-tint",
+  "disabled-fill",
+  "disabled-line",
+];
 const TYPE = ["display", "3xl", "2xl", "xl", "lg", "md", "sm", "xs"];
 const SPACE = ["1", "2", "3", "4", "5", "6", "8", "10", "12"];
 const RADII = ["sm", "md", "radius", "pill"];
@@ -32,19 +55,41 @@ function Tokens() {
       <h2 id="sg-tokens-title">Tokens</h2>
       <h3>Colour</h3>
       <ul className="sg-swatches">
-        {COLOURS.map((c) => <li key={c}><span className={`sg-swatch sg-c-${c}`} aria-hidden="true" /><code>--{c}</code></li>)}
+        {COLOURS.map((c) => (
+          <li key={c}>
+            <span className={`sg-swatch sg-c-${c}`} aria-hidden="true" />
+            <code>--{c}</code>
+          </li>
+        ))}
       </ul>
       <h3>Type (Figtree)</h3>
       <ul className="sg-type">
-        {TYPE.map((t) => <li key={t} className={`sg-t-${t}`}>--text-{t}: Lines of Credit up to $3,500</li>)}
+        {TYPE.map((t) => (
+          <li key={t} className={`sg-t-${t}`}>
+            --text-{t}: Lines of Credit up to $3,500
+          </li>
+        ))}
       </ul>
       <h3>Space, radius, elevation</h3>
       <ul className="sg-space">
-        {SPACE.map((s) => <li key={s}><span className={`sg-bar sg-s-${s}`} aria-hidden="true" /><code>--space-{s}</code></li>)}
+        {SPACE.map((s) => (
+          <li key={s}>
+            <span className={`sg-bar sg-s-${s}`} aria-hidden="true" />
+            <code>--space-{s}</code>
+          </li>
+        ))}
       </ul>
       <ul className="sg-boxes">
-        {RADII.map((r) => <li key={r} className={`sg-box sg-r-${r}`}><code>radius {r}</code></li>)}
-        {SHADOWS.map((s) => <li key={s} className={`sg-box sg-e-${s}`}><code>shadow {s}</code></li>)}
+        {RADII.map((r) => (
+          <li key={r} className={`sg-box sg-r-${r}`}>
+            <code>radius {r}</code>
+          </li>
+        ))}
+        {SHADOWS.map((s) => (
+          <li key={s} className={`sg-box sg-e-${s}`}>
+            <code>shadow {s}</code>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,4 +1,4 @@
-import { firstDrawProblem, drawMessages } from "#domain/rules/esign";
+import { drawMessages, firstDrawProblem } from "#domain/rules/esign";
 import type { EsignState } from "#server/sessions/session-data";
 
 /** Spec file 2, section 5: consent messages, verbatim. */

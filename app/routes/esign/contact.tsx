@@ -1,10 +1,10 @@
 import { Link, redirect } from "react-router";
 import { brand, phones } from "#domain/config";
+import { formatMoney } from "#domain/format";
 import { sessionContext } from "#server/http/request-context";
+import { Withdrawn } from "../../components/esign/Withdrawn";
 import { LogOutButton } from "../../components/NavLinks";
 import { PhoneLink } from "../../components/PhoneLink";
-import { Withdrawn } from "../../components/esign/Withdrawn";
-import { formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/contact";
 
@@ -29,17 +29,31 @@ function PortalNavigation() {
   return (
     <nav aria-label="Account" className="portal-nav esign-portal-nav">
       <ul>
-        <li><Link to="/account">Account</Link></li>
-        <li><Link to="/draw">Request a Draw</Link></li>
-        <li><Link to="/payments">Payments</Link></li>
-        <li><Link to="/preferences">Preferences</Link></li>
+        <li>
+          <Link to="/account">Account</Link>
+        </li>
+        <li>
+          <Link to="/draw">Request a Draw</Link>
+        </li>
+        <li>
+          <Link to="/payments">Payments</Link>
+        </li>
+        <li>
+          <Link to="/preferences">Preferences</Link>
+        </li>
       </ul>
     </nav>
   );
 }
 
 const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
 /** Spec file 2, section 2.8. */
 export default function EsignContact({ loaderData }: Route.ComponentProps) {
@@ -52,7 +66,8 @@ export default function EsignContact({ loaderData }: Route.ComponentProps) {
       <p>Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.</p>
       {loaderData.drawCents > 0 && loaderData.fundingDate ? (
         <p className="banner">
-          We're processing your {formatMoney(loaderData.drawCents)} draw. The funds may show in your bank account as soon as {longDate(loaderData.fundingDate)}.
+          We're processing your {formatMoney(loaderData.drawCents)} draw. The funds may show in your bank account as
+          soon as {longDate(loaderData.fundingDate)}.
         </p>
       ) : (
         <p>To request your first draw, log in and choose Draw.</p>
@@ -61,7 +76,8 @@ export default function EsignContact({ loaderData }: Route.ComponentProps) {
         <LogOutButton className="button button-primary" />
       </div>
       <p>
-        Need to eSign again? <Link to="/apply/approved">Return to your approval</Link>. Questions? Call <PhoneLink digits={phones.customerService} />.
+        Need to eSign again? <Link to="/apply/approved">Return to your approval</Link>. Questions? Call{" "}
+        <PhoneLink digits={phones.customerService} />.
       </p>
     </section>
   );

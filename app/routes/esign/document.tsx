@@ -1,5 +1,4 @@
-import { Form } from "react-router";
-import { data } from "react-router";
+import { data, Form } from "react-router";
 import { brand } from "#domain/config";
 import { catalogue, PlatformError } from "#platform";
 import type { Route } from "./+types/document";
@@ -19,9 +18,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { platform } = esignPlatform(context, session);
   try {
     const doc = (await platform.call(catalogue.account.GetDocuments, { documentKind: kind })).documentsData[0];
-    return { kind, title: doc?.documentTitle ?? "", html: doc?.documentText ?? "<p>This Agreement section is currently not available.</p>" };
+    return {
+      kind,
+      title: doc?.documentTitle ?? "",
+      html: doc?.documentText ?? "<p>This Agreement section is currently not available.</p>",
+    };
   } catch (error) {
-    if (error instanceof PlatformError) return { kind, title: "", html: "<p>This Agreement section is currently not available.</p>" };
+    if (error instanceof PlatformError)
+      return { kind, title: "", html: "<p>This Agreement section is currently not available.</p>" };
     throw error;
   }
 }
@@ -33,8 +37,12 @@ export default function AgreementPage({ loaderData }: Route.ComponentProps) {
       <div className="document-body" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
       <Form method="post" action="/esign/consent" className="button-row">
         <input type="hidden" name="from" value="page" />
-        <button type="submit" name="intent" value={`agree:${loaderData.kind}`} className="button button-primary">Agree</button>
-        <button type="submit" name="intent" value={`disagree:${loaderData.kind}`} className="button button-outline">Disagree</button>
+        <button type="submit" name="intent" value={`agree:${loaderData.kind}`} className="button button-primary">
+          Agree
+        </button>
+        <button type="submit" name="intent" value={`disagree:${loaderData.kind}`} className="button button-outline">
+          Disagree
+        </button>
       </Form>
     </article>
   );

@@ -1,14 +1,14 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { draws } from "#domain/config";
-import { edgeContext, sessionContext } from "#server/http/request-context";
+import { type RouterContextProvider, redirect } from "react-router";
 import type { Answer } from "#domain/catalogue/define";
+import { draws } from "#domain/config";
 import { catalogue, PlatformError } from "#platform";
+import { edgeContext, sessionContext } from "#server/http/request-context";
+import { type Session, saveSession } from "#server/sessions/session";
+import type { EsignState, SessionData } from "#server/sessions/session-data";
 import type { WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
-import type { EsignState, SessionData } from "#server/sessions/session-data";
-import { saveSession, type Session } from "#server/sessions/session";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -81,7 +81,9 @@ export async function readEsignFacts(context: Context, session: Session) {
     }
     const apps = await platform.call(catalogue.applications.GetApplications, {});
     // The inline create-password section is for borrowers who have no password yet.
-    const users = (await platform.call(catalogue.auth.ValidateEmail, { emailAddress: summary.accountProfile.custEmail })).users;
+    const users = (
+      await platform.call(catalogue.auth.ValidateEmail, { emailAddress: summary.accountProfile.custEmail })
+    ).users;
     const hasPassword = users.some((u) => u.customerId === summary.accountProfile.custId && u.userId > 0);
     return {
       tokens,
@@ -96,7 +98,8 @@ export async function readEsignFacts(context: Context, session: Session) {
         feePercent: summary.accountHeader.cashAdvanceFeePercentage,
         paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
         /** The repayment method chosen at the banking step: the signature page opens on it (spec file 2, section 2.7). */
-        chosenMethod: summary.accountHeader.repaymentMethod === "K" ? ("paper-check" as const) : ("direct-deposit" as const),
+        chosenMethod:
+          summary.accountHeader.repaymentMethod === "K" ? ("paper-check" as const) : ("direct-deposit" as const),
         requestedDrawCents: apps.applications[0]?.requestedDrawAmount ?? 0,
         hasPassword,
       },
@@ -127,7 +130,12 @@ export async function storeEsign(context: Context, session: Session, esign: Esig
 }
 
 /** The line is signed: the session leaves e-sign, with what /esign/contact shows. */
-export async function finishEsign(context: Context, session: Session, done: NonNullable<SessionData["esignDone"]>, token: string | null) {
+export async function finishEsign(
+  context: Context,
+  session: Session,
+  done: NonNullable<SessionData["esignDone"]>,
+  token: string | null,
+) {
   const { env } = context.get(edgeContext);
   await saveSession(env, session, {
     ...session.data,
@@ -151,7 +159,16 @@ async function finishFromSummary(context: Context, session: Session, summary: Su
   if (summary.accountHeader.loanStatusCode === "W") return;
   if (!session.data.esign?.consentComplete || session.data.esignDone) return;
   const firstDraw = summary.pendingETransactions.find((t) => t.transactionDescription === "Cash Advance");
-  await finishEsign(context, session, { firstName: summary.accountProfile.firstName, drawCents: firstDraw?.transationAmount ?? 0, fundingDate: firstDraw?.transationDate ?? null }, token);
+  await finishEsign(
+    context,
+    session,
+    {
+      firstName: summary.accountProfile.firstName,
+      drawCents: firstDraw?.transationAmount ?? 0,
+      fundingDate: firstDraw?.transationDate ?? null,
+    },
+    token,
+  );
 }
 
 /** After a failed FinishESign: true when the platform signed anyway (its answer was lost), with the session finished. */

@@ -2,12 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { isCommonPassword } from "#domain/common-passwords";
 import { phones } from "#domain/config";
+import { formatPhone } from "#domain/format";
+import { catalogue, type PlatformClient, PlatformError } from "#platform";
 import { edgeContext } from "#server/http/request-context";
-import { catalogue, PlatformError, type PlatformClient } from "#platform";
 import { seal, unseal } from "#server/sessions/seal";
 import type { EsignState } from "#server/sessions/session-data";
 import { ESIGN_WITHDRAWAL } from "../../components/esign/Withdrawn";
-import { formatPhone } from "#domain/format";
 import { accessMessages, codeSchema, resetSchema } from "../access.schema";
 import { accessLimitRefusal } from "../access.server";
 import { flowMessages } from "../password-flow.server";
@@ -18,7 +18,8 @@ type Pending = NonNullable<EsignState["password"]>;
 /** The intents of the consent page's optional password section. */
 export const INLINE_PASSWORD_INTENTS = ["pwCreate", "pwCode", "pwResend", "pwSkip", "pwStart"] as const;
 export type InlinePasswordIntent = (typeof INLINE_PASSWORD_INTENTS)[number];
-export const isInlinePasswordIntent = (intent: string): intent is InlinePasswordIntent => (INLINE_PASSWORD_INTENTS as readonly string[]).includes(intent);
+export const isInlinePasswordIntent = (intent: string): intent is InlinePasswordIntent =>
+  (INLINE_PASSWORD_INTENTS as readonly string[]).includes(intent);
 
 export interface InlinePasswordAnswer {
   state: EsignState;
@@ -66,7 +67,8 @@ export async function inlinePasswordStep(
       case "pwCreate":
         return await start(context, request, platform, state, values, who);
       case "pwResend": {
-        if (pending?.step !== "code" || !pending.sealed) return { state: { ...state, password: undefined }, errors: {} };
+        if (pending?.step !== "code" || !pending.sealed)
+          return { state: { ...state, password: undefined }, errors: {} };
         if (pending.resendDisabled) return stay(flowMessages.resendLimit);
         return await send(context, request, platform, state, pending, who, true);
       }
@@ -77,11 +79,23 @@ export async function inlinePasswordStep(
     if (!(error instanceof PlatformError)) throw error;
     const problem = error.fields.password;
     if (problem) return { state, errors: { password: problem }, alert: problem, serviceDown: true };
-    return { state, errors: {}, alert: intent === "pwCode" ? flowMessages.serviceDown : flowMessages.callFailed, serviceDown: true };
+    return {
+      state,
+      errors: {},
+      alert: intent === "pwCode" ? flowMessages.serviceDown : flowMessages.callFailed,
+      serviceDown: true,
+    };
   }
 }
 
-async function start(context: Context, request: Request, platform: PlatformClient, state: EsignState, values: Record<string, string>, who: Who): Promise<InlinePasswordAnswer> {
+async function start(
+  context: Context,
+  request: Request,
+  platform: PlatformClient,
+  state: EsignState,
+  values: Record<string, string>,
+  who: Who,
+): Promise<InlinePasswordAnswer> {
   const checked = v.safeParse(resetSchema, values);
   if (!checked.success) {
     const issues = v.flatten<typeof resetSchema>(checked.issues).nested ?? {};
@@ -98,51 +112,101 @@ async function start(context: Context, request: Request, platform: PlatformClien
   return send(context, request, platform, state, { step: "code", sealed }, who, false);
 }
 
-async function send(context: Context, request: Request, platform: PlatformClient, state: EsignState, pending: Pending, who: Who, resend: boolean): Promise<InlinePasswordAnswer> {
-  const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", { policy: "passcodeSendPerEmail", email: who.email });
+async function send(
+  context: Context,
+  request: Request,
+  platform: PlatformClient,
+  state: EsignState,
+  pending: Pending,
+  who: Who,
+  resend: boolean,
+): Promise<InlinePasswordAnswer> {
+  const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", {
+    policy: "passcodeSendPerEmail",
+    email: who.email,
+  });
   if (limited) return { state, errors: {}, alert: limited, serviceDown: true };
-  const sent = await platform.call(catalogue.communications.SendEmailOtp, { email: who.email, CustId: who.customerId, ewSID: ewSID(who.customerId), purpose: "esign" });
+  const sent = await platform.call(catalogue.communications.SendEmailOtp, {
+    email: who.email,
+    CustId: who.customerId,
+    ewSID: ewSID(who.customerId),
+    purpose: "esign",
+  });
   if (sent.statusCode === "5") {
     // The resend limit: the code already sent still works; no new one comes.
     const kept: Pending = { ...pending, notice: flowMessages.resendLimit, resendDisabled: true };
     return { state: { ...state, password: kept }, errors: {} };
   }
   const notice = resend ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : undefined;
-  return { state: { ...state, password: { step: "code", sealed: pending.sealed, notice, resendDisabled: pending.resendDisabled } }, errors: {} };
+  return {
+    state: {
+      ...state,
+      password: { step: "code", sealed: pending.sealed, notice, resendDisabled: pending.resendDisabled },
+    },
+    errors: {},
+  };
 }
 
-async function confirm(context: Context, request: Request, platform: PlatformClient, state: EsignState, values: Record<string, string>, who: Who): Promise<InlinePasswordAnswer> {
+async function confirm(
+  context: Context,
+  request: Request,
+  platform: PlatformClient,
+  state: EsignState,
+  values: Record<string, string>,
+  who: Who,
+): Promise<InlinePasswordAnswer> {
   const pending = state.password;
   if (pending?.step !== "code" || !pending.sealed) return { state: { ...state, password: undefined }, errors: {} };
   const code = [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
   if (!v.is(codeSchema, { code })) return { state, errors: {}, alert: "Please enter the six-digit passcode." };
   const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
   if (limited) return { state, errors: {}, alert: limited, serviceDown: true };
-  const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: code, ewSID: ewSID(who.customerId) });
+  const result = await platform.call(catalogue.communications.VerifySmsOtp, {
+    pin: code,
+    ewSID: ewSID(who.customerId),
+  });
   const ok = result.statusCode === "0";
   // Each attempt is logged; the code is spent by now, so a log that fails must not cost the person an accepted code.
   await platform
-    .call(catalogue.auth.LoginAttempts, { Note: ok ? "Success attempt" : "Failed attempt", ProcessId: "1", Success: ok, CustomerId: who.customerId })
+    .call(catalogue.auth.LoginAttempts, {
+      Note: ok ? "Success attempt" : "Failed attempt",
+      ProcessId: "1",
+      Success: ok,
+      CustomerId: who.customerId,
+    })
     .catch((error: unknown) => {
       if (!(error instanceof PlatformError)) throw error;
     });
-  if (result.statusCode === "3") return { state: { ...state, password: undefined, withdrawn: "passcode" }, errors: {}, alert: ESIGN_WITHDRAWAL };
+  if (result.statusCode === "3")
+    return { state: { ...state, password: undefined, withdrawn: "passcode" }, errors: {}, alert: ESIGN_WITHDRAWAL };
   if (!ok) {
-    const message = { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode }[result.statusCode] ?? flowMessages.usedCode;
+    const message =
+      { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode }[result.statusCode] ?? flowMessages.usedCode;
     return { state: { ...state, password: { ...pending, notice: undefined } }, errors: {}, alert: message };
   }
   const { env } = context.get(edgeContext);
   const password = await unseal(env, "esign-password", pending.sealed, ewSID(who.customerId));
   try {
-    const answer = await platform.call(catalogue.auth.Register, { email: who.email, password, confirmPassword: password, custSSN: who.identity.last4SSN, dob: who.identity.dob });
+    const answer = await platform.call(catalogue.auth.Register, {
+      email: who.email,
+      password,
+      confirmPassword: password,
+      custSSN: who.identity.last4SSN,
+      dob: who.identity.dob,
+    });
     if (answer.registered) return { state: { ...state, password: { step: "done" } }, errors: {} };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     // Registered before the answer was lost: the password exists, so the page says so.
-    if (await registeredMeanwhile(platform, who)) return { state: { ...state, password: { step: "done" } }, errors: {} };
+    if (await registeredMeanwhile(platform, who))
+      return { state: { ...state, password: { step: "done" } }, errors: {} };
     // The code is spent: back to choosing a password, with the platform's reason when it gave one.
     const problem = error.fields.password;
-    return { state: { ...state, password: undefined }, errors: problem ? { password: problem } : {}, alert: problem ?? flowMessages.creationError };
+    return {
+      state: { ...state, password: undefined },
+      errors: problem ? { password: problem } : {},
+      alert: problem ?? flowMessages.creationError,
+    };
   }
   return { state: { ...state, password: undefined }, errors: {}, alert: flowMessages.creationError };
 }

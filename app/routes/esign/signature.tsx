@@ -1,16 +1,26 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand, phones, servicing } from "#domain/config";
-import { clientInfo } from "#server/http/client-info";
-import { catalogue, PlatformError } from "#platform";
+import { formatMoney, formatPhone } from "#domain/format";
 import { borrowerNameMatches } from "#domain/rules/esign";
+import { catalogue, PlatformError } from "#platform";
+import { clientInfo } from "#server/http/client-info";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
-import { useHydrated } from "../../lib/use-hydrated";
-import { formatMoney, formatPhone } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/signature";
-import { esignPageFacts, esignPlatform, esignSession, esignState, finishEsign, type readEsignFacts, signedMeanwhile, storeEsign, withdrawnMeanwhile } from "./esign.server";
+import {
+  esignPageFacts,
+  esignPlatform,
+  esignSession,
+  esignState,
+  finishEsign,
+  type readEsignFacts,
+  signedMeanwhile,
+  storeEsign,
+  withdrawnMeanwhile,
+} from "./esign.server";
 
 export const handle: RouteHandle = { layout: { isEsignPage: true, hidelogin: true } };
 
@@ -28,7 +38,8 @@ export const signatureMessages = {
   notSaved: "Data not saved. please try again.",
 } as const;
 
-const MILITARY_WITHDRAWAL = "Military service declared: the lender does not lend to active-duty military, their spouses or dependents.";
+const MILITARY_WITHDRAWAL =
+  "Military service declared: the lender does not lend to active-duty military, their spouses or dependents.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = esignSession(context);
@@ -62,7 +73,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       // The platform may have withdrawn before its answer was lost: then the withdrawal, never "not saved".
-      if (!(await withdrawnMeanwhile(context, session))) return { errors: {}, alert: signatureMessages.notSaved, values };
+      if (!(await withdrawnMeanwhile(context, session)))
+        return { errors: {}, alert: signatureMessages.notSaved, values };
     }
     await storeEsign(context, session, { ...state, withdrawn: "military" }, tokens.get());
     return redirect("/esign/military");
@@ -75,7 +87,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     // The device-fingerprint fraud check is a provider hook, off by default (0-decisions.md).
     const fraud = await platform.call(catalogue.misc.IovationConfig, {});
     if (fraud.status) {
-      const verdict = await platform.call(catalogue.misc.IovationProcess, { ipAddress: client.ip, blackBoxData: String(form.get("blackBox") ?? "") });
+      const verdict = await platform.call(catalogue.misc.IovationProcess, {
+        ipAddress: client.ip,
+        blackBoxData: String(form.get("blackBox") ?? ""),
+      });
       if (verdict.result === "deny") return { errors: {}, alert: signatureMessages.notSaved, values };
     }
     const signedAt = new Date().toISOString();
@@ -84,16 +99,24 @@ export async function action({ context, request }: Route.ActionArgs) {
       ipAddress: client.ip,
       userAgent: client.userAgent,
       signedAt,
-      agreements: (["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"] as const).filter((k) => state.agreed[k]),
+      agreements: (
+        ["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"] as const
+      ).filter((k) => state.agreed[k]),
       // Stored exactly as answered, texts and calls separately (0-decisions.md).
       allowMarketingTexts: state.marketingTexts === true,
       allowMarketingCalls: state.marketingCalls,
       isMilitaryPersonnel: false,
       repaymentMethod: method === "paper-check" ? "K" : "A",
       requestedDrawAmount: state.drawCents,
-      drawNote: state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
+      drawNote:
+        state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
     });
-    await finishEsign(context, session, { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate }, tokens.get());
+    await finishEsign(
+      context,
+      session,
+      { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate },
+      tokens.get(),
+    );
     return redirect("/esign/contact");
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -106,9 +129,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 type Facts = Awaited<ReturnType<typeof readEsignFacts>>["facts"];
 
 /** Spec file 2, section 5: what the signature form needs (the platform re-checks the name). */
-function signatureProblems(values: { method: string; military: string; name: string }, terms: boolean, facts: Facts): Record<string, string> {
+function signatureProblems(
+  values: { method: string; military: string; name: string },
+  terms: boolean,
+  facts: Facts,
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (values.method !== "direct-deposit" && values.method !== "paper-check") errors.repaymentMethod = signatureMessages.repayment;
+  if (values.method !== "direct-deposit" && values.method !== "paper-check")
+    errors.repaymentMethod = signatureMessages.repayment;
   if (values.method === "paper-check" && !facts.paperCheckAllowed) errors.repaymentMethod = PAPER_CHECK_UNAVAILABLE;
   if (values.military !== "no" && values.military !== "yes") errors.military = signatureMessages.military;
   if (!terms) errors.acceptTerms = signatureMessages.terms;
@@ -126,7 +154,8 @@ export default function Signature(props: Route.ComponentProps) {
 type ActionData = Route.ComponentProps["actionData"];
 
 /** The paper-check popup's and field's explanation (spec file 2, section 2.9). */
-const PAPER_CHECK_UNAVAILABLE = "Paper check repayment is not available for your line. Please choose Electronic Funds Transfer to finish eSigning.";
+const PAPER_CHECK_UNAVAILABLE =
+  "Paper check repayment is not available for your line. Please choose Electronic Funds Transfer to finish eSigning.";
 
 function SignatureForm({ facts, actionData }: { facts: Facts; actionData: ActionData }) {
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -150,9 +179,15 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
   // The server asks to confirm the military statement (a post without JavaScript, or one that skipped the dialog).
   useEffect(() => setConfirming(Boolean(actionData && "confirmMilitary" in actionData)), [actionData]);
   const nameMatches = borrowerNameMatches(name, facts.firstName, facts.lastName);
-  const valid = (method === "direct-deposit" || (method === "paper-check" && !paperRefused)) && military !== "" && terms && nameMatches;
+  const valid =
+    (method === "direct-deposit" || (method === "paper-check" && !paperRefused)) &&
+    military !== "" &&
+    terms &&
+    nameMatches;
   // With JavaScript, a typed name that does not match says so once the field is left (spec file 2, section 5).
-  const nameError = errors.borrowerName ?? (hydrated && nameTouched && name.trim() !== "" && !nameMatches ? signatureMessages.name : "");
+  const nameError =
+    errors.borrowerName ??
+    (hydrated && nameTouched && name.trim() !== "" && !nameMatches ? signatureMessages.name : "");
   const methodError = errors.repaymentMethod ?? (paperRefused && !modal ? PAPER_CHECK_UNAVAILABLE : "");
   return (
     <section className="container page-section esign">
@@ -174,33 +209,96 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
       >
         <fieldset className="field radio-group">
           <legend>Repayment Method</legend>
-          <label className="radio"><input type="radio" name="repaymentMethod" value="direct-deposit" checked={method === "direct-deposit"} onChange={() => setMethod("direct-deposit")} /> Electronic Funds Transfer</label>
           <label className="radio">
-            <input type="radio" name="repaymentMethod" value="paper-check" checked={method === "paper-check"} onChange={() => { setMethod("paper-check"); if (!facts.paperCheckAllowed) setModal(true); }} /> Paper Check
+            <input
+              type="radio"
+              name="repaymentMethod"
+              value="direct-deposit"
+              checked={method === "direct-deposit"}
+              onChange={() => setMethod("direct-deposit")}
+            />{" "}
+            Electronic Funds Transfer
           </label>
-          <p className="field-error" role={methodError ? "alert" : undefined}>{methodError}</p>
+          <label className="radio">
+            <input
+              type="radio"
+              name="repaymentMethod"
+              value="paper-check"
+              checked={method === "paper-check"}
+              onChange={() => {
+                setMethod("paper-check");
+                if (!facts.paperCheckAllowed) setModal(true);
+              }}
+            />{" "}
+            Paper Check
+          </label>
+          <p className="field-error" role={methodError ? "alert" : undefined}>
+            {methodError}
+          </p>
         </fieldset>
         {method === "paper-check" && facts.paperCheckAllowed ? (
           <div className="banner" role="status">
-            Paper check payments add {servicing.paperCheckExtraBusinessDays.min} to {servicing.paperCheckExtraBusinessDays.max} business days. We'll call you at{" "}
+            Paper check payments add {servicing.paperCheckExtraBusinessDays.min} to{" "}
+            {servicing.paperCheckExtraBusinessDays.max} business days. We'll call you at{" "}
             {formatPhone(phones.customerService)} to confirm the details.
           </div>
         ) : null}
-        <Modal id="paper-check" title="Paper check is not available" open={modal} onClose={() => setModal(false)} returnHref="#">
+        <Modal
+          id="paper-check"
+          title="Paper check is not available"
+          open={modal}
+          onClose={() => setModal(false)}
+          returnHref="#"
+        >
           <p>{PAPER_CHECK_UNAVAILABLE}</p>
-          <button type="button" className="button button-primary" onClick={() => { setMethod("direct-deposit"); setModal(false); }}>GO BACK TO EFT AND FINISH ESIGN</button>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              setMethod("direct-deposit");
+              setModal(false);
+            }}
+          >
+            GO BACK TO EFT AND FINISH ESIGN
+          </button>
         </Modal>
         <fieldset className="field radio-group">
           <legend>Military Service</legend>
-          <label className="radio"><input type="radio" name="military" value="no" defaultChecked={values?.military === "no"} onChange={() => setMilitary("no")} /> I am not an active-duty member of the military, or a spouse or dependent of one</label>
-          <label className="radio"><input type="radio" name="military" value="yes" defaultChecked={values?.military === "yes"} onChange={() => setMilitary("yes")} /> I am an active-duty member of the military, or a spouse or dependent of one</label>
-          <p className="field-hint">Federal law limits lending to active-duty service members and their families; we do not offer lines of credit to them.</p>
-          <p className="field-error" role={errors.military ? "alert" : undefined}>{errors.military ?? ""}</p>
+          <label className="radio">
+            <input
+              type="radio"
+              name="military"
+              value="no"
+              defaultChecked={values?.military === "no"}
+              onChange={() => setMilitary("no")}
+            />{" "}
+            I am not an active-duty member of the military, or a spouse or dependent of one
+          </label>
+          <label className="radio">
+            <input
+              type="radio"
+              name="military"
+              value="yes"
+              defaultChecked={values?.military === "yes"}
+              onChange={() => setMilitary("yes")}
+            />{" "}
+            I am an active-duty member of the military, or a spouse or dependent of one
+          </label>
+          <p className="field-hint">
+            Federal law limits lending to active-duty service members and their families; we do not offer lines of
+            credit to them.
+          </p>
+          <p className="field-error" role={errors.military ? "alert" : undefined}>
+            {errors.military ?? ""}
+          </p>
         </fieldset>
         <label className="checkbox">
-          <input type="checkbox" name="acceptTerms" onChange={(e) => setTerms(e.currentTarget.checked)} /> I agree to sign the agreements electronically (eSign terms)
+          <input type="checkbox" name="acceptTerms" onChange={(e) => setTerms(e.currentTarget.checked)} /> I agree to
+          sign the agreements electronically (eSign terms)
         </label>
-        <p className="field-error" role={errors.acceptTerms ? "alert" : undefined}>{errors.acceptTerms ?? ""}</p>
+        <p className="field-error" role={errors.acceptTerms ? "alert" : undefined}>
+          {errors.acceptTerms ?? ""}
+        </p>
         <div className="field">
           <label htmlFor="borrowerName">Type your first and last name to eSign</label>
           <input
@@ -214,12 +312,24 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
             onChange={(e) => setName(e.currentTarget.value)}
             onBlur={() => setNameTouched(true)}
           />
-          <p id="borrowerName-error" className="field-error" role={nameError ? "alert" : undefined}>{nameError}</p>
+          <p id="borrowerName-error" className="field-error" role={nameError ? "alert" : undefined}>
+            {nameError}
+          </p>
         </div>
-        <div className="step-alert" role="alert">{actionData && "alert" in actionData ? actionData.alert : ""}</div>
+        <div className="step-alert" role="alert">
+          {actionData && "alert" in actionData ? actionData.alert : ""}
+        </div>
         <div className="button-row">
-          <Link to="/esign/consent" className="button button-outline">BACK</Link>
-          <button type="submit" className="button button-primary button-large" disabled={busy || modal || (hydrated && military !== "yes" && !valid)}>SUBMIT</button>
+          <Link to="/esign/consent" className="button button-outline">
+            BACK
+          </Link>
+          <button
+            type="submit"
+            className="button button-primary button-large"
+            disabled={busy || modal || (hydrated && military !== "yes" && !valid)}
+          >
+            SUBMIT
+          </button>
         </div>
       </Form>
     </section>
@@ -238,21 +348,32 @@ function MilitaryConfirm({ open, hydrated, onCancel }: { open: boolean; hydrated
   const body = (
     <>
       <p>
-        You chose: I am an active-duty member of the military, or a spouse or dependent of one. We cannot offer a line of credit in that case, so your application
-        will be withdrawn. This cannot be undone online.
+        You chose: I am an active-duty member of the military, or a spouse or dependent of one. We cannot offer a line
+        of credit in that case, so your application will be withdrawn. This cannot be undone online.
       </p>
       <Form method="post" className="button-row">
         <input type="hidden" name="military" value="yes" />
-        <button type="submit" name="intent" value="withdraw" className="button button-primary">Yes, withdraw my application</button>
+        <button type="submit" name="intent" value="withdraw" className="button button-primary">
+          Yes, withdraw my application
+        </button>
         {hydrated ? (
-          <button type="button" className="button button-outline" onClick={onCancel}>No, go back</button>
+          <button type="button" className="button button-outline" onClick={onCancel}>
+            No, go back
+          </button>
         ) : (
-          <a href="#borrowerName" className="button button-outline">No, go back</a>
+          <a href="#borrowerName" className="button button-outline">
+            No, go back
+          </a>
         )}
       </Form>
     </>
   );
-  if (hydrated) return <Modal id="military-confirm" title={CONFIRM_TITLE} open={open} onClose={onCancel} returnHref="#">{body}</Modal>;
+  if (hydrated)
+    return (
+      <Modal id="military-confirm" title={CONFIRM_TITLE} open={open} onClose={onCancel} returnHref="#">
+        {body}
+      </Modal>
+    );
   if (!open) return null;
   return (
     <div role="alertdialog" aria-labelledby="military-confirm-title" className="banner banner-warning military-confirm">

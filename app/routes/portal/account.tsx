@@ -1,21 +1,31 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { brand, phones } from "#domain/config";
-import { PhoneLink } from "../../components/PhoneLink";
+import { formatDate, formatMoney } from "#domain/format";
 import { paymentsLocked } from "#domain/rules/payments";
+import { PhoneLink } from "../../components/PhoneLink";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
 import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel";
 import { NO_STATEMENTS } from "../../components/portal/DocumentsView";
 import { PortalShell } from "../../components/portal/PortalShell";
 import { NO_TRANSACTIONS } from "../../components/portal/TransactionsView";
-import { formatDate, formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/account";
-import {
-  amountDue, type AmountDue, drawUnavailableOf, nextAutoPayment, padRecent, paymentLockFacts, paymentLockMessages, portalStanding, readSummary, statementRows, transactionRows,
-} from "./portal-data";
 import { portalSummary } from "./portal.server";
+import {
+  type AmountDue,
+  amountDue,
+  drawUnavailableOf,
+  nextAutoPayment,
+  padRecent,
+  paymentLockFacts,
+  paymentLockMessages,
+  portalStanding,
+  readSummary,
+  statementRows,
+  transactionRows,
+} from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
 
@@ -51,12 +61,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** What is owed and when: the whole balance once charged off; else the next due date and minimum, when there is one. */
 function DueFigures({ due }: { due: AmountDue }) {
-  if (due.kind === "chargedOff") return <div><dt>Balance Due</dt><dd>{formatMoney(due.balanceDueCents, { cents: true })}</dd></div>;
+  if (due.kind === "chargedOff")
+    return (
+      <div>
+        <dt>Balance Due</dt>
+        <dd>{formatMoney(due.balanceDueCents, { cents: true })}</dd>
+      </div>
+    );
   if (due.kind === "none") return null;
   return (
     <>
-      <div><dt>Next Payment Due Date</dt><dd>{formatDate(due.date)}</dd></div>
-      <div><dt>Next Minimum Due</dt><dd>{formatMoney(due.minimumCents, { cents: true })}</dd></div>
+      <div>
+        <dt>Next Payment Due Date</dt>
+        <dd>{formatDate(due.date)}</dd>
+      </div>
+      <div>
+        <dt>Next Minimum Due</dt>
+        <dd>{formatMoney(due.minimumCents, { cents: true })}</dd>
+      </div>
     </>
   );
 }
@@ -81,47 +103,84 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <div className="summary-grid">
           <CreditDonut availableCents={figures.available} limitCents={figures.limit} pastDue={pastDue} />
           <dl className="figures">
-            <div><dt>Account Balance</dt><dd>{formatMoney(figures.balance, { cents: true })}</dd></div>
+            <div>
+              <dt>Account Balance</dt>
+              <dd>{formatMoney(figures.balance, { cents: true })}</dd>
+            </div>
             <DueFigures due={figures.due} />
-            <div><dt>Credit Limit</dt><dd>{formatMoney(figures.limit)}</dd></div>
+            <div>
+              <dt>Credit Limit</dt>
+              <dd>{formatMoney(figures.limit)}</dd>
+            </div>
           </dl>
         </div>
-        {figures.due.kind === "chargedOff" ? <p className="banner banner-error charge-off-message">{figures.due.message}</p> : null}
+        {figures.due.kind === "chargedOff" ? (
+          <p className="banner banner-error charge-off-message">{figures.due.message}</p>
+        ) : null}
         {figures.credit > 0 ? (
           <p className="credit-balance">
-            <strong>Credit Balance:</strong> {formatMoney(figures.credit, { cents: true })}. You paid this much more than you owed. Call us at{" "}
-            <PhoneLink digits={phones.customerService} /> to have it refunded to your bank account.
+            <strong>Credit Balance:</strong> {formatMoney(figures.credit, { cents: true })}. You paid this much more
+            than you owed. Call us at <PhoneLink digits={phones.customerService} /> to have it refunded to your bank
+            account.
           </p>
         ) : null}
         {figures.autoPayment ? (
           <p className="auto-payment">
-            <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on {formatDate(figures.autoPayment.date)}
+            <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on{" "}
+            {formatDate(figures.autoPayment.date)}
           </p>
         ) : null}
         <div className="button-row summary-actions">
-          {payment && !payment.lock ? <Link to="/payments" className="button button-primary">MAKE A PAYMENT</Link> : null}
+          {payment && !payment.lock ? (
+            <Link to="/payments" className="button button-primary">
+              MAKE A PAYMENT
+            </Link>
+          ) : null}
           {payment?.lock ? (
             <>
-              <button type="button" className="button button-primary" disabled aria-describedby="payment-lock">MAKE A PAYMENT</button>
-              <p id="payment-lock" className="payment-lock">{payment.lock}</p>
+              <button type="button" className="button button-primary" disabled aria-describedby="payment-lock">
+                MAKE A PAYMENT
+              </button>
+              <p id="payment-lock" className="payment-lock">
+                {payment.lock}
+              </p>
             </>
           ) : null}
-          {loaderData.canDraw ? <Link to="/draw" className="button button-outline">Request a Cash Advance</Link> : null}
+          {loaderData.canDraw ? (
+            <Link to="/draw" className="button button-outline">
+              Request a Cash Advance
+            </Link>
+          ) : null}
         </div>
       </section>
       <div className="account-lists">
         <section className="card" aria-labelledby="recent-title">
           <h2 id="recent-title">Recent Transactions</h2>
           <TransactionsTable rows={loaderData.recent} caption="Recent Transactions" empty={NO_TRANSACTIONS} />
-          <a href="/transactions" className="view-all" onClick={viewAll("transactions")}>View all<span className="visually-hidden"> transactions</span></a>
+          <a href="/transactions" className="view-all" onClick={viewAll("transactions")}>
+            View all<span className="visually-hidden"> transactions</span>
+          </a>
         </section>
         <section className="card" aria-labelledby="statements-title">
           <h2 id="statements-title">Billing Statements</h2>
-          <DataTable rows={loaderData.statements} columns={statementListColumns} rowKey={(r) => r.key} caption="Billing Statements" empty={NO_STATEMENTS} />
-          <a href="/documents" className="view-all" onClick={viewAll("documents")}>View all<span className="visually-hidden"> documents</span></a>
+          <DataTable
+            rows={loaderData.statements}
+            columns={statementListColumns}
+            rowKey={(r) => r.key}
+            caption="Billing Statements"
+            empty={NO_STATEMENTS}
+          />
+          <a href="/documents" className="view-all" onClick={viewAll("documents")}>
+            View all<span className="visually-hidden"> documents</span>
+          </a>
         </section>
       </div>
-      <DetailPanel open={panel.open} tab={panel.tab} onTab={(tab) => setPanel({ open: true, tab })} onClose={() => setPanel((p) => ({ ...p, open: false }))} />
+      <DetailPanel
+        open={panel.open}
+        tab={panel.tab}
+        onTab={(tab) => setPanel({ open: true, tab })}
+        onClose={() => setPanel((p) => ({ ...p, open: false }))}
+      />
     </PortalShell>
   );
 }

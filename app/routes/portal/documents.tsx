@@ -4,8 +4,8 @@ import { AgreementTable, StatementsTable } from "../../components/portal/Documen
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/documents";
-import { agreementRow, drawUnavailableOf, portalStanding, readSummary, statementRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
+import { agreementRow, drawUnavailableOf, portalStanding, readSummary, statementRows } from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
 
@@ -35,13 +35,22 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const view = params.get("view") === "statements" ? "statements" : "agreement";
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
+    <PortalShell
+      standing={loaderData.standing}
+      pastDue={loaderData.standing !== "current"}
+      drawUnavailable={loaderData.drawUnavailable}
+    >
       <h1>Documents</h1>
       <nav aria-label="Documents" className="filters">
         <ul>
           {VIEWS.map((v) => (
             <li key={v.id}>
-              <Link to={`?view=${v.id}`} className="filter" aria-current={v.id === view ? "page" : undefined} preventScrollReset>
+              <Link
+                to={`?view=${v.id}`}
+                className="filter"
+                aria-current={v.id === view ? "page" : undefined}
+                preventScrollReset
+              >
                 {v.label}
               </Link>
             </li>

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "#domain/rules/money-input";
 import { cashAdvanceFeeAtPercent } from "#domain/fees";
-import { defaultDrawLimits, drawAmountMessage, drawAmountProblem, type DrawLimits } from "#domain/rules/standing";
+import { DRAW_NOT_AN_AMOUNT, moneyInputCents } from "#domain/rules/money-input";
+import { type DrawLimits, defaultDrawLimits, drawAmountMessage, drawAmountProblem } from "#domain/rules/standing";
 
 /**
  * The draw amount as typed ("125", "$1,000", "125.00") to integer cents by
@@ -34,7 +34,11 @@ export function drawAmountSchema(availableCents: number, limits: DrawLimits = de
 }
 
 /** The message for an amount as typed, or null when it may be drawn. */
-export function drawAmountError(text: string, availableCents: number, limits: DrawLimits = defaultDrawLimits): string | null {
+export function drawAmountError(
+  text: string,
+  availableCents: number,
+  limits: DrawLimits = defaultDrawLimits,
+): string | null {
   const result = v.safeParse(drawAmountSchema(availableCents, limits), { amount: text });
   return result.success ? null : result.issues[0].message;
 }

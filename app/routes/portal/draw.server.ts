@@ -1,13 +1,21 @@
-import * as v from "valibot";
 import { type RouterContextProvider } from "react-router";
+import * as v from "valibot";
+import { recheckDraw } from "#domain/rules/recheck";
+import { type DrawBlock, drawBlockOf, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";
 import { catalogue, PlatformError } from "#platform";
-import { drawBlockOf, drawLimitsOf, maxDrawCents, type DrawBlock } from "#domain/rules/standing";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
-import { recheckDraw } from "#domain/rules/recheck";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
+import {
+  borrowerSession,
+  IDEMPOTENCY_KEY,
+  markSent,
+  type PortalSummary,
+  portalPlatform,
+  portalSummary,
+  sentBefore,
+} from "./portal.server";
 import { portalStanding } from "./portal-data";
-import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, portalSummary, sentBefore, type PortalSummary } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
 type Summary = PortalSummary;
@@ -29,7 +37,9 @@ function drawFacts(s: Summary) {
     feePercent: header.cashAdvanceFeePercentage,
     limits,
     maxCents: maxDrawCents(header.availableCredit, limits),
-    block: blocked ? { kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock, message: s.accountConfig.drawMessage } : null,
+    block: blocked
+      ? { kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock, message: s.accountConfig.drawMessage }
+      : null,
   };
 }
 
@@ -67,10 +77,13 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   // The key is made once, at review, and carried by the review form: every retry of that form posts once.
   const key = String(form.get("key") ?? "");
   const reviewedCents = parseDrawAmount(amountText);
-  if (intent === "submit" && IDEMPOTENCY_KEY.test(key) && reviewedCents > 0) return submitReviewed(context, drawFacts(s), s.accountHeader.applNo, reviewedCents, key);
+  if (intent === "submit" && IDEMPOTENCY_KEY.test(key) && reviewedCents > 0)
+    return submitReviewed(context, drawFacts(s), s.accountHeader.applNo, reviewedCents, key);
 
   if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
-  const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), { amount: amountText });
+  const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), {
+    amount: amountText,
+  });
   if (!checked.success) return { view: "amount", amountText, error: checked.issues[0].message };
   return { view: "review", amountCents: checked.output.amount, key: crypto.randomUUID(), error: null };
 }
@@ -82,10 +95,29 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
  * with a new key (the old one is bound to the old amount), or the amount view
  * with the reason when draws are now blocked.
  */
-async function submitReviewed(context: Context, facts: DrawFacts, applNo: number, reviewedCents: number, key: string): Promise<DrawOutcome> {
-  const verdict = recheckDraw(reviewedCents, { block: facts.block?.kind ?? null, availableCents: facts.availableCents, limits: facts.limits, maybePosted: sentBefore(context, key) });
-  if (verdict.verdict === "review") return { view: "review", amountCents: verdict.amountCents, key: crypto.randomUUID(), error: null, notice: verdict.message };
-  if (verdict.verdict === "amount") return { view: "amount", amountText: dollars(reviewedCents), error: verdict.message };
+async function submitReviewed(
+  context: Context,
+  facts: DrawFacts,
+  applNo: number,
+  reviewedCents: number,
+  key: string,
+): Promise<DrawOutcome> {
+  const verdict = recheckDraw(reviewedCents, {
+    block: facts.block?.kind ?? null,
+    availableCents: facts.availableCents,
+    limits: facts.limits,
+    maybePosted: sentBefore(context, key),
+  });
+  if (verdict.verdict === "review")
+    return {
+      view: "review",
+      amountCents: verdict.amountCents,
+      key: crypto.randomUUID(),
+      error: null,
+      notice: verdict.message,
+    };
+  if (verdict.verdict === "amount")
+    return { view: "amount", amountText: dollars(reviewedCents), error: verdict.message };
   // Remembered before sending: if the answer is lost, the retry knows this key may have drawn.
   await markSent(context, key);
   return submitDraw(context, applNo, reviewedCents, key);
@@ -99,14 +131,25 @@ async function submitDraw(context: Context, applNo: number, amountCents: number,
   const session = borrowerSession(context);
   const { platform, persist } = portalPlatform(context, session);
   // A draw is requested for today as the platform counts it (the development clock may be days ahead of the real day).
-  const payload = { applNo, transactionDate: await servicingToday(context), transactionAmount: amountCents, transactionCode: "D" as const };
+  const payload = {
+    applNo,
+    transactionDate: await servicingToday(context),
+    transactionAmount: amountCents,
+    transactionCode: "D" as const,
+  };
   for (let attempt = 0; ; attempt++) {
     try {
       const answer = await platform.call(catalogue.account.PostTransaction, payload, { idempotencyKey: key });
       await persist();
       // A platform may answer id 0 instead of refusing: its status description is the message.
-      if (answer.paymentTransactionId <= 0) return { view: "amount", amountText: dollars(amountCents), error: answer.statusDescription || CALL_FAILED };
-      return { view: "thanks", amountCents, fundingDate: answer.effectiveDate, transactionId: answer.paymentTransactionId };
+      if (answer.paymentTransactionId <= 0)
+        return { view: "amount", amountText: dollars(amountCents), error: answer.statusDescription || CALL_FAILED };
+      return {
+        view: "thanks",
+        amountCents,
+        fundingDate: answer.effectiveDate,
+        transactionId: answer.paymentTransactionId,
+      };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.kind === "unauthorized") throw await sessionOver(context);
@@ -115,7 +158,12 @@ async function submitDraw(context: Context, applNo: number, amountCents: number,
         continue;
       }
       // A refusal is final for this key: back to the amount with the platform's reason (a new review makes a new key).
-      if (error.kind === "rejected") return { view: "amount", amountText: dollars(amountCents), error: error.message.slice(error.path.length + 2) || CALL_FAILED };
+      if (error.kind === "rejected")
+        return {
+          view: "amount",
+          amountText: dollars(amountCents),
+          error: error.message.slice(error.path.length + 2) || CALL_FAILED,
+        };
       // Unreachable or garbled: stay on review with the same key, so SUBMIT REQUEST retries without posting twice.
       return { view: "review", amountCents, key, error: CALL_FAILED };
     }

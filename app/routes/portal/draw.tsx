@@ -41,9 +41,18 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
       <div className="draw-layout">
         <div className="draw-request">
           {/* After a draw that used up the credit, the thank-you view stands alone. */}
-          {block && view !== "thanks" ? <p className="banner banner-warning draw-block" role="alert">{block.message}</p> : null}
+          {block && view !== "thanks" ? (
+            <p className="banner banner-warning draw-block" role="alert">
+              {block.message}
+            </p>
+          ) : null}
           {outcome?.view === "thanks" ? (
-            <DrawThanks amountCents={outcome.amountCents} feePercent={facts.feePercent} fundingDate={outcome.fundingDate} transactionId={outcome.transactionId} />
+            <DrawThanks
+              amountCents={outcome.amountCents}
+              feePercent={facts.feePercent}
+              fundingDate={outcome.fundingDate}
+              transactionId={outcome.transactionId}
+            />
           ) : outcome?.view === "review" && !block ? (
             <DrawReview
               // A new key is a new review (a new amount after a change): its heading takes focus again.
@@ -62,9 +71,17 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
               maxCents={facts.maxCents}
               feePercent={facts.feePercent}
               disabled={block !== null}
-              initialText={outcome?.view === "amount" && outcome.amountText !== null ? outcome.amountText : String(facts.limits.minCents / 100)}
+              initialText={
+                outcome?.view === "amount" && outcome.amountText !== null
+                  ? outcome.amountText
+                  : String(facts.limits.minCents / 100)
+              }
               limits={facts.limits}
-              serverError={view === "amount" && outcome?.view === "amount" && outcome.error !== block?.message ? outcome.error : null}
+              serverError={
+                view === "amount" && outcome?.view === "amount" && outcome.error !== block?.message
+                  ? outcome.error
+                  : null
+              }
             />
           )}
         </div>

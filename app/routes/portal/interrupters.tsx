@@ -3,8 +3,8 @@ import { brand, phones } from "#domain/config";
 import { formatPhone, phoneHref } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/interrupters";
-import { readSummary } from "./portal-data";
 import { portalSummary } from "./portal.server";
+import { readSummary } from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true } };
 
@@ -32,15 +32,28 @@ export default function Interrupter({ loaderData }: Route.ComponentProps) {
   return loaderData.closed ? (
     <section className="container page-section outcome">
       <h1>Your account is closed</h1>
-      <p>Your account became inactive and was closed. You can reopen a line of credit by completing the application again.</p>
-      <p><button type="button" className="button button-primary" disabled>Apply Now</button></p>
-      <p><Link to="/">Back to Homepage</Link></p>
+      <p>
+        Your account became inactive and was closed. You can reopen a line of credit by completing the application
+        again.
+      </p>
+      <p>
+        <button type="button" className="button button-primary" disabled>
+          Apply Now
+        </button>
+      </p>
+      <p>
+        <Link to="/">Back to Homepage</Link>
+      </p>
     </section>
   ) : (
     <section className="container page-section outcome">
       <h1>You never finalized your Line of Credit</h1>
       <p>Please call Customer Service to finish setting up your line of credit.</p>
-      <p><a className="button button-primary" href={phoneHref(phones.customerService)}>Call Now {formatPhone(phones.customerService)}</a></p>
+      <p>
+        <a className="button button-primary" href={phoneHref(phones.customerService)}>
+          Call Now {formatPhone(phones.customerService)}
+        </a>
+      </p>
     </section>
   );
 }

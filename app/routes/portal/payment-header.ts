@@ -1,6 +1,6 @@
 import { phones, servicing } from "#domain/config";
-import { chargeOffMessage } from "#domain/rules/standing";
 import { formatDate, formatMoney, formatPhone } from "#domain/format";
+import { chargeOffMessage } from "#domain/rules/standing";
 import { pendingPayments, type Summary } from "./portal-data";
 
 /**
@@ -36,11 +36,15 @@ export const paymentHeaderTexts = {
   intro: `On this page, you can opt to make one-time payments of ${formatMoney(servicing.minAchTransactionCents)} or more.`,
   introEft: "These payments occur outside of your automatic EFT payments.",
   today: "Today's payment is in process.",
-  nextMinimum: (cents: number, date: string) => `Your next minimum payment of ${money(cents)} will be due on ${formatDate(date)}.`,
+  nextMinimum: (cents: number, date: string) =>
+    `Your next minimum payment of ${money(cents)} will be due on ${formatDate(date)}.`,
   nothing: "You don't have any upcoming payments at this time.",
-  automatic: (cents: number, date: string) => `Your next automatic EFT payment of ${money(cents)} will be made on ${formatDate(date)}.`,
-  scheduled: (cents: number, date: string) => `Your next scheduled one-time payment of ${money(cents)} will be made on ${formatDate(date)}.`,
-  scheduledSeveral: (count: number, cents: number, date: string) => `Your next ${count} scheduled one-time payments, ${money(cents)} in all, will be made on ${formatDate(date)}.`,
+  automatic: (cents: number, date: string) =>
+    `Your next automatic EFT payment of ${money(cents)} will be made on ${formatDate(date)}.`,
+  scheduled: (cents: number, date: string) =>
+    `Your next scheduled one-time payment of ${money(cents)} will be made on ${formatDate(date)}.`,
+  scheduledSeveral: (count: number, cents: number, date: string) =>
+    `Your next ${count} scheduled one-time payments, ${money(cents)} in all, will be made on ${formatDate(date)}.`,
 } as const;
 
 /** EFT (A) borrowers have automatic payments; paper-check (K) borrowers none. */
@@ -51,7 +55,10 @@ export function paymentHeader(s: HeaderSummary, today: string): string[] {
   const upcoming = upcomingLines(s, today);
   if (h.isChargeoff) return [paymentHeaderTexts.pastDue, paymentHeaderTexts.chargedOff, ...upcoming];
   if (h.isDelinquent) {
-    const current = h.currentDue > 0 && h.nextPaymentDate ? [paymentHeaderTexts.delinquentMinimum(h.currentDue, h.nextPaymentDate, h.pastDueAmount)] : [];
+    const current =
+      h.currentDue > 0 && h.nextPaymentDate
+        ? [paymentHeaderTexts.delinquentMinimum(h.currentDue, h.nextPaymentDate, h.pastDueAmount)]
+        : [];
     return [paymentHeaderTexts.pastDue, ...current, ...upcoming];
   }
   const intro = paysByEft(h) ? `${paymentHeaderTexts.intro} ${paymentHeaderTexts.introEft}` : paymentHeaderTexts.intro;
@@ -69,7 +76,8 @@ export function paymentHeader(s: HeaderSummary, today: string): string[] {
 function upcomingLines(s: HeaderSummary, today: string): string[] {
   const h = s.accountHeader;
   const lines: string[] = [];
-  if (paysByEft(h) && h.nextAutoPaymentDate && h.nextAutoPaymentAmount > 0) lines.push(paymentHeaderTexts.automatic(h.nextAutoPaymentAmount, h.nextAutoPaymentDate));
+  if (paysByEft(h) && h.nextAutoPaymentDate && h.nextAutoPaymentAmount > 0)
+    lines.push(paymentHeaderTexts.automatic(h.nextAutoPaymentAmount, h.nextAutoPaymentDate));
   const ahead = pendingPayments(s.pendingETransactions).filter((p) => p.date > today);
   // Several on the same next date are one line, with their total: naming one of them alone would hide the others.
   const next = ahead.filter((p) => p.date === ahead[0]?.date);

@@ -1,9 +1,9 @@
 import { phones, servicing } from "#domain/config";
-import { paymentsLocked, payoffOf, type PaymentFacts } from "#domain/rules/payments";
+import { type PaymentFacts, paymentsLocked, payoffOf } from "#domain/rules/payments";
 import { paymentHeader, paysByEft } from "./payment-header";
-import { freshValues, type Folder, type PaymentValues } from "./payments.schema";
-import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
+import { type Folder, freshValues, type PaymentValues } from "./payments.schema";
 import type { PortalSummary } from "./portal.server";
+import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
 
 /**
  * The payments page's figures from one summary, and what a post leaves on the
@@ -62,7 +62,14 @@ export type PaymentPage = ReturnType<typeof paymentPage>;
  */
 export type PaymentActionData =
   | { view: "steps"; folder: Folder; values: PaymentValues; errors: Record<string, string>; notice?: string }
-  | { view: "review"; values: PaymentValues; amountCents: number; date: string; key: string; errors: Record<string, string>; notice?: string }
+  | {
+      view: "review";
+      values: PaymentValues;
+      amountCents: number;
+      date: string;
+      key: string;
+      errors: Record<string, string>;
+      notice?: string;
+    }
   | { view: "thanks"; amountCents: number; date: string; confirmation: number }
   | { view: "failed" };
-

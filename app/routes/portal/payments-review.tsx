@@ -1,20 +1,39 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { brand } from "#domain/config";
+import { formatMoney, formatPhone, formatTableDate } from "#domain/format";
 import { FieldError } from "../../components/form/Field";
 import { Modal } from "../../components/Modal";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatMoney, formatPhone, formatTableDate } from "#domain/format";
 import type { PaymentValues } from "./payments.schema";
 
 /** Review & Authorization, the thank-you and the error panel (spec file 3, sections 2, 4 and 8). */
 
-function Figures({ method, date, amountCents, children }: { method: string; date: string; amountCents: number; children?: React.ReactNode }) {
+function Figures({
+  method,
+  date,
+  amountCents,
+  children,
+}: {
+  method: string;
+  date: string;
+  amountCents: number;
+  children?: React.ReactNode;
+}) {
   return (
     <dl className="figures payment-figures">
-      <div><dt>Pay from</dt><dd>{method}</dd></div>
-      <div><dt>Date</dt><dd>{formatTableDate(date)}</dd></div>
-      <div><dt>Amount</dt><dd>{formatMoney(amountCents, { cents: true })}</dd></div>
+      <div>
+        <dt>Pay from</dt>
+        <dd>{method}</dd>
+      </div>
+      <div>
+        <dt>Date</dt>
+        <dd>{formatTableDate(date)}</dd>
+      </div>
+      <div>
+        <dt>Amount</dt>
+        <dd>{formatMoney(amountCents, { cents: true })}</dd>
+      </div>
       {children}
     </dl>
   );
@@ -25,13 +44,24 @@ function Figures({ method, date, amountCents, children }: { method: string; date
  * server posts exactly these). Paper-check borrowers have no automatic
  * payments, so their terms do not mention any (0-decisions.md).
  */
-function AuthorizationTerms({ method, date, amountCents, automaticPayments }: { method: string; date: string; amountCents: number; automaticPayments: boolean }) {
+function AuthorizationTerms({
+  method,
+  date,
+  amountCents,
+  automaticPayments,
+}: {
+  method: string;
+  date: string;
+  amountCents: number;
+  automaticPayments: boolean;
+}) {
   return (
     <p>
-      I authorize {brand.servicer}, on behalf of {brand.lender}, to debit {formatMoney(amountCents, { cents: true })} from my account {method} by
-      electronic funds transfer on or after {formatTableDate(date)}. This is a one-time authorization for this payment only
-      {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, the payment is reversed and the
-      amount it paid is owed again; there is no fee for a returned payment.
+      I authorize {brand.servicer}, on behalf of {brand.lender}, to debit {formatMoney(amountCents, { cents: true })}{" "}
+      from my account {method} by electronic funds transfer on or after {formatTableDate(date)}. This is a one-time
+      authorization for this payment only
+      {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, the
+      payment is reversed and the amount it paid is owed again; there is no fee for a returned payment.
     </p>
   );
 }
@@ -41,7 +71,15 @@ function AuthorizationTerms({ method, date, amountCents, automaticPayments }: { 
  * terms in a modal; AGREE authorizes and closes; CANCEL (or Esc) unticks.
  * Without JavaScript the terms are shown inline and the tick is posted as is.
  */
-function Authorization({ terms, error, onAuthorized }: { terms: React.ReactNode; error?: string; onAuthorized: (yes: boolean) => void }) {
+function Authorization({
+  terms,
+  error,
+  onAuthorized,
+}: {
+  terms: React.ReactNode;
+  error?: string;
+  onAuthorized: (yes: boolean) => void;
+}) {
   const [state, setState] = useState({ ticked: false, authorized: false, modal: false });
   useEffect(() => onAuthorized(state.authorized), [state.authorized, onAuthorized]);
   const cancel = () => setState({ ticked: false, authorized: false, modal: false });
@@ -56,7 +94,11 @@ function Authorization({ terms, error, onAuthorized }: { terms: React.ReactNode;
           aria-describedby="authorize-error"
           onChange={(e) => {
             const ticked = e.currentTarget.checked;
-            setState(ticked ? { ticked: true, authorized: false, modal: true } : { ticked: false, authorized: false, modal: false });
+            setState(
+              ticked
+                ? { ticked: true, authorized: false, modal: true }
+                : { ticked: false, authorized: false, modal: false },
+            );
           }}
         />
         <span>I authorize this payment and agree to the payment authorization terms.</span>
@@ -68,19 +110,44 @@ function Authorization({ terms, error, onAuthorized }: { terms: React.ReactNode;
         open={state.modal}
         returnHref="#authorize-error"
         // Esc or the X: the same as CANCEL, unless AGREE already authorized.
-        onClose={() => setState((s) => (s.authorized ? { ...s, modal: false } : { ticked: false, authorized: false, modal: false }))}
+        onClose={() =>
+          setState((s) => (s.authorized ? { ...s, modal: false } : { ticked: false, authorized: false, modal: false }))
+        }
       >
         {terms}
         <div className="button-row">
-          <button type="button" className="button button-outline" onClick={cancel}>CANCEL</button>
-          <button type="button" className="button button-primary" onClick={() => setState({ ticked: true, authorized: true, modal: false })}>AGREE</button>
+          <button type="button" className="button button-outline" onClick={cancel}>
+            CANCEL
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setState({ ticked: true, authorized: true, modal: false })}
+          >
+            AGREE
+          </button>
         </div>
       </Modal>
     </div>
   );
 }
 
-export function Review({ method, values, date, amountCents, idempotencyKey, needsAuthorization, automaticPayments, notice, errors, revocationDays, phone, hydrated, busy, onBack }: {
+export function Review({
+  method,
+  values,
+  date,
+  amountCents,
+  idempotencyKey,
+  needsAuthorization,
+  automaticPayments,
+  notice,
+  errors,
+  revocationDays,
+  phone,
+  hydrated,
+  busy,
+  onBack,
+}: {
   method: string;
   values: PaymentValues;
   date: string;
@@ -115,27 +182,55 @@ export function Review({ method, values, date, amountCents, idempotencyKey, need
         sent.current = true;
       }}
     >
-      <h2 ref={heading} tabIndex={-1}>Review &amp; Authorization</h2>
-      {notice ? <p className="banner banner-error payment-changed" role="alert">{notice}</p> : null}
+      <h2 ref={heading} tabIndex={-1}>
+        Review &amp; Authorization
+      </h2>
+      {notice ? (
+        <p className="banner banner-error payment-changed" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <Figures method={method} date={date} amountCents={amountCents} />
-      {(["option", "other", "date"] as const).map((k) => <input key={k} type="hidden" name={k} value={values[k]} />)}
+      {(["option", "other", "date"] as const).map((k) => (
+        <input key={k} type="hidden" name={k} value={values[k]} />
+      ))}
       {/* The reviewed amount and its key: SUBMIT PAYMENT posts exactly this amount and date, or nothing. */}
       <input type="hidden" name="amount" value={(amountCents / 100).toFixed(2)} />
       <input type="hidden" name="key" value={idempotencyKey} />
       {needsAuthorization ? (
         <Authorization
-          terms={<AuthorizationTerms method={method} date={date} amountCents={amountCents} automaticPayments={automaticPayments} />}
+          terms={
+            <AuthorizationTerms
+              method={method}
+              date={date}
+              amountCents={amountCents}
+              automaticPayments={automaticPayments}
+            />
+          }
           error={errors.authorize}
           onAuthorized={setAuthorized}
         />
       ) : null}
       <p className="field-hint payment-revocation">
-        You may revoke this authorization by calling an Account Specialist at <PhoneLink digits={phone} /> at least {revocationDays} days before the payment date.
+        You may revoke this authorization by calling an Account Specialist at <PhoneLink digits={phone} /> at least{" "}
+        {revocationDays} days before the payment date.
       </p>
-      {errors.submit ? <p className="step-alert" role="alert">{errors.submit}</p> : null}
+      {errors.submit ? (
+        <p className="step-alert" role="alert">
+          {errors.submit}
+        </p>
+      ) : null}
       <div className="button-row">
-        <button type="submit" name="intent" value="back" className="button button-outline" onClick={onBack}>CANCEL</button>
-        <button type="submit" name="intent" value="submit" className="button button-primary" disabled={busy || (hydrated && needsAuthorization && !authorized)}>
+        <button type="submit" name="intent" value="back" className="button button-outline" onClick={onBack}>
+          CANCEL
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="submit"
+          className="button button-primary"
+          disabled={busy || (hydrated && needsAuthorization && !authorized)}
+        >
           SUBMIT PAYMENT
         </button>
       </div>
@@ -143,17 +238,34 @@ export function Review({ method, values, date, amountCents, idempotencyKey, need
   );
 }
 
-export function Thanks({ method, date, amountCents, confirmation }: { method: string; date: string; amountCents: number; confirmation: number }) {
+export function Thanks({
+  method,
+  date,
+  amountCents,
+  confirmation,
+}: {
+  method: string;
+  date: string;
+  amountCents: number;
+  confirmation: number;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The thank-you takes focus (spec file 3, section 4), so a screen reader announces it.
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="card payment-thanks" aria-labelledby="payment-thanks-title">
-      <h2 id="payment-thanks-title" ref={heading} tabIndex={-1}>Thanks For Scheduling Your Payment</h2>
+      <h2 id="payment-thanks-title" ref={heading} tabIndex={-1}>
+        Thanks For Scheduling Your Payment
+      </h2>
       <Figures method={method} date={date} amountCents={amountCents}>
-        <div><dt>Confirmation number</dt><dd>{confirmation}</dd></div>
+        <div>
+          <dt>Confirmation number</dt>
+          <dd>{confirmation}</dd>
+        </div>
       </Figures>
-      <Link to="/account" className="button button-primary">Back to Account</Link>
+      <Link to="/account" className="button button-primary">
+        Back to Account
+      </Link>
     </section>
   );
 }
@@ -162,8 +274,13 @@ export function Failure({ phone }: { phone: string }) {
   return (
     <section className="card card-error payment-error" role="alert" aria-labelledby="payment-error-title">
       <h2 id="payment-error-title">We're sorry.</h2>
-      <p>An error occurred and we were unable to process your payment. Please try again later or contact an Account Specialist at {formatPhone(phone)}.</p>
-      <Link to="/account" className="button button-outline">Back to Account</Link>
+      <p>
+        An error occurred and we were unable to process your payment. Please try again later or contact an Account
+        Specialist at {formatPhone(phone)}.
+      </p>
+      <Link to="/account" className="button button-outline">
+        Back to Account
+      </Link>
     </section>
   );
 }

@@ -1,20 +1,20 @@
+import { isoToUs } from "#domain/application/fields";
+import { isBusinessDay } from "#domain/calendar";
 import { servicing } from "#domain/config";
+import { formatDate, formatMoney } from "#domain/format";
 import {
   minimumOptionCents,
+  type PaymentFacts,
+  type PaymentOption,
   paymentDateHint,
   paymentOptionLabel,
   paymentOptions,
   paymentWindow,
   visiblePaymentOptions,
-  type PaymentFacts,
-  type PaymentOption,
 } from "#domain/rules/payments";
-import { isBusinessDay } from "#domain/calendar";
 import { DateField } from "../../components/form/DateField";
 import { FieldError } from "../../components/form/Field";
 import { PhoneLink } from "../../components/PhoneLink";
-import { formatDate, formatMoney } from "#domain/format";
-import { isoToUs } from "#domain/application/fields";
 import type { Folder, PaymentValues } from "./payments.schema";
 
 /** The three collapsible steps of a one-time payment (spec file 3, section 2). */
@@ -26,7 +26,16 @@ type StepButton = (event: React.MouseEvent<HTMLButtonElement>) => void;
  * accordion). The button posts its step when JavaScript is off, so the server
  * opens it; a locked step's button stays focusable but says so and does nothing.
  */
-export function Step({ folder, number, title, summary, open, locked, onStep, children }: {
+export function Step({
+  folder,
+  number,
+  title,
+  summary,
+  open,
+  locked,
+  onStep,
+  children,
+}: {
   folder: Exclude<Folder, "none">;
   number: number;
   title: string;
@@ -37,7 +46,10 @@ export function Step({ folder, number, title, summary, open, locked, onStep, chi
   children: React.ReactNode;
 }) {
   return (
-    <section className={`payment-step${open ? " open" : ""}${locked ? " locked" : ""}`} aria-labelledby={`step-${folder}-button`}>
+    <section
+      className={`payment-step${open ? " open" : ""}${locked ? " locked" : ""}`}
+      aria-labelledby={`step-${folder}-button`}
+    >
       <h2 className="payment-step-heading">
         <button
           id={`step-${folder}-button`}
@@ -49,9 +61,15 @@ export function Step({ folder, number, title, summary, open, locked, onStep, chi
           aria-disabled={locked ? true : undefined}
           onClick={onStep}
         >
-          <span className="step-number" aria-hidden="true">{number}</span>
+          <span className="step-number" aria-hidden="true">
+            {number}
+          </span>
           <span>{title}</span>
-          {locked ? <span className="step-summary">(locked)</span> : summary ? <span className="step-summary">{summary}</span> : null}
+          {locked ? (
+            <span className="step-summary">(locked)</span>
+          ) : summary ? (
+            <span className="step-summary">{summary}</span>
+          ) : null}
         </button>
       </h2>
       <div id={`step-${folder}`} className="payment-step-panel" hidden={!open}>
@@ -65,8 +83,19 @@ export function Step({ folder, number, title, summary, open, locked, onStep, chi
 export function StepButtons({ next, disabled, onStep }: { next: string; disabled: boolean; onStep: StepButton }) {
   return (
     <div className="button-row">
-      <button type="submit" name="intent" value="cancel" className="button button-outline" onClick={onStep}>CANCEL</button>
-      <button type="submit" name="intent" value={next} className="button button-primary" disabled={disabled} onClick={next === "review" ? undefined : onStep}>CONTINUE</button>
+      <button type="submit" name="intent" value="cancel" className="button button-outline" onClick={onStep}>
+        CANCEL
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value={next}
+        className="button button-primary"
+        disabled={disabled}
+        onClick={next === "review" ? undefined : onStep}
+      >
+        CONTINUE
+      </button>
     </div>
   );
 }
@@ -76,7 +105,8 @@ export function MethodPanel({ method, phone }: { method: string; phone: string }
     <>
       <p className="payment-method">{method}</p>
       <p className="field-hint">
-        To pay by debit card or to change your bank account, please call an Account Specialist at <PhoneLink digits={phone} />.
+        To pay by debit card or to change your bank account, please call an Account Specialist at{" "}
+        <PhoneLink digits={phone} />.
       </p>
     </>
   );
@@ -88,21 +118,35 @@ export function MethodPanel({ method, phone }: { method: string; phone: string }
  * Amount's maximum are the balance less those payments (decision record 012).
  */
 function optionText(o: PaymentOption, f: PaymentFacts, pastDue: boolean, enabled: boolean, scheduled: boolean): string {
-  if (!enabled && o === "minimum" && f.minimumDueCents === 0) return "Not available: you have no minimum payment due at this time.";
+  if (!enabled && o === "minimum" && f.minimumDueCents === 0)
+    return "Not available: you have no minimum payment due at this time.";
   const windowOpen = f.nextPaymentDate !== null && f.achEffectiveDate <= f.nextPaymentDate;
-  if (!enabled && o !== "other" && !windowOpen) return "Not available: your next due date is before the earliest date a payment can be made.";
-  if (!enabled && o === "minimum") return "Not available: it is more than your balance less the payments already scheduled. Pay Off Balance pays what is left.";
+  if (!enabled && o !== "other" && !windowOpen)
+    return "Not available: your next due date is before the earliest date a payment can be made.";
+  if (!enabled && o === "minimum")
+    return "Not available: it is more than your balance less the payments already scheduled. Pay Off Balance pays what is left.";
   const upTo = scheduled ? "your account balance less the payments already scheduled" : "your account balance";
   if (o === "minimum") {
     return pastDue
       ? "Pays the amount past due, to bring your account up to date."
       : `Pays the minimum due${f.nextPaymentDate ? ` on ${formatDate(f.nextPaymentDate)}` : ""}.`;
   }
-  if (o === "full") return scheduled ? "Pays your account balance, less the payments already scheduled." : "Pays your whole account balance.";
+  if (o === "full")
+    return scheduled
+      ? "Pays your account balance, less the payments already scheduled."
+      : "Pays your whole account balance.";
   return `Pay any amount from ${formatMoney(servicing.minAchTransactionCents)} up to ${upTo}, on any banking business day within ${servicing.maxNoOfAchEffectiveDays} days.`;
 }
 
-export function AmountPanel({ facts, pastDue, scheduled, values, errors, onValues, onOtherBlur }: {
+export function AmountPanel({
+  facts,
+  pastDue,
+  scheduled,
+  values,
+  errors,
+  onValues,
+  onOtherBlur,
+}: {
   facts: PaymentFacts;
   pastDue: boolean;
   /** One-time payments are already scheduled. */
@@ -124,11 +168,21 @@ export function AmountPanel({ facts, pastDue, scheduled, values, errors, onValue
       {visiblePaymentOptions(facts).map((o) => (
         <div key={o} className={`payment-option${enabled[o] ? "" : " disabled"}`}>
           <label className="radio">
-            <input type="radio" name="option" value={o} checked={values.option === o} disabled={!enabled[o]} aria-describedby={`option-${o}-text`} onChange={() => onValues({ option: o })} />
+            <input
+              type="radio"
+              name="option"
+              value={o}
+              checked={values.option === o}
+              disabled={!enabled[o]}
+              aria-describedby={`option-${o}-text`}
+              onChange={() => onValues({ option: o })}
+            />
             <span className="option-label">{paymentOptionLabel(o, pastDue)}</span>
             {amounts[o] ? <span className="option-amount">{amounts[o]}</span> : null}
           </label>
-          <p id={`option-${o}-text`} className="field-hint">{optionText(o, facts, pastDue, enabled[o], scheduled)}</p>
+          <p id={`option-${o}-text`} className="field-hint">
+            {optionText(o, facts, pastDue, enabled[o], scheduled)}
+          </p>
           {o === "other" ? (
             <div className={errors.other ? "field has-error" : "field"}>
               <div className="money-input">
@@ -164,7 +218,13 @@ export function AmountPanel({ facts, pastDue, scheduled, values, errors, onValue
   );
 }
 
-export function DatePanel({ facts, values, errors, resetKey, onValues }: {
+export function DatePanel({
+  facts,
+  values,
+  errors,
+  resetKey,
+  onValues,
+}: {
   facts: PaymentFacts;
   values: PaymentValues;
   errors: Record<string, string>;

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { catalogue, PlatformError } from "#platform";
-import { paymentMessages, parseOtherAmount, PAYMENT_OPTIONS, type PaymentOption } from "#domain/rules/payments";
-import { recheckPayment, type ReviewedPayment } from "#domain/rules/recheck";
 import { isoToUs, parseUsDate } from "#domain/application/fields";
+import { PAYMENT_OPTIONS, type PaymentOption, parseOtherAmount, paymentMessages } from "#domain/rules/payments";
+import { type ReviewedPayment, recheckPayment } from "#domain/rules/recheck";
+import { catalogue, PlatformError } from "#platform";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
 import type { PaymentActionData, PaymentPage } from "./payments-page.server";
 import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, sentBefore } from "./portal.server";
@@ -41,24 +41,55 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * figures now allowed, the reason, and a new key (the old one is bound to the
  * old figures at the platform); or the steps, when no payment can be made.
  */
-export async function submitPayment(context: Context, applNo: number, page: PaymentPage, values: PaymentValues, fields: SubmitFields): Promise<PaymentActionData> {
+export async function submitPayment(
+  context: Context,
+  applNo: number,
+  page: PaymentPage,
+  values: PaymentValues,
+  fields: SubmitFields,
+): Promise<PaymentActionData> {
   const reviewed = reviewedPayment(values, fields.amount);
   if (!reviewed || !IDEMPOTENCY_KEY.test(fields.key)) return reviewAfresh(page, values);
-  const verdict = recheckPayment(reviewed, { facts: page.facts, lock: page.lockFacts, pastDue: page.standing !== "current", maybePosted: sentBefore(context, fields.key) });
+  const verdict = recheckPayment(reviewed, {
+    facts: page.facts,
+    lock: page.lockFacts,
+    pastDue: page.standing !== "current",
+    maybePosted: sentBefore(context, fields.key),
+  });
   switch (verdict.verdict) {
     case "locked":
       return { view: "steps", folder: "amount", values, errors: {}, notice: verdict.message };
     case "choose":
       return { view: "steps", folder: "amount", values: freshValues(page.facts), errors: {}, notice: verdict.message };
     case "review": {
-      const moved = { ...values, date: isoToUs(verdict.date), other: reviewed.option === "other" ? dollars(verdict.amountCents) : values.other };
-      return { view: "review", values: moved, amountCents: verdict.amountCents, date: verdict.date, key: crypto.randomUUID(), errors: {}, notice: verdict.message };
+      const moved = {
+        ...values,
+        date: isoToUs(verdict.date),
+        other: reviewed.option === "other" ? dollars(verdict.amountCents) : values.other,
+      };
+      return {
+        view: "review",
+        values: moved,
+        amountCents: verdict.amountCents,
+        date: verdict.date,
+        key: crypto.randomUUID(),
+        errors: {},
+        notice: verdict.message,
+      };
     }
     case "post":
       break;
   }
   // Only the tick is missing: the same review again, same key, with the message.
-  if (page.needsAuthorization && fields.authorize !== "on") return { view: "review", values, amountCents: reviewed.amountCents, date: reviewed.date, key: fields.key, errors: { authorize: paymentMessages.authorize } };
+  if (page.needsAuthorization && fields.authorize !== "on")
+    return {
+      view: "review",
+      values,
+      amountCents: reviewed.amountCents,
+      date: reviewed.date,
+      key: fields.key,
+      errors: { authorize: paymentMessages.authorize },
+    };
   return postPayment(context, applNo, values, reviewed, fields.key);
 }
 
@@ -66,17 +97,34 @@ export async function submitPayment(context: Context, applNo: number, page: Paym
 function reviewAfresh(page: PaymentPage, values: PaymentValues): PaymentActionData {
   const checked = checkPayment(values, page.facts, "date");
   if (!checked.ok) return { view: "steps", folder: folderFor(checked.errors), values, errors: checked.errors };
-  return { view: "review", values, amountCents: checked.amountCents, date: checked.date, key: crypto.randomUUID(), errors: {} };
+  return {
+    view: "review",
+    values,
+    amountCents: checked.amountCents,
+    date: checked.date,
+    key: crypto.randomUUID(),
+    errors: {},
+  };
 }
 
-async function postPayment(context: Context, applNo: number, values: PaymentValues, reviewed: ReviewedPayment, key: string): Promise<PaymentActionData> {
+async function postPayment(
+  context: Context,
+  applNo: number,
+  values: PaymentValues,
+  reviewed: ReviewedPayment,
+  key: string,
+): Promise<PaymentActionData> {
   // Remembered before sending: if the answer is lost, the retry knows this key may have posted.
   await markSent(context, key);
   const { platform, persist } = portalPlatform(context, borrowerSession(context));
   const { amountCents, date } = reviewed;
   try {
     const answer = await postOnce(() =>
-      platform.call(catalogue.account.PostTransaction, { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" }, { idempotencyKey: key }),
+      platform.call(
+        catalogue.account.PostTransaction,
+        { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" },
+        { idempotencyKey: key },
+      ),
     );
     await persist();
     if (answer.paymentTransactionId <= 0) return { view: "failed" };

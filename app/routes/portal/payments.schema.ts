@@ -1,16 +1,16 @@
 import * as v from "valibot";
+import { fieldErrors, parseUsDate, required } from "#domain/application/fields";
 import {
   defaultPaymentOption,
   otherAmountMessage,
   PAYMENT_OPTIONS,
+  type PaymentFacts,
+  type PaymentOption,
   paymentAmountCents,
   paymentDateMessage,
   paymentMessages,
   paymentOptions,
-  type PaymentFacts,
-  type PaymentOption,
 } from "#domain/rules/payments";
-import { fieldErrors, parseUsDate, required } from "#domain/application/fields";
 
 /**
  * The one-time payment form's schema and step moves, used by the browser for
@@ -30,7 +30,9 @@ export type Folder = "method" | "amount" | "date" | "none";
 /** How far a check goes: the amount step, the date step too, or the submission (with the authorization). */
 export type Stage = "amount" | "date" | "submit";
 
-const pathTo = (key: string, input: Record<string, unknown>): [v.ObjectPathItem] => [{ type: "object", origin: "value", input, key, value: input[key] }];
+const pathTo = (key: string, input: Record<string, unknown>): [v.ObjectPathItem] => [
+  { type: "object", origin: "value", input, key, value: input[key] },
+];
 
 export function paymentSchema(f: PaymentFacts, stage: Stage, needsAuthorization = false) {
   const enabled = PAYMENT_OPTIONS.filter((o) => paymentOptions(f)[o]);
@@ -50,16 +52,25 @@ export function paymentSchema(f: PaymentFacts, stage: Stage, needsAuthorization 
       const dateProblem = stage === "amount" ? null : paymentDateMessage(date, option, f);
       if (dateProblem) addIssue({ message: dateProblem, path: pathTo("date", input) });
       // The server refuses an unauthorized past-due or charged-off payment, whatever the browser did.
-      if (stage === "submit" && needsAuthorization && input.authorize !== "on") addIssue({ message: paymentMessages.authorize, path: pathTo("authorize", input) });
-      if (amountProblem || dateProblem || (stage === "submit" && needsAuthorization && input.authorize !== "on")) return NEVER;
+      if (stage === "submit" && needsAuthorization && input.authorize !== "on")
+        addIssue({ message: paymentMessages.authorize, path: pathTo("authorize", input) });
+      if (amountProblem || dateProblem || (stage === "submit" && needsAuthorization && input.authorize !== "on"))
+        return NEVER;
       return { option, amountCents: paymentAmountCents(option, f, input.other) ?? 0, date: date ?? "" };
     }),
   );
 }
 
-export type CheckedPayment = { ok: true; option: PaymentOption; amountCents: number; date: string } | { ok: false; errors: Record<string, string> };
+export type CheckedPayment =
+  | { ok: true; option: PaymentOption; amountCents: number; date: string }
+  | { ok: false; errors: Record<string, string> };
 
-export function checkPayment(values: Partial<PaymentValues> & { authorize?: string }, f: PaymentFacts, stage: Stage, needsAuthorization = false): CheckedPayment {
+export function checkPayment(
+  values: Partial<PaymentValues> & { authorize?: string },
+  f: PaymentFacts,
+  stage: Stage,
+  needsAuthorization = false,
+): CheckedPayment {
   const result = v.safeParse(paymentSchema(f, stage, needsAuthorization), values);
   return result.success ? { ok: true, ...result.output } : { ok: false, errors: fieldErrors(result.issues) };
 }
@@ -105,7 +116,8 @@ export function moveStep(intent: StepIntent, values: PaymentValues, f: PaymentFa
       const option = values.option as PaymentOption;
       const known = PAYMENT_OPTIONS.includes(option) && paymentOptions(f)[option];
       // Other with nothing typed is no choice yet; text that is no amount of money gets the field's own message from the check.
-      if (!known || (option === "other" && values.other.trim() === "")) return { folder: "amount", values, errors: { option: paymentMessages.chooseOption } };
+      if (!known || (option === "other" && values.other.trim() === ""))
+        return { folder: "amount", values, errors: { option: paymentMessages.chooseOption } };
       const checked = checkPayment(values, f, "amount");
       return checked.ok ? stay("date") : { folder: "amount", values, errors: checked.errors };
     }

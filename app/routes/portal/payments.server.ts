@@ -1,11 +1,18 @@
 import type { RouterContextProvider } from "react-router";
 import { servicingToday } from "../../lib/servicing-today.server";
+import {
+  checkPayment,
+  folderFor,
+  moveStep,
+  type PaymentValues,
+  STEP_INTENTS,
+  type StepIntent,
+} from "./payments.schema";
+import { type PaymentActionData, type PaymentPage, paymentPage } from "./payments-page.server";
 import { submitPayment } from "./payments-submit.server";
-import { paymentPage, type PaymentActionData, type PaymentPage } from "./payments-page.server";
-import { checkPayment, folderFor, moveStep, STEP_INTENTS, type PaymentValues, type StepIntent } from "./payments.schema";
 import { portalSummary } from "./portal.server";
 
-export { paymentPage, type PaymentActionData } from "./payments-page.server";
+export { type PaymentActionData, paymentPage } from "./payments-page.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -24,8 +31,14 @@ export async function paymentAction(context: Context, request: Request): Promise
   const intent = text(form, "intent");
   const values: PaymentValues = { option: text(form, "option"), other: text(form, "other"), date: text(form, "date") };
 
-  if ((STEP_INTENTS as readonly string[]).includes(intent)) return { view: "steps", ...moveStep(intent as StepIntent, values, page.facts, page.lock !== null) };
-  if (intent === "submit") return submitPayment(context, s.accountHeader.applNo, page, values, { amount: text(form, "amount"), key: text(form, "key"), authorize: text(form, "authorize") });
+  if ((STEP_INTENTS as readonly string[]).includes(intent))
+    return { view: "steps", ...moveStep(intent as StepIntent, values, page.facts, page.lock !== null) };
+  if (intent === "submit")
+    return submitPayment(context, s.accountHeader.applNo, page, values, {
+      amount: text(form, "amount"),
+      key: text(form, "key"),
+      authorize: text(form, "authorize"),
+    });
   if (intent !== "review") return { view: "steps", folder: page.startFolder, values: page.start, errors: {} };
   return reviewPayment(page, values);
 }
@@ -35,5 +48,12 @@ export function reviewPayment(page: PaymentPage, values: PaymentValues): Payment
   if (page.lock) return { view: "steps", folder: "amount", values, errors: {} };
   const checked = checkPayment(values, page.facts, "date");
   if (!checked.ok) return { view: "steps", folder: folderFor(checked.errors), values, errors: checked.errors };
-  return { view: "review", values, amountCents: checked.amountCents, date: checked.date, key: crypto.randomUUID(), errors: {} };
+  return {
+    view: "review",
+    values,
+    amountCents: checked.amountCents,
+    date: checked.date,
+    key: crypto.randomUUID(),
+    errors: {},
+  };
 }

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { brand } from "#domain/config";
+import { formatMoney } from "#domain/format";
 import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
 import { PortalShell } from "../../components/portal/PortalShell";
-import { formatMoney } from "#domain/format";
 import type { RouteHandle } from "../../lib/layout";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/payments";
+import { checkPayment, moveStep, type PaymentValues, type StepIntent } from "./payments.schema";
+import { type PaymentActionData, paymentAction, paymentPage } from "./payments.server";
 import { Failure, Review, Thanks } from "./payments-review";
 import { AmountPanel, DatePanel, MethodPanel, Step, StepButtons } from "./payments-steps";
-import { checkPayment, moveStep, type PaymentValues, type StepIntent } from "./payments.schema";
-import { paymentAction, paymentPage, type PaymentActionData } from "./payments.server";
-import { paymentLockMessages } from "./portal-data";
 import { portalSummary } from "./portal.server";
+import { paymentLockMessages } from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
 
@@ -31,7 +31,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Page = Awaited<ReturnType<typeof loader>>;
 
-const startView = (d: Page): PaymentActionData => ({ view: "steps", folder: d.startFolder, values: d.start, errors: {} });
+const startView = (d: Page): PaymentActionData => ({
+  view: "steps",
+  folder: d.startFolder,
+  values: d.start,
+  errors: {},
+});
 
 /**
  * Make a One-Time Payment: method, amount and date steps, review, thank-you.
@@ -57,7 +62,9 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
     if (!moved.current || view.view !== "steps") return;
     moved.current = false;
     const first = Object.keys(view.errors)[0];
-    const target = first ? document.getElementById(first === "option" ? "step-amount" : first) : document.getElementById(`step-${view.folder}-button`);
+    const target = first
+      ? document.getElementById(first === "option" ? "step-amount" : first)
+      : document.getElementById(`step-${view.folder}-button`);
     (first === "option" ? target?.querySelector<HTMLElement>("input:checked, input:not(:disabled)") : target)?.focus();
   }, [view]);
 
@@ -86,7 +93,11 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
     if (checked.ok) return;
     event.preventDefault();
     moved.current = true;
-    setView({ ...view, folder: checked.errors.option || checked.errors.other ? "amount" : "date", errors: checked.errors });
+    setView({
+      ...view,
+      folder: checked.errors.option || checked.errors.other ? "amount" : "date",
+      errors: checked.errors,
+    });
   }
 
   function setValues(patch: Partial<PaymentValues>) {
@@ -115,12 +126,18 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
     <PortalShell standing={d.standing} pastDue={pastDue} drawUnavailable={d.drawUnavailable}>
       <h1>Make a One-Time Payment</h1>
       <div className="payment-header">
-        {d.header.map((line) => <p key={line}>{line}</p>)}
+        {d.header.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
       </div>
       <PaymentAccountSummary figures={d.summary} troubled={pastDue} />
       {/* What happened (nothing was scheduled) reads before why (the lock's banner). */}
       {view.view === "steps" && view.notice ? <ChangedNotice key={view.notice} text={view.notice} /> : null}
-      {d.lock && view.view !== "thanks" ? <p className="banner banner-warning payment-banner" role="alert">{paymentLockMessages[d.lock]}</p> : null}
+      {d.lock && view.view !== "thanks" ? (
+        <p className="banner banner-warning payment-banner" role="alert">
+          {paymentLockMessages[d.lock]}
+        </p>
+      ) : null}
       {view.view === "thanks" ? (
         <Thanks method={d.method} date={view.date} amountCents={view.amountCents} confirmation={view.confirmation} />
       ) : view.view === "failed" ? (
@@ -146,16 +163,58 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
         />
       ) : (
         <Form method="post" className="payment-steps" noValidate onSubmit={onDateContinue}>
-          <Step folder="method" number={1} title="Payment Method" summary={d.method} open={view.folder === "method"} locked={locked} onStep={onStep}>
+          <Step
+            folder="method"
+            number={1}
+            title="Payment Method"
+            summary={d.method}
+            open={view.folder === "method"}
+            locked={locked}
+            onStep={onStep}
+          >
             <MethodPanel method={d.method} phone={d.specialistPhone} />
             <StepButtons next="amount" disabled={false} onStep={onStep} />
           </Step>
-          <Step folder="amount" number={2} title="Payment Amount" summary={amountSummary(view.values, d)} open={view.folder === "amount"} locked={false} onStep={onStep}>
-            <AmountPanel facts={d.facts} pastDue={pastDue} scheduled={d.summary.pendingCents > 0} values={view.values} errors={view.errors} onValues={setValues} onOtherBlur={onOtherBlur} />
-            <StepButtons next="date" disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)} onStep={onStep} />
+          <Step
+            folder="amount"
+            number={2}
+            title="Payment Amount"
+            summary={amountSummary(view.values, d)}
+            open={view.folder === "amount"}
+            locked={false}
+            onStep={onStep}
+          >
+            <AmountPanel
+              facts={d.facts}
+              pastDue={pastDue}
+              scheduled={d.summary.pendingCents > 0}
+              values={view.values}
+              errors={view.errors}
+              onValues={setValues}
+              onOtherBlur={onOtherBlur}
+            />
+            <StepButtons
+              next="date"
+              disabled={hydrated && (locked || !checkPayment(view.values, d.facts, "amount").ok)}
+              onStep={onStep}
+            />
           </Step>
-          <Step folder="date" number={3} title="Payment Date" summary={view.values.date} open={view.folder === "date"} locked={locked} onStep={onStep}>
-            <DatePanel facts={d.facts} values={view.values} errors={view.errors} resetKey={resets} onValues={setValues} />
+          <Step
+            folder="date"
+            number={3}
+            title="Payment Date"
+            summary={view.values.date}
+            open={view.folder === "date"}
+            locked={locked}
+            onStep={onStep}
+          >
+            <DatePanel
+              facts={d.facts}
+              values={view.values}
+              errors={view.errors}
+              resetKey={resets}
+              onValues={setValues}
+            />
             <StepButtons next="review" disabled={busy} onStep={onStep} />
           </Step>
         </Form>
@@ -168,7 +227,11 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
 function ChangedNotice({ text }: { text: string }) {
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => notice.current?.focus(), []);
-  return <p ref={notice} tabIndex={-1} className="banner banner-error payment-changed" role="alert">{text}</p>;
+  return (
+    <p ref={notice} tabIndex={-1} className="banner banner-error payment-changed" role="alert">
+      {text}
+    </p>
+  );
 }
 
 /** The amount step's heading, once an amount is known. */
@@ -176,4 +239,3 @@ function amountSummary(values: PaymentValues, d: Page): string | undefined {
   const checked = checkPayment(values, d.facts, "amount");
   return checked.ok ? formatMoney(checked.amountCents, { cents: true }) : undefined;
 }
-

@@ -1,9 +1,9 @@
-import type { Answer } from "#domain/catalogue/define";
 import type { GetSummary } from "#domain/catalogue/account";
-import type { PortalStanding } from "../../components/portal/PortalShell";
-import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
-import { paymentMessages, type PaymentLockFacts } from "#domain/rules/payments";
+import type { Answer } from "#domain/catalogue/define";
+import { type PaymentLockFacts, paymentMessages } from "#domain/rules/payments";
 import { chargeOffMessage, drawBlockOf } from "#domain/rules/standing";
+import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
+import type { PortalStanding } from "../../components/portal/PortalShell";
 
 /**
  * Pure readings of the platform summary that every portal page shares
@@ -17,7 +17,9 @@ type Header = Summary["accountHeader"];
  * draws (0-decisions.md: existing Washington borrowers), for every portal
  * page's navigation (spec file 3, section 2); undefined for everyone else.
  */
-export function drawUnavailableOf(config: Pick<Summary["accountConfig"], "isEligibleForDraw" | "drawMessage">): { message: string } | undefined {
+export function drawUnavailableOf(
+  config: Pick<Summary["accountConfig"], "isEligibleForDraw" | "drawMessage">,
+): { message: string } | undefined {
   if (config.isEligibleForDraw || drawBlockOf(config.drawMessage) !== "state") return undefined;
   return { message: config.drawMessage };
 }
@@ -51,8 +53,11 @@ export interface SummaryReading {
  * A withdrawn application (W) has no usable credit whatever limit the
  * platform still reports for it, so it counts as a zero limit.
  */
-export function readSummary(header: Pick<Header, "requiresESignature" | "creditLimit" | "preApprovedAmount" | "loanStatusCode" | "isClosed">): SummaryReading {
-  if (header.requiresESignature) return { gate: { flag: "finalizeEsign", to: "/apply/approved" }, creditLimit: header.preApprovedAmount };
+export function readSummary(
+  header: Pick<Header, "requiresESignature" | "creditLimit" | "preApprovedAmount" | "loanStatusCode" | "isClosed">,
+): SummaryReading {
+  if (header.requiresESignature)
+    return { gate: { flag: "finalizeEsign", to: "/apply/approved" }, creditLimit: header.preApprovedAmount };
   const limit = header.loanStatusCode === "W" ? 0 : header.creditLimit;
   if (limit === 0) {
     return header.loanStatusCode === "G"
@@ -67,7 +72,11 @@ export function readSummary(header: Pick<Header, "requiresESignature" | "creditL
 export const RECENT_SIZE = 3;
 
 /** Recent transactions padded from all transactions up to `size` entries (no duplicates). */
-export function padRecent<T extends { transationId: string }>(recent: readonly T[], all: readonly T[], size = RECENT_SIZE): T[] {
+export function padRecent<T extends { transationId: string }>(
+  recent: readonly T[],
+  all: readonly T[],
+  size = RECENT_SIZE,
+): T[] {
   const picked = recent.slice(0, size);
   const seen = new Set(picked.map((t) => t.transationId));
   for (const t of all) {
@@ -91,7 +100,10 @@ export function transactionRows(list: Summary["allTransactions"]): TransactionRo
     date: t.transationDate,
     amountCents: t.transationAmount,
     description: t.transationDescription,
-    draw: t.cashAdvanceFee !== undefined && t.amountDeposited !== undefined ? { feeCents: t.cashAdvanceFee, depositedCents: t.amountDeposited } : null,
+    draw:
+      t.cashAdvanceFee !== undefined && t.amountDeposited !== undefined
+        ? { feeCents: t.cashAdvanceFee, depositedCents: t.amountDeposited }
+        : null,
   }));
 }
 
@@ -126,9 +138,16 @@ export type AmountDue =
   | { kind: "due"; date: string; minimumCents: number }
   | { kind: "none" };
 
-export function amountDue(header: Pick<Header, "isChargeoff" | "minPaymentAmount" | "accountBalance" | "nextPaymentDate">): AmountDue {
+export function amountDue(
+  header: Pick<Header, "isChargeoff" | "minPaymentAmount" | "accountBalance" | "nextPaymentDate">,
+): AmountDue {
   // minPaymentAmount is the whole balance once charged off; the balance stands in for a platform that sends 0.
-  if (header.isChargeoff) return { kind: "chargedOff", balanceDueCents: header.minPaymentAmount || header.accountBalance, message: chargeOffMessage };
+  if (header.isChargeoff)
+    return {
+      kind: "chargedOff",
+      balanceDueCents: header.minPaymentAmount || header.accountBalance,
+      message: chargeOffMessage,
+    };
   const date = shownDate(header.nextPaymentDate);
   return date ? { kind: "due", date, minimumCents: header.minPaymentAmount } : { kind: "none" };
 }
@@ -194,7 +213,16 @@ export function statementRows(list: Summary["allStatements"]): DocumentRow[] {
 
 /** The signed Line Of Credit Agreement as a document row: the account number and its credit limit. */
 export function agreementRow(header: Pick<Header, "accountNumber" | "creditLimit">): DocumentRow {
-  return { key: "agreement", id: header.accountNumber, date: null, dueDate: null, amountCents: header.creditLimit, statement: "", agreement: "Line Of Credit Agreement", href: "/documents/agreement" };
+  return {
+    key: "agreement",
+    id: header.accountNumber,
+    date: null,
+    dueDate: null,
+    amountCents: header.creditLimit,
+    statement: "",
+    agreement: "Line Of Credit Agreement",
+    href: "/documents/agreement",
+  };
 }
 
 /**
@@ -205,7 +233,8 @@ export function agreementRow(header: Pick<Header, "accountNumber" | "creditLimit
 export const paymentLockMessages = {
   pendingLimit: paymentMessages.pendingLimit,
   nothingOwed: "Your account balance is $0.00, so there is no payment to make at this time.",
-  coveredByPending: "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
+  coveredByPending:
+    "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",
 } as const;
 
 /**

@@ -1,6 +1,6 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { edgeContext, sessionContext } from "#server/http/request-context";
+import { type RouterContextProvider, redirect } from "react-router";
 import { catalogue, PlatformError } from "#platform";
+import { edgeContext, sessionContext } from "#server/http/request-context";
 import { patchSession, type Session } from "#server/sessions/session";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
@@ -15,7 +15,8 @@ export const SUMMARY_FAILED = "Get Account Summary Call failed";
 /** Portal pages are for signed-in borrowers; guests go to login (saying why, when a session just timed out). */
 export function borrowerSession(context: Context): Session {
   const { session, ended } = context.get(sessionContext);
-  if (!session?.data.customerId || !session.data.platformToken) throw redirect(ended ? `/login?logout=${ended}` : "/login");
+  if (!session?.data.customerId || !session.data.platformToken)
+    throw redirect(ended ? `/login?logout=${ended}` : "/login");
   return session;
 }
 

@@ -1,15 +1,16 @@
 import * as v from "valibot";
-import type { Payload } from "#domain/catalogue/define";
-import type { UpdateProfile } from "#domain/catalogue/account";
-import { textPermissions, type ContactRecord } from "#domain/rules/preferences";
-import { formatPhone, phoneDigits, phoneSchema } from "#domain/rules/phone";
-import { sameEmail } from "#domain/rules/email";
 import { emailAddress } from "#domain/application/fields";
+import type { UpdateProfile } from "#domain/catalogue/account";
+import type { Payload } from "#domain/catalogue/define";
+import { sameEmail } from "#domain/rules/email";
+import { formatPhone, phoneDigits, phoneSchema } from "#domain/rules/phone";
+import { type ContactRecord, textPermissions } from "#domain/rules/preferences";
 
 /** Spec file 3, sections 5 and 8: every message verbatim. */
 export const preferenceMessages = {
   email: "Please enter your email address in this format: name@example.com",
-  emailRequired: "You must have an email address for your account. If you want to opt out of marketing emails, select “No.”",
+  emailRequired:
+    "You must have an email address for your account. If you want to opt out of marketing emails, select “No.”",
   mainPhone: "Please enter your 10-digit main phone number",
   cellPhone: "Please enter your 10-digit cell phone number",
   saveFailed: "Unable to Save Preferences.",
@@ -17,7 +18,8 @@ export const preferenceMessages = {
   currentPassword: "Please enter your current password to change your email address.",
   wrongPassword: "The password you entered is incorrect. Please try again.",
   locked: "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
-  noPassword: "You do not have a password yet. Please create one (Create Password on the login page) before you change your email address.",
+  noPassword:
+    "You do not have a password yet. Please create one (Create Password on the login page) before you change your email address.",
 } as const;
 
 /** The form as posted: every value a string, as FormData gives it. */
@@ -49,9 +51,11 @@ export function formValuesFrom(form: FormData): PreferenceFormValues {
 
 /** 10 digits, typed with dashes (the mask adds them) or without (no JavaScript): at most 12 characters. */
 
-
 /** A YES/NO toggle; a missing answer means allowed (marketing e-mails default to allowed). */
-const allowed = v.pipe(v.optional(v.string(), "yes"), v.transform((value) => value !== "no"));
+const allowed = v.pipe(
+  v.optional(v.string(), "yes"),
+  v.transform((value) => value !== "no"),
+);
 
 /**
  * The form's one schema (browser and action), for a borrower whose saved
@@ -62,21 +66,40 @@ export function preferencesSchema(savedEmail: string) {
   const changesEmail = (email: string) => !sameEmail(email, savedEmail);
   return v.pipe(
     v.object({
-      email: v.pipe(v.optional(v.string(), ""), v.trim(), v.nonEmpty(preferenceMessages.emailRequired), emailAddress(preferenceMessages.email)),
+      email: v.pipe(
+        v.optional(v.string(), ""),
+        v.trim(),
+        v.nonEmpty(preferenceMessages.emailRequired),
+        emailAddress(preferenceMessages.email),
+      ),
       emailMarketing: allowed,
       callMarketing: allowed,
       mainPhone: v.pipe(v.optional(v.string(), ""), phoneSchema(preferenceMessages.mainPhone)),
-      mainIsCell: v.optional(v.pipe(v.string(), v.transform((value) => value === "on")), ""),
+      mainIsCell: v.optional(
+        v.pipe(
+          v.string(),
+          v.transform((value) => value === "on"),
+        ),
+        "",
+      ),
       cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
       currentPassword: v.optional(v.pipe(v.string(), v.maxLength(128, preferenceMessages.wrongPassword)), ""),
     }),
     // The separate cell phone is optional (and ignored when the main phone is the cell), but complete when given.
     v.forward(
-      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null, preferenceMessages.cellPhone),
+      v.partialCheck(
+        [["mainIsCell"], ["cellPhone"]],
+        (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null,
+        preferenceMessages.cellPhone,
+      ),
       ["cellPhone"],
     ),
     v.forward(
-      v.partialCheck([["email"], ["currentPassword"]], (input) => !changesEmail(input.email) || input.currentPassword !== "", preferenceMessages.currentPassword),
+      v.partialCheck(
+        [["email"], ["currentPassword"]],
+        (input) => !changesEmail(input.email) || input.currentPassword !== "",
+        preferenceMessages.currentPassword,
+      ),
       ["currentPassword"],
     ),
     v.transform((input) => ({

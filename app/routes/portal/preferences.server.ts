@@ -1,14 +1,29 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { edgeContext } from "#server/http/request-context";
-import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
-import { catalogue, PlatformError } from "#platform";
-import { sameEmail } from "#domain/rules/email";
-import { endCustomerSessions } from "#server/sessions/session";
-import { applyContactChange, marketingTurnedOff, preferenceNotice, textsNotifications, type ContactRecord, type MarketingKind, type PreferenceNotice } from "#domain/rules/preferences";
 import { fieldErrors } from "#domain/application/fields";
-import { formValuesFrom, preferenceFormValues, preferenceMessages, preferencesSchema, profileUpdate, type PreferenceFormValues } from "./preferences.schema";
-import { borrowerSession, portalPlatform, portalSummary, type PortalSummary } from "./portal.server";
+import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
+import { sameEmail } from "#domain/rules/email";
+import {
+  applyContactChange,
+  type ContactRecord,
+  type MarketingKind,
+  marketingTurnedOff,
+  type PreferenceNotice,
+  preferenceNotice,
+  textsNotifications,
+} from "#domain/rules/preferences";
+import { catalogue, PlatformError } from "#platform";
+import { edgeContext } from "#server/http/request-context";
+import { endCustomerSessions } from "#server/sessions/session";
+import { borrowerSession, type PortalSummary, portalPlatform, portalSummary } from "./portal.server";
+import {
+  formValuesFrom,
+  type PreferenceFormValues,
+  preferenceFormValues,
+  preferenceMessages,
+  preferencesSchema,
+  profileUpdate,
+} from "./preferences.schema";
 
 type Summary = PortalSummary;
 
@@ -31,16 +46,29 @@ export type PreferencesResult =
   | { result: "kept"; values: PreferenceFormValues }
   | { result: "failed"; values: PreferenceFormValues; message: string }
   /** `previousEmail`: the e-mail changed; the old address was told and every other session ended. */
-  | { result: "saved"; values: PreferenceFormValues; notice: PreferenceNotice | null; email: string; cell: string; previousEmail: string | null };
+  | {
+      result: "saved";
+      values: PreferenceFormValues;
+      notice: PreferenceNotice | null;
+      email: string;
+      cell: string;
+      previousEmail: string | null;
+    };
 
-const TOGGLE: Record<MarketingKind, "emailMarketing" | "callMarketing"> = { email: "emailMarketing", calls: "callMarketing" };
+const TOGGLE: Record<MarketingKind, "emailMarketing" | "callMarketing"> = {
+  email: "emailMarketing",
+  calls: "callMarketing",
+};
 
 /**
  * The Preferences form post: the schema re-checked, "Are you sure?" when
  * marketing is turned off (the page's modal answers it with JavaScript; the
  * `optOut` field carries the answer), then Account/UpdateProfile once.
  */
-export async function savePreferences(context: Readonly<RouterContextProvider>, request: Request): Promise<PreferencesResult> {
+export async function savePreferences(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<PreferencesResult> {
   const summary = await portalSummary(context);
   const before = contactOf(summary);
   const form = await request.formData();

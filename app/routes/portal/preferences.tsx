@@ -3,15 +3,21 @@ import { Form, useNavigation } from "react-router";
 import { brand } from "#domain/config";
 import type { MarketingKind } from "#domain/rules/preferences";
 import { PasskeySection } from "../../components/access/PasskeySection";
-import { OptOutDialog, OptOutPanel, SavedDialog, savedMessage, UnsavedChangesDialog } from "../../components/portal/PreferenceDialogs";
-import { PreferencesFields } from "../../components/portal/PreferencesFields";
 import { PortalShell } from "../../components/portal/PortalShell";
+import {
+  OptOutDialog,
+  OptOutPanel,
+  SavedDialog,
+  savedMessage,
+  UnsavedChangesDialog,
+} from "../../components/portal/PreferenceDialogs";
+import { PreferencesFields } from "../../components/portal/PreferencesFields";
 import { useLeaveGuard } from "../../components/portal/useLeaveGuard";
 import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/preferences";
-import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { portalSummary } from "./portal.server";
+import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
 import { contactOf, savePreferences } from "./preferences.server";
 
@@ -24,7 +30,11 @@ export function meta() {
 /** One platform call: the form opens with what the summary says. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
-  return { standing: portalStanding(s.accountHeader), drawUnavailable: drawUnavailableOf(s.accountConfig), saved: preferenceFormValues(contactOf(s)) };
+  return {
+    standing: portalStanding(s.accountHeader),
+    drawUnavailable: drawUnavailableOf(s.accountConfig),
+    saved: preferenceFormValues(contactOf(s)),
+  };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -50,7 +60,8 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
   useEffect(() => {
     setPanelDismissed(false);
     // The password was for the save it went with: gone once saved or refused (kept for a retry after an outage).
-    if (actionData?.result === "saved" || (actionData?.result === "invalid" && actionData.errors.currentPassword)) form.clearPassword();
+    if (actionData?.result === "saved" || (actionData?.result === "invalid" && actionData.errors.currentPassword))
+      form.clearPassword();
     if (actionData?.result === "saved") {
       setOptOutConfirmed(false);
       setSavedOpen(true);
@@ -70,18 +81,36 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
 
   const saveDisabled = busy || (form.hydrated && !form.canSave);
   const saveButton = (
-    <button type="submit" name="intent" value="save" className="button button-primary" disabled={saveDisabled}>SAVE CHANGES</button>
+    <button type="submit" name="intent" value="save" className="button button-primary" disabled={saveDisabled}>
+      SAVE CHANGES
+    </button>
   );
   const offerPanel = actionData?.result === "confirmOptOut" && !panelDismissed;
 
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
+    <PortalShell
+      standing={loaderData.standing}
+      pastDue={loaderData.standing !== "current"}
+      drawUnavailable={loaderData.drawUnavailable}
+    >
       <h1>Select Your Account Preferences</h1>
-      <Form method="post" id="preferences-form" className="card preferences-form" ref={form.formRef} {...form.formProps}>
+      <Form
+        method="post"
+        id="preferences-form"
+        className="card preferences-form"
+        ref={form.formRef}
+        {...form.formProps}
+      >
         <div className="preferences-actions">{saveButton}</div>
-        {actionData?.result === "failed" ? <p className="form-alert" role="alert">{actionData.message}</p> : null}
+        {actionData?.result === "failed" ? (
+          <p className="form-alert" role="alert">
+            {actionData.message}
+          </p>
+        ) : null}
         {actionData?.result === "saved" ? (
-          <p className="no-js-only banner" role="status">{savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}</p>
+          <p className="no-js-only banner" role="status">
+            {savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)}
+          </p>
         ) : null}
         {offerPanel ? (
           <OptOutPanel
@@ -89,13 +118,21 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
             onStay={(event) => {
               // With JavaScript the answer needs no round trip: the toggles go back to YES here.
               event.preventDefault();
-              for (const kind of actionData.turningOff) form.setToggle(kind === "email" ? "emailMarketing" : "callMarketing", "yes");
+              for (const kind of actionData.turningOff)
+                form.setToggle(kind === "email" ? "emailMarketing" : "callMarketing", "yes");
               setPanelDismissed(true);
             }}
           />
         ) : null}
         {optOutConfirmed ? <input type="hidden" name="optOut" value="confirmed" /> : null}
-        <PreferencesFields defaults={defaults} errors={form.errors} mainIsCell={form.values.mainIsCell === "on"} emailChanged={form.emailChanged} onToggle={onToggle} revertEmptyEmail={form.revertEmptyEmail} />
+        <PreferencesFields
+          defaults={defaults}
+          errors={form.errors}
+          mainIsCell={form.values.mainIsCell === "on"}
+          emailChanged={form.emailChanged}
+          onToggle={onToggle}
+          revertEmptyEmail={form.revertEmptyEmail}
+        />
         <div className="preferences-actions">{saveButton}</div>
       </Form>
       <section className="card">
@@ -105,7 +142,11 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
       <UnsavedChangesDialog guard={guard} />
       <SavedDialog
         open={savedOpen}
-        message={actionData?.result === "saved" ? savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail) : ""}
+        message={
+          actionData?.result === "saved"
+            ? savedMessage(actionData.notice, actionData.email, actionData.cell, actionData.previousEmail)
+            : ""
+        }
         onClose={() => setSavedOpen(false)}
       />
     </PortalShell>

@@ -12,11 +12,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const pdf = await platform.call(catalogue.account.GetStatement, { statementId: params.id });
     const bytes = Uint8Array.from(atob(pdf.pdfBase64), (c) => c.charCodeAt(0));
     return new Response(bytes, {
-      headers: { "Content-Type": "application/pdf", "Content-Disposition": `inline; filename="${pdf.fileName}"`, "Cache-Control": "private, no-store" },
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="${pdf.fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
     });
   } catch (error) {
     if (error instanceof PlatformError && error.kind === "unauthorized") throw await sessionOver(context);
-    if (error instanceof PlatformError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    if (error instanceof PlatformError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
     throw error;
   }
 }

@@ -4,8 +4,8 @@ import { PortalShell } from "../../components/portal/PortalShell";
 import { TransactionsView } from "../../components/portal/TransactionsView";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/transactions";
-import { drawUnavailableOf, pendingPayments, portalStanding, transactionRows } from "./portal-data";
 import { portalSummary } from "./portal.server";
+import { drawUnavailableOf, pendingPayments, portalStanding, transactionRows } from "./portal-data";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
 
@@ -28,7 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Transactions({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   return (
-    <PortalShell standing={loaderData.standing} pastDue={loaderData.standing !== "current"} drawUnavailable={loaderData.drawUnavailable}>
+    <PortalShell
+      standing={loaderData.standing}
+      pastDue={loaderData.standing !== "current"}
+      drawUnavailable={loaderData.drawUnavailable}
+    >
       <h1>Transactions</h1>
       <TransactionsView rows={loaderData.rows} pending={loaderData.pending} filter={params.get("show")} />
     </PortalShell>

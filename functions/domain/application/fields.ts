@@ -9,10 +9,15 @@ import * as v from "valibot";
 export function parseUsDate(input: string): string | null {
   const us = input.trim().match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
   const iso = input.trim().match(/^(\d{4})-(\d{2})-(\d{2})$/);
-  const [y, m, d] = us ? [us[3], us[1]!.padStart(2, "0"), us[2]!.padStart(2, "0")] : iso ? [iso[1], iso[2], iso[3]] : [];
+  const [y, m, d] = us
+    ? [us[3], us[1]!.padStart(2, "0"), us[2]!.padStart(2, "0")]
+    : iso
+      ? [iso[1], iso[2], iso[3]]
+      : [];
   if (!y || !m || !d) return null;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return null;
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d))
+    return null;
   return `${y}-${m}-${d}`;
 }
 

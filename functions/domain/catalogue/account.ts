@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { Cents, defineCall, Digits, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
+import { Cents, Digits, defineCall, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
 
 const Transaction = v.object({
   /** The short numeric transaction id a borrower reads. */
@@ -109,7 +109,12 @@ export const SummaryAnswer = withToken({
   recentTransactions: v.array(Transaction),
   allTransactions: v.array(Transaction),
   pendingETransactions: v.array(
-    v.object({ transactionId: v.number(), transactionDescription: v.string(), transationAmount: Cents, transationDate: IsoDate }),
+    v.object({
+      transactionId: v.number(),
+      transactionDescription: v.string(),
+      transationAmount: Cents,
+      transationDate: IsoDate,
+    }),
   ),
 });
 
@@ -204,7 +209,9 @@ export const UpdateProfile = defineCall({
     ),
     /** Item 100629: the repayment method chosen at signing. */
     additionalFields: v.optional(
-      v.array(v.object({ id: v.literal(100629), value: v.picklist(["Electronic Funds Transfer (EFT)", "Paper Check"]) })),
+      v.array(
+        v.object({ id: v.literal(100629), value: v.picklist(["Electronic Funds Transfer (EFT)", "Paper Check"]) }),
+      ),
     ),
   }),
   answer: Status,
@@ -215,7 +222,10 @@ export const SaveNote = defineCall({
   path: "Account/SaveNote",
   auth: "customer",
   payloadIn: "body",
-  payload: v.object({ note: v.pipe(Text(1000), v.minLength(1, "Required.")), isUrgent: v.optional(v.boolean(), false) }),
+  payload: v.object({
+    note: v.pipe(Text(1000), v.minLength(1, "Required.")),
+    isUrgent: v.optional(v.boolean(), false),
+  }),
   answer: Status,
 });
 
@@ -297,5 +307,7 @@ export const GetSignedDocuments = defineCall({
   auth: "customer",
   payloadIn: "body",
   payload: Empty,
-  answer: withToken({ documents: v.array(v.object({ kind: v.string(), title: v.string(), html: v.string(), signedAt: v.number() })) }),
+  answer: withToken({
+    documents: v.array(v.object({ kind: v.string(), title: v.string(), html: v.string(), signedAt: v.number() })),
+  }),
 });

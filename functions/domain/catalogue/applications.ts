@@ -1,8 +1,23 @@
 import * as v from "valibot";
 import { states } from "../config";
-import { Cents, defineCall, Digits, Email, Empty, IsoDate, Name, OptionalPhone, Status, Text, withToken } from "./define";
+import {
+  Cents,
+  Digits,
+  defineCall,
+  Email,
+  Empty,
+  IsoDate,
+  Name,
+  OptionalPhone,
+  Status,
+  Text,
+  withToken,
+} from "./define";
 
-const StateCode = v.picklist(states.map((s) => s.code), "Unknown state.");
+const StateCode = v.picklist(
+  states.map((s) => s.code),
+  "Unknown state.",
+);
 
 /**
  * Is this SSN already a customer's? The SSN travels in the body, not the
@@ -92,7 +107,9 @@ export const GetApplications = defineCall({
   auth: "customer",
   payloadIn: "query",
   payload: Empty,
-  answer: withToken({ applications: v.array(v.object({ applicationId: v.number(), requestedDrawAmount: Cents, status: v.string() })) }),
+  answer: withToken({
+    applications: v.array(v.object({ applicationId: v.number(), requestedDrawAmount: Cents, status: v.string() })),
+  }),
 });
 
 export const UpdateDrawAmount = defineCall({
@@ -133,8 +150,13 @@ export const GetUwsTransactionInformation = defineCall({
   payload: v.object({ transactinId: v.pipe(v.string(), v.minLength(1, "Required.")) }),
   answer: withToken({
     transactionRecords: v.array(
-      v.object({ applicationId: v.number(), customerId: v.string(), firstName: v.string(), appStatus: v.string(), approvedAmount: Cents }),
+      v.object({
+        applicationId: v.number(),
+        customerId: v.string(),
+        firstName: v.string(),
+        appStatus: v.string(),
+        approvedAmount: Cents,
+      }),
     ),
   }),
 });
-

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { defineCall, Digits, Email, IsoDate, Status, Text, withToken } from "./define";
+import { Digits, defineCall, Email, IsoDate, Status, Text, withToken } from "./define";
 
 const Password = v.pipe(v.string(), v.minLength(1, "Required."), v.maxLength(128));
 const UserSession = v.optional(
@@ -107,7 +107,13 @@ export const ChangePassword = defineCall({
   path: "Auth/ChangePassword",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ email: Email, last4SSN: Digits(4), dateOfBirth: IsoDate, password: Password, confirmPassword: Password }),
+  payload: v.object({
+    email: Email,
+    last4SSN: Digits(4),
+    dateOfBirth: IsoDate,
+    password: Password,
+    confirmPassword: Password,
+  }),
   answer: withToken({ updated: v.boolean(), reason: v.optional(v.string()) }),
 });
 
@@ -149,7 +155,12 @@ export const UpdatePassword = defineCall({
   path: "Auth/UpdatePassword",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ email: Email, password: Password, confirmPassword: Password, tokenId: v.pipe(v.string(), v.minLength(1, "Required.")) }),
+  payload: v.object({
+    email: Email,
+    password: Password,
+    confirmPassword: Password,
+    tokenId: v.pipe(v.string(), v.minLength(1, "Required.")),
+  }),
   answer: withToken({ updated: v.boolean(), reason: v.optional(v.string()), custId: v.optional(v.string()) }),
 });
 
@@ -158,6 +169,11 @@ export const LoginAttempts = defineCall({
   path: "Auth/LoginAttempts",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ Note: Text(200), ProcessId: Text(20), Success: v.boolean(), CustomerId: v.optional(v.string(), "") }),
+  payload: v.object({
+    Note: Text(200),
+    ProcessId: Text(20),
+    Success: v.boolean(),
+    CustomerId: v.optional(v.string(), ""),
+  }),
   answer: withToken({ status: v.boolean(), attemptCount: v.number() }),
 });

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { defineCall, Digits, Email, Status, Text, withToken } from "./define";
+import { Digits, defineCall, Email, Status, Text, withToken } from "./define";
 
 /** E-mail through the provider (the outbox by default). */
 export const SendEmail = defineCall({
@@ -22,7 +22,11 @@ export const SendSms = defineCall({
   path: "Communications/SendSMS",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ to: Digits(10), message: v.pipe(Text(640), v.minLength(1, "Required.")), customerId: v.optional(v.string()) }),
+  payload: v.object({
+    to: Digits(10),
+    message: v.pipe(Text(640), v.minLength(1, "Required.")),
+    customerId: v.optional(v.string()),
+  }),
   answer: Status,
 });
 
@@ -88,7 +92,10 @@ export const VerifySmsOtp = defineCall({
   path: "Communications/VerifySMSOTP",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ pin: v.pipe(v.string(), v.regex(/^\d{6}$/, "Six digits.")), ewSID: v.pipe(v.string(), v.minLength(1, "Required.")) }),
+  payload: v.object({
+    pin: v.pipe(v.string(), v.regex(/^\d{6}$/, "Six digits.")),
+    ewSID: v.pipe(v.string(), v.minLength(1, "Required.")),
+  }),
   answer: withToken({ statusCode: v.string(), wrongAttempts: v.number() }),
 });
 
@@ -98,6 +105,10 @@ export const LogTransaction = defineCall({
   path: "Communications/LogTransaction",
   auth: "merchant",
   payloadIn: "body",
-  payload: v.object({ LogTypeId: v.literal(1), request: v.pipe(Text(500), v.minLength(1, "Required.")), CustId: v.optional(v.string(), "") }),
+  payload: v.object({
+    LogTypeId: v.literal(1),
+    request: v.pipe(Text(500), v.minLength(1, "Required.")),
+    CustId: v.optional(v.string(), ""),
+  }),
   answer: Status,
 });

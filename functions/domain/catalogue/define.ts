@@ -28,10 +28,19 @@ export function defineCall<P extends v.GenericSchema, A extends v.GenericSchema>
 export const withToken = <T extends v.ObjectEntries>(entries: T) =>
   v.object({ ...entries, tokenToUse: v.optional(v.string()) });
 
-export const Cents = v.pipe(v.number(), v.integer("Amounts are whole cents."), v.minValue(0, "Amounts cannot be negative."));
+export const Cents = v.pipe(
+  v.number(),
+  v.integer("Amounts are whole cents."),
+  v.minValue(0, "Amounts cannot be negative."),
+);
 export const IsoDate = v.pipe(v.string(), v.isoDate("Dates are YYYY-MM-DD."));
 export const Digits = (min: number, max = min) =>
-  v.pipe(v.string(), v.regex(/^\d+$/, "Digits only."), v.minLength(min, `At least ${min} digits.`), v.maxLength(max, `At most ${max} digits.`));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, "Digits only."),
+    v.minLength(min, `At least ${min} digits.`),
+    v.maxLength(max, `At most ${max} digits.`),
+  );
 export const OptionalPhone = v.union([v.literal(""), Digits(10)]);
 /** The product's one e-mail rule (functions/domain/rules/email.ts): what the site accepts, the platform accepts. */
 export const Email = emailAddress("Enter a valid e-mail address.");

@@ -3,7 +3,7 @@ export * as account from "./account";
 export * as applications from "./applications";
 export * as auth from "./auth";
 export * as communications from "./communications";
+export type { Answer, CallDef, Payload } from "./define";
 export * as misc from "./misc";
 export * as passkeys from "./passkeys";
 export * as token from "./token";
-export type { Answer, CallDef, Payload } from "./define";

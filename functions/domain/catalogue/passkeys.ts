@@ -24,7 +24,12 @@ export const PasskeyRegister = defineCall({
   path: "Auth/PasskeyRegister",
   auth: "customer",
   payloadIn: "body",
-  payload: v.object({ ...RelyingParty, challengeId: v.string(), response: CeremonyJson, name: v.pipe(Text(40), v.minLength(1, "Please name your passkey.")) }),
+  payload: v.object({
+    ...RelyingParty,
+    challengeId: v.string(),
+    response: CeremonyJson,
+    name: v.pipe(Text(40), v.minLength(1, "Please name your passkey.")),
+  }),
   answer: Status,
 });
 
@@ -34,7 +39,11 @@ export const PasskeyList = defineCall({
   auth: "customer",
   payloadIn: "body",
   payload: v.object({}),
-  answer: withToken({ passkeys: v.array(v.object({ id: v.string(), name: v.string(), createdAt: v.number(), lastUsedAt: v.nullable(v.number()) })) }),
+  answer: withToken({
+    passkeys: v.array(
+      v.object({ id: v.string(), name: v.string(), createdAt: v.number(), lastUsedAt: v.nullable(v.number()) }),
+    ),
+  }),
 });
 
 export const PasskeyRename = defineCall({

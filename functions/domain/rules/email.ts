@@ -37,7 +37,9 @@ const TOP_LABEL = "(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9-]{0,58}[A-Za-z0-9])";
  * The whole rule but the overall length, as one pattern (so the partner API's
  * JSON Schema carries it as `pattern`). The lookahead bounds the local part.
  */
-export const EMAIL_PATTERN = new RegExp(`^(?=[^@]{1,${EMAIL_LOCAL_MAX_LENGTH}}@)${LOCAL}@(?:${LABEL}\\.)+${TOP_LABEL}$`);
+export const EMAIL_PATTERN = new RegExp(
+  `^(?=[^@]{1,${EMAIL_LOCAL_MAX_LENGTH}}@)${LOCAL}@(?:${LABEL}\\.)+${TOP_LABEL}$`,
+);
 
 /** The stored, comparable form of an address as typed: trimmed and lower-cased. */
 export const normalEmail = (typed: string): string => typed.trim().toLowerCase();
@@ -46,7 +48,8 @@ export const normalEmail = (typed: string): string => typed.trim().toLowerCase()
 export const sameEmail = (a: string, b: string): boolean => normalEmail(a) === normalEmail(b);
 
 /** Whether an address (already trimmed) passes the rule. */
-export const isEmailAddress = (address: string): boolean => address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address);
+export const isEmailAddress = (address: string): boolean =>
+  address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address);
 
 /**
  * The rule as a valibot schema with one message for missing or malformed

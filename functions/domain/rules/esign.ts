@@ -20,7 +20,11 @@ export const drawMessages = {
 } as const;
 
 /** The first draw: 0 means none; otherwise minimum, increment and the credit limit apply. */
-export function firstDrawProblem(amountCents: number, limitCents: number, refused: boolean): keyof typeof drawMessages | null {
+export function firstDrawProblem(
+  amountCents: number,
+  limitCents: number,
+  refused: boolean,
+): keyof typeof drawMessages | null {
   if (refused) return null;
   if (amountCents <= 0) return "decision";
   if (amountCents < draws.minCents) return "minimum";

@@ -36,7 +36,12 @@ export function normaliseMoneyInput(text: string): string {
 
 /** A money field's schema (browser and server): as typed in, integer cents out, the field's message for anything that is not an amount. */
 export const moneyInputSchema = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.check((text) => moneyInputCents(text) !== null, message), v.transform((text) => moneyInputCents(text)!));
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((text) => moneyInputCents(text) !== null, message),
+    v.transform((text) => moneyInputCents(text)!),
+  );
 
 /**
  * The draw fields' message for text that is not an amount: the spec has one

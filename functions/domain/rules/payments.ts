@@ -1,6 +1,6 @@
-import { formatMoney, formatTableDate } from "../format";
-import { servicing } from "../config";
 import { addDays, isBusinessDay } from "../calendar";
+import { servicing } from "../config";
+import { formatMoney, formatTableDate } from "../format";
 import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 
@@ -26,10 +26,13 @@ export interface PaymentFacts {
 export const paymentMessages = {
   chooseOption: "Please select a payment amount option",
   minimum: `The minimum payment is ${formatMoney(servicing.minAchTransactionCents)}. Please enter ${formatMoney(servicing.minAchTransactionCents)} or more.`,
-  maximum: (balanceCents: number) => `Your payment cannot exceed your ${formatMoney(balanceCents, { cents: true })} account balance. Please enter a different amount.`,
-  invalidDate: (from: string, to: string) => `Invalid date. Your payment date must be between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
+  maximum: (balanceCents: number) =>
+    `Your payment cannot exceed your ${formatMoney(balanceCents, { cents: true })} account balance. Please enter a different amount.`,
+  invalidDate: (from: string, to: string) =>
+    `Invalid date. Your payment date must be between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
   missing: "Invalid Payment Amount or Payment Date.",
-  pendingLimit: "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
+  pendingLimit:
+    "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
   cycleHint: (from: string, to: string) =>
     `This payment must be scheduled during your current billing cycle. Select any banking business day between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
   calendarHint: "Select an available date on the calendar to schedule your payment.",
@@ -144,7 +147,8 @@ export function paymentDateHint(option: PaymentOption, f: PaymentFacts): string 
  * Balance and the largest Other Amount, since the platform refuses a payment
  * that would take the balance below zero.
  */
-export const payableBalanceCents = (balanceCents: number, pendingCents: number) => Math.max(0, balanceCents - pendingCents);
+export const payableBalanceCents = (balanceCents: number, pendingCents: number) =>
+  Math.max(0, balanceCents - pendingCents);
 
 /**
  * Make a payment (spec file 3, section 4): the account page's button is
@@ -172,4 +176,5 @@ export interface PaymentLockFacts {
 }
 
 /** The payoff: the platform's figure when it sends one, else the balance less scheduled payments (the same rule). */
-export const payoffOf = (f: Pick<PaymentLockFacts, "balanceCents" | "pendingCents" | "payoffCents">) => f.payoffCents ?? payableBalanceCents(f.balanceCents, f.pendingCents);
+export const payoffOf = (f: Pick<PaymentLockFacts, "balanceCents" | "pendingCents" | "payoffCents">) =>
+  f.payoffCents ?? payableBalanceCents(f.balanceCents, f.pendingCents);

@@ -73,8 +73,18 @@ export function normaliseWorkPhone(text: string): string {
 
 /** The phone field's schema (browser and server): as typed in, 10 digits out, the field's message otherwise. */
 export const phoneSchema = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.check((text) => phoneDigits(text) !== null, message), v.transform((text) => phoneDigits(text)!));
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((text) => phoneDigits(text) !== null, message),
+    v.transform((text) => phoneDigits(text)!),
+  );
 
 /** An optional phone: empty stays "", anything else must be a phone. */
 export const optionalPhoneSchema = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.check((text) => text === "" || phoneDigits(text) !== null, message), v.transform((text) => (text === "" ? "" : phoneDigits(text)!)));
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((text) => text === "" || phoneDigits(text) !== null, message),
+    v.transform((text) => (text === "" ? "" : phoneDigits(text)!)),
+  );

@@ -64,7 +64,8 @@ export function applyContactChange(current: ContactRecord, change: ContactChange
  */
 export type PreferenceNotice = "EMAIL" | "SMSPHONE" | "EMAILPHONE" | "EMAIL&PHONE";
 
-type Contact = Pick<ContactRecord, "email" | "homePhone" | "mobilePhone"> & Partial<Pick<ContactRecord, "allowServicingTexts">>;
+type Contact = Pick<ContactRecord, "email" | "homePhone" | "mobilePhone"> &
+  Partial<Pick<ContactRecord, "allowServicingTexts">>;
 
 /** Whether the after-save notification goes by text too: a cell, and service texts not turned off. */
 export const textsNotifications = (c: Contact) => c.mobilePhone !== "" && c.allowServicingTexts !== false;

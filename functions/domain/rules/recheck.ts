@@ -1,18 +1,25 @@
-import { formatMoney, formatTableDate } from "../format";
 import { addDays, isBusinessDay } from "../calendar";
+import { formatMoney, formatTableDate } from "../format";
 import {
+  type PaymentFacts,
+  type PaymentLock,
+  type PaymentLockFacts,
+  type PaymentOption,
   paymentAmountCents,
   paymentOptionLabel,
   paymentOptions,
   paymentsLocked,
   paymentWindow,
   payoffOf,
-  type PaymentFacts,
-  type PaymentLock,
-  type PaymentLockFacts,
-  type PaymentOption,
 } from "./payments";
-import { drawAmountMessage, drawAmountProblem, maxDrawCents, paymentAmountProblem, type DrawBlock, type DrawLimits } from "./standing";
+import {
+  type DrawBlock,
+  type DrawLimits,
+  drawAmountMessage,
+  drawAmountProblem,
+  maxDrawCents,
+  paymentAmountProblem,
+} from "./standing";
 
 /**
  * The re-check at submit (0-decisions.md: "One-time payments and draws post
@@ -63,7 +70,11 @@ export function recheckPayment(r: ReviewedPayment, input: PaymentRecheckInput): 
 }
 
 /** The figures as they were before this payment was scheduled: its amount back in the payoff, its place back under the cap. */
-function withoutOwnPayment(f: PaymentFacts, lock: PaymentLockFacts, amountCents: number): [PaymentFacts, PaymentLockFacts] {
+function withoutOwnPayment(
+  f: PaymentFacts,
+  lock: PaymentLockFacts,
+  amountCents: number,
+): [PaymentFacts, PaymentLockFacts] {
   return [
     { ...f, balanceCents: f.balanceCents + amountCents },
     {
@@ -78,33 +89,51 @@ function withoutOwnPayment(f: PaymentFacts, lock: PaymentLockFacts, amountCents:
 export const recheckMessages = {
   notScheduled: (amountCents: number, date: string) =>
     `Your payment of ${money(amountCents)} on ${formatTableDate(date)} was not scheduled, because your account changed since you reviewed it.`,
-  optionGone: (label: string) => `Nothing was scheduled. Since your review, your account changed and ${label} is no longer available. Please choose an amount again.`,
-  paymentChanged: (reasons: string[]) => `Nothing was scheduled. Since your review, ${reasons.join("; ")}. Please check the payment below and submit it again.`,
+  optionGone: (label: string) =>
+    `Nothing was scheduled. Since your review, your account changed and ${label} is no longer available. Please choose an amount again.`,
+  paymentChanged: (reasons: string[]) =>
+    `Nothing was scheduled. Since your review, ${reasons.join("; ")}. Please check the payment below and submit it again.`,
   fullChanged: (cents: number) => `your balance changed and Pay Off Balance is now ${money(cents)}`,
   minimumChanged: (label: string, cents: number) => `your ${label} amount changed and is now ${money(cents)}`,
-  otherCapped: (cents: number) => `your balance changed and the most you can pay is now ${money(cents)}, so the amount below is ${money(cents)}`,
-  dateMoved: (reviewed: string, now: string) => `the date you chose, ${formatTableDate(reviewed)}, is no longer available, so the date below is ${formatTableDate(now)}`,
-  drawChanged: (cents: number) => `Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is ${money(cents)}. Please check the draw below and submit it again.`,
+  otherCapped: (cents: number) =>
+    `your balance changed and the most you can pay is now ${money(cents)}, so the amount below is ${money(cents)}`,
+  dateMoved: (reviewed: string, now: string) =>
+    `the date you chose, ${formatTableDate(reviewed)}, is no longer available, so the date below is ${formatTableDate(now)}`,
+  drawChanged: (cents: number) =>
+    `Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is ${money(cents)}. Please check the draw below and submit it again.`,
   drawBlocked: "Nothing was drawn, because your account changed since you reviewed this draw.",
 } as const;
 
-function judgePayment(r: ReviewedPayment, f: PaymentFacts, lockFacts: PaymentLockFacts, pastDue: boolean): PaymentRecheck {
+function judgePayment(
+  r: ReviewedPayment,
+  f: PaymentFacts,
+  lockFacts: PaymentLockFacts,
+  pastDue: boolean,
+): PaymentRecheck {
   const lock = paymentsLocked(lockFacts);
   if (lock) return { verdict: "locked", lock, message: recheckMessages.notScheduled(r.amountCents, r.date) };
   const label = paymentOptionLabel(r.option, pastDue);
-  const amountCents = r.option === "other" ? Math.min(r.amountCents, f.balanceCents) : paymentAmountCents(r.option, f, "")!;
+  const amountCents =
+    r.option === "other" ? Math.min(r.amountCents, f.balanceCents) : paymentAmountCents(r.option, f, "")!;
   const date = nearestAllowedDate(r.date, r.option, f);
   // Below the minimum payment only by a form not of this site's making: choose again rather than post it.
   const belowMinimum = paymentAmountProblem(amountCents, f.balanceCents, 0) === "minimum";
-  if (!paymentOptions(f)[r.option] || date === null || amountCents <= 0 || belowMinimum) return { verdict: "choose", message: recheckMessages.optionGone(label) };
+  if (!paymentOptions(f)[r.option] || date === null || amountCents <= 0 || belowMinimum)
+    return { verdict: "choose", message: recheckMessages.optionGone(label) };
   const reasons: string[] = [];
   if (amountCents !== r.amountCents) {
     reasons.push(
-      r.option === "full" ? recheckMessages.fullChanged(amountCents) : r.option === "minimum" ? recheckMessages.minimumChanged(label, amountCents) : recheckMessages.otherCapped(amountCents),
+      r.option === "full"
+        ? recheckMessages.fullChanged(amountCents)
+        : r.option === "minimum"
+          ? recheckMessages.minimumChanged(label, amountCents)
+          : recheckMessages.otherCapped(amountCents),
     );
   }
   if (date !== r.date) reasons.push(recheckMessages.dateMoved(r.date, date));
-  return reasons.length ? { verdict: "review", amountCents, date, message: recheckMessages.paymentChanged(reasons) } : { verdict: "post" };
+  return reasons.length
+    ? { verdict: "review", amountCents, date, message: recheckMessages.paymentChanged(reasons) }
+    : { verdict: "post" };
 }
 
 /**
@@ -146,11 +175,20 @@ export function recheckDraw(reviewedCents: number, input: DrawRecheckInput): Dra
   return judgeDraw(reviewedCents, block, available, input.limits).verdict === "post" ? { verdict: "post" } : now;
 }
 
-function judgeDraw(reviewedCents: number, block: DrawBlock | null, availableCents: number, limits: DrawLimits): DrawRecheck {
+function judgeDraw(
+  reviewedCents: number,
+  block: DrawBlock | null,
+  availableCents: number,
+  limits: DrawLimits,
+): DrawRecheck {
   if (block) return { verdict: "amount", message: recheckMessages.drawBlocked };
   const problem = drawAmountProblem(reviewedCents, availableCents, limits);
   if (problem === null) return { verdict: "post" };
   const largest = maxDrawCents(availableCents, limits);
-  if (problem === "maximum" && largest > 0) return { verdict: "review", amountCents: largest, message: recheckMessages.drawChanged(largest) };
-  return { verdict: "amount", message: problem === "maximum" ? recheckMessages.drawBlocked : drawAmountMessage(problem, limits) };
+  if (problem === "maximum" && largest > 0)
+    return { verdict: "review", amountCents: largest, message: recheckMessages.drawChanged(largest) };
+  return {
+    verdict: "amount",
+    message: problem === "maximum" ? recheckMessages.drawBlocked : drawAmountMessage(problem, limits),
+  };
 }

@@ -1,5 +1,5 @@
+import { drawBlockedStates, draws, servicing } from "../config";
 import { formatMoney } from "../format";
-import { draws, drawBlockedStates, servicing } from "../config";
 
 /**
  * Account standing and the draw rules: one function each, used by the
@@ -10,7 +10,8 @@ export type Standing = "awaiting_esign" | "withdrawn" | "closed" | "charged_off"
 
 /** Spec file 3, section 8: the draw blocks, verbatim. */
 export const drawBlockMessages = {
-  pastDue: "Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.",
+  pastDue:
+    "Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.",
   chargedOff: "Your account has been closed due to lack of payment. You can no longer draw funds from this account.",
   notEnoughCredit:
     "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
@@ -28,7 +29,9 @@ export const chargeOffMessage = "Your loan is more than 90 days past due. Your f
  * text); an unknown text from another platform is still a block.
  */
 export function drawBlockOf(drawMessage: string): DrawBlock {
-  const known = (Object.keys(drawBlockMessages) as DrawBlock[]).find((block) => drawBlockMessages[block] === drawMessage);
+  const known = (Object.keys(drawBlockMessages) as DrawBlock[]).find(
+    (block) => drawBlockMessages[block] === drawMessage,
+  );
   return known ?? "notEligible";
 }
 
@@ -88,7 +91,11 @@ export const drawAmountMessages: Record<DrawAmountProblem, string> = {
  * fixes them: minimum, increment, available credit. A missing or unreadable
  * amount (NaN) is below the minimum.
  */
-export function drawAmountProblem(amountCents: number, availableCents: number, limits: DrawLimits = defaultDrawLimits): DrawAmountProblem | null {
+export function drawAmountProblem(
+  amountCents: number,
+  availableCents: number,
+  limits: DrawLimits = defaultDrawLimits,
+): DrawAmountProblem | null {
   if (!(amountCents >= limits.minCents)) return "minimum";
   if (amountCents % limits.incrementCents !== 0) return "increment";
   if (amountCents > availableCents) return "maximum";
@@ -117,7 +124,11 @@ export function snapDrawAmount(cents: number, availableCents: number, limits: Dr
 }
 
 /** Problems with a one-time payment amount, or null. */
-export function paymentAmountProblem(amountCents: number, maxCents: number, pendingCount: number): "minimum" | "maximum" | "pendingLimit" | null {
+export function paymentAmountProblem(
+  amountCents: number,
+  maxCents: number,
+  pendingCount: number,
+): "minimum" | "maximum" | "pendingLimit" | null {
   if (pendingCount >= servicing.maxPendingPayments) return "pendingLimit";
   if (amountCents > maxCents) return "maximum";
   // A balance below the minimum may still be paid off in full.

@@ -1,4 +1,4 @@
-import { startSession, type Session, type SessionEnv } from "../sessions/session";
+import { type Session, type SessionEnv, startSession } from "../sessions/session";
 
 /**
  * Signing in: a brand-new session id (the old one, if any, is ended), the

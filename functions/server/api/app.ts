@@ -6,9 +6,9 @@ import { documentsApi } from "./documents";
 import { geo } from "./geo";
 import { health } from "./health";
 import { leadsApi } from "./leads";
+import { limitPerIp, withClient } from "./middleware";
 import { openApiRoute } from "./openapi";
 import { passkeysApi } from "./passkeys";
-import { limitPerIp, withClient } from "./middleware";
 import type { ApiEnv } from "./types";
 
 /**

@@ -58,7 +58,10 @@ function hasBody(request: Request): boolean {
  * A body without Content-Length (a chunked upload), read up to the cap: the
  * bytes when it fits, or the reader, stopped past the cap, when it does not.
  */
-async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { over: ReadableStreamDefaultReader<Uint8Array> }> {
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  cap: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { over: ReadableStreamDefaultReader<Uint8Array> }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -106,7 +109,8 @@ export const apiBodies = createMiddleware<ApiEnv>(async (c, next) => {
   let stopped: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
     const path = c.req.path;
-    if (!LEADS.test(path) && hasBody(request) && !JSON_MEDIA_TYPE.test(c.req.header("Content-Type") ?? "")) return c.json({ error: CLIENT_ERRORS[415] }, 415);
+    if (!LEADS.test(path) && hasBody(request) && !JSON_MEDIA_TYPE.test(c.req.header("Content-Type") ?? ""))
+      return c.json({ error: CLIENT_ERRORS[415] }, 415);
     const cap = bodyCapFor(path);
     const length = request.headers.get("Content-Length");
     if (length !== null && Number(length) > cap) return c.json({ error: CLIENT_ERRORS[413] }, 413);

@@ -5,7 +5,13 @@ import { fedHolidays } from "#domain/calendar";
 import type { ApiEnv } from "./types";
 
 const Year = v.object({
-  year: v.pipe(v.string(), v.regex(/^\d{4}$/, "year must be four digits"), v.transform(Number), v.minValue(2000, "year must be 2000 or later"), v.maxValue(2100, "year must be 2100 or earlier")),
+  year: v.pipe(
+    v.string(),
+    v.regex(/^\d{4}$/, "year must be four digits"),
+    v.transform(Number),
+    v.minValue(2000, "year must be 2000 or later"),
+    v.maxValue(2100, "year must be 2100 or earlier"),
+  ),
 });
 
 /** The year's observed Federal Reserve holidays, for the payment calendar widget. */

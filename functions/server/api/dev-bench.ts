@@ -1,7 +1,7 @@
 import type { Database } from "#db/client";
+import { easternDateTime } from "#domain/calendar";
 import { account } from "#domain/catalogue/index";
 import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
-import { easternDateTime } from "#domain/calendar";
 import { memoryTokenHolder, PlatformClient, type Transport } from "#platform";
 import { benchCustomerToken } from "#servicing";
 
@@ -28,17 +28,39 @@ async function time(samples: number, run: (i: number) => Promise<unknown>): Prom
     durations.push(performance.now() - t0);
   }
   durations.sort((a, b) => a - b);
-  return { samples, p50: Number(percentile(durations, 50).toFixed(2)), p99: Number(percentile(durations, 99).toFixed(2)) };
+  return {
+    samples,
+    p50: Number(percentile(durations, 50).toFixed(2)),
+    p99: Number(percentile(durations, 99).toFixed(2)),
+  };
 }
 
-export async function measurePlatform(db: Database, transport: Transport, accounts: number, samples: number, now: number) {
+export async function measurePlatform(
+  db: Database,
+  transport: Transport,
+  accounts: number,
+  samples: number,
+  now: number,
+) {
   const pick = (i: number) => (i * 7919) % accounts;
   const clients = await Promise.all(
-    Array.from({ length: samples }, async (_, i) => new PlatformClient(transport, memoryTokenHolder(await benchCustomerToken(db, pick(i), now)), EMBEDDED_MERCHANT_ID)),
+    Array.from(
+      { length: samples },
+      async (_, i) =>
+        new PlatformClient(
+          transport,
+          memoryTokenHolder(await benchCustomerToken(db, pick(i), now)),
+          EMBEDDED_MERCHANT_ID,
+        ),
+    ),
   );
   const today = easternDateTime(new Date(now)).date;
   // Warm the isolate and SQLite's page cache first, on accounts the timed run does not use.
-  const warm = new PlatformClient(transport, memoryTokenHolder(await benchCustomerToken(db, accounts - 1, now)), EMBEDDED_MERCHANT_ID);
+  const warm = new PlatformClient(
+    transport,
+    memoryTokenHolder(await benchCustomerToken(db, accounts - 1, now)),
+    EMBEDDED_MERCHANT_ID,
+  );
   for (let i = 0; i < 50; i++) await warm.call(account.GetSummary, {});
   const getSummary = await time(samples, (i) => clients[i]!.call(account.GetSummary, {}));
   const postTransaction = await time(samples, (i) =>

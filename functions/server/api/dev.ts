@@ -18,9 +18,9 @@ import {
   parseClockStep,
   recordsFor,
   runServicing,
+  ServicingError,
   seedBenchAccounts,
   seedDemoBorrowers,
-  ServicingError,
   setClockOffset,
   setRepaymentMethod,
 } from "#servicing";
@@ -41,7 +41,8 @@ const developmentOnly = createMiddleware<ApiEnv>(async (c, next) => {
  * (functions/server/platform-worker.ts).
  */
 const embeddedPlatformOnly = createMiddleware<ApiEnv>(async (c, next) => {
-  if (usesUpstream(c.env)) return c.json({ error: "This site uses an upstream platform: use that platform's /api/dev tools." }, 409);
+  if (usesUpstream(c.env))
+    return c.json({ error: "This site uses an upstream platform: use that platform's /api/dev tools." }, 409);
   await next();
 });
 
@@ -53,7 +54,12 @@ export const devApi = new Hono<ApiEnv>()
     return c.json({
       created,
       password: DEMO_PASSWORD,
-      borrowers: demoBorrowers.map((b) => ({ email: b.email, standing: b.standing, last4SSN: b.ssn.slice(-4), dob: b.dob })),
+      borrowers: demoBorrowers.map((b) => ({
+        email: b.email,
+        standing: b.standing,
+        last4SSN: b.ssn.slice(-4),
+        dob: b.dob,
+      })),
     });
   })
   // A fresh borrower shaped like a demo borrower, for browser tests that change an account.
@@ -64,9 +70,14 @@ export const devApi = new Hono<ApiEnv>()
     vValidator(
       "json",
       v.object({
-        like: v.picklist(demoBorrowers.map((b) => b.email), "Unknown demo borrower."),
+        like: v.picklist(
+          demoBorrowers.map((b) => b.email),
+          "Unknown demo borrower.",
+        ),
         // Its history shifted: opened this many days ago (a test places a due date on a day it chooses).
-        openedDaysAgo: v.optional(v.pipe(v.number("openedDaysAgo is a number of days."), v.integer(), v.minValue(1), v.maxValue(730))),
+        openedDaysAgo: v.optional(
+          v.pipe(v.number("openedDaysAgo is a number of days."), v.integer(), v.minValue(1), v.maxValue(730)),
+        ),
         // A: automatic EFT payments; K: paper check (applied after the copied history).
         repaymentMethod: v.optional(v.picklist(["A", "K"], "repaymentMethod is A or K.")),
       }),
@@ -85,7 +96,14 @@ export const devApi = new Hono<ApiEnv>()
   )
   .post(
     "/bench/seed",
-    vValidator("json", v.object({ from: v.pipe(v.number(), v.integer(), v.minValue(0)), count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)) }), refuseInvalid),
+    vValidator(
+      "json",
+      v.object({
+        from: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)),
+      }),
+      refuseInvalid,
+    ),
     async (c) => {
       const { from, count } = c.req.valid("json");
       await seedBenchAccounts(c.env.DB, from, count, Date.now());
@@ -94,22 +112,35 @@ export const devApi = new Hono<ApiEnv>()
   )
   .post(
     "/bench/run",
-    vValidator("json", v.object({ accounts: v.pipe(v.number(), v.integer(), v.minValue(1)), samples: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5_000)) }), refuseInvalid),
+    vValidator(
+      "json",
+      v.object({
+        accounts: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        samples: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5_000)),
+      }),
+      refuseInvalid,
+    ),
     async (c) => {
       const { accounts, samples } = c.req.valid("json");
       return c.json(await measurePlatform(database(c.env.DB), embeddedTransport(c.env), accounts, samples, Date.now()));
     },
   )
   // How many applications, draws, payments... one e-mail address has (the fault tests count retries with it).
-  .get("/records", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid), async (c) =>
-    c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email)),
+  .get(
+    "/records",
+    vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid),
+    async (c) => c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email)),
   )
   // One borrower's ledger rows, statements and derived figures at the servicing clock's now (the journey test reconciles the pages with it).
-  .get("/ledger", vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid), async (c) => {
-    const db = database(c.env.DB);
-    const ledger = await ledgerFor(db, c.req.valid("query").email, await currentTime(c.env, db));
-    return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);
-  })
+  .get(
+    "/ledger",
+    vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid),
+    async (c) => {
+      const db = database(c.env.DB);
+      const ledger = await ledgerFor(db, c.req.valid("query").email, await currentTime(c.env, db));
+      return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);
+    },
+  )
   .get("/outbox", async (c) => {
     return c.json(await latestOutbox(database(c.env.DB), 100));
   })
@@ -120,7 +151,13 @@ export const devApi = new Hono<ApiEnv>()
       "json",
       v.object({
         email: emailAddress("Enter the borrower's e-mail address."),
-        paymentId: v.optional(v.pipe(v.string("paymentId is the payment's Trans. ID."), v.trim(), v.regex(/^[A-Za-z0-9:-]{1,64}$/, "paymentId is the payment's Trans. ID."))),
+        paymentId: v.optional(
+          v.pipe(
+            v.string("paymentId is the payment's Trans. ID."),
+            v.trim(),
+            v.regex(/^[A-Za-z0-9:-]{1,64}$/, "paymentId is the payment's Trans. ID."),
+          ),
+        ),
       }),
       (result, c) => {
         if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
@@ -150,9 +187,13 @@ export const devApi = new Hono<ApiEnv>()
   )
   .post(
     "/clock",
-    vValidator("json", v.object({ step: v.pipe(v.string(), v.regex(/^\+?\d+[dhm]$/, "Use a step like +30d, +12h or +90m.")) }), (result, c) => {
-      if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
-    }),
+    vValidator(
+      "json",
+      v.object({ step: v.pipe(v.string(), v.regex(/^\+?\d+[dhm]$/, "Use a step like +30d, +12h or +90m.")) }),
+      (result, c) => {
+        if (!result.success) return c.json({ error: result.issues[0]?.message }, 400);
+      },
+    ),
     async (c) => {
       const db = database(c.env.DB);
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);

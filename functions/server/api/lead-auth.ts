@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { database } from "#db/client";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
-import { PARTNER_ID_PATTERN, partnerWithSecrets, type Partner } from "../leads/partners";
+import { PARTNER_ID_PATTERN, type Partner, partnerWithSecrets } from "../leads/partners";
 import { signedByAny, timestampFresh } from "../leads/signature";
 import { firstUseOfSignature } from "../leads/store";
 import type { ApiEnv } from "./types";
@@ -29,7 +29,10 @@ export const SignatureHeadersSchema = v.object({
   "x-signature": v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
 });
 
-type SignedInput = { in: { header: v.InferInput<typeof SignatureHeadersSchema> }; out: { header: v.InferOutput<typeof SignatureHeadersSchema> } };
+type SignedInput = {
+  in: { header: v.InferInput<typeof SignatureHeadersSchema> };
+  out: { header: v.InferOutput<typeof SignatureHeadersSchema> };
+};
 
 /** A refused signature writes nothing but a count against the caller's IP, whose limit bounds guessing. */
 async function refuseSignature(c: Context<LeadsEnv>, error: string) {
@@ -40,12 +43,21 @@ async function refuseSignature(c: Context<LeadsEnv>, error: string) {
 /** Callers who keep failing the signature are turned away before any work. */
 export const refusedSignatureBudget = createMiddleware<LeadsEnv>(async (c, next) => {
   const budget = await peekRateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
-  if (!budget.allowed) return c.json({ error: "Too many refused signatures. Please wait and try again." }, 429, tooMany(budget.retryAfterSeconds));
+  if (!budget.allowed)
+    return c.json(
+      { error: "Too many refused signatures. Please wait and try again." },
+      429,
+      tooMany(budget.retryAfterSeconds),
+    );
   await next();
 });
 
 export const signatureHeaders = vValidator("header", SignatureHeadersSchema, async (result, c) => {
-  if (!result.success) return refuseSignature(c as unknown as Context<LeadsEnv>, "Send X-Partner-Id, X-Timestamp (Unix seconds) and X-Signature (64 lowercase hex digits).");
+  if (!result.success)
+    return refuseSignature(
+      c as unknown as Context<LeadsEnv>,
+      "Send X-Partner-Id, X-Timestamp (Unix seconds) and X-Signature (64 lowercase hex digits).",
+    );
 });
 
 /**
@@ -54,13 +66,15 @@ export const signatureHeaders = vValidator("header", SignatureHeadersSchema, asy
  */
 export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(async (c, next) => {
   const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES)
+    return c.json({ error: "The lead is too large." }, 413);
   const rawBody = await c.req.text();
   // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
   if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
 
   // The timestamp is not secret, so its refusal may say what is wrong.
-  if (!timestampFresh(timestamp, Date.now())) return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
+  if (!timestampFresh(timestamp, Date.now()))
+    return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
   const db = database(c.env.DB);
   const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
   // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
@@ -79,14 +93,16 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
 export const withinPartnerBudget = createMiddleware<LeadsEnv>(async (c, next) => {
   const partner = c.var.partner;
   const verdict = await rateLimit(c.env, "leadsPerPartner", partner.id, partner.leadsPerMinute ?? undefined);
-  if (!verdict.allowed) return c.json({ error: "Too many leads. Please wait and try again." }, 429, tooMany(verdict.retryAfterSeconds));
+  if (!verdict.allowed)
+    return c.json({ error: "Too many leads. Please wait and try again." }, 429, tooMany(verdict.retryAfterSeconds));
   c.header("RateLimit-Remaining", String(verdict.remaining));
   await next();
 });
 
 /** Malformed JSON is the caller's mistake (400), not a server error. */
 export const jsonBody = createMiddleware<LeadsEnv>(async (c, next) => {
-  if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) return c.json({ error: "Send the lead as JSON (Content-Type: application/json)." }, 415);
+  if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? ""))
+    return c.json({ error: "Send the lead as JSON (Content-Type: application/json)." }, 415);
   try {
     await c.req.json();
   } catch {

@@ -2,16 +2,30 @@ import { vValidator } from "@hono/valibot-validator";
 import { type Context, Hono, type Next } from "hono";
 import { database } from "#db/client";
 import { fieldErrors } from "#domain/application/fields";
-import { partnerLeads } from "#domain/config";
-import { decideLead } from "../leads/decide";
-import { siteUrl } from "../http/site-origin";
-import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "#domain/leads/schema";
-import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
 import { easternDateTime } from "#domain/calendar";
-import { jsonBody, type LeadsEnv, refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget } from "./lead-auth";
+import { partnerLeads } from "#domain/config";
+import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "#domain/leads/schema";
+import { siteUrl } from "../http/site-origin";
+import { decideLead } from "../leads/decide";
+import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
+import {
+  jsonBody,
+  type LeadsEnv,
+  refusedSignatureBudget,
+  signatureHeaders,
+  signedByPartner,
+  withinPartnerBudget,
+} from "./lead-auth";
 
 const refuse = (result: { success: boolean; issues?: unknown }, c: Context) => {
-  if (!result.success) return c.json({ error: "The lead has invalid fields.", fields: fieldErrors(result.issues as Parameters<typeof fieldErrors>[0], "(body)") }, 400);
+  if (!result.success)
+    return c.json(
+      {
+        error: "The lead has invalid fields.",
+        fields: fieldErrors(result.issues as Parameters<typeof fieldErrors>[0], "(body)"),
+      },
+      400,
+    );
 };
 
 /** Only for its type: c.req.valid("json") is the parsed lead. */
@@ -21,54 +35,70 @@ const typedValidator = vValidator("json", leadSchema("2000-01-01"), refuse);
  * The lead schema's date rules (age, pay dates) need today's date, so the
  * validator is made per request.
  */
-const validLead = ((c: Context, next: Next) => vValidator("json", leadSchema(easternDateTime(new Date()).date), refuse)(c, next)) as unknown as typeof typedValidator;
+const validLead = ((c: Context, next: Next) =>
+  vValidator(
+    "json",
+    leadSchema(easternDateTime(new Date()).date),
+    refuse,
+  )(c, next)) as unknown as typeof typedValidator;
 
 /** The applicant's link: the site's configured origin (never the Host header), the token only in ?ID. */
-const continueUrl = (env: LeadsEnv["Bindings"], token: string) => siteUrl(env, `/apply/approved?ID=${encodeURIComponent(token)}`);
+const continueUrl = (env: LeadsEnv["Bindings"], token: string) =>
+  siteUrl(env, `/apply/approved?ID=${encodeURIComponent(token)}`);
 
 /** Refusals a partner's code tells apart by `code` (docs/partners.md). */
 const REFUSALS = {
   lead_busy: "This lead is still being decided. Please retry shortly.",
-  lead_id_reused: "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
+  lead_id_reused:
+    "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
 } as const satisfies Record<LeadRefusalCode, string>;
 
 /**
  * POST /api/leads: a partner's signed lead, decided once per (partner,
  * partner lead id). Contract: docs/partners.md; decisions: record 010.
  */
-export const leadsApi = new Hono<LeadsEnv>().post("/", refusedSignatureBudget, signatureHeaders, signedByPartner, withinPartnerBudget, jsonBody, validLead, async (c) => {
-  const db = database(c.env.DB);
-  const partner = c.var.partner;
-  const lead = c.req.valid("json");
-  const now = Date.now();
+export const leadsApi = new Hono<LeadsEnv>().post(
+  "/",
+  refusedSignatureBudget,
+  signatureHeaders,
+  signedByPartner,
+  withinPartnerBudget,
+  jsonBody,
+  validLead,
+  async (c) => {
+    const db = database(c.env.DB);
+    const partner = c.var.partner;
+    const lead = c.req.valid("json");
+    const now = Date.now();
 
-  const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
-    if (replayed) c.header("X-Lead-Replayed", "true");
-    if (answer.status === "error") {
-      c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
-      return c.json(answer, 503);
+    const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
+      if (replayed) c.header("X-Lead-Replayed", "true");
+      if (answer.status === "error") {
+        c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
+        return c.json(answer, 503);
+      }
+      if (answer.status !== "approved") return c.json(answer, 200);
+      // A repeat gets a fresh link only while the continuation was never used (issue 14).
+      const token = linkToken ?? (await issueLink(db, row.id, now));
+      if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
+      return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
+    };
+
+    const claim = await claimLead(db, partner.id, lead, now);
+    if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
+    if (claim.kind === "busy") {
+      c.header("Retry-After", "1");
+      return c.json({ error: REFUSALS.lead_busy, code: "lead_busy" }, 409);
     }
-    if (answer.status !== "approved") return c.json(answer, 200);
-    // A repeat gets a fresh link only while the continuation was never used (issue 14).
-    const token = linkToken ?? (await issueLink(db, row.id, now));
-    if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
-    return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
-  };
+    if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
 
-  const claim = await claimLead(db, partner.id, lead, now);
-  if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
-  if (claim.kind === "busy") {
-    c.header("Retry-After", "1");
-    return c.json({ error: REFUSALS.lead_busy, code: "lead_busy" }, 409);
-  }
-  if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
-
-  const outcome = await decideLead(c.env, undefined, lead, {
-    extTransactionId: claim.lead.extTransactionId,
-    leadSource: partner.code,
-    client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
-    today: easternDateTime(new Date(now)).date,
-  });
-  const recorded = await recordOutcome(db, claim.lead, outcome, Date.now());
-  return answerWith(recorded.lead, outcome.answer, recorded.linkToken, false);
-});
+    const outcome = await decideLead(c.env, undefined, lead, {
+      extTransactionId: claim.lead.extTransactionId,
+      leadSource: partner.code,
+      client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
+      today: easternDateTime(new Date(now)).date,
+    });
+    const recorded = await recordOutcome(db, claim.lead, outcome, Date.now());
+    return answerWith(recorded.lead, outcome.answer, recorded.linkToken, false);
+  },
+);

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { clientInfo } from "../http/client-info";
-import { rateLimit, type RateLimitPolicyName } from "../http/rate-limit";
+import { type RateLimitPolicyName, rateLimit } from "../http/rate-limit";
 import { expiredSessionCookie } from "../sessions/cookie";
 import { openRequestSession } from "../sessions/request-session";
 import type { ApiEnv } from "./types";

@@ -2,9 +2,9 @@ import { type ConversionConfig, type JsonSchema, toJsonSchema } from "@valibot/t
 import { Hono } from "hono";
 import type * as v from "valibot";
 import { requiredFieldRule } from "#domain/application/fields";
-import { brand, partnerLeads } from "#domain/config";
-import { LeadAnswerSchema, leadSchema, LeadRefusalSchema } from "#domain/leads/schema";
 import { easternDateTime } from "#domain/calendar";
+import { brand, partnerLeads } from "#domain/config";
+import { LeadAnswerSchema, LeadRefusalSchema, leadSchema } from "#domain/leads/schema";
 import { SignatureHeadersSchema } from "./lead-auth";
 import type { ApiEnv } from "./types";
 
@@ -52,44 +52,73 @@ const header = (name: string, description: string) => ({
 
 const signatureHeaders = [
   header("X-Partner-Id", "Your partner id."),
-  header("X-Timestamp", `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.`),
-  header("X-Signature", 'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret. Accepted once.'),
+  header(
+    "X-Timestamp",
+    `Unix time in seconds; refused when more than ${partnerLeads.signatureToleranceSeconds / 60} minutes from ours.`,
+  ),
+  header(
+    "X-Signature",
+    'Lowercase hex HMAC-SHA-256 of "<X-Timestamp>.<raw body>" with your signing secret. Accepted once.',
+  ),
 ];
 
-const errorBody = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } } });
+const errorBody = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } },
+});
 const retryAfter = { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait before retrying." } };
 
 /** The OpenAPI 3.1 document for partners, from the same valibot schemas the endpoint validates with. */
 export function openApiDocument(today: string) {
   return {
     openapi: "3.1.0",
-    info: { title: `${brand.name} partner lead API`, version: "1.0.0", description: "Signed lead posting. See docs/partners.md for the signature and a curl example." },
+    info: {
+      title: `${brand.name} partner lead API`,
+      version: "1.0.0",
+      description: "Signed lead posting. See docs/partners.md for the signature and a curl example.",
+    },
     paths: {
       "/api/leads": {
         post: {
           operationId: "postLead",
           summary: "Post one applicant's lead for a decision",
           parameters: signatureHeaders,
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Lead" } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Lead" } } },
+          },
           responses: {
             "200": {
               description:
                 "Decided: approved (with the applicant's one-time redirectUrl on our site) or denied. A repeat of the lead id with the same applicant answers the same decision (X-Lead-Replayed: true), approved with a fresh redirectUrl only while no link was used yet; otherwise without one, and linkStatus says why (used, expired).",
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },
-            "400": errorBody("Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided."),
-            "401": errorBody("Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded."),
+            "400": errorBody(
+              "Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided.",
+            ),
+            "401": errorBody(
+              "Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded.",
+            ),
             "409": {
               ...errorBody(
                 "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh.",
               ),
-              headers: { "Retry-After": { ...retryAfter["Retry-After"], description: "lead_busy only: seconds to wait before retrying." } },
+              headers: {
+                "Retry-After": {
+                  ...retryAfter["Retry-After"],
+                  description: "lead_busy only: seconds to wait before retrying.",
+                },
+              },
             },
             "413": errorBody("The body is larger than 16 KB."),
             "415": errorBody("The body is not sent as application/json."),
-            "429": { ...errorBody("Your partner budget (or the per-IP budget for refused signatures) is spent."), headers: retryAfter },
+            "429": {
+              ...errorBody("Your partner budget (or the per-IP budget for refused signatures) is spent."),
+              headers: retryAfter,
+            },
             "503": {
-              description: 'The platform failed: status "error" (recorded). Retry with the same lead id, signed afresh; an error answer is not final.',
+              description:
+                'The platform failed: status "error" (recorded). Retry with the same lead id, signed afresh; an error answer is not final.',
               headers: retryAfter,
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },
@@ -98,7 +127,11 @@ export function openApiDocument(today: string) {
       },
     },
     components: {
-      schemas: { Lead: schemaOf(leadSchema(today)), LeadAnswer: schemaOf(LeadAnswerSchema), LeadRefusal: schemaOf(LeadRefusalSchema) },
+      schemas: {
+        Lead: schemaOf(leadSchema(today)),
+        LeadAnswer: schemaOf(LeadAnswerSchema),
+        LeadRefusal: schemaOf(LeadRefusalSchema),
+      },
     },
   };
 }

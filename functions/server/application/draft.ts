@@ -1,5 +1,5 @@
 import { STEPS, type Step } from "#domain/application/steps";
-import { seal, unseal, type SealEnv } from "../sessions/seal";
+import { type SealEnv, seal, unseal } from "../sessions/seal";
 
 export { STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
 
@@ -48,9 +48,16 @@ export function emptyDraft(leadSource = ""): ApplicationDraft {
 /** Bound to the draft's own ExtTransactionID: sealed numbers copied into another draft do not open. */
 const fieldsContext = (draft: ApplicationDraft) => `draft:${draft.extTransactionId}`;
 
-export async function sealFields(env: SealEnv, draft: ApplicationDraft, fields: SealedFields): Promise<ApplicationDraft> {
+export async function sealFields(
+  env: SealEnv,
+  draft: ApplicationDraft,
+  fields: SealedFields,
+): Promise<ApplicationDraft> {
   const current = await unsealFields(env, draft);
-  return { ...draft, sealed: await seal(env, "draft-fields", JSON.stringify({ ...current, ...fields }), fieldsContext(draft)) };
+  return {
+    ...draft,
+    sealed: await seal(env, "draft-fields", JSON.stringify({ ...current, ...fields }), fieldsContext(draft)),
+  };
 }
 
 export async function unsealFields(env: SealEnv, draft: ApplicationDraft): Promise<SealedFields> {

@@ -1,13 +1,13 @@
-import { creditLine } from "#domain/config";
-import type { ProcessApplicationPayload } from "#domain/catalogue/applications";
-import { addDays } from "#domain/calendar";
 import type * as v from "valibot";
-import type { ApplicationDraft, SealedFields } from "./draft";
 import type { Address } from "#domain/application/schemas/address";
 import type { Banking } from "#domain/application/schemas/banking";
 import type { Income } from "#domain/application/schemas/income";
 import type { PayFrequencyStep } from "#domain/application/schemas/payfrequency";
 import type { Personal } from "#domain/application/schemas/personal";
+import { addDays } from "#domain/calendar";
+import type { ProcessApplicationPayload } from "#domain/catalogue/applications";
+import { creditLine } from "#domain/config";
+import type { ApplicationDraft, SealedFields } from "./draft";
 
 /**
  * One application as the step schemas output it (digits, ISO dates, cents):
@@ -39,7 +39,11 @@ export function processApplicationBody(answers: ApplicationAnswers, meta: Submis
   // Benefits: the other-income code is sent, anything containing O as O.
   const typeOfIncome = employed ? income.source : income.secondarySource.includes("O") ? "O" : income.secondarySource;
   return {
-    TransactionInfo: { ExtTransactionID: meta.extTransactionId, RequestIPAddress: meta.client.ip, UserAgent: meta.client.userAgent.slice(0, 512) },
+    TransactionInfo: {
+      ExtTransactionID: meta.extTransactionId,
+      RequestIPAddress: meta.client.ip,
+      UserAgent: meta.client.userAgent.slice(0, 512),
+    },
     ExtTransactionData: {
       Customer: {
         CustSSN: personal.ssn,
@@ -93,7 +97,13 @@ const digits = (text = "") => text.replace(/\D/g, "");
 export function draftAnswers(
   draft: ApplicationDraft,
   sealed: Required<SealedFields>,
-  parsed: { birthdate: string; lastPayDate: string; firstPayDate: string; secondPayDate: string; takeHomeCents: number },
+  parsed: {
+    birthdate: string;
+    lastPayDate: string;
+    firstPayDate: string;
+    secondPayDate: string;
+    takeHomeCents: number;
+  },
 ): ApplicationAnswers {
   const personal = draft.values.personal ?? {};
   const address = draft.values.address ?? {};
@@ -101,7 +111,13 @@ export function draftAnswers(
   const pay = draft.values.payfrequency ?? {};
   const [workPhone = "", workExt = ""] = (income.workPhone ?? "").split(/\s*x/i);
   return {
-    personal: { firstName: personal.firstName ?? "", lastName: personal.lastName ?? "", birthdate: parsed.birthdate, ssn: sealed.ssn, email: personal.email ?? "" },
+    personal: {
+      firstName: personal.firstName ?? "",
+      lastName: personal.lastName ?? "",
+      birthdate: parsed.birthdate,
+      ssn: sealed.ssn,
+      email: personal.email ?? "",
+    },
     address: {
       streetAddress: address.streetAddress ?? "",
       apt: address.apt ?? "",
@@ -127,7 +143,11 @@ export function draftAnswers(
       firstPayDate: parsed.firstPayDate,
       secondPayDate: parsed.secondPayDate,
     },
-    banking: { repaymentMethod: (draft.values.banking?.repaymentMethod ?? "A") as Banking["repaymentMethod"], routing: sealed.routing, account: sealed.account },
+    banking: {
+      repaymentMethod: (draft.values.banking?.repaymentMethod ?? "A") as Banking["repaymentMethod"],
+      routing: sealed.routing,
+      account: sealed.account,
+    },
   };
 }
 
@@ -137,7 +157,18 @@ export function applicationPayload(
   sealed: Required<SealedFields>,
   client: { ip: string; userAgent: string },
   today: string,
-  parsed: { birthdate: string; lastPayDate: string; firstPayDate: string; secondPayDate: string; takeHomeCents: number },
+  parsed: {
+    birthdate: string;
+    lastPayDate: string;
+    firstPayDate: string;
+    secondPayDate: string;
+    takeHomeCents: number;
+  },
 ): ApplicationPayload {
-  return processApplicationBody(draftAnswers(draft, sealed, parsed), { extTransactionId: draft.extTransactionId, leadSource: draft.leadSource, client, today });
+  return processApplicationBody(draftAnswers(draft, sealed, parsed), {
+    extTransactionId: draft.extTransactionId,
+    leadSource: draft.leadSource,
+    client,
+    today,
+  });
 }

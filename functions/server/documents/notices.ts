@@ -1,7 +1,7 @@
+import { parseTextDocument, renderPdf } from "#domain/pdf";
 import privacyNotice from "../../../db/documents/privacy-notice.txt?raw";
 import privacyOptOut from "../../../db/documents/privacy-notice-opt-out.txt?raw";
 import scDisclosure from "../../../db/documents/sc-disclosure.txt?raw";
-import { parseTextDocument, renderPdf } from "#domain/pdf";
 import { fillPlaceholders } from "./template";
 
 /** The footer's PDF notices, by file name. */

@@ -4,7 +4,13 @@ import { database } from "#db/client";
 import { documents } from "#db/schema/site";
 
 /** The documents store of spec file 1, section 3 (keys as the spec names them). */
-export const documentSlugs = ["termsConditions", "privacyPolicy", "caPrivacyPolicy", "caPrivacyPolicyInfo", "aboutUs"] as const;
+export const documentSlugs = [
+  "termsConditions",
+  "privacyPolicy",
+  "caPrivacyPolicy",
+  "caPrivacyPolicyInfo",
+  "aboutUs",
+] as const;
 export type DocumentSlug = (typeof documentSlugs)[number];
 export const DocumentSlugSchema = v.picklist(documentSlugs, "Unknown document.");
 

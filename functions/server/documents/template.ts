@@ -1,5 +1,5 @@
-import { formatDate, formatMoney, formatPhone } from "#domain/format";
 import { address, brand, creditLine, emails, hours, phones, policyDates, smsStopKeywords } from "#domain/config";
+import { formatDate, formatMoney, formatPhone } from "#domain/format";
 
 /**
  * Documents are written with {{placeholders}} so that no business value is

@@ -34,11 +34,12 @@ export class RateLimiter extends DurableObject {
 
   private async evaluate(policy: RateLimitPolicy, now: number, count: boolean): Promise<RateLimitVerdict> {
     const { limit, windowMs } = policy;
-    const state = this.state ?? (await this.ctx.storage.get<typeof this.state>("w")) ?? {
-      windowStart: now - (now % windowMs),
-      current: 0,
-      previous: 0,
-    };
+    const state = this.state ??
+      (await this.ctx.storage.get<typeof this.state>("w")) ?? {
+        windowStart: now - (now % windowMs),
+        current: 0,
+        previous: 0,
+      };
     const windowStart = now - (now % windowMs);
     if (windowStart !== state.windowStart) {
       const windowsPassed = (windowStart - state.windowStart) / windowMs;
@@ -56,7 +57,11 @@ export class RateLimiter extends DurableObject {
     // Retry when enough of the previous window has slid out, or at the latest
     // when the current window ends.
     const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    return { allowed, remaining: Math.max(0, Math.floor(limit - weighted - (allowed && count ? 1 : 0))), retryAfterSeconds };
+    return {
+      allowed,
+      remaining: Math.max(0, Math.floor(limit - weighted - (allowed && count ? 1 : 0))),
+      retryAfterSeconds,
+    };
   }
 
   /** Forget the key (e.g. after a successful sign-in clears failed attempts). */

@@ -46,7 +46,11 @@ function remember(key: string, stored: Stored): void {
   memory.set(key, stored);
 }
 
-export async function cachedPage(request: Request, buildVersion: string, now = Date.now()): Promise<Response | undefined> {
+export async function cachedPage(
+  request: Request,
+  buildVersion: string,
+  now = Date.now(),
+): Promise<Response | undefined> {
   const key = cacheKey(request, buildVersion);
   const inMemory = memory.get(key);
   if (inMemory && inMemory.expiresAt > now) return new Response(inMemory.body, { headers: inMemory.headers });
@@ -57,7 +61,12 @@ export async function cachedPage(request: Request, buildVersion: string, now = D
 }
 
 /** Stores a cacheable page in both tiers and returns the copy for the browser. */
-export async function storePage(request: Request, response: Response, buildVersion: string, ctx: ExecutionContext): Promise<Response> {
+export async function storePage(
+  request: Request,
+  response: Response,
+  buildVersion: string,
+  ctx: ExecutionContext,
+): Promise<Response> {
   const maxAge = Number(response.headers.get("CDN-Cache-Control")?.match(/max-age=(\d+)/)?.[1] ?? 0);
   if (!maxAge || response.status !== 200 || response.headers.has("Set-Cookie")) {
     response.headers.delete("CDN-Cache-Control");

@@ -1,6 +1,6 @@
+import { security } from "#domain/config";
 import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
-import { security } from "#domain/config";
 import { tryAgainIn } from "./retry-after";
 
 /** Named policies, so every door states its limit in one place. */
@@ -62,19 +62,31 @@ export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
  * key); the Durable Object decides. Any number given is used, 0 included (a
  * partner row's 0 refuses every lead), so only a missing limit means the policy's.
  */
-export function rateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string, limit?: number): Promise<RateLimitVerdict> {
+export function rateLimit(
+  env: Pick<Env, "RATE_LIMITER">,
+  policy: RateLimitPolicyName,
+  key: string,
+  limit?: number,
+): Promise<RateLimitVerdict> {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
   return stub.hit(limit === undefined ? rateLimitPolicies[policy] : { ...rateLimitPolicies[policy], limit });
 }
 
 /** Would one more hit be allowed? Counts nothing. */
-export function peekRateLimit(env: Pick<Env, "RATE_LIMITER">, policy: RateLimitPolicyName, key: string): Promise<RateLimitVerdict> {
+export function peekRateLimit(
+  env: Pick<Env, "RATE_LIMITER">,
+  policy: RateLimitPolicyName,
+  key: string,
+): Promise<RateLimitVerdict> {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
   return stub.peek(rateLimitPolicies[policy]);
 }
 
 /** A plain 429 (the form-post guard): Retry-After, and the same wait in words for a person reading it. */
-export function tooManyRequests(verdict: RateLimitVerdict, body: BodyInit | null = `Too many requests. Please try again ${tryAgainIn(verdict.retryAfterSeconds)}.`): Response {
+export function tooManyRequests(
+  verdict: RateLimitVerdict,
+  body: BodyInit | null = `Too many requests. Please try again ${tryAgainIn(verdict.retryAfterSeconds)}.`,
+): Response {
   return new Response(body, {
     status: 429,
     headers: { "Retry-After": String(verdict.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8" },

@@ -11,7 +11,8 @@ import type { Env } from "../env";
  */
 export function siteOrigin(env: Pick<Env, "SITE_ORIGIN">): string {
   const url = URL.parse(env.SITE_ORIGIN ?? "");
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new Error("SITE_ORIGIN must be the site's origin, e.g. https://ridgelinecredit.example");
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new Error("SITE_ORIGIN must be the site's origin, e.g. https://ridgelinecredit.example");
   return url.origin;
 }
 

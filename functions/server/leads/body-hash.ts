@@ -1,5 +1,5 @@
-import { sha256Hex } from "#domain/tokens";
 import type { Lead } from "#domain/leads/schema";
+import { sha256Hex } from "#domain/tokens";
 
 /**
  * JSON with every object's keys in order and undefined members left out, so

@@ -38,11 +38,19 @@ const NO_PARTNER_SECRET = "no-partner-signs-with-this-placeholder-secret-0000";
  * against (the placeholder, with `partner` null), so the time of the 401 does
  * not tell a real partner id from an unknown one.
  */
-export async function partnerWithSecrets(db: Database, env: Env, partnerId: string): Promise<{ partner: Partner | null; secrets: string[] }> {
+export async function partnerWithSecrets(
+  db: Database,
+  env: Env,
+  partnerId: string,
+): Promise<{ partner: Partner | null; secrets: string[] }> {
   const vars = env as unknown as Record<string, unknown>;
   // Only a well-formed id names a secret (the header check refuses the rest first).
-  const named = PARTNER_ID_PATTERN.test(partnerId) ? [vars[partnerSecretName(partnerId)], vars[partnerNextSecretName(partnerId)]] : [];
-  const secrets = named.filter((secret): secret is string => typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH);
+  const named = PARTNER_ID_PATTERN.test(partnerId)
+    ? [vars[partnerSecretName(partnerId)], vars[partnerNextSecretName(partnerId)]]
+    : [];
+  const secrets = named.filter(
+    (secret): secret is string => typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH,
+  );
   const partner = await db.select().from(partners).where(eq(partners.id, partnerId)).get();
   return partner?.active && secrets.length > 0 ? { partner, secrets } : { partner: null, secrets: [NO_PARTNER_SECRET] };
 }

@@ -17,7 +17,11 @@ function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
 
 /** What a partner computes (used by our tests, the demo script and the benchmark). */
 export async function signLead(secret: string, timestamp: number | string, rawBody: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(`${timestamp}.${rawBody}`));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret, "sign"),
+    encoder.encode(`${timestamp}.${rawBody}`),
+  );
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -36,14 +40,29 @@ export function timestampFresh(timestamp: string, nowMs: number): boolean {
  * True only for the exact body and timestamp signed with this secret.
  * crypto.subtle.verify compares in constant time.
  */
-async function signatureValid(secret: string, timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+async function signatureValid(
+  secret: string,
+  timestamp: string,
+  rawBody: string,
+  signatureHex: string,
+): Promise<boolean> {
   const signature = hexBytes(signatureHex);
   if (!signature) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, encoder.encode(`${timestamp}.${rawBody}`));
+  return crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret, "verify"),
+    signature,
+    encoder.encode(`${timestamp}.${rawBody}`),
+  );
 }
 
 /** True when any of the partner's secrets (two during a rotation) signed it. */
-export async function signedByAny(secrets: readonly string[], timestamp: string, rawBody: string, signatureHex: string): Promise<boolean> {
+export async function signedByAny(
+  secrets: readonly string[],
+  timestamp: string,
+  rawBody: string,
+  signatureHex: string,
+): Promise<boolean> {
   for (const secret of secrets) if (await signatureValid(secret, timestamp, rawBody, signatureHex)) return true;
   return false;
 }

@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { leadLinks, leadSignatures, leads } from "#db/schema/leads";
 import { partnerLeads } from "#domain/config";
+import type { Lead, LeadAnswer } from "#domain/leads/schema";
 import { randomToken, sha256Hex } from "#domain/tokens";
 import { leadBodyHash } from "./body-hash";
-import type { Lead, LeadAnswer } from "#domain/leads/schema";
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -20,19 +20,37 @@ export type LeadRow = typeof leads.$inferSelect;
  * answered as a repeat and never allowed to take the row over (an error
  * row's ExtTransactionID would fetch the first applicant's decision).
  */
-export type Claim = { kind: "decide"; lead: LeadRow } | { kind: "answered"; lead: LeadRow } | { kind: "busy" } | { kind: "reused" };
+export type Claim =
+  | { kind: "decide"; lead: LeadRow }
+  | { kind: "answered"; lead: LeadRow }
+  | { kind: "busy" }
+  | { kind: "reused" };
 
 const POLL_MS = 200;
 
 const findLead = (db: Database, partnerId: string, partnerLeadId: string) =>
-  db.select().from(leads).where(and(eq(leads.partnerId, partnerId), eq(leads.partnerLeadId, partnerLeadId))).get();
+  db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.partnerId, partnerId), eq(leads.partnerLeadId, partnerLeadId)))
+    .get();
 
 export async function claimLead(db: Database, partnerId: string, lead: Lead, now: number): Promise<Claim> {
   const { partnerLeadId } = lead;
   const id = crypto.randomUUID();
   const [inserted] = await db
     .insert(leads)
-    .values({ id, partnerId, partnerLeadId, bodyHash: await leadBodyHash(id, lead), status: "pending", extTransactionId: crypto.randomUUID(), attempts: 1, receivedAt: now, claimedAt: now })
+    .values({
+      id,
+      partnerId,
+      partnerLeadId,
+      bodyHash: await leadBodyHash(id, lead),
+      status: "pending",
+      extTransactionId: crypto.randomUUID(),
+      attempts: 1,
+      receivedAt: now,
+      claimedAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   if (inserted) return { kind: "decide", lead: inserted };
@@ -48,7 +66,10 @@ export async function claimLead(db: Database, partnerId: string, lead: Lead, now
     .where(
       and(
         eq(leads.id, existing.id),
-        or(eq(leads.status, "error"), and(eq(leads.status, "pending"), lt(leads.claimedAt, now - partnerLeads.staleClaimMs))),
+        or(
+          eq(leads.status, "error"),
+          and(eq(leads.status, "pending"), lt(leads.claimedAt, now - partnerLeads.staleClaimMs)),
+        ),
       ),
     )
     .returning();
@@ -74,7 +95,12 @@ export interface Outcome {
 }
 
 /** Records the decision (the answer without its link) and, when approved, the first link, in one batch. */
-export async function recordOutcome(db: Database, lead: LeadRow, outcome: Outcome, now: number): Promise<{ lead: LeadRow; linkToken: string | null }> {
+export async function recordOutcome(
+  db: Database,
+  lead: LeadRow,
+  outcome: Outcome,
+  now: number,
+): Promise<{ lead: LeadRow; linkToken: string | null }> {
   const approved = outcome.answer.status === "approved";
   const decided = {
     status: outcome.answer.status,
@@ -92,7 +118,10 @@ export async function recordOutcome(db: Database, lead: LeadRow, outcome: Outcom
     return { lead: { ...lead, ...decided }, linkToken: null };
   }
   const token = randomToken();
-  await db.batch([update, db.insert(leadLinks).values({ tokenHash: await sha256Hex(token), leadId: lead.id, createdAt: now })]);
+  await db.batch([
+    update,
+    db.insert(leadLinks).values({ tokenHash: await sha256Hex(token), leadId: lead.id, createdAt: now }),
+  ]);
   return { lead: { ...lead, ...decided }, linkToken: token };
 }
 
@@ -111,9 +140,15 @@ export async function issueLink(db: Database, leadId: string, now: number): Prom
     .insert(leadLinks)
     .select(
       db
-        .select({ tokenHash: sql<string>`${tokenHash}`.as("token_hash"), leadId: leads.id, createdAt: sql<number>`${now}`.as("created_at") })
+        .select({
+          tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+          leadId: leads.id,
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
         .from(leads)
-        .where(and(eq(leads.id, leadId), eq(leads.status, "approved"), isNull(leads.continuedAt), gt(leads.continueBy, now))),
+        .where(
+          and(eq(leads.id, leadId), eq(leads.status, "approved"), isNull(leads.continuedAt), gt(leads.continueBy, now)),
+        ),
     )
     .returning({ tokenHash: leadLinks.tokenHash });
   return issued ? token : null;
@@ -141,10 +176,15 @@ const TOKEN_PATTERN = /^[\w-]{20,100}$/;
  */
 export async function redeemLink(db: Database, token: string, now: number): Promise<Redemption> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, applicationId: null };
-  const link = await db.select().from(leadLinks).where(eq(leadLinks.tokenHash, await sha256Hex(token))).get();
+  const link = await db
+    .select()
+    .from(leadLinks)
+    .where(eq(leadLinks.tokenHash, await sha256Hex(token)))
+    .get();
   const lead = link ? await db.select().from(leads).where(eq(leads.id, link.leadId)).get() : undefined;
   if (!lead) return { ok: false, applicationId: null };
-  if (lead.status !== "approved" || !lead.continueBy || !lead.transactionId) return { ok: false, applicationId: lead.applicationId };
+  if (lead.status !== "approved" || !lead.continueBy || !lead.transactionId)
+    return { ok: false, applicationId: lead.applicationId };
   const [consumed] = await db
     .update(leads)
     .set({ continuedAt: now })
@@ -173,7 +213,10 @@ export async function releaseLink(db: Database, redeemed: LeadRow): Promise<bool
 
 /** Links of leads whose continuation ended more than a day ago (the scheduled clean-up). */
 export async function purgeOldLeadLinks(db: Database, now: number): Promise<void> {
-  const ended = db.select({ id: leads.id }).from(leads).where(lt(leads.continueBy, now - 86_400_000));
+  const ended = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(lt(leads.continueBy, now - 86_400_000));
   await db.delete(leadLinks).where(sql`${leadLinks.leadId} IN ${ended}`);
 }
 
@@ -182,8 +225,17 @@ export async function purgeOldLeadLinks(db: Database, now: number): Promise<void
  * lets exactly one of two racing requests insert it, so a captured request
  * cannot be replayed, even at once.
  */
-export async function firstUseOfSignature(db: Database, partnerId: string, signature: string, now: number): Promise<boolean> {
-  const [inserted] = await db.insert(leadSignatures).values({ partnerId, signature, seenAt: now }).onConflictDoNothing().returning({ seenAt: leadSignatures.seenAt });
+export async function firstUseOfSignature(
+  db: Database,
+  partnerId: string,
+  signature: string,
+  now: number,
+): Promise<boolean> {
+  const [inserted] = await db
+    .insert(leadSignatures)
+    .values({ partnerId, signature, seenAt: now })
+    .onConflictDoNothing()
+    .returning({ seenAt: leadSignatures.seenAt });
   return inserted !== undefined;
 }
 
@@ -194,5 +246,7 @@ export async function firstUseOfSignature(db: Database, partnerId: string, signa
  * that: twice the tolerance covers every instant a replay could still pass.
  */
 export async function purgeOldLeadSignatures(db: Database, now: number): Promise<void> {
-  await db.delete(leadSignatures).where(lt(leadSignatures.seenAt, now - 2 * partnerLeads.signatureToleranceSeconds * 1000));
+  await db
+    .delete(leadSignatures)
+    .where(lt(leadSignatures.seenAt, now - 2 * partnerLeads.signatureToleranceSeconds * 1000));
 }

@@ -1,4 +1,4 @@
-import { redirect, type MiddlewareFunction } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import { clientInfo } from "../http/client-info";
 import { rateLimit, tooManyRequests } from "../http/rate-limit";
 import { edgeContext, sessionContext } from "../http/request-context";
@@ -32,7 +32,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   try {
     const response = await next();
     const setsOwn = response.headers.has("Set-Cookie");
-    for (const cookie of stale) if (!setsOwn || cookie !== expiredSessionCookie()) response.headers.append("Set-Cookie", cookie);
+    for (const cookie of stale)
+      if (!setsOwn || cookie !== expiredSessionCookie()) response.headers.append("Set-Cookie", cookie);
     return response;
   } finally {
     await current.tokens.persist(env);
@@ -52,7 +53,9 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
  */
 async function unreadableForm(request: Request): Promise<Response | null> {
   if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
-    return new Response("Form posts must be application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+    return new Response("Form posts must be application/x-www-form-urlencoded or multipart/form-data.", {
+      status: 415,
+    });
   }
   try {
     await request.clone().formData();

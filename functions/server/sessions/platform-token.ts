@@ -1,5 +1,5 @@
-import { patchSession, type Session, type SessionEnv } from "./session";
 import { memoryTokenHolder, type TokenHolder } from "#platform";
+import { patchSession, type Session, type SessionEnv } from "./session";
 
 export interface SessionTokens extends TokenHolder {
   /**

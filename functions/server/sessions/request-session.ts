@@ -1,7 +1,7 @@
+import { catalogue, PlatformError, platformClient } from "#platform";
 import type { Env } from "../env";
-import { catalogue, platformClient, PlatformError } from "#platform";
-import { sessionTokenHolder, type SessionTokens } from "./platform-token";
-import { endSession, lookupSession, saveSession, type Session, type SessionEnd } from "./session";
+import { type SessionTokens, sessionTokenHolder } from "./platform-token";
+import { endSession, lookupSession, type Session, type SessionEnd, saveSession } from "./session";
 
 /** The request's session as pages and API handlers see it, with the platform token holder of the request. */
 export interface RequestSession {
@@ -22,10 +22,16 @@ export const SESSION_ENDED_NOTICE = "Your session has ended. Please log in again
  * can do nothing it exists for, so a refused one ends the session.
  */
 function holdsCustomerToken(session: Session): boolean {
-  return Boolean(session.data.customerId || session.data.application?.decision?.status === "A" || session.data.esignDone);
+  return Boolean(
+    session.data.customerId || session.data.application?.decision?.status === "A" || session.data.esignDone,
+  );
 }
 
-async function keepTokenAlive(env: Env, tokens: SessionTokens, ctx?: ExecutionContext): Promise<"kept" | "refused" | "unknown"> {
+async function keepTokenAlive(
+  env: Env,
+  tokens: SessionTokens,
+  ctx?: ExecutionContext,
+): Promise<"kept" | "refused" | "unknown"> {
   try {
     await platformClient(env, tokens, ctx).call(catalogue.token.ExtendToken, {});
     return "kept";
@@ -47,7 +53,8 @@ async function keepTokenAlive(env: Env, tokens: SessionTokens, ctx?: ExecutionCo
  */
 export async function openRequestSession(env: Env, request: Request, ctx?: ExecutionContext): Promise<RequestSession> {
   const found = await lookupSession(env, request);
-  if (found.status !== "active") return { session: null, ended: found.status === "expired" ? found.reason : null, tokens: sessionTokenHolder(null) };
+  if (found.status !== "active")
+    return { session: null, ended: found.status === "expired" ? found.reason : null, tokens: sessionTokenHolder(null) };
   const { session } = found;
   const tokens = sessionTokenHolder(session);
   if (!found.touched || !session.data.platformToken) return { session, ended: null, tokens };

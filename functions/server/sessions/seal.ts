@@ -46,7 +46,8 @@ async function derive(secret: string, use: SealUse): Promise<CryptoKey> {
 export function sealKey(env: SealEnv, use: SealUse): Promise<CryptoKey> {
   const secret = env.SESSION_SEAL_KEY;
   // A short or missing secret is a deployment mistake: fail loudly rather than seal with something guessable.
-  if (typeof secret !== "string" || secret.length < 32) throw new Error("SESSION_SEAL_KEY must be set to at least 32 characters");
+  if (typeof secret !== "string" || secret.length < 32)
+    throw new Error("SESSION_SEAL_KEY must be set to at least 32 characters");
   const id = `${use}:${secret}`;
   let key = keys.get(id);
   if (!key) {
@@ -62,7 +63,11 @@ export function isSealed(value: unknown): value is string {
 
 export async function seal(env: SealEnv, use: SealUse, plain: string, context: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(context) }, await sealKey(env, use), encoder.encode(plain));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(context) },
+    await sealKey(env, use),
+    encoder.encode(plain),
+  );
   return `${PREFIX}${base64url(iv)}.${base64url(new Uint8Array(sealed))}`;
 }
 
@@ -70,6 +75,10 @@ export async function seal(env: SealEnv, use: SealUse, plain: string, context: s
 export async function unseal(env: SealEnv, use: SealUse, value: string, context: string): Promise<string> {
   const [iv, sealed] = isSealed(value) ? value.slice(PREFIX.length).split(".") : [];
   if (!iv || !sealed) throw new Error("Not a sealed value");
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64url(iv), additionalData: encoder.encode(context) }, await sealKey(env, use), fromBase64url(sealed));
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64url(iv), additionalData: encoder.encode(context) },
+    await sealKey(env, use),
+    fromBase64url(sealed),
+  );
   return new TextDecoder().decode(plain);
 }

@@ -2,7 +2,9 @@ import type { AccessFlow } from "#domain/access-flow";
 import type { ApplicationDraft } from "../application/draft";
 
 export interface EsignState {
-  agreed: Partial<Record<"agrarbitration" | "agrprivacypolicy" | "agreleconsent" | "agrcalprivacyact" | "agrcredit", boolean>>;
+  agreed: Partial<
+    Record<"agrarbitration" | "agrprivacypolicy" | "agreleconsent" | "agrcalprivacyact" | "agrcredit", boolean>
+  >;
   marketingTexts: boolean | null;
   marketingCalls: boolean;
   drawCents: number;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { database } from "#db/client";
 import { sessions } from "#db/schema/site";
 import { security } from "#domain/config";
-import type { Env } from "../env";
-import { platformTime } from "#platform";
 import { randomToken, sha256Hex } from "#domain/tokens";
+import { platformTime } from "#platform";
+import type { Env } from "../env";
 import { expiredSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "./cookie";
 import { seal, unseal } from "./seal";
 import type { SessionData } from "./session-data";
@@ -22,7 +22,9 @@ const EMPTY_IDLE_MS = 10 * 60_000;
  * answers. The rest (who is signed in, the line's status) stays readable,
  * so the store can find and purge sessions without opening them.
  */
-const SEALED_FIELDS = ["platformToken", "application", "access", "esign"] as const satisfies ReadonlyArray<keyof SessionData>;
+const SEALED_FIELDS = ["platformToken", "application", "access", "esign"] as const satisfies ReadonlyArray<
+  keyof SessionData
+>;
 
 /** What the store needs: the table, the seal key, and the environment (for the development clock). */
 export type SessionEnv = Pick<Env, "DB" | "SESSION_SEAL_KEY" | "ENVIRONMENT">;
@@ -63,7 +65,8 @@ async function sealData(env: SessionEnv, idHash: string, data: Partial<SessionDa
   const stored: Record<string, unknown> = { ...data };
   for (const field of SEALED_FIELDS) {
     const value = data[field];
-    if (value !== undefined && value !== null) stored[field] = await seal(env, "session", JSON.stringify(value), `${idHash}:${field}`);
+    if (value !== undefined && value !== null)
+      stored[field] = await seal(env, "session", JSON.stringify(value), `${idHash}:${field}`);
   }
   return stored;
 }
@@ -74,7 +77,8 @@ async function openData(env: SessionEnv, idHash: string, stored: Record<string, 
   try {
     for (const field of SEALED_FIELDS) {
       const value = stored[field];
-      if (value !== undefined && value !== null) data[field] = JSON.parse(await unseal(env, "session", String(value), `${idHash}:${field}`)) as unknown;
+      if (value !== undefined && value !== null)
+        data[field] = JSON.parse(await unseal(env, "session", String(value), `${idHash}:${field}`)) as unknown;
     }
   } catch {
     return null;
@@ -107,7 +111,17 @@ export async function lookupSession(env: SessionEnv, request: Request, now?: num
   }
   const touched = at - row.lastSeenAt >= TOUCH_GRANULARITY_MS;
   if (touched) await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
-  return { status: "active", touched, session: { id, data, createdAt: row.createdAt, lastSeenAt: touched ? at : row.lastSeenAt, expiresAt: row.expiresAt } };
+  return {
+    status: "active",
+    touched,
+    session: {
+      id,
+      data,
+      createdAt: row.createdAt,
+      lastSeenAt: touched ? at : row.lastSeenAt,
+      expiresAt: row.expiresAt,
+    },
+  };
 }
 
 export async function getSession(env: SessionEnv, request: Request, now?: number): Promise<Session | null> {
@@ -131,7 +145,13 @@ export async function startSession(
   const id = randomToken();
   const idHash = await hashId(id);
   const session: Session = { id, data, createdAt: now, lastSeenAt: now, expiresAt: now + ABSOLUTE_MS };
-  const insert = db.insert(sessions).values({ idHash, data: await sealData(env, idHash, data), createdAt: now, lastSeenAt: now, expiresAt: session.expiresAt });
+  const insert = db.insert(sessions).values({
+    idHash,
+    data: await sealData(env, idHash, data),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: session.expiresAt,
+  });
   if (options.replacing) {
     await db.batch([db.delete(sessions).where(eq(sessions.idHash, await hashId(options.replacing.id))), insert]);
   } else {
@@ -141,7 +161,12 @@ export async function startSession(
 }
 
 /** Replace the session's data (the id stays; use startSession to rotate it). */
-export async function saveSession(env: SessionEnv, session: Session, data: SessionData, now?: number): Promise<Session> {
+export async function saveSession(
+  env: SessionEnv,
+  session: Session,
+  data: SessionData,
+  now?: number,
+): Promise<Session> {
   const at = now ?? (await sessionNow(env));
   const idHash = await hashId(session.id);
   await database(env.DB)
@@ -160,13 +185,18 @@ export async function saveSession(env: SessionEnv, session: Session, data: Sessi
  */
 export async function patchSession(env: SessionEnv, session: Session, patch: Partial<SessionData>): Promise<void> {
   const idHash = await hashId(session.id);
-  await env.DB.prepare("UPDATE sessions SET data = json_patch(data, ?) WHERE id_hash = ?").bind(JSON.stringify(await sealData(env, idHash, patch)), idHash).run();
+  await env.DB.prepare("UPDATE sessions SET data = json_patch(data, ?) WHERE id_hash = ?")
+    .bind(JSON.stringify(await sealData(env, idHash, patch)), idHash)
+    .run();
   session.data = { ...session.data, ...patch };
 }
 
 /** End the session on the server and return the Set-Cookie that clears it. */
 export async function endSession(env: SessionEnv, session: Session | null): Promise<string> {
-  if (session) await database(env.DB).delete(sessions).where(eq(sessions.idHash, await hashId(session.id)));
+  if (session)
+    await database(env.DB)
+      .delete(sessions)
+      .where(eq(sessions.idHash, await hashId(session.id)));
   return expiredSessionCookie();
 }
 
@@ -178,8 +208,12 @@ export async function endSession(env: SessionEnv, session: Session | null): Prom
  */
 export async function purgeSessions(env: SessionEnv, now?: number): Promise<void> {
   const at = now ?? (await sessionNow(env));
-  const empty = ["customerId", "application", "access", "esign", "esignDone"].map((f) => `json_extract(data, '$.${f}') IS NULL`).join(" AND ");
-  await env.DB.prepare(`DELETE FROM sessions WHERE expires_at <= ?1 OR last_seen_at <= ?2 OR (last_seen_at <= ?3 AND ${empty})`)
+  const empty = ["customerId", "application", "access", "esign", "esignDone"]
+    .map((f) => `json_extract(data, '$.${f}') IS NULL`)
+    .join(" AND ");
+  await env.DB.prepare(
+    `DELETE FROM sessions WHERE expires_at <= ?1 OR last_seen_at <= ?2 OR (last_seen_at <= ?3 AND ${empty})`,
+  )
     .bind(at, at - IDLE_MS, at - EMPTY_IDLE_MS)
     .run();
 }

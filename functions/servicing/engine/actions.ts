@@ -1,6 +1,6 @@
+import { addBusinessDays } from "#domain/calendar";
 import type { BillingCycle } from "#domain/config";
 import { cashAdvanceFee } from "#domain/fees";
-import { addBusinessDays } from "#domain/calendar";
 import { cancelledIds } from "./replay";
 import type { Book, LedgerEntry } from "./types";
 
@@ -10,8 +10,22 @@ import type { Book, LedgerEntry } from "./types";
  */
 
 /** A draw: one row for the full amount (all of it principal); the fee kept from the deposit is its detail. */
-export function drawEntry(reference: number, amountCents: number, cycle: BillingCycle, day: string, at: number): LedgerEntry {
-  return { id: `D${reference}`, kind: "draw", amountCents, feeCents: cashAdvanceFee(amountCents, cycle), effectiveDate: day, postedAt: at, reference };
+export function drawEntry(
+  reference: number,
+  amountCents: number,
+  cycle: BillingCycle,
+  day: string,
+  at: number,
+): LedgerEntry {
+  return {
+    id: `D${reference}`,
+    kind: "draw",
+    amountCents,
+    feeCents: cashAdvanceFee(amountCents, cycle),
+    effectiveDate: day,
+    postedAt: at,
+    reference,
+  };
 }
 
 /** Returns are accepted on the posting day and up to this many business days after (0-decisions.md). */
@@ -36,6 +50,19 @@ export const returnProblemMessages: Record<ReturnProblem, string> = {
 };
 
 /** The returned payment's reversing row, dated the day of the return. */
-export function returnEntry(payment: Pick<LedgerEntry, "id" | "amountCents">, reference: number, day: string, at: number): LedgerEntry {
-  return { id: `R${payment.id}`, kind: "payment_return", amountCents: payment.amountCents, effectiveDate: day, postedAt: at, reversesId: payment.id, reference };
+export function returnEntry(
+  payment: Pick<LedgerEntry, "id" | "amountCents">,
+  reference: number,
+  day: string,
+  at: number,
+): LedgerEntry {
+  return {
+    id: `R${payment.id}`,
+    kind: "payment_return",
+    amountCents: payment.amountCents,
+    effectiveDate: day,
+    postedAt: at,
+    reversesId: payment.id,
+    reference,
+  };
 }

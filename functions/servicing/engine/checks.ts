@@ -1,8 +1,14 @@
+import { isBusinessDay } from "#domain/calendar";
 import { servicing } from "#domain/config";
 import { formatMoney } from "#domain/format";
 import { paymentMessages, widestPaymentWindow } from "#domain/rules/payments";
-import { drawAmountMessages, drawAmountProblem, drawBlock, drawBlockMessages, paymentAmountProblem } from "#domain/rules/standing";
-import { isBusinessDay } from "#domain/calendar";
+import {
+  drawAmountMessages,
+  drawAmountProblem,
+  drawBlock,
+  drawBlockMessages,
+  paymentAmountProblem,
+} from "#domain/rules/standing";
 import type { AccountState } from "./types";
 
 /**
@@ -25,10 +31,17 @@ export function drawRefusal(figures: AccountState, amountCents: number, customer
 }
 
 /** `achEffectiveDate`: the earliest date a payment made now may take (the platform holds every payment to the widest window). */
-export function paymentRefusal(figures: AccountState, amountCents: number, date: string, achEffectiveDate: string): PostingRefusal | null {
-  if (!["current", "delinquent", "charged_off"].includes(figures.standing) || figures.balanceCents === 0) return { message: "There is no balance to pay." };
+export function paymentRefusal(
+  figures: AccountState,
+  amountCents: number,
+  date: string,
+  achEffectiveDate: string,
+): PostingRefusal | null {
+  if (!["current", "delinquent", "charged_off"].includes(figures.standing) || figures.balanceCents === 0)
+    return { message: "There is no balance to pay." };
   const { from, to } = widestPaymentWindow(achEffectiveDate);
-  if (date < from || date > to || !isBusinessDay(date)) return { message: paymentMessages.invalidDate(from, to), field: "transactionDate" };
+  if (date < from || date > to || !isBusinessDay(date))
+    return { message: paymentMessages.invalidDate(from, to), field: "transactionDate" };
   const problem = paymentAmountProblem(amountCents, figures.payoffCents, figures.scheduledCount);
   const messages = {
     pendingLimit: paymentMessages.pendingLimit,

@@ -7,13 +7,25 @@ import type { IssuedStatement, LedgerEntry } from "./types";
  * date, so a draw made on a statement date after that day's run belongs to
  * the next cycle.
  */
-export function coveredBy(entry: Pick<LedgerEntry, "effectiveDate" | "postedAt">, statement: Pick<IssuedStatement, "statementDate" | "createdAt">): boolean {
-  return entry.effectiveDate < statement.statementDate || (entry.effectiveDate === statement.statementDate && entry.postedAt <= statement.createdAt);
+export function coveredBy(
+  entry: Pick<LedgerEntry, "effectiveDate" | "postedAt">,
+  statement: Pick<IssuedStatement, "statementDate" | "createdAt">,
+): boolean {
+  return (
+    entry.effectiveDate < statement.statementDate ||
+    (entry.effectiveDate === statement.statementDate && entry.postedAt <= statement.createdAt)
+  );
 }
 
 /** The latest issued statement (by statement date, then issue time), or null. */
 export function lastIssued(statements: readonly IssuedStatement[]): IssuedStatement | null {
-  return [...statements].sort((a, b) => (a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt)).at(-1) ?? null;
+  return (
+    [...statements]
+      .sort((a, b) =>
+        a.statementDate < b.statementDate ? -1 : a.statementDate > b.statementDate ? 1 : a.createdAt - b.createdAt,
+      )
+      .at(-1) ?? null
+  );
 }
 
 export interface CycleActivity {
@@ -28,13 +40,23 @@ export interface CycleActivity {
  * before the first), effective on or before `day`. Cycles skipped in between
  * had none, or they would have had a statement.
  */
-export function activitySince(entries: readonly LedgerEntry[], last: IssuedStatement | null, day: string): CycleActivity {
+export function activitySince(
+  entries: readonly LedgerEntry[],
+  last: IssuedStatement | null,
+  day: string,
+): CycleActivity {
   const inCycle = entries.filter((e) => e.effectiveDate <= day && (last === null || !coveredBy(e, last)));
-  const total = (kind: LedgerEntry["kind"]) => inCycle.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.amountCents, 0);
+  const total = (kind: LedgerEntry["kind"]) =>
+    inCycle.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.amountCents, 0);
   const drawsCents = total("draw");
   const paymentsCents = total("payment");
   const returnsCents = total("payment_return");
-  return { any: inCycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "payment_return"), drawsCents, paymentsCents, returnsCents };
+  return {
+    any: inCycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "payment_return"),
+    drawsCents,
+    paymentsCents,
+    returnsCents,
+  };
 }
 
 /** The same day `months` later, clamped to the month's last day (Jan 31 + 1 month = Feb 28). */

@@ -35,7 +35,8 @@ function assertValid(entries: readonly LedgerEntry[]): void {
   const seen = new Set<string>();
   for (const e of entries) {
     // A corrupt row must stop the replay: a silently wrong balance is worse than an error.
-    if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0) throw new RangeError(`Entry ${e.id}: amountCents must be a positive integer`);
+    if (!Number.isSafeInteger(e.amountCents) || e.amountCents <= 0)
+      throw new RangeError(`Entry ${e.id}: amountCents must be a positive integer`);
     if (!Number.isFinite(e.postedAt)) throw new RangeError(`Entry ${e.id}: invalid postedAt`);
     if (seen.has(e.id)) throw new RangeError(`Duplicate entry id: ${e.id}`);
     seen.add(e.id);
@@ -55,7 +56,9 @@ export function cancelledIds(entries: readonly LedgerEntry[], asOf: string): Set
     if (e.effectiveDate > asOf || cancelled.has(e.id) || e.reversesId == null) continue;
     const target = byId.get(e.reversesId);
     if (!target || byRecording(target, e) >= 0) continue;
-    const valid = e.kind === "reversal" || (e.kind === "payment_return" && target.kind === "payment" && target.amountCents === e.amountCents);
+    const valid =
+      e.kind === "reversal" ||
+      (e.kind === "payment_return" && target.kind === "payment" && target.amountCents === e.amountCents);
     if (valid) cancelled.add(target.id);
   }
   return cancelled;
@@ -63,16 +66,26 @@ export function cancelledIds(entries: readonly LedgerEntry[], asOf: string): Set
 
 type Event = { at: [string, number, number, string]; entry?: LedgerEntry; statement?: IssuedStatement };
 
-function timeline(entries: readonly LedgerEntry[], statements: readonly IssuedStatement[], asOf: string, cancelled: Set<string>): Event[] {
+function timeline(
+  entries: readonly LedgerEntry[],
+  statements: readonly IssuedStatement[],
+  asOf: string,
+  cancelled: Set<string>,
+): Event[] {
   const events: Event[] = [
     ...entries
       .filter((e) => e.effectiveDate <= asOf && !cancelled.has(e.id) && (e.kind === "draw" || e.kind === "payment"))
       .map((entry) => ({ at: [entry.effectiveDate, entry.postedAt, 0, entry.id] as Event["at"], entry })),
     ...statements
       .filter((s) => s.statementDate <= asOf)
-      .map((statement) => ({ at: [statement.statementDate, statement.createdAt, 1, statement.id] as Event["at"], statement })),
+      .map((statement) => ({
+        at: [statement.statementDate, statement.createdAt, 1, statement.id] as Event["at"],
+        statement,
+      })),
   ];
-  return events.sort((x, y) => cmp(x.at[0], y.at[0]) || x.at[1] - y.at[1] || x.at[2] - y.at[2] || cmp(x.at[3], y.at[3]));
+  return events.sort(
+    (x, y) => cmp(x.at[0], y.at[0]) || x.at[1] - y.at[1] || x.at[2] - y.at[2] || cmp(x.at[3], y.at[3]),
+  );
 }
 
 /** A statement's fee as it stands: waived (0) when its fee row was reversed. */
@@ -81,10 +94,17 @@ function activeFee(s: IssuedStatement, feeRows: Map<string, LedgerEntry>, cancel
   return row && !cancelled.has(row.id) ? row.amountCents : 0;
 }
 
-export function replay(entries: readonly LedgerEntry[], statements: readonly IssuedStatement[], asOf: string, chargedOffOn: string | null): Replayed {
+export function replay(
+  entries: readonly LedgerEntry[],
+  statements: readonly IssuedStatement[],
+  asOf: string,
+  chargedOffOn: string | null,
+): Replayed {
   assertValid(entries);
   const cancelled = cancelledIds(entries, asOf);
-  const feeRows = new Map(entries.filter((e) => e.kind === "carried_balance_fee").map((e) => [e.id.replace(/:fee$/, ""), e] as const));
+  const feeRows = new Map(
+    entries.filter((e) => e.kind === "carried_balance_fee").map((e) => [e.id.replace(/:fee$/, ""), e] as const),
+  );
   let principal = 0;
   let unapplied = 0;
   const open: Open[] = [];
@@ -94,17 +114,27 @@ export function replay(entries: readonly LedgerEntry[], statements: readonly Iss
       const fee = activeFee(statement, feeRows, cancelled);
       // A waived fee lowers the minimum by the same amount: the rest of the minimum is unchanged.
       const rest = Math.max(0, statement.minimumDueCents - statement.feeCents);
-      open.push({ id: statement.id, dueDate: statement.dueDate, minimumDueCents: fee + rest, unpaidFeeCents: fee, unpaidRestCents: rest, unpaidCents: fee + rest });
+      open.push({
+        id: statement.id,
+        dueDate: statement.dueDate,
+        minimumDueCents: fee + rest,
+        unpaidFeeCents: fee,
+        unpaidRestCents: rest,
+        unpaidCents: fee + rest,
+      });
     } else if (entry!.kind === "draw") {
       principal += entry!.amountCents;
     } else {
       const afterChargeOff = chargedOffOn !== null && entry!.effectiveDate > chargedOffOn;
-      const paid = afterChargeOff ? payFeesFirst(open, entry!.amountCents, principal) : payWaterfall(open, entry!.amountCents, principal);
+      const paid = afterChargeOff
+        ? payFeesFirst(open, entry!.amountCents, principal)
+        : payWaterfall(open, entry!.amountCents, principal);
       principal -= paid.toPrincipalCents;
       unapplied += paid.unappliedCents;
       payments.push({ entryId: entry!.id, ...paid });
       // With nothing owed no minimum stays unpaid: minimums rounded up to the cent can add up to more than a balance of a few cents.
-      if (principal === 0 && open.every((s) => s.unpaidFeeCents === 0)) for (const s of open) Object.assign(s, { unpaidRestCents: 0, unpaidCents: 0 });
+      if (principal === 0 && open.every((s) => s.unpaidFeeCents === 0))
+        for (const s of open) Object.assign(s, { unpaidRestCents: 0, unpaidCents: 0 });
     }
   }
   // Statements are paid in due-date order; ties keep issue order.

@@ -1,8 +1,8 @@
+import { addDays, daysBetween } from "#domain/calendar";
 import { servicing } from "#domain/config";
 import { carriedBalanceFee, minimumPayment } from "#domain/fees";
-import { addDays, daysBetween } from "#domain/calendar";
 import { activitySince, addMonths, lastIssued } from "./cycle";
-import { dueDateIssuedOn, cycleOfFrequency, firstDueDate } from "./schedule";
+import { cycleOfFrequency, dueDateIssuedOn, firstDueDate } from "./schedule";
 import { accountState, firstDrawDate } from "./state";
 import type { AccountState, Book, IssuedStatement, LedgerEntry, ScheduledPayment } from "./types";
 
@@ -39,7 +39,15 @@ export interface RunClock {
 }
 
 export function serviceDay(book: Book, day: string, clock: RunClock): { book: Book; work: DayWork } {
-  const work: DayWork = { day, posted: [], entries: [], statements: [], chargedOffOn: null, closure: null, notices: [] };
+  const work: DayWork = {
+    day,
+    posted: [],
+    entries: [],
+    statements: [],
+    chargedOffOn: null,
+    closure: null,
+    notices: [],
+  };
   if (book.line.status !== "open") return { book, work };
   let next = postScheduled(book, day, clock, work);
   next = postAutomatic(next, day, clock, work);
@@ -52,9 +60,21 @@ function postScheduled(book: Book, day: string, clock: RunClock, work: DayWork):
   const due = book.scheduled.filter((p) => p.effectiveDate <= day);
   if (due.length === 0) return book;
   work.posted.push(...due);
-  const rows: LedgerEntry[] = due.map((p) => ({ id: `P${p.id}`, kind: "payment", origin: "one_time", amountCents: p.amountCents, effectiveDate: p.effectiveDate, postedAt: clock.at, reference: p.id }));
+  const rows: LedgerEntry[] = due.map((p) => ({
+    id: `P${p.id}`,
+    kind: "payment",
+    origin: "one_time",
+    amountCents: p.amountCents,
+    effectiveDate: p.effectiveDate,
+    postedAt: clock.at,
+    reference: p.id,
+  }));
   work.entries.push(...rows);
-  return { ...book, entries: [...book.entries, ...rows], scheduled: book.scheduled.filter((p) => p.effectiveDate > day) };
+  return {
+    ...book,
+    entries: [...book.entries, ...rows],
+    scheduled: book.scheduled.filter((p) => p.effectiveDate > day),
+  };
 }
 
 /** One debit per line per due date: its id is made of the two, so a repeated or racing run cannot add a second. */
@@ -62,12 +82,23 @@ export const automaticPaymentId = (lineId: number, dueDate: string) => `A${lineI
 
 function postAutomatic(book: Book, day: string, clock: RunClock, work: DayWork): Book {
   const { line } = book;
-  if (line.repaymentMethod !== "A" || line.chargedOffOn !== null || !book.statements.some((s) => s.dueDate === day)) return book;
+  if (line.repaymentMethod !== "A" || line.chargedOffOn !== null || !book.statements.some((s) => s.dueDate === day))
+    return book;
   const id = automaticPaymentId(line.id, day);
   if (book.entries.some((e) => e.id === id)) return book;
-  const owed = accountState(book, day).statements.filter((s) => s.dueDate <= day).reduce((total, s) => total + s.unpaidCents, 0);
+  const owed = accountState(book, day)
+    .statements.filter((s) => s.dueDate <= day)
+    .reduce((total, s) => total + s.unpaidCents, 0);
   if (owed <= 0) return book;
-  const row: LedgerEntry = { id, kind: "payment", origin: "automatic", amountCents: owed, effectiveDate: day, postedAt: clock.at, reference: clock.reference() };
+  const row: LedgerEntry = {
+    id,
+    kind: "payment",
+    origin: "automatic",
+    amountCents: owed,
+    effectiveDate: day,
+    postedAt: clock.at,
+    reference: clock.reference(),
+  };
   work.entries.push(row);
   return { ...book, entries: [...book.entries, row] };
 }
@@ -86,7 +117,8 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
   const closesOn = inactivityClosure(book, state);
   if (closesOn === null) return book;
   if (day >= closesOn) return close(book, day, "inactivity", state, work);
-  if (daysBetween(day, closesOn) <= servicing.closureNoticeDays) work.notices.push({ kind: "closure_notice", ref: closesOn, state, closesOn });
+  if (daysBetween(day, closesOn) <= servicing.closureNoticeDays)
+    work.notices.push({ kind: "closure_notice", ref: closesOn, state, closesOn });
   return book;
 }
 
@@ -101,7 +133,11 @@ export function inactivityClosure(book: Book, state: Pick<AccountState, "balance
   const opened = book.line.openedOn;
   if (opened === null || state.balanceCents > 0) return null;
   if (firstDrawDate(book) === null) return addMonths(opened, servicing.closeAfterMonthsWithoutDraw);
-  const lastActivity = book.entries.filter((e) => e.kind !== "carried_balance_fee" && e.kind !== "reversal").map((e) => e.effectiveDate).sort().at(-1)!;
+  const lastActivity = book.entries
+    .filter((e) => e.kind !== "carried_balance_fee" && e.kind !== "reversal")
+    .map((e) => e.effectiveDate)
+    .sort()
+    .at(-1)!;
   return addMonths(lastActivity, servicing.closeAfterYearsAtZero * 12);
 }
 
@@ -137,7 +173,19 @@ function issueStatement(book: Book, day: string, clock: RunClock, work: DayWork)
     minimumDueCents: minimum,
     totalMinimumDueCents: state.pastDueCents + minimum,
   };
-  const feeRow: LedgerEntry[] = fee > 0 ? [{ id: `${id}:fee`, kind: "carried_balance_fee", amountCents: fee, effectiveDate: day, postedAt: clock.at, reference: clock.reference() }] : [];
+  const feeRow: LedgerEntry[] =
+    fee > 0
+      ? [
+          {
+            id: `${id}:fee`,
+            kind: "carried_balance_fee",
+            amountCents: fee,
+            effectiveDate: day,
+            postedAt: clock.at,
+            reference: clock.reference(),
+          },
+        ]
+      : [];
   work.statements.push(statement);
   work.entries.push(...feeRow);
   return { ...book, entries: [...book.entries, ...feeRow], statements: [...book.statements, statement] };

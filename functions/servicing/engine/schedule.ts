@@ -1,5 +1,5 @@
-import { type BillingCycle, type PayFrequency, payFrequencies, servicing } from "#domain/config";
 import { addDays, isBusinessDay, nextBusinessDay, payDatesAfter } from "#domain/calendar";
+import { type BillingCycle, type PayFrequency, payFrequencies, servicing } from "#domain/config";
 
 /**
  * Due dates and statement dates (0-decisions.md, "Billing cycle and

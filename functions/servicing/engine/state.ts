@@ -65,7 +65,13 @@ function daysPastDue(statements: StatementStanding[], today: string): number {
  * look like the day the next minimum is due); with none and a balance, the
  * due date of the next statement to come; none once charged off or closed.
  */
-function nextDue(book: Book, today: string, standing: Standing, balance: number, statements: StatementStanding[]): string | null {
+function nextDue(
+  book: Book,
+  today: string,
+  standing: Standing,
+  balance: number,
+  statements: StatementStanding[],
+): string | null {
   if (standing !== "current" && standing !== "delinquent") return null;
   const ahead = statements.filter((s) => s.dueDate > today).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
   const next = (ahead.find((s) => s.unpaidCents > 0) ?? ahead[0])?.dueDate;
@@ -76,7 +82,12 @@ function nextDue(book: Book, today: string, standing: Standing, balance: number,
 }
 
 export function firstDrawDate(book: Pick<Book, "entries">): string | null {
-  return book.entries.filter((e) => e.kind === "draw").map((e) => e.effectiveDate).sort()[0] ?? null;
+  return (
+    book.entries
+      .filter((e) => e.kind === "draw")
+      .map((e) => e.effectiveDate)
+      .sort()[0] ?? null
+  );
 }
 
 /**
@@ -85,12 +96,19 @@ export function firstDrawDate(book: Pick<Book, "entries">): string | null {
  * due on or before it, less one-time payments scheduled on or before it
  * (0-decisions.md, "Automatic payments"); none when no debit is coming.
  */
-function nextAutomaticPayment(book: Book, today: string, standing: Standing, statements: StatementStanding[]): AccountState["nextAutomaticPayment"] {
+function nextAutomaticPayment(
+  book: Book,
+  today: string,
+  standing: Standing,
+  statements: StatementStanding[],
+): AccountState["nextAutomaticPayment"] {
   if (book.line.repaymentMethod !== "A" || (standing !== "current" && standing !== "delinquent")) return null;
   const ahead = [...new Set(statements.filter((s) => s.dueDate > today).map((s) => s.dueDate))].sort();
   for (const date of ahead) {
     const owed = sum(statements.filter((s) => s.dueDate <= date));
-    const scheduled = book.scheduled.filter((p) => p.effectiveDate <= date).reduce((total, p) => total + p.amountCents, 0);
+    const scheduled = book.scheduled
+      .filter((p) => p.effectiveDate <= date)
+      .reduce((total, p) => total + p.amountCents, 0);
     if (owed > scheduled) return { date, amountCents: owed - scheduled };
   }
   return null;

@@ -83,7 +83,6 @@ export interface Book {
   scheduled: readonly ScheduledPayment[];
 }
 
-
 /** One issued statement as of today: what of its own minimum is still unpaid. */
 export interface StatementStanding {
   id: string;

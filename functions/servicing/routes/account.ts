@@ -2,29 +2,34 @@ import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "#db/schema/servicing";
+import { drawFundingDate } from "#domain/calendar";
 import { account as calls } from "#domain/catalogue/index";
 import { sameEmail } from "#domain/rules/email";
 import { applyContactChange } from "#domain/rules/preferences";
 import { cycleOf, loadCustomerState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
-import { drawFundingDate } from "#domain/calendar";
-import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
+import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
+import { drawEntry } from "../engine/index";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
 import { outboxProvider } from "../messages";
-import { drawEntry } from "../engine/index";
+import { expirePendingResets } from "../password-check";
 import { newTransactionId, postTransaction } from "../posting";
 import { confirmEmailChange, profileNotifications } from "../profile";
-import { expirePendingResets } from "../password-check";
 import { statementPdf } from "../statement-pdf";
-import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 import { buildSummary } from "../summary";
+import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 
 export const accountRoutes = new Hono<ServicingEnv>();
 
 /** The writes that open a signed line, with its first draw (posted and funding) when one was asked for. */
-export function openingWrites(db: ServicingContext["var"]["db"], state: Awaited<ReturnType<typeof loadCustomerState>>, requestedDrawCents: number, now: Date) {
+export function openingWrites(
+  db: ServicingContext["var"]["db"],
+  state: Awaited<ReturnType<typeof loadCustomerState>>,
+  requestedDrawCents: number,
+  now: Date,
+) {
   const at = now.getTime();
   const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
   const draw = Math.min(requestedDrawCents, state.line.creditLimitCents);
@@ -37,15 +42,36 @@ export function openingWrites(db: ServicingContext["var"]["db"], state: Awaited<
     drawCents: draw,
     fundingDate,
     draw: [
-      db.insert(transactions).values({ id, lineId: state.line.id, code: "D", amountCents: draw, effectiveDate: fundingDate, status: "pending", createdAt: at }),
-      db.insert(ledgerEntries).values({ id: row.id, lineId: state.line.id, kind: row.kind, amountCents: row.amountCents, feeCents: row.feeCents, reference: id, effectiveDate: row.effectiveDate, postedAt: at, description: "First draw" }),
+      db.insert(transactions).values({
+        id,
+        lineId: state.line.id,
+        code: "D",
+        amountCents: draw,
+        effectiveDate: fundingDate,
+        status: "pending",
+        createdAt: at,
+      }),
+      db.insert(ledgerEntries).values({
+        id: row.id,
+        lineId: state.line.id,
+        kind: row.kind,
+        amountCents: row.amountCents,
+        feeCents: row.feeCents,
+        reference: id,
+        effectiveDate: row.effectiveDate,
+        postedAt: at,
+        description: "First draw",
+      }),
     ],
   };
 }
 
 implement(accountRoutes, calls.GetSummary, async (c) => {
   const customerId = requireCustomer(c);
-  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  const [customer, state] = await Promise.all([
+    customerById(c.var.db, customerId),
+    loadCustomerState(c.var.db, customerId, c.var.now),
+  ]);
   return buildSummary(customer, state, c.var.now);
 });
 
@@ -66,7 +92,8 @@ implement(accountRoutes, calls.PostTransaction, async (c, payload) => {
     return result;
   } catch (error) {
     // Refusals are answers too (the same key gets the same refusal); crashes free the key.
-    if (error instanceof ServicingError && error.status === 422) await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
+    if (error instanceof ServicingError && error.status === 422)
+      await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
     else await releaseKey(db, customerId, key);
     throw error;
   }
@@ -74,9 +101,17 @@ implement(accountRoutes, calls.PostTransaction, async (c, payload) => {
 
 implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
   const customerId = requireCustomer(c);
-  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  const [customer, state] = await Promise.all([
+    customerById(c.var.db, customerId),
+    loadCustomerState(c.var.db, customerId, c.var.now),
+  ]);
   const signed = await c.var.db.select().from(signatures).where(eq(signatures.lineId, state.line.id)).all();
-  const party = { firstName: customer.firstName, lastName: customer.lastName, creditLimitCents: state.line.creditLimitCents, lineId: state.line.id };
+  const party = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    creditLimitCents: state.line.creditLimitCents,
+    lineId: state.line.id,
+  };
   return {
     documentsData: [
       {
@@ -99,18 +134,29 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
   const db = c.var.db;
   const now = c.var.now.getTime();
   const repayment = payload.additionalFields?.find((f) => f.id === 100629)?.value;
-  const [customer, line] = await Promise.all([customerById(db, customerId), repayment ? latestLine(db, customerId) : undefined]);
+  const [customer, line] = await Promise.all([
+    customerById(db, customerId),
+    repayment ? latestLine(db, customerId) : undefined,
+  ]);
   // The e-mail is also the sign-in name: a new one (case aside) needs the current password first.
-  const newEmail = payload.custEmail !== undefined && !sameEmail(payload.custEmail, customer.email) ? payload.custEmail : null;
+  const newEmail =
+    payload.custEmail !== undefined && !sameEmail(payload.custEmail, customer.email) ? payload.custEmail : null;
   if (newEmail) {
     await confirmEmailChange(db, customerId, payload.currentPassword, now);
-    const owner = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.email, newEmail), ne(customers.id, customerId))).get();
+    const owner = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.email, newEmail), ne(customers.id, customerId)))
+      .get();
     if (owner) throw new ServicingError(409, "That email address belongs to another account.", { custEmail: "Taken." });
   }
   const after = applyContactChange(customer, payload);
   const military = payload.preferences?.isMilitaryPersonnel;
   const writes: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
-    db.update(customers).set({ ...after, ...(military !== undefined ? { isMilitary: military } : {}), updatedAt: now }).where(eq(customers.id, customerId)),
+    db
+      .update(customers)
+      .set({ ...after, ...(military !== undefined ? { isMilitary: military } : {}), updatedAt: now })
+      .where(eq(customers.id, customerId)),
   ];
   if (newEmail) {
     // The sign-in name changes with it; every other session of the customer ends, and reset links sent to the old address die.
@@ -120,9 +166,17 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
       expirePendingResets(db, customerId, now),
     );
   }
-  if (repayment && line) writes.push(db.update(lines).set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" }).where(eq(lines.id, line.id)));
+  if (repayment && line)
+    writes.push(
+      db
+        .update(lines)
+        .set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" })
+        .where(eq(lines.id, line.id)),
+    );
   await db.batch(writes);
-  const contactTouched = [payload.custEmail, payload.phoneNumber, payload.mobileNumber, payload.preferences].some((field) => field !== undefined);
+  const contactTouched = [payload.custEmail, payload.phoneNumber, payload.mobileNumber, payload.preferences].some(
+    (field) => field !== undefined,
+  );
   if (contactTouched) {
     const provider = outboxProvider(db, () => now);
     for (const message of profileNotifications(customer, customer, after)) await provider.send(message);
@@ -131,7 +185,9 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
 });
 
 implement(accountRoutes, calls.SaveNote, async (c, { note, isUrgent }) => {
-  await c.var.db.insert(notes).values({ customerId: requireCustomer(c), note, isUrgent, createdAt: c.var.now.getTime() });
+  await c.var.db
+    .insert(notes)
+    .values({ customerId: requireCustomer(c), note, isUrgent, createdAt: c.var.now.getTime() });
   return { status: true };
 });
 
@@ -160,7 +216,11 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
   const state = await loadCustomerState(db, customerId, c.var.now);
   if (state.line.status === "open") return { status: true };
   if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line cannot be opened.");
-  const signed = await db.select({ id: signatures.id }).from(signatures).where(eq(signatures.lineId, state.line.id)).get();
+  const signed = await db
+    .select({ id: signatures.id })
+    .from(signatures)
+    .where(eq(signatures.lineId, state.line.id))
+    .get();
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
   const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
   await db.batch([opening.open, ...opening.draw]);
@@ -169,12 +229,19 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
 
 implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
   const customerId = requireCustomer(c);
-  const [customer, state] = await Promise.all([customerById(c.var.db, customerId), loadCustomerState(c.var.db, customerId, c.var.now)]);
+  const [customer, state] = await Promise.all([
+    customerById(c.var.db, customerId),
+    loadCustomerState(c.var.db, customerId, c.var.now),
+  ]);
   // Only statements of the caller's own line are found: another customer's id is simply unknown here.
   const statement = state.book.statements.find((s) => s.id === statementId);
   if (!statement) throw new ServicingError(404, "No such statement.");
   const bytes = await statementPdf(customer, state.line, state.book, statement);
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return { fileName: `statement-${statement.statementDate}.pdf`, contentType: "application/pdf" as const, pdfBase64: btoa(binary) };
+  return {
+    fileName: `statement-${statement.statementDate}.pdf`,
+    contentType: "application/pdf" as const,
+    pdfBase64: btoa(binary),
+  };
 });

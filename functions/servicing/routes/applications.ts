@@ -1,12 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { applications, customers, lines } from "#db/schema/servicing";
+import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { randomToken } from "#domain/tokens";
-import { easternDateTime } from "#domain/calendar";
+import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { encryptPersonal, ssnLookupHash } from "../crypto";
-import { requireCustomer, ServicingError, type ServicingEnv } from "../context";
-import { customerBySsn, isExistingCustomer, newAccountNumber, pendingApplication, personalDataKeys, withdrawPending } from "../customers";
+import {
+  customerBySsn,
+  isExistingCustomer,
+  newAccountNumber,
+  pendingApplication,
+  personalDataKeys,
+  withdrawPending,
+} from "../customers";
 import { implement } from "../implement";
 import { issueToken } from "../tokens";
 import { decide } from "../underwriting";
@@ -27,7 +34,12 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
   // A retried submission gets the answer of the first one, not a second decision.
   const earlier = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
   if (earlier) {
-    return { appStatus: earlier.status === "approved" ? "A" : earlier.status === "existing" ? "E" : "D", approvedAmount: earlier.approvedLimitCents ?? 0, applicationId: earlier.id, transactionId: earlier.transactionId };
+    return {
+      appStatus: earlier.status === "approved" ? "A" : earlier.status === "existing" ? "E" : "D",
+      approvedAmount: earlier.approvedLimitCents ?? 0,
+      applicationId: earlier.id,
+      transactionId: earlier.transactionId,
+    };
   }
   const known = await customerBySsn(db, c.env, Customer.CustSSN);
   if (known && (await isExistingCustomer(db, known.id))) {
@@ -36,25 +48,31 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
 
   const now = c.var.now.getTime();
   const today = easternDateTime(c.var.now).date;
-  const decision = decide({ dob: Customer.CustDOB, state: Customer.CustState, takeHomeCents: Employer.AvgSalary, frequency: Employer.Periodicity, today });
+  const decision = decide({
+    dob: Customer.CustDOB,
+    state: Customer.CustState,
+    takeHomeCents: Employer.AvgSalary,
+    frequency: Employer.Periodicity,
+    today,
+  });
   const keys = await personalDataKeys(c.env);
   const customerId = known?.id ?? crypto.randomUUID();
   const applicationId = newAccountNumber();
   const transactionId = randomToken(16);
 
   const profile = {
-      firstName: Customer.CustFName,
-      lastName: Customer.CustLName,
-      dob: Customer.CustDOB,
-      email: Customer.CustEmail,
-      address1: Customer.CustAddress1,
-      address2: Customer.CustAddress2,
-      city: Customer.CustCity,
-      state: Customer.CustState,
-      zip: Customer.CustZip,
-      homePhone: Customer.CustHomePhone,
-      mobilePhone: Customer.CustMobilePhone,
-      updatedAt: now,
+    firstName: Customer.CustFName,
+    lastName: Customer.CustLName,
+    dob: Customer.CustDOB,
+    email: Customer.CustEmail,
+    address1: Customer.CustAddress1,
+    address2: Customer.CustAddress2,
+    city: Customer.CustCity,
+    state: Customer.CustState,
+    zip: Customer.CustZip,
+    homePhone: Customer.CustHomePhone,
+    mobilePhone: Customer.CustMobilePhone,
+    updatedAt: now,
   };
   const writes = [
     // A previously denied applicant keeps their customer record, refreshed.
@@ -104,7 +122,12 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
     // Two submissions of one application racing: the loser answers with the winner's decision.
     const winner = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
     if (!winner) throw error;
-    return { appStatus: winner.status === "approved" ? "A" : "D", approvedAmount: winner.approvedLimitCents ?? 0, applicationId: winner.id, transactionId: winner.transactionId };
+    return {
+      appStatus: winner.status === "approved" ? "A" : "D",
+      approvedAmount: winner.approvedLimitCents ?? 0,
+      applicationId: winner.id,
+      transactionId: winner.transactionId,
+    };
   }
   if (decision.status === "A") {
     // The applicant continues (approved page, e-sign) with a token of their own.
@@ -147,22 +170,45 @@ implement(applicationRoutes, calls.GetUwsTransactionInformation, async (c, { tra
   c.var.caller.tokenToUse = await issueToken(db, "customer", application.customerId, c.var.now.getTime());
   return {
     transactionRecords: [
-      { applicationId: application.id, customerId: application.customerId, firstName: row.firstName, appStatus: "A", approvedAmount: application.approvedLimitCents ?? 0 },
+      {
+        applicationId: application.id,
+        customerId: application.customerId,
+        firstName: row.firstName,
+        appStatus: "A",
+        approvedAmount: application.approvedLimitCents ?? 0,
+      },
     ],
   };
 });
 
 implement(applicationRoutes, calls.GetApplications, async (c) => {
   const customerId = requireCustomer(c);
-  const rows = await c.var.db.select().from(applications).where(eq(applications.customerId, customerId)).orderBy(desc(applications.createdAt)).all();
-  return { applications: rows.map((a) => ({ applicationId: a.id, requestedDrawAmount: a.requestedDrawCents ?? 0, status: a.status })) };
+  const rows = await c.var.db
+    .select()
+    .from(applications)
+    .where(eq(applications.customerId, customerId))
+    .orderBy(desc(applications.createdAt))
+    .all();
+  return {
+    applications: rows.map((a) => ({
+      applicationId: a.id,
+      requestedDrawAmount: a.requestedDrawCents ?? 0,
+      status: a.status,
+    })),
+  };
 });
 
 implement(applicationRoutes, calls.UpdateDrawAmount, async (c, { requestedDrawAmount }) => {
   const pending = await pendingApplication(c.var.db, requireCustomer(c));
   if (!pending) throw new ServicingError(409, "There is no line awaiting e-sign.");
-  if (requestedDrawAmount > pending.line.creditLimitCents) throw new ServicingError(422, "The draw is more than the credit limit.", { requestedDrawAmount: "More than the credit limit." });
-  await c.var.db.update(applications).set({ requestedDrawCents: requestedDrawAmount }).where(eq(applications.id, pending.application.id));
+  if (requestedDrawAmount > pending.line.creditLimitCents)
+    throw new ServicingError(422, "The draw is more than the credit limit.", {
+      requestedDrawAmount: "More than the credit limit.",
+    });
+  await c.var.db
+    .update(applications)
+    .set({ requestedDrawCents: requestedDrawAmount })
+    .where(eq(applications.id, pending.application.id));
   return { status: true };
 });
 
@@ -172,7 +218,10 @@ implement(applicationRoutes, calls.VoidApplication, async (c, { voidReason }) =>
   if (!pending) return { status: false };
   await db.batch([
     db.update(applications).set({ status: "voided", voidReason }).where(eq(applications.id, pending.application.id)),
-    db.update(lines).set({ status: "withdrawn", closedAt: c.var.now.getTime(), closureReason: voidReason }).where(eq(lines.id, pending.line.id)),
+    db
+      .update(lines)
+      .set({ status: "withdrawn", closedAt: c.var.now.getTime(), closureReason: voidReason })
+      .where(eq(lines.id, pending.line.id)),
   ]);
   return { status: true };
 });

@@ -5,9 +5,9 @@ import { auth as calls } from "#domain/catalogue/index";
 import { isCommonPassword } from "#domain/common-passwords";
 import { meetsPasswordCriteria } from "#domain/passwords";
 import { randomToken, sha256Hex } from "#domain/tokens";
-import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
-import { customerById } from "../customers";
+import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { hashPassword, verifyPassword } from "../crypto";
+import { customerById } from "../customers";
 import { borrowersByEmail, lineStanding, matchIdentity, recentFailures, userByEmail } from "../identity";
 import { implement } from "../implement";
 import { keepsSecrets, maskEmail, outboxProvider } from "../messages";
@@ -29,20 +29,31 @@ const LOGIN = { success: 1, invalid: 2, unknown: 3, locked: 6, lockedNow: 10 } a
  * "Access and security"): their other platform tokens (all but the kept) and
  * any reset link still pending, in the same batch as the new hash.
  */
-async function passwordChange(c: ServicingContext, customerId: string, password: string, keptTokenHashes: readonly string[]) {
+async function passwordChange(
+  c: ServicingContext,
+  customerId: string,
+  password: string,
+  keptTokenHashes: readonly string[],
+) {
   const db = c.var.db;
   const now = c.var.now.getTime();
   return [
-    db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.customerId, customerId)),
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.customerId, customerId)),
     revokeCustomerTokens(db, customerId, keptTokenHashes),
     expirePendingResets(db, customerId, now),
   ] as const;
 }
 
 function checkNewPassword(password: string, confirm: string): void {
-  if (password !== confirm) throw new ServicingError(422, "Passwords must match.", { confirmPassword: "Passwords must match." });
+  if (password !== confirm)
+    throw new ServicingError(422, "Passwords must match.", { confirmPassword: "Passwords must match." });
   if (!meetsPasswordCriteria(password)) {
-    throw new ServicingError(422, "Please enter a password that meets the criteria", { password: "Please enter a password that meets the criteria" });
+    throw new ServicingError(422, "Please enter a password that meets the criteria", {
+      password: "Please enter a password that meets the criteria",
+    });
   }
   if (isCommonPassword(password)) {
     const message = "This password is too common. Please choose a password that is harder to guess.";
@@ -54,14 +65,23 @@ implement(authRoutes, calls.Login, async (c, { userName, password }) => {
   const db = c.var.db;
   const now = c.var.now.getTime();
   const user = await userByEmail(db, userName);
-  const refusal = { id: 0, custId: "", sessionId: "", firstName: "", loanStatus: "", firstDrawAmount: 0, hasValidEsignatures: false };
+  const refusal = {
+    id: 0,
+    custId: "",
+    sessionId: "",
+    firstName: "",
+    loanStatus: "",
+    firstDrawAmount: 0,
+    hasValidEsignatures: false,
+  };
   if (!user) {
     // Spend the same time as a real check, so timing does not tell who has an account.
     await verifyPassword(password, await dummyHash());
     return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
   }
   const { result, lockedUntil } = await checkPassword(db, user, password, now, "login");
-  if (result !== "ok") return { ...refusal, customerLoginResults: LOGIN[result === "wrong" ? "invalid" : result], lockedUntil };
+  if (result !== "ok")
+    return { ...refusal, customerLoginResults: LOGIN[result === "wrong" ? "invalid" : result], lockedUntil };
 
   const customer = await customerById(db, user.customerId);
   const standing = await lineStanding(db, user.customerId);
@@ -124,11 +144,19 @@ implement(authRoutes, calls.Register, async (c, { email, password, confirmPasswo
   if (existing) {
     // A retry of a registration whose answer was lost: the same person with the password it set gets the
     // same answer again. Any other password counts as a wrong one (the login lock), so this guesses nothing.
-    const retried = existing.customerId === match.id && (await checkPassword(db, existing, password, now, "register")).result === "ok";
+    const retried =
+      existing.customerId === match.id &&
+      (await checkPassword(db, existing, password, now, "register")).result === "ok";
     return retried ? { registered: true } : { registered: false, reason: "already_registered" };
   }
   checkNewPassword(password, confirmPassword);
-  await db.insert(users).values({ customerId: match.id, email, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now });
+  await db.insert(users).values({
+    customerId: match.id,
+    email,
+    passwordHash: await hashPassword(password),
+    createdAt: now,
+    updatedAt: now,
+  });
   return { registered: true };
 });
 
@@ -150,7 +178,9 @@ implement(authRoutes, calls.ResetPassword, async (c, { email, last4SSN, DateOfBi
   const user = await userByEmail(db, email);
   if (match && user?.customerId === match.id) {
     const token = randomToken();
-    await db.insert(passwordResets).values({ tokenHash: await sha256Hex(token), customerId: match.id, expiresAt: now + RESET_LINK_MS });
+    await db
+      .insert(passwordResets)
+      .values({ tokenHash: await sha256Hex(token), customerId: match.id, expiresAt: now + RESET_LINK_MS });
     const link = new URL(resetUrlBase);
     link.searchParams.set("token", token);
     // The link is a secret of the message: kept in the outbox record in development only.
@@ -182,7 +212,11 @@ implement(authRoutes, calls.ValidateToken, async (c, { token }) => {
   const reset = await unexpiredReset(c, token);
   if (!reset) return { tokenState: TOKEN.invalid, emailAddress: "", passwordGUID: "" };
   const customer = await customerById(c.var.db, reset.customerId);
-  return { tokenState: reset.usedAt === null ? TOKEN.valid : TOKEN.used, emailAddress: customer.email, passwordGUID: token };
+  return {
+    tokenState: reset.usedAt === null ? TOKEN.valid : TOKEN.used,
+    emailAddress: customer.email,
+    passwordGUID: token,
+  };
 });
 
 implement(authRoutes, calls.UpdatePassword, async (c, { email, password, confirmPassword, tokenId }) => {
@@ -204,6 +238,8 @@ implement(authRoutes, calls.UpdatePassword, async (c, { email, password, confirm
 
 implement(authRoutes, calls.LoginAttempts, async (c, { Note, ProcessId, Success, CustomerId }) => {
   const now = c.var.now.getTime();
-  await c.var.db.insert(loginAttempts).values({ customerId: CustomerId || null, processId: ProcessId, success: Success, note: Note, createdAt: now });
+  await c.var.db
+    .insert(loginAttempts)
+    .values({ customerId: CustomerId || null, processId: ProcessId, success: Success, note: Note, createdAt: now });
   return { status: true, attemptCount: CustomerId ? await recentFailures(c.var.db, CustomerId, ProcessId, now) : 0 };
 });

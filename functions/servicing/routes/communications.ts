@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { brand, security } from "#domain/config";
-import { randomToken } from "#domain/tokens";
 import { contactMessages, loginAttempts } from "#db/schema/servicing";
 import { communications as calls, misc } from "#domain/catalogue/index";
+import { brand, security } from "#domain/config";
+import { randomToken } from "#domain/tokens";
 import type { ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";
@@ -71,7 +71,10 @@ async function deliverPasscode(
 ) {
   const ewSID = target.ewSID ?? randomToken(16);
   const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
-  const sent = await vault.send(c.var.now.getTime(), target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined);
+  const sent = await vault.send(
+    c.var.now.getTime(),
+    target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined,
+  );
   if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
   const minutes = security.passcodeValidMinutes;
   const body =
@@ -109,11 +112,18 @@ implement(communicationRoutes, calls.VerifySmsOtp, async (c, { pin, ewSID }) => 
   const vault = c.env.PASSCODES.get(c.env.PASSCODES.idFromName(ewSID));
   const { result, wrong, subject, lockedNow } = await vault.verify(pin, c.var.now.getTime());
   // The limit reached: the customer's pending application is withdrawn (spec file 2, section 4).
-  if (lockedNow && subject) await withdrawPending(c.var.db, subject.customerId, WITHDRAWAL_REASONS[subject.purpose], c.var.now.getTime());
+  if (lockedNow && subject)
+    await withdrawPending(c.var.db, subject.customerId, WITHDRAWAL_REASONS[subject.purpose], c.var.now.getTime());
   return { statusCode: OTP_STATUS[result], wrongAttempts: wrong };
 });
 
 implement(communicationRoutes, calls.LogTransaction, async (c, { request, CustId }) => {
-  await c.var.db.insert(loginAttempts).values({ customerId: CustId || null, processId: "phone_call", success: true, note: request, createdAt: c.var.now.getTime() });
+  await c.var.db.insert(loginAttempts).values({
+    customerId: CustId || null,
+    processId: "phone_call",
+    success: true,
+    note: request,
+    createdAt: c.var.now.getTime(),
+  });
   return { status: true };
 });

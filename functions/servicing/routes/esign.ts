@@ -2,15 +2,15 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
+import { brand } from "#domain/config";
+import { formatDate, formatMoney } from "#domain/format";
 import { borrowerNameMatches } from "#domain/rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
-import { formatDate, formatMoney } from "#domain/format";
-import { brand } from "#domain/config";
-import { requireCustomer, type ServicingContext, ServicingError, type ServicingEnv } from "../context";
-import { outboxProvider } from "../messages";
+import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById } from "../customers";
 import { implement } from "../implement";
+import { outboxProvider } from "../messages";
 import { openingWrites } from "./account";
 
 export const esignRoutes = new Hono<ServicingEnv>();
@@ -18,20 +18,56 @@ export const esignRoutes = new Hono<ServicingEnv>();
 implement(esignRoutes, calls.FinishESign, async (c, p) => {
   const customerId = requireCustomer(c);
   const db = c.var.db;
-  const [customer, state] = await Promise.all([customerById(db, customerId), loadCustomerState(db, customerId, c.var.now)]);
+  const [customer, state] = await Promise.all([
+    customerById(db, customerId),
+    loadCustomerState(db, customerId, c.var.now),
+  ]);
   if (state.line.status !== "awaiting_esign") throw new ServicingError(409, "This line is not awaiting a signature.");
-  if (!borrowerNameMatches(p.signatureText, customer.firstName, customer.lastName)) throw new ServicingError(422, "Please enter your name to eSign", { signatureText: "Please enter your name to eSign" });
+  if (!borrowerNameMatches(p.signatureText, customer.firstName, customer.lastName))
+    throw new ServicingError(422, "Please enter your name to eSign", {
+      signatureText: "Please enter your name to eSign",
+    });
 
   const at = Date.parse(p.signedAt);
-  const party = { firstName: customer.firstName, lastName: customer.lastName, creditLimitCents: state.line.creditLimitCents, lineId: state.line.id };
+  const party = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    creditLimitCents: state.line.creditLimitCents,
+    lineId: state.line.id,
+  };
   const opening = openingWrites(db, state, p.requestedDrawAmount, c.var.now);
   // One batch: signature, signed documents, preferences, answers, draw, note and the opened line, or none of it.
   await db.batch([
-    db.insert(signatures).values({ lineId: state.line.id, documentId: `loc-${state.line.id}`, signatureText: p.signatureText, ipAddress: p.ipAddress, userAgent: p.userAgent, orderNo: 1, signedAt: at }),
-    db.insert(signedDocuments).values(signedAgreementRows(p.agreements, party, { text: p.signatureText, signedAt: p.signedAt, ipAddress: p.ipAddress })),
-    db.update(customers).set({ allowMarketingTexts: p.allowMarketingTexts, allowMarketingCalls: p.allowMarketingCalls, isMilitary: false, updatedAt: at }).where(eq(customers.id, customerId)),
+    db.insert(signatures).values({
+      lineId: state.line.id,
+      documentId: `loc-${state.line.id}`,
+      signatureText: p.signatureText,
+      ipAddress: p.ipAddress,
+      userAgent: p.userAgent,
+      orderNo: 1,
+      signedAt: at,
+    }),
+    db.insert(signedDocuments).values(
+      signedAgreementRows(p.agreements, party, {
+        text: p.signatureText,
+        signedAt: p.signedAt,
+        ipAddress: p.ipAddress,
+      }),
+    ),
+    db
+      .update(customers)
+      .set({
+        allowMarketingTexts: p.allowMarketingTexts,
+        allowMarketingCalls: p.allowMarketingCalls,
+        isMilitary: false,
+        updatedAt: at,
+      })
+      .where(eq(customers.id, customerId)),
     db.update(lines).set({ repaymentMethod: p.repaymentMethod }).where(eq(lines.id, state.line.id)),
-    db.update(applications).set({ requestedDrawCents: p.requestedDrawAmount }).where(eq(applications.id, state.line.applicationId)),
+    db
+      .update(applications)
+      .set({ requestedDrawCents: p.requestedDrawAmount })
+      .where(eq(applications.id, state.line.applicationId)),
     ...(p.drawNote ? [db.insert(notes).values({ customerId, note: p.drawNote, isUrgent: false, createdAt: at })] : []),
     opening.open,
     ...opening.draw,
@@ -45,19 +81,35 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
  * is open (the batch above opens it), with the first draw when there is one.
  * Best effort: the signature is recorded, and a lost e-mail must not undo it.
  */
-async function accountReadyEmail(c: ServicingContext, customer: { id: string; email: string; firstName: string }, drawCents: number, fundingDate: string | null) {
+async function accountReadyEmail(
+  c: ServicingContext,
+  customer: { id: string; email: string; firstName: string },
+  drawCents: number,
+  fundingDate: string | null,
+) {
   const draw =
     drawCents > 0 && fundingDate
       ? ` Your first draw of ${formatMoney(drawCents, { cents: true })} is on its way: it may show in your bank account as soon as ${formatDate(fundingDate)}.`
       : " To request your first draw, log in and choose Draw.";
   const body = `Hello ${customer.firstName}, your ${brand.name} line of credit is ready. You can log in to see your account at any time.${draw}`;
   await outboxProvider(c.var.db, () => c.var.now.getTime())
-    .send({ channel: "email", recipient: customer.email, subject: "Your line of credit is ready", body, customerId: customer.id })
+    .send({
+      channel: "email",
+      recipient: customer.email,
+      subject: "Your line of credit is ready",
+      body,
+      customerId: customer.id,
+    })
     .catch(() => undefined);
 }
 
 implement(esignRoutes, calls.GetSignedDocuments, async (c) => {
   const state = await loadCustomerState(c.var.db, requireCustomer(c), c.var.now);
-  const rows = await c.var.db.select().from(signedDocuments).where(eq(signedDocuments.lineId, state.line.id)).orderBy(asc(signedDocuments.kind)).all();
+  const rows = await c.var.db
+    .select()
+    .from(signedDocuments)
+    .where(eq(signedDocuments.lineId, state.line.id))
+    .orderBy(asc(signedDocuments.kind))
+    .all();
   return { documents: rows.map((d) => ({ kind: d.kind, title: d.title, html: d.html, signedAt: d.signedAt })) };
 });

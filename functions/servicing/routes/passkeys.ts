@@ -1,18 +1,18 @@
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
   type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { passkeys, webauthnChallenges } from "#db/schema/servicing";
 import { passkeys as calls } from "#domain/catalogue/index";
 import { randomToken } from "#domain/tokens";
-import { requireCustomer, ServicingError, type ServicingContext, type ServicingEnv } from "../context";
+import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById } from "../customers";
 import { lineStanding } from "../identity";
 import { implement } from "../implement";
@@ -24,9 +24,16 @@ const CHALLENGE_MS = 5 * 60_000;
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function saveChallenge(c: ServicingContext, challenge: string, purpose: "register" | "login", customerId: string | null) {
+async function saveChallenge(
+  c: ServicingContext,
+  challenge: string,
+  purpose: "register" | "login",
+  customerId: string | null,
+) {
   const id = randomToken(16);
-  await c.var.db.insert(webauthnChallenges).values({ id, challenge, purpose, customerId, expiresAt: c.var.now.getTime() + CHALLENGE_MS });
+  await c.var.db
+    .insert(webauthnChallenges)
+    .values({ id, challenge, purpose, customerId, expiresAt: c.var.now.getTime() + CHALLENGE_MS });
   return id;
 }
 
@@ -34,7 +41,13 @@ async function saveChallenge(c: ServicingContext, challenge: string, purpose: "r
 async function takeChallenge(c: ServicingContext, id: string, purpose: "register" | "login") {
   const row = await c.var.db
     .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.id, id), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, c.var.now.getTime())))
+    .where(
+      and(
+        eq(webauthnChallenges.id, id),
+        eq(webauthnChallenges.purpose, purpose),
+        gt(webauthnChallenges.expiresAt, c.var.now.getTime()),
+      ),
+    )
     .returning()
     .get();
   if (!row) throw new ServicingError(400, "The passkey request expired. Please try again.");
@@ -52,18 +65,30 @@ implement(passkeyRoutes, calls.PasskeyRegistrationOptions, async (c, { rpID, rpN
     userDisplayName: `${customer.firstName} ${customer.lastName}`,
     userID: new TextEncoder().encode(customerId),
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
+    excludeCredentials: existing.map((p) => ({
+      id: p.id,
+      transports: JSON.parse(p.transports) as AuthenticatorTransport[],
+    })),
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  return { challengeId: await saveChallenge(c, options.challenge, "register", customerId), options: options as unknown as Record<string, unknown> };
+  return {
+    challengeId: await saveChallenge(c, options.challenge, "register", customerId),
+    options: options as unknown as Record<string, unknown>,
+  };
 });
 
 implement(passkeyRoutes, calls.PasskeyRegister, async (c, { challengeId, response, name, rpID, expectedOrigin }) => {
   const customerId = requireCustomer(c);
   const challenge = await takeChallenge(c, challengeId, "register");
   if (challenge.customerId !== customerId) throw new ServicingError(403, "This passkey request is not yours.");
-  const result = await verifyRegistrationResponse({ response: response as unknown as RegistrationResponseJSON, expectedChallenge: challenge.challenge, expectedOrigin, expectedRPID: rpID }).catch(() => null);
-  if (!result?.verified || !result.registrationInfo) throw new ServicingError(422, "We could not verify the passkey. Please try again.");
+  const result = await verifyRegistrationResponse({
+    response: response as unknown as RegistrationResponseJSON,
+    expectedChallenge: challenge.challenge,
+    expectedOrigin,
+    expectedRPID: rpID,
+  }).catch(() => null);
+  if (!result?.verified || !result.registrationInfo)
+    throw new ServicingError(422, "We could not verify the passkey. Please try again.");
   const { credential } = result.registrationInfo;
   await c.var.db.insert(passkeys).values({
     id: credential.id,
@@ -78,24 +103,38 @@ implement(passkeyRoutes, calls.PasskeyRegister, async (c, { challengeId, respons
 });
 
 implement(passkeyRoutes, calls.PasskeyList, async (c) => {
-  const rows = await c.var.db.select().from(passkeys).where(eq(passkeys.customerId, requireCustomer(c))).all();
+  const rows = await c.var.db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.customerId, requireCustomer(c)))
+    .all();
   return { passkeys: rows.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt })) };
 });
 
 implement(passkeyRoutes, calls.PasskeyRename, async (c, { id, name }) => {
-  const changed = await c.var.db.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.customerId, requireCustomer(c)))).returning({ id: passkeys.id });
+  const changed = await c.var.db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.customerId, requireCustomer(c))))
+    .returning({ id: passkeys.id });
   return { status: changed.length === 1 };
 });
 
 implement(passkeyRoutes, calls.PasskeyRemove, async (c, { id }) => {
-  const removed = await c.var.db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.customerId, requireCustomer(c)))).returning({ id: passkeys.id });
+  const removed = await c.var.db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.customerId, requireCustomer(c))))
+    .returning({ id: passkeys.id });
   return { status: removed.length === 1 };
 });
 
 implement(passkeyRoutes, calls.PasskeyLoginOptions, async (c, { rpID }) => {
   // Discoverable credentials: no user named up front (this also serves autofill).
   const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
-  return { challengeId: await saveChallenge(c, options.challenge, "login", null), options: options as unknown as Record<string, unknown> };
+  return {
+    challengeId: await saveChallenge(c, options.challenge, "login", null),
+    options: options as unknown as Record<string, unknown>,
+  };
 });
 
 implement(passkeyRoutes, calls.PasskeyLogin, async (c, { challengeId, response, rpID, expectedOrigin }) => {
@@ -109,12 +148,29 @@ implement(passkeyRoutes, calls.PasskeyLogin, async (c, { challengeId, response, 
     expectedChallenge: challenge.challenge,
     expectedOrigin,
     expectedRPID: rpID,
-    credential: { id: stored.id, publicKey: unb64(stored.publicKey), counter: stored.counter, transports: JSON.parse(stored.transports) as AuthenticatorTransport[] },
+    credential: {
+      id: stored.id,
+      publicKey: unb64(stored.publicKey),
+      counter: stored.counter,
+      transports: JSON.parse(stored.transports) as AuthenticatorTransport[],
+    },
   }).catch(() => null);
   if (!result?.verified) return refused;
   const now = c.var.now.getTime();
-  await c.var.db.update(passkeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(passkeys.id, stored.id));
-  const [customer, standing] = await Promise.all([customerById(c.var.db, stored.customerId), lineStanding(c.var.db, stored.customerId)]);
+  await c.var.db
+    .update(passkeys)
+    .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
+    .where(eq(passkeys.id, stored.id));
+  const [customer, standing] = await Promise.all([
+    customerById(c.var.db, stored.customerId),
+    lineStanding(c.var.db, stored.customerId),
+  ]);
   c.var.caller.tokenToUse = await issueToken(c.var.db, "customer", stored.customerId, now);
-  return { verified: true, custId: customer.id, firstName: customer.firstName, loanStatus: standing.loanStatus, hasValidEsignatures: standing.hasValidEsignatures };
+  return {
+    verified: true,
+    custId: customer.id,
+    firstName: customer.firstName,
+    loanStatus: standing.loanStatus,
+    hasValidEsignatures: standing.hasValidEsignatures,
+  };
 });

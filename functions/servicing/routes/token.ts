@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { token as calls } from "#domain/catalogue/index";
 import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
-import { ServicingError, type ServicingEnv } from "../context";
+import { type ServicingEnv, ServicingError } from "../context";
 import { implement } from "../implement";
 import { extendToken, issueToken } from "../tokens";
 

@@ -1,14 +1,30 @@
 /** The reference model's own banking calendar (0-decisions.md "Banking calendar", 013 "Pay dates"). */
 import { describe, expect, it } from "vitest";
 import {
-  addBusinessDays, addMonths, dayOfWeek, dueDates, federalReserveHolidays, isBusinessDay, nextBusinessDay, payDates,
+  addBusinessDays,
+  addMonths,
+  dayOfWeek,
+  dueDates,
+  federalReserveHolidays,
+  isBusinessDay,
+  nextBusinessDay,
+  payDates,
 } from "../../oracle/calendar";
 
 describe("Federal Reserve holidays", () => {
   it("lists 2026's eleven holidays", () => {
     expect(federalReserveHolidays(2026)).toEqual([
-      "2026-01-01", "2026-01-19", "2026-02-16", "2026-05-25", "2026-06-19", "2026-07-04",
-      "2026-09-07", "2026-10-12", "2026-11-11", "2026-11-26", "2026-12-25",
+      "2026-01-01",
+      "2026-01-19",
+      "2026-02-16",
+      "2026-05-25",
+      "2026-06-19",
+      "2026-07-04",
+      "2026-09-07",
+      "2026-10-12",
+      "2026-11-11",
+      "2026-11-26",
+      "2026-12-25",
     ]);
   });
 

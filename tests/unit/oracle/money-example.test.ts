@@ -45,16 +45,28 @@ describe("the worked money example (method A)", () => {
     expect(f.nextAutomaticPayment).toEqual({ date: day(21), amountCents: 4_500 });
     expect(l.line.statements()).toEqual([
       {
-        statementDate: day(7), dueDate: day(21), periodStart: day(0), previousBalanceCents: 0,
-        drawsCents: 50_000, paymentsCents: 0, returnsCents: 0, feeCents: 2_000, newBalanceCents: 52_000,
-        principalCents: 50_000, pastDueCents: 0, minimumDueCents: 4_500, totalMinimumDueCents: 4_500,
+        statementDate: day(7),
+        dueDate: day(21),
+        periodStart: day(0),
+        previousBalanceCents: 0,
+        drawsCents: 50_000,
+        paymentsCents: 0,
+        returnsCents: 0,
+        feeCents: 2_000,
+        newBalanceCents: 52_000,
+        principalCents: 50_000,
+        pastDueCents: 0,
+        minimumDueCents: 4_500,
+        totalMinimumDueCents: 4_500,
       },
     ]);
   });
 
   it("day 21: automatic payment $45.00, then statement 2 (minimum $43.75)", () => {
     const f = l.runTo(21);
-    expect(l.line.payments()).toEqual([{ effectiveDate: day(21), amountCents: 4_500, origin: "automatic", returnedOn: null }]);
+    expect(l.line.payments()).toEqual([
+      { effectiveDate: day(21), amountCents: 4_500, origin: "automatic", returnedOn: null },
+    ]);
     expect([f.principalCents, f.unpaidFeesCents, f.balanceCents]).toEqual([47_500, 2_000, 49_500]);
     expect(f.nextMinimumDueCents).toBe(4_375);
     const s2 = l.line.statements()[1]!;
@@ -86,7 +98,9 @@ describe("the worked money example (method A)", () => {
     expect(l.line.payments()[2]).toMatchObject({ effectiveDate: day(49), amountCents: 3_975, origin: "automatic" });
     expect([f.principalCents, f.unpaidFeesCents, f.balanceCents]).toEqual([37_525, 2_000, 39_525]);
     const s4 = l.line.statements()[3]!;
-    expect([s4.feeCents, s4.minimumDueCents, s4.pastDueCents, s4.totalMinimumDueCents]).toEqual([2_000, 3_877, 0, 3_877]);
+    expect([s4.feeCents, s4.minimumDueCents, s4.pastDueCents, s4.totalMinimumDueCents]).toEqual([
+      2_000, 3_877, 0, 3_877,
+    ]);
     expect([s4.previousBalanceCents, s4.paymentsCents, s4.newBalanceCents]).toEqual([41_500, 3_975, 39_525]);
   });
 

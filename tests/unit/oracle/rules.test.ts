@@ -62,7 +62,11 @@ describe("the first due date and skipped cycles (013)", () => {
     expect(l.line.statements()).toHaveLength(2);
     l.runTo(71);
     expect(l.line.statements()[2]).toMatchObject({
-      statementDate: l.day(71), periodStart: l.day(28), previousBalanceCents: 0, drawsCents: 10_000, dueDate: l.day(85),
+      statementDate: l.day(71),
+      periodStart: l.day(28),
+      previousBalanceCents: 0,
+      drawsCents: 10_000,
+      dueDate: l.day(85),
     });
   });
 });
@@ -70,7 +74,13 @@ describe("the first due date and skipped cycles (013)", () => {
 describe("semi-monthly overlap", () => {
   it("issues a statement before the previous one is due; the automatic payment takes only the one due", () => {
     // Due dates 2026-02-17 (15th: Sunday, then Presidents Day), 03-02 (28th: Saturday), 03-16, 03-31.
-    const l = life({ openedOn: "2026-02-02", payFrequency: "S", payAnchorDate: "2026-01-31", repaymentMethod: "A", creditLimitCents: 100_000 });
+    const l = life({
+      openedOn: "2026-02-02",
+      payFrequency: "S",
+      payAnchorDate: "2026-01-31",
+      repaymentMethod: "A",
+      creditLimitCents: 100_000,
+    });
     l.runTo(0);
     l.act({ kind: "draw", amountCents: 50_000 });
     l.runTo(14); // 2026-02-16

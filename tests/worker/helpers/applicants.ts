@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { easternDateTime, addDays } from "#domain/calendar";
+import { addDays, easternDateTime } from "#domain/calendar";
 import { uniqueSsn } from "../../contract/applicants";
 import { postForm, redirectPath, send, sessionCookieOf } from "./http";
 
@@ -22,11 +22,36 @@ export function wizardApplicant(): WizardApplicant {
 }
 
 /** The five steps' fields as the wizard's forms post them (approved for an Ohio applicant). */
-export function stepFields(a: WizardApplicant): Record<"personal" | "address" | "income" | "payfrequency" | "banking", Record<string, string>> {
+export function stepFields(
+  a: WizardApplicant,
+): Record<"personal" | "address" | "income" | "payfrequency" | "banking", Record<string, string>> {
   return {
-    personal: { firstName: a.firstName, lastName: "Quintero", birthdate: a.birthdate, ssn: `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`, email: a.email, confirmEmail: a.email },
-    address: { streetAddress: "12 Elm Street", apt: "", city: "Columbus", state: "OH", zip: "43004", mainPhone: "614-555-0101", mainIsCell: "on", cellPhone: "" },
-    income: { source: "P", employerName: "Acme Tools", workPhone: "614-555-0199", takeHomePay: "1500.00", paymentMethod: "D", secondarySource: "" },
+    personal: {
+      firstName: a.firstName,
+      lastName: "Quintero",
+      birthdate: a.birthdate,
+      ssn: `${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`,
+      email: a.email,
+      confirmEmail: a.email,
+    },
+    address: {
+      streetAddress: "12 Elm Street",
+      apt: "",
+      city: "Columbus",
+      state: "OH",
+      zip: "43004",
+      mainPhone: "614-555-0101",
+      mainIsCell: "on",
+      cellPhone: "",
+    },
+    income: {
+      source: "P",
+      employerName: "Acme Tools",
+      workPhone: "614-555-0199",
+      takeHomePay: "1500.00",
+      paymentMethod: "D",
+      secondarySource: "",
+    },
     payfrequency: { interval: "B", lastPayDate: usDate(-3), firstPayDate: usDate(11), secondPayDate: usDate(25) },
     banking: { repaymentMethod: "A", routing: "021000021", account: "123456789" },
   };
@@ -45,7 +70,11 @@ export interface WizardWalk {
  * JavaScript would go: the cookie a response sets replaces the one held.
  * Stops after `until` (banking by default).
  */
-export async function walkWizard(a: WizardApplicant = wizardApplicant(), until: keyof ReturnType<typeof stepFields> = "banking", ip?: string): Promise<WizardWalk> {
+export async function walkWizard(
+  a: WizardApplicant = wizardApplicant(),
+  until: keyof ReturnType<typeof stepFields> = "banking",
+  ip?: string,
+): Promise<WizardWalk> {
   const fields = stepFields(a);
   const entry = await send("/apply/personal?start=1", { ip });
   let cookie = sessionCookieOf(entry);
@@ -53,7 +82,13 @@ export async function walkWizard(a: WizardApplicant = wizardApplicant(), until: 
   let landing: string | null = null;
   for (const step of ["personal", "address", "income", "payfrequency", "banking"] as const) {
     const res = await postForm(`/apply/${step}`, fields[step], { cookie, ip });
-    expect(res.status, `${step}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toBe(302);
+    expect(
+      res.status,
+      `${step}: ${await res
+        .clone()
+        .text()
+        .then((t) => t.slice(0, 300))}`,
+    ).toBe(302);
     cookie = sessionCookieOf(res) ?? cookie;
     cookies[step] = cookie;
     landing = redirectPath(res);

@@ -31,7 +31,9 @@ export async function signedInBorrower(like: Like = "current"): Promise<SignedIn
   const res = await postForm("/login", { intent: "login", email: made.email, password: made.password });
   const cookie = sessionCookieOf(res);
   expect(cookie, `login of ${made.email} answered ${res.status}`).not.toBeNull();
-  const line = await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ?").bind(made.customerId).first<{ id: number }>();
+  const line = await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ?")
+    .bind(made.customerId)
+    .first<{ id: number }>();
   return { ...made, applNo: line!.id, cookie: cookie!, landing: redirectPath(res) ?? "" };
 }
 
@@ -50,7 +52,9 @@ export async function guestWithSession(): Promise<string> {
  * (log out) without losing the borrower's main session. Same data, new id.
  */
 export async function extraSessionOf(b: SignedInBorrower): Promise<string> {
-  const row = await env.DB.prepare("SELECT data FROM sessions WHERE json_extract(data, '$.customerId') = ? LIMIT 1").bind(b.customerId).first<{ data: string }>();
+  const row = await env.DB.prepare("SELECT data FROM sessions WHERE json_extract(data, '$.customerId') = ? LIMIT 1")
+    .bind(b.customerId)
+    .first<{ data: string }>();
   const { setCookie } = await startSession(env, JSON.parse(row!.data));
   return setCookie.split(";")[0]!;
 }

@@ -38,7 +38,9 @@ let tableNames: string[] | undefined;
 /** The product's tables, read from sqlite_master (once: migrations ran before the tests). */
 export async function productTables(): Promise<string[]> {
   if (tableNames) return tableNames;
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{ name: string }>();
+  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all<{
+    name: string;
+  }>();
   tableNames = results.map((r) => r.name).filter((name) => !NOT_PRODUCT_DATA.test(name));
   return tableNames;
 }
@@ -59,7 +61,9 @@ export async function snapshot(mayChange: readonly string[] = []): Promise<Snaps
   const shot: Snapshot = {};
   for (const [i, t] of tables.entries()) {
     const count = (answers[2 * i]!.results[0] as { n: number }).n;
-    shot[t] = COUNTED_ONLY.has(t) ? `rows:${count}` : `rows:${count} ${await digest(JSON.stringify(answers[2 * i + 1]!.results))}`;
+    shot[t] = COUNTED_ONLY.has(t)
+      ? `rows:${count}`
+      : `rows:${count} ${await digest(JSON.stringify(answers[2 * i + 1]!.results))}`;
   }
   return shot;
 }
@@ -72,7 +76,11 @@ export function changedTables(before: Snapshot, after: Snapshot): Record<string,
 }
 
 /** Runs `act` and fails, naming the tables, if any product table changed. */
-export async function expectNoWrites<T>(act: () => Promise<T>, mayChange: readonly string[] = [], message = ""): Promise<T> {
+export async function expectNoWrites<T>(
+  act: () => Promise<T>,
+  mayChange: readonly string[] = [],
+  message = "",
+): Promise<T> {
   const before = await snapshot(mayChange);
   const result = await act();
   expect(changedTables(before, await snapshot(mayChange)), `D1 tables changed ${message}`).toEqual({});
@@ -84,6 +92,7 @@ export async function digestRows(queries: Record<string, D1PreparedStatement>): 
   const names = Object.keys(queries);
   const answers = await env.DB.batch(names.map((n) => queries[n]!));
   const out: Record<string, string> = {};
-  for (const [i, n] of names.entries()) out[n] = `rows:${answers[i]!.results.length} ${await digest(JSON.stringify(answers[i]!.results))}`;
+  for (const [i, n] of names.entries())
+    out[n] = `rows:${answers[i]!.results.length} ${await digest(JSON.stringify(answers[i]!.results))}`;
   return out;
 }

@@ -11,11 +11,48 @@ export const RUNS = Number(process.env.ABUSE_RUNS ?? 25);
 
 /** Values chosen because they have broken parsers before. */
 const EDGE_CASES = [
-  "", " ", "\t\n", "\u0000", "\uFEFF", "\u202E", "\uD800", "\uDFFF\uD800", "null", "undefined", "NaN", "Infinity", "-0", "-1",
-  "1e309", "0x1F", "9007199254740993", "[]", "{}", "[object Object]", "true", "__proto__", "constructor",
-  "<script>alert(1)</script>", "' OR 1=1 --", "\"); DROP TABLE sessions; --", "../../etc/passwd", "%00", "%", "%E0%A4%A",
-  "a@b", "@", "x@x.x", "00/00/0000", "13/45/2026", "02/30/2026", "000-00-0000", "$-1.00", "$1,0,0.0.0", "1/0",
-  "😀".repeat(3), "Z͑ͫ̓ͪ̂ͫ̽͏̴̙̤̞͉͚̯̞̠͍A̴̵̜̰͔ͫ͗͢L̠ͨͧͩ͘G̴̻͈͍͔̹̑͗̎̅͛́Ǫ̵̹̻̝̳͂̌̌͘",
+  "",
+  " ",
+  "\t\n",
+  "\u0000",
+  "\uFEFF",
+  "\u202E",
+  "\uD800",
+  "\uDFFF\uD800",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-0",
+  "-1",
+  "1e309",
+  "0x1F",
+  "9007199254740993",
+  "[]",
+  "{}",
+  "[object Object]",
+  "true",
+  "__proto__",
+  "constructor",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  '"); DROP TABLE sessions; --',
+  "../../etc/passwd",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "a@b",
+  "@",
+  "x@x.x",
+  "00/00/0000",
+  "13/45/2026",
+  "02/30/2026",
+  "000-00-0000",
+  "$-1.00",
+  "$1,0,0.0.0",
+  "1/0",
+  "😀".repeat(3),
+  "Z͑ͫ̓ͪ̂ͫ̽͏̴̙̤̞͉͚̯̞̠͍A̴̵̜̰͔ͫ͗͢L̠ͨͧͩ͘G̴̻͈͍͔̹̑͗̎̅͛́Ǫ̵̹̻̝̳͂̌̌͘",
 ] as const;
 
 const hugeString = fc
@@ -59,7 +96,10 @@ export type Pairs = Array<[string, string]>;
 /** Form fields as name/value pairs (names may repeat, as in a real form body). */
 export function formPairs(known: readonly string[], intents: readonly string[]): fc.Arbitrary<Pairs> {
   return fc
-    .tuple(fc.option(intentValue(intents), { nil: undefined }), fc.array(fc.tuple(fieldName(known), fieldValue), { maxLength: 8 }))
+    .tuple(
+      fc.option(intentValue(intents), { nil: undefined }),
+      fc.array(fc.tuple(fieldName(known), fieldValue), { maxLength: 8 }),
+    )
     .map(([intent, pairs]) => (intent === undefined ? pairs : [["intent", intent] as [string, string], ...pairs]));
 }
 
@@ -72,7 +112,12 @@ export interface GarbageBody {
   pairs?: Pairs;
 }
 
-const urlencoded = (pairs: Pairs): GarbageBody => ({ kind: "urlencoded", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(pairs).toString(), pairs });
+const urlencoded = (pairs: Pairs): GarbageBody => ({
+  kind: "urlencoded",
+  contentType: "application/x-www-form-urlencoded",
+  body: new URLSearchParams(pairs).toString(),
+  pairs,
+});
 
 function multipart(pairs: Pairs): GarbageBody {
   const form = new FormData();
@@ -81,7 +126,11 @@ function multipart(pairs: Pairs): GarbageBody {
   return { kind: "multipart", contentType: null, body: form, pairs };
 }
 
-const jsonObject = (pairs: Pairs): GarbageBody => ({ kind: "json-fields", contentType: "application/json", body: JSON.stringify(Object.fromEntries(pairs)) });
+const jsonObject = (pairs: Pairs): GarbageBody => ({
+  kind: "json-fields",
+  contentType: "application/json",
+  body: JSON.stringify(Object.fromEntries(pairs)),
+});
 
 /**
  * A whole request body: the fields encoded as a browser would (urlencoded,
@@ -89,7 +138,11 @@ const jsonObject = (pairs: Pairs): GarbageBody => ({ kind: "json-fields", conten
  * their type (random JSON, bytes, text, a multipart type with a bad body,
  * broken percent-encoding, nothing).
  */
-export function garbageBody(known: readonly string[], intents: readonly string[] = [], speaks: "form" | "json" = "form"): fc.Arbitrary<GarbageBody> {
+export function garbageBody(
+  known: readonly string[],
+  intents: readonly string[] = [],
+  speaks: "form" | "json" = "form",
+): fc.Arbitrary<GarbageBody> {
   const pairs = formPairs(known, intents);
   // Mostly the door's own encoding, so most garbage gets past the body check into the handler.
   const [form, json] = speaks === "form" ? [4, 1] : [1, 4];
@@ -100,40 +153,76 @@ export function garbageBody(known: readonly string[], intents: readonly string[]
     {
       // Numbers, arrays, objects and nulls where the fields' strings go.
       weight: json,
-      arbitrary: fc
-        .dictionary(fieldName(known), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
-        .map((value): GarbageBody => ({ kind: "json-typed", contentType: "application/json", body: JSON.stringify(value) })),
+      arbitrary: fc.dictionary(fieldName(known), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }).map(
+        (value): GarbageBody => ({
+          kind: "json-typed",
+          contentType: "application/json",
+          body: JSON.stringify(value),
+        }),
+      ),
     },
     {
       weight: 1,
-      arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value): GarbageBody => ({ kind: "json", contentType: "application/json", body: JSON.stringify(value) })),
+      arbitrary: fc
+        .jsonValue({ maxDepth: 3 })
+        .map((value): GarbageBody => ({ kind: "json", contentType: "application/json", body: JSON.stringify(value) })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom("text/plain", "application/xml", "application/octet-stream", "multipart/form-data", "multipart/form-data; boundary=----x", "application/x-www-form-urlencoded; charset=utf-7", "", "*/*"), fc.oneof(fieldValue, fc.uint8Array({ maxLength: 200 })))
+        .tuple(
+          fc.constantFrom(
+            "text/plain",
+            "application/xml",
+            "application/octet-stream",
+            "multipart/form-data",
+            "multipart/form-data; boundary=----x",
+            "application/x-www-form-urlencoded; charset=utf-7",
+            "",
+            "*/*",
+          ),
+          fc.oneof(fieldValue, fc.uint8Array({ maxLength: 200 })),
+        )
         .map(([contentType, body]): GarbageBody => ({ kind: `raw ${contentType || "(none)"}`, contentType, body })),
     },
     {
       weight: 1,
       arbitrary: fc
         .constantFrom("%", "a=%ZZ&&=&b", "%E0%A4%A=1", "intent=%FF%FE", "=&=&=", "a".repeat(3_000) + "=" + "b")
-        .map((body): GarbageBody => ({ kind: "bad urlencoded", contentType: "application/x-www-form-urlencoded", body })),
+        .map(
+          (body): GarbageBody => ({ kind: "bad urlencoded", contentType: "application/x-www-form-urlencoded", body }),
+        ),
     },
     {
       // JSON that does not parse, sent as JSON (a parser's exception must be the caller's 400, never a 500).
       weight: json,
-      arbitrary: fc.oneof(fc.constantFrom(...MALFORMED_JSON), fc.string({ maxLength: 40 }).map((text) => `{"${text}`)).map((body): GarbageBody => ({ kind: "bad json", contentType: "application/json", body })),
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(...MALFORMED_JSON),
+          fc.string({ maxLength: 40 }).map((text) => `{"${text}`),
+        )
+        .map((body): GarbageBody => ({ kind: "bad json", contentType: "application/json", body })),
     },
     { weight: 1, arbitrary: fc.constant<GarbageBody>({ kind: "empty", contentType: null, body: null }) },
   );
 }
 
 /** Bodies sent as application/json that no JSON parser accepts. */
-export const MALFORMED_JSON = ["{", "{\"name\":", "{'name': 'x'}", "{name: 1}", "[1, 2,]", "{\"a\": NaN}", "}{", "undefined", "{\"a\":1}{\"b\":2}", "\u0000"] as const;
+export const MALFORMED_JSON = [
+  "{",
+  '{"name":',
+  "{'name': 'x'}",
+  "{name: 1}",
+  "[1, 2,]",
+  '{"a": NaN}',
+  "}{",
+  "undefined",
+  '{"a":1}{"b":2}',
+  "\u0000",
+] as const;
 
 /** JSON that parses but is no request object: what a validator must refuse (400). */
-export const NOT_AN_OBJECT = ["null", "[]", "[{}]", "\"text\"", "12", "true"] as const;
+export const NOT_AN_OBJECT = ["null", "[]", "[{}]", '"text"', "12", "true"] as const;
 
 /**
  * A body of `bytes` bytes, sent with its Content-Length (refused from the
@@ -166,6 +255,7 @@ export function firstValue(b: GarbageBody, name: string): string | undefined {
 
 /** A short description of a body for assertion messages (never the huge ones whole). */
 export function describeBody(b: GarbageBody): string {
-  const text = typeof b.body === "string" ? b.body : b.body instanceof FormData ? JSON.stringify([...b.body]) : String(b.body);
+  const text =
+    typeof b.body === "string" ? b.body : b.body instanceof FormData ? JSON.stringify([...b.body]) : String(b.body);
   return `${b.kind}: ${text.length > 160 ? `${text.slice(0, 160)}... (${text.length} chars)` : text}`;
 }

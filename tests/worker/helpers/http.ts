@@ -48,8 +48,17 @@ export function send(path: string, options: SendOptions = {}): Promise<Response>
 }
 
 /** A form post as a browser makes it (urlencoded, same origin). */
-export function postForm(path: string, fields: Record<string, string>, caller: Caller & Pick<SendOptions, "origin" | "host"> = {}): Promise<Response> {
-  return send(path, { ...caller, method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  caller: Caller & Pick<SendOptions, "origin" | "host"> = {},
+): Promise<Response> {
+  return send(path, {
+    ...caller,
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 /** The session cookie a response sets, as a request's Cookie header value. */

@@ -52,7 +52,15 @@ export async function post(lead: object | string, options: PostOptions = {}) {
   return api.request(request, undefined, { ...env, ...options.bindings });
 }
 
-export type Answer = { status: string; applicationId?: number; redirectUrl?: string; linkStatus?: string; error?: string; code?: string; fields?: Record<string, string> };
+export type Answer = {
+  status: string;
+  applicationId?: number;
+  redirectUrl?: string;
+  linkStatus?: string;
+  error?: string;
+  code?: string;
+  fields?: Record<string, string>;
+};
 export const json = async (res: Response) => (await res.json()) as Answer;
 
 /** Rows that a refused post must not add. */
@@ -60,10 +68,15 @@ export async function counts() {
   const [leadRows, linkRows, partnerApplications] = await Promise.all([
     db.select({ n: sql<number>`count(*)` }).from(leads).get(),
     db.select({ n: sql<number>`count(*)` }).from(leadLinks).get(),
-    db.select({ n: sql<number>`count(*)` }).from(applications).where(eq(applications.leadSource, DEMO_PARTNER.code)).get(),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(applications)
+      .where(eq(applications.leadSource, DEMO_PARTNER.code))
+      .get(),
   ]);
   return { leads: leadRows!.n, links: linkRows!.n, applications: partnerApplications!.n };
 }
 
-export const rowOf = (partnerLeadId: string) => db.select().from(leads).where(eq(leads.partnerLeadId, partnerLeadId)).get();
+export const rowOf = (partnerLeadId: string) =>
+  db.select().from(leads).where(eq(leads.partnerLeadId, partnerLeadId)).get();
 export const tokenOf = (redirectUrl: string) => new URL(redirectUrl).searchParams.get("ID")!;

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { snapDrawAmount, type DrawLimits } from "#domain/rules/standing";
 import { formatMoney } from "#domain/format";
+import { type DrawLimits, snapDrawAmount } from "#domain/rules/standing";
 import { drawAmountError, drawFigures, parseDrawAmount } from "../../../routes/portal/draw.schema";
 import { DrawCutoff } from "./DrawCutoff";
 
@@ -25,7 +25,15 @@ const dollars = (cents: number) => String(cents / 100);
  * and the amount field that posts. Messages come from the same schema the
  * action re-checks with: at once while typing, and on REVIEW REQUEST.
  */
-export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, disabled, initialText, serverError }: DrawAmountFormProps) {
+export function DrawAmountForm({
+  availableCents,
+  maxCents,
+  feePercent,
+  limits,
+  disabled,
+  initialText,
+  serverError,
+}: DrawAmountFormProps) {
   const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | null>(serverError);
   // Server messages and the ones a submit finds are announced; those while typing are polite.
@@ -60,8 +68,8 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, d
     <Form method="post" className="card draw-amount" noValidate onSubmit={review} aria-labelledby="draw-amount-title">
       <h2 id="draw-amount-title">Select Your Draw Amount</h2>
       <p>
-        Available credit: <strong>{formatMoney(availableCents, { cents: true })}</strong>. Draws start at {formatMoney(limits.minCents)}, in{" "}
-        {formatMoney(limits.incrementCents)} increments.
+        Available credit: <strong>{formatMoney(availableCents, { cents: true })}</strong>. Draws start at{" "}
+        {formatMoney(limits.minCents)}, in {formatMoney(limits.incrementCents)} increments.
       </p>
       <div className="draw-slider js-only">
         <label htmlFor="draw-slider">Draw amount</label>
@@ -98,7 +106,12 @@ export function DrawAmountForm({ availableCents, maxCents, feePercent, limits, d
             onChange={(e) => typed(e.currentTarget.value)}
           />
         </div>
-        <p id="amount-error" className="field-error" role={error && assertive ? "alert" : undefined} aria-live={assertive ? undefined : "polite"}>
+        <p
+          id="amount-error"
+          className="field-error"
+          role={error && assertive ? "alert" : undefined}
+          aria-live={assertive ? undefined : "polite"}
+        >
           {error ?? ""}
         </p>
       </div>

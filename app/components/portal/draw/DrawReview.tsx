@@ -8,7 +8,13 @@ import { DrawFigures } from "./DrawFigures";
  * key made at review: a double click, a refresh or a retry of this form posts
  * the draw once, and only at this amount. Edit keeps the amount; CANCEL REQUEST resets it to the minimum.
  */
-export function DrawReview({ amountCents, feePercent, idempotencyKey, error, notice }: {
+export function DrawReview({
+  amountCents,
+  feePercent,
+  idempotencyKey,
+  error,
+  notice,
+}: {
   amountCents: number;
   feePercent: number;
   idempotencyKey: string;
@@ -38,17 +44,38 @@ export function DrawReview({ amountCents, feePercent, idempotencyKey, error, not
 
   return (
     <Form method="post" className="card draw-review" onSubmit={guard} aria-labelledby="draw-review-title">
-      <h2 id="draw-review-title" ref={heading} tabIndex={-1}>Review Your Request</h2>
-      {notice ? <p className="banner banner-error draw-changed" role="alert">{notice}</p> : null}
+      <h2 id="draw-review-title" ref={heading} tabIndex={-1}>
+        Review Your Request
+      </h2>
+      {notice ? (
+        <p className="banner banner-error draw-changed" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <DrawFigures {...drawFigures(amountCents, feePercent)} />
       {/* The reviewed amount and its key: SUBMIT REQUEST draws exactly this amount, or nothing. */}
       <input type="hidden" name="amount" value={String(amountCents / 100)} />
       <input type="hidden" name="key" value={idempotencyKey} />
-      {error ? <p className="banner banner-error draw-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="banner banner-error draw-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="button-row">
-        <button type="submit" name="intent" value="edit" className="button button-outline">Edit</button>
-        <button type="submit" name="intent" value="cancel" className="button button-outline">CANCEL REQUEST</button>
-        <button type="submit" name="intent" value="submit" className="button button-primary" disabled={submitting} aria-disabled={submitting || undefined}>
+        <button type="submit" name="intent" value="edit" className="button button-outline">
+          Edit
+        </button>
+        <button type="submit" name="intent" value="cancel" className="button button-outline">
+          CANCEL REQUEST
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="submit"
+          className="button button-primary"
+          disabled={submitting}
+          aria-disabled={submitting || undefined}
+        >
           SUBMIT REQUEST
         </button>
       </div>

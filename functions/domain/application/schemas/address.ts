@@ -34,19 +34,31 @@ function addressStep(mainIsCellWhenMissing: "" | true) {
       streetAddress: required(requiredText(addressMessages.streetAddress, 100)),
       apt: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(30)), ""),
       city: required(requiredText(addressMessages.city, 60)),
-      state: required(v.pipe(
-        v.picklist(stateCodes, addressMessages.state),
-        v.check((code) => !noBusinessStates.includes(code), addressMessages.noBusinessState),
-      )),
+      state: required(
+        v.pipe(
+          v.picklist(stateCodes, addressMessages.state),
+          v.check((code) => !noBusinessStates.includes(code), addressMessages.noBusinessState),
+        ),
+      ),
       zip: required(v.pipe(v.string(addressMessages.zip), v.trim(), v.regex(/^\d{5}$/, addressMessages.zip))),
       mainPhone: required(phone(addressMessages.mainPhone)),
       /** Checkbox: present (on) when the main phone is a cell phone; a JSON boolean from the partner API. */
-      mainIsCell: v.optional(v.pipe(v.union([v.string(), v.boolean()]), v.transform((value) => value === true || value === "on" || value === "true")), mainIsCellWhenMissing),
+      mainIsCell: v.optional(
+        v.pipe(
+          v.union([v.string(), v.boolean()]),
+          v.transform((value) => value === true || value === "on" || value === "true"),
+        ),
+        mainIsCellWhenMissing,
+      ),
       cellPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
     }),
     // The separate cell phone is optional, but when given it must be complete.
     v.forward(
-      v.partialCheck([["mainIsCell"], ["cellPhone"]], (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null, addressMessages.cellPhone),
+      v.partialCheck(
+        [["mainIsCell"], ["cellPhone"]],
+        (input) => input.mainIsCell || input.cellPhone === "" || phoneDigits(input.cellPhone) !== null,
+        addressMessages.cellPhone,
+      ),
       ["cellPhone"],
     ),
     v.transform((input) => ({ ...input, cellPhone: input.mainIsCell ? "" : (phoneDigits(input.cellPhone) ?? "") })),

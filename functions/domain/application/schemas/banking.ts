@@ -16,8 +16,17 @@ export const repaymentMethods = [
 
 export const bankingSchema = v.object({
   repaymentMethod: required(v.picklist(["A", "K"], bankingMessages.repaymentMethod)),
-  routing: required(v.pipe(v.string(bankingMessages.routing), v.trim(), v.regex(/^\d{9}$/, bankingMessages.routing), v.check(abaChecksumValid, bankingMessages.routing))),
-  account: required(v.pipe(v.string(bankingMessages.account), v.trim(), v.regex(/^\d{1,15}$/, bankingMessages.account))),
+  routing: required(
+    v.pipe(
+      v.string(bankingMessages.routing),
+      v.trim(),
+      v.regex(/^\d{9}$/, bankingMessages.routing),
+      v.check(abaChecksumValid, bankingMessages.routing),
+    ),
+  ),
+  account: required(
+    v.pipe(v.string(bankingMessages.account), v.trim(), v.regex(/^\d{1,15}$/, bankingMessages.account)),
+  ),
 });
 
 export type Banking = v.InferOutput<typeof bankingSchema>;

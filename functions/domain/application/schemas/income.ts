@@ -37,25 +37,52 @@ export const hasEmployer = (source: string) => source === "P" || source === "O";
 
 export const incomeSchema = v.pipe(
   v.object({
-    source: required(v.picklist(incomeSources.map((s) => s.code), incomeMessages.source)),
+    source: required(
+      v.picklist(
+        incomeSources.map((s) => s.code),
+        incomeMessages.source,
+      ),
+    ),
     secondarySource: v.optional(v.string(), "0"),
     employerName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, incomeMessages.employerName)), ""),
     /** A phone as people type it, with an optional x#### extension (the one phone rule). */
     workPhone: v.optional(v.pipe(v.string(), v.trim()), ""),
-    paymentMethod: required(v.picklist(incomePaymentMethods.map((m) => m.code), incomeMessages.paymentMethod)),
+    paymentMethod: required(
+      v.picklist(
+        incomePaymentMethods.map((m) => m.code),
+        incomeMessages.paymentMethod,
+      ),
+    ),
     // The one money rule: $ and commas welcome, anything else refused, integer cents out; at most $999,999.99.
-    takeHomePay: required(v.pipe(
-      moneyInputSchema(incomeMessages.takeHomePay),
-      v.check((cents) => cents > 0 && cents < 100_000_000, incomeMessages.takeHomePay),
-    )),
+    takeHomePay: required(
+      v.pipe(
+        moneyInputSchema(incomeMessages.takeHomePay),
+        v.check((cents) => cents > 0 && cents < 100_000_000, incomeMessages.takeHomePay),
+      ),
+    ),
   }),
-  v.forward(v.partialCheck([["source"], ["employerName"]], (i) => !hasEmployer(i.source) || i.employerName.length > 0, incomeMessages.employerName), ["employerName"]),
   v.forward(
-    v.partialCheck([["source"], ["workPhone"]], (i) => !hasEmployer(i.source) || workPhoneParts(i.workPhone) !== null, incomeMessages.workPhone),
+    v.partialCheck(
+      [["source"], ["employerName"]],
+      (i) => !hasEmployer(i.source) || i.employerName.length > 0,
+      incomeMessages.employerName,
+    ),
+    ["employerName"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["source"], ["workPhone"]],
+      (i) => !hasEmployer(i.source) || workPhoneParts(i.workPhone) !== null,
+      incomeMessages.workPhone,
+    ),
     ["workPhone"],
   ),
   v.forward(
-    v.partialCheck([["source"], ["secondarySource"]], (i) => i.source !== "W" || otherIncomeTypes.some((t) => t.code === i.secondarySource), incomeMessages.secondarySource),
+    v.partialCheck(
+      [["source"], ["secondarySource"]],
+      (i) => i.source !== "W" || otherIncomeTypes.some((t) => t.code === i.secondarySource),
+      incomeMessages.secondarySource,
+    ),
     ["secondarySource"],
   ),
   // Fields that do not apply to the chosen source are cleared (spec section 4).

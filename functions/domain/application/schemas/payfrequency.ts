@@ -19,26 +19,47 @@ export const payFrequencyMessages = {
  * Said when Twice Monthly clears the upcoming dates another frequency filled
  * (the spec gives no fill rule for it, and the old dates would not fit).
  */
-export const TWICE_MONTHLY_DATES = "Twice Monthly pay dates fall on set days of the month, so we cleared your upcoming pay dates. Please enter your next two pay dates.";
+export const TWICE_MONTHLY_DATES =
+  "Twice Monthly pay dates fall on set days of the month, so we cleared your upcoming pay dates. Please enter your next two pay dates.";
 
 export const payFrequencyCodes = ["W", "B", "S", "M"] as const satisfies readonly PayFrequency[];
 
-const date = (message: string) => v.pipe(v.string(message), v.trim(), v.transform((text) => parseUsDate(text) ?? ""), v.nonEmpty(message));
+const date = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.transform((text) => parseUsDate(text) ?? ""),
+    v.nonEmpty(message),
+  );
 
 /** `today` is the applicant's calendar date (ISO). */
 export function payFrequencySchema(today: string) {
   return v.pipe(
     v.object({
       interval: required(v.picklist(payFrequencyCodes, payFrequencyMessages.interval)),
-      lastPayDate: required(v.pipe(
-        date(payFrequencyMessages.lastPayDate),
-        v.check((iso) => iso >= `${creditLine.minBirthYear}-01-01`, payFrequencyMessages.lastPayDate),
-        v.check((iso) => iso <= today, payFrequencyMessages.lastPayFuture),
-      )),
-      firstPayDate: required(v.pipe(date(payFrequencyMessages.firstPayDate), v.check((iso) => iso >= today, payFrequencyMessages.firstPayPast))),
+      lastPayDate: required(
+        v.pipe(
+          date(payFrequencyMessages.lastPayDate),
+          v.check((iso) => iso >= `${creditLine.minBirthYear}-01-01`, payFrequencyMessages.lastPayDate),
+          v.check((iso) => iso <= today, payFrequencyMessages.lastPayFuture),
+        ),
+      ),
+      firstPayDate: required(
+        v.pipe(
+          date(payFrequencyMessages.firstPayDate),
+          v.check((iso) => iso >= today, payFrequencyMessages.firstPayPast),
+        ),
+      ),
       secondPayDate: required(date(payFrequencyMessages.secondPayDate)),
     }),
-    v.forward(v.partialCheck([["firstPayDate"], ["secondPayDate"]], (i) => i.secondPayDate > i.firstPayDate, payFrequencyMessages.secondPayOrder), ["secondPayDate"]),
+    v.forward(
+      v.partialCheck(
+        [["firstPayDate"], ["secondPayDate"]],
+        (i) => i.secondPayDate > i.firstPayDate,
+        payFrequencyMessages.secondPayOrder,
+      ),
+      ["secondPayDate"],
+    ),
   );
 }
 

@@ -1,6 +1,14 @@
 import * as v from "valibot";
 import { creditLine } from "../../config";
-import { digitsOnly, emailAddress as email, parseUsDate, required, requiredText, ssnValid, yearsBetween } from "../fields";
+import {
+  digitsOnly,
+  emailAddress as email,
+  parseUsDate,
+  required,
+  requiredText,
+  ssnValid,
+  yearsBetween,
+} from "../fields";
 
 /** Spec file 1, section 5 (Personal): every message verbatim. */
 export const personalMessages = {
@@ -26,15 +34,24 @@ export function personalFields(today: string) {
   return {
     firstName: required(requiredText(personalMessages.firstName, 40, NAME_PATTERN)),
     lastName: required(requiredText(personalMessages.lastName, 40, NAME_PATTERN)),
-    birthdate: required(v.pipe(
-      v.string(personalMessages.birthdate),
-      v.trim(),
-      v.transform((input) => parseUsDate(input) ?? ""),
-      v.nonEmpty(personalMessages.birthdate),
-      v.check((iso) => Number(iso.slice(0, 4)) >= creditLine.minBirthYear, personalMessages.birthYear),
-      v.check((iso) => yearsBetween(iso, today) >= creditLine.minApplicantAge, personalMessages.birthdate),
-    )),
-    ssn: required(v.pipe(v.string(personalMessages.ssn), v.trim(), v.check(ssnValid, personalMessages.ssn), v.transform(digitsOnly))),
+    birthdate: required(
+      v.pipe(
+        v.string(personalMessages.birthdate),
+        v.trim(),
+        v.transform((input) => parseUsDate(input) ?? ""),
+        v.nonEmpty(personalMessages.birthdate),
+        v.check((iso) => Number(iso.slice(0, 4)) >= creditLine.minBirthYear, personalMessages.birthYear),
+        v.check((iso) => yearsBetween(iso, today) >= creditLine.minApplicantAge, personalMessages.birthdate),
+      ),
+    ),
+    ssn: required(
+      v.pipe(
+        v.string(personalMessages.ssn),
+        v.trim(),
+        v.check(ssnValid, personalMessages.ssn),
+        v.transform(digitsOnly),
+      ),
+    ),
     email: required(email(personalMessages.email)),
   };
 }
@@ -46,7 +63,11 @@ export function personalSchema(today: string) {
       confirmEmail: required(email(personalMessages.confirmEmail)),
     }),
     v.forward(
-      v.partialCheck([["email"], ["confirmEmail"]], (input) => input.email === input.confirmEmail, personalMessages.emailsMatch),
+      v.partialCheck(
+        [["email"], ["confirmEmail"]],
+        (input) => input.email === input.confirmEmail,
+        personalMessages.emailsMatch,
+      ),
       ["confirmEmail"],
     ),
   );
