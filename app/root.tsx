@@ -67,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, allowed by its hash in the CSP. */}
         <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
         <Meta />
         <Links />

@@ -25,6 +25,7 @@ export function MobileMenu({
   const location = useLocation();
   const applyHref = useApplyHref();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu; the path is the trigger, not a value read.
   useEffect(() => {
     ref.current?.removeAttribute("open");
   }, [location.pathname]);

@@ -4,8 +4,8 @@
  */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }

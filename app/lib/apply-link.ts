@@ -37,7 +37,8 @@ function useCampaign(): URLSearchParams {
  * server) and carries the visit's marketing campaign along.
  */
 export function useApplyHref(): string {
+  const campaign = useCampaign();
   const params = new URLSearchParams({ start: "1" });
-  for (const [name, value] of useCampaign()) if (value) params.set(name, value);
+  for (const [name, value] of campaign) if (value) params.set(name, value);
   return `/apply/personal?${params.toString()}`;
 }

@@ -28,8 +28,8 @@ export interface RouteHandle {
 
 /** The flags of every matched route, deepest last wins. */
 export function useLayoutFlags(): LayoutFlags {
-  return useMatches().reduce<LayoutFlags>((flags, match) => {
-    const handle = match.handle as RouteHandle | undefined;
-    return handle?.layout ? { ...flags, ...handle.layout } : flags;
-  }, {});
+  const matches = useMatches();
+  const flags: LayoutFlags = {};
+  for (const match of matches) Object.assign(flags, (match.handle as RouteHandle | undefined)?.layout);
+  return flags;
 }

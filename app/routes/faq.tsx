@@ -114,6 +114,7 @@ export default function Faq() {
         returnHref="#faq-application"
       >
         {terms.status === "ready" ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own seeded document HTML (db/documents), never a person's text; the CSP blocks any script in it.
           <div className="document-body" dangerouslySetInnerHTML={{ __html: terms.html }} />
         ) : terms.status === "error" ? (
           <p role="alert">Unable to load data.</p>

@@ -31,7 +31,7 @@ export default function LegalDocument({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container page-section document">
       <h1>{loaderData.title}</h1>
-      {/* Our own seeded HTML (db/documents); the CSP blocks any script in it. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own seeded HTML (db/documents); the CSP blocks any script in it. */}
       <div className="document-body" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
     </article>
   );

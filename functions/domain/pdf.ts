@@ -72,14 +72,14 @@ export async function renderPdf(title: string, blocks: PdfBlock[]): Promise<Uint
     y -= style.gapAfter;
   }
   const pages = doc.getPages();
-  pages.forEach((p, i) =>
+  pages.forEach((p, i) => {
     p.drawText(`Page ${i + 1} of ${pages.length}`, {
       x: PAGE.margin,
       y: PAGE.margin / 2,
       size: 9,
       font: fonts.paragraph,
-    }),
-  );
+    });
+  });
   const bytes = await doc.save();
   return new Uint8Array(bytes);
 }

@@ -14,7 +14,7 @@ export interface AgreementParty {
   lineId: number;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function feeTable(): string {
   const rows = feeChartRows()
@@ -37,7 +37,7 @@ export const agreementTitles = {
 export type AgreementKind = keyof typeof agreementTitles;
 
 export function agreementHtml(kind: AgreementKind, party: AgreementParty): string {
-  const name = escape(`${party.firstName} ${party.lastName}`);
+  const name = escapeHtml(`${party.firstName} ${party.lastName}`);
   const contact = formatPhone(phones.customerService);
   switch (kind) {
     case "agrcredit":
@@ -75,7 +75,7 @@ export function signedAtText(signedAt: string): string {
 }
 
 function signatureBlock(name: string, signedAt: string, ip: string): string {
-  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escape(name)}</strong> on ${escape(signedAtText(signedAt))} from IP address ${escape(ip)}.</p></section>`;
+  return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escapeHtml(name)}</strong> on ${escapeHtml(signedAtText(signedAt))} from IP address ${escapeHtml(ip)}.</p></section>`;
 }
 
 /**

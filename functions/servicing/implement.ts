@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import type { CallDef } from "#domain/catalogue/define";
-import { type ServicingContext, type ServicingEnv } from "./context";
+import type { ServicingContext, ServicingEnv } from "./context";
 import { authenticate } from "./tokens";
 
 type AnswerBody<D extends CallDef> = Omit<v.InferInput<D["answer"]>, "tokenToUse">;

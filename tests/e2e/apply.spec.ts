@@ -25,7 +25,7 @@ test("an approved application, end to end from the home page", async ({ page }) 
     "Congratulations, Jordan! You're conditionally approved for a line of credit of $800.",
   );
   const html = await page.content();
-  expect(html).not.toContain(a.ssn.slice(0, 3) + "-");
+  expect(html).not.toContain(`${a.ssn.slice(0, 3)}-`);
   expect(html).not.toContain("021000021");
   await expect(page.getByRole("link", { name: "Continue to eSign" })).toHaveAttribute("href", "/esign/consent");
 });

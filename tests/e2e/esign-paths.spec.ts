@@ -131,7 +131,13 @@ test("a second applicant in the same browser e-signs afresh: the first one's agr
   await onConsent(page, applicant({ firstName: "Avery" }));
   await agree(page, "Arbitration Agreement");
   await page.getByLabel("Yes").first().check();
+  // The page stays on /esign/consent: wait for the save's answer itself, or the second applicant's
+  // Apply Now could race it (the CI run of 2026-11-26 saw the first session's save land after the reset).
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"),
+  );
   await page.getByRole("button", { name: "Save and Continue" }).click();
+  await saved;
   await expect(page).toHaveURL(/\/esign\/consent$/);
 
   await onConsent(page, applicant({ firstName: "Morgan" }));

@@ -92,12 +92,12 @@ async function checkEverything(w: Walk): Promise<{ ledger: DevLedger; printed: P
   expect(ledger.statements.map((s) => ({ statementDate: s.statementDate, dueDate: s.dueDate }))).toEqual(
     w.cycles.slice(0, ledger.statements.length),
   );
-  ledger.statements.forEach((s, i) =>
+  for (const [i, s] of ledger.statements.entries()) {
     expect(
       { principal: s.principalCents, fee: s.feeCents, minimum: s.minimumDueCents, pastDue: s.pastDueCents },
       `statement ${i + 1}`,
-    ).toEqual({ ...BY_HAND[i], pastDue: 0 }),
-  );
+    ).toEqual({ ...BY_HAND[i], pastDue: 0 });
+  }
   // Nothing moved while the pages were read.
   expect((await readLedger(w.request, w.email)).today).toBe(ledger.today);
   return { ledger, printed };

@@ -215,7 +215,7 @@ async function productAct(
   action: Action,
   date: string,
   posted: string[],
-): Promise<number | void> {
+): Promise<number | undefined> {
   if (action.kind === "returnPayment") {
     const id = posted[action.index];
     if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });

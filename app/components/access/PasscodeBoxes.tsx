@@ -26,7 +26,7 @@ export function PasscodeBoxes({ onComplete }: { onComplete: (complete: boolean) 
     if (typed.length > 1) {
       // Several digits at once (one-time-code autofill, dictation): spread them over the boxes.
       const spread = typed.slice(-(6 - i));
-      spread.split("").forEach((d, k) => (next[i + k] = d));
+      for (const [k, d] of [...spread].entries()) next[i + k] = d;
       update(next);
       boxes.current[Math.min(5, i + spread.length)]?.focus();
       return;

@@ -41,6 +41,7 @@ export function PasskeySection() {
     api<{ passkeys: Passkey[] }>("")
       .then((r) => setKeys(r.passkeys))
       .catch((e: Error) => setMessage(e.message));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list loads once when the section mounts; each change reloads it itself.
   useEffect(() => void load(), []);
 
   async function add(event: React.FormEvent) {

@@ -42,6 +42,7 @@ export function PasswordFlow({
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each step announces itself to screen readers by taking focus on its heading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step is the trigger for moving focus to its heading.
   useEffect(() => heading.current?.focus(), [flow.step]);
   // After a refused post, focus goes where the person must act: the first field in error, else the alert.
   const form = useRef<HTMLFormElement>(null);

@@ -40,6 +40,7 @@ export function DateField({
   const button = useRef<HTMLButtonElement>(null);
   const input = () => document.getElementById(name) as HTMLInputElement | null;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: input() finds the field by its name, which never changes.
   useEffect(() => {
     // The calendar is the way in once it works; React never sets readOnly, so this stays.
     const el = input();

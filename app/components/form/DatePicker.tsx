@@ -65,6 +65,7 @@ export function DatePicker({
   }, [focus]);
 
   // Keeps the focused day inside the range when the range changes (an inline calendar outlives its min/max).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clamp reads min and max, the triggers listed.
   useEffect(() => {
     setFocus((f) => clamp(f));
   }, [min, max]);
@@ -101,6 +102,8 @@ export function DatePicker({
 
   const Title = inline ? "p" : "h2";
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: WAI-ARIA's date picker dialog: the arrow keys move within its grid (axe-checked in the fits tests).
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or group, chosen at run time; aria-modal goes only with dialog.
     <div
       role={inline ? "group" : "dialog"}
       aria-modal={inline ? undefined : "false"}
@@ -119,6 +122,7 @@ export function DatePicker({
           ›
         </button>
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: WAI-ARIA's date picker: the month is a grid of day buttons. */}
       <table role="grid" ref={grid}>
         <thead>
           <tr>
@@ -136,6 +140,7 @@ export function DatePicker({
                 const inMonth = fromIso(day).getUTCMonth() === d.getUTCMonth();
                 const refused = inRange(day) && Boolean(isDateDisabled?.(day));
                 return (
+                  // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a cell of a grid (the table's role) carries aria-selected.
                   <td key={day} aria-selected={day === value}>
                     <button
                       type="button"

@@ -53,6 +53,7 @@ export function CreditDonut({
         ) : null}
         {/* The percent says of what: a donut alone reads as "used" to most people. */}
         {pastDue ? null : (
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group takes no focus; the figure's label says the same.
           <g aria-hidden="true">
             <text x="64" y="66" textAnchor="middle" className="donut-percent">
               {percent}%

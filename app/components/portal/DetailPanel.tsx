@@ -45,12 +45,12 @@ export function DetailPanel({
   const [filter, setFilter] = useState<TransactionFilterId>("all");
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
+  // Loaded once per visit to the page ("documents are fetched once until refreshed"): opening is the trigger.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fetchers change with every load; reading them must not load again.
   useEffect(() => {
     if (!open) return;
     if (transactions.state === "idle" && !transactions.data) void transactions.load("/transactions");
     if (documents.state === "idle" && !documents.data) void documents.load("/documents");
-    // Loaded once per visit to the page ("documents are fetched once until refreshed").
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   function onKeyDown(event: React.KeyboardEvent, index: number) {

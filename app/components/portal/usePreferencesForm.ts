@@ -35,6 +35,7 @@ export function usePreferencesForm(
     if (formRef.current) setValues(formValuesFrom(new FormData(formRef.current)));
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: the form's values as the browser restored them.
   useEffect(() => {
     setHydrated(true);
     sync();

@@ -144,6 +144,7 @@ export default function PayFrequencyStep({ loaderData, actionData }: Route.Compo
               PAY TO THE ORDER OF ____________
             </text>
             {/* The MICR line: its symbols drawn, as no web font carries them (they showed as empty boxes). */}
+            {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group takes no focus; the picture's label says the same. */}
             <g fill="#44565c" aria-hidden="true">
               <MicrTransit x={16} />
               <text x="27" y="115" fontSize="12" fontFamily="monospace">

@@ -79,7 +79,7 @@ function Buttons() {
         <button type="button" className="link-button" disabled>
           Disabled link button
         </button>
-        <a href="#top">A link</a>
+        <a href="#top">A text link to the top</a>
       </div>
     </Section>
   );

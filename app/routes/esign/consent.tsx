@@ -158,6 +158,7 @@ function AgreementModal({ kind, label, onClose }: { kind: Kind; label: string; o
         }}
       >
         {doc.data ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: agreement HTML the platform renders from our templates (escaped fields), never a person's text; the CSP blocks any script in it.
           <div className="document-body" dangerouslySetInnerHTML={{ __html: doc.data.html }} />
         ) : (
           <p>Loading…</p>

@@ -34,6 +34,7 @@ export default function AgreementPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container page-section document">
       <h1>{loaderData.title}</h1>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: agreement HTML the platform renders from our templates (escaped fields), never a person's text; the CSP blocks any script in it. */}
       <div className="document-body" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
       <Form method="post" action="/esign/consent" className="button-row">
         <input type="hidden" name="from" value="page" />

@@ -27,6 +27,7 @@ export default function Agreement({ loaderData }: Route.ComponentProps) {
       <h1>Line Of Credit Agreement</h1>
       {loaderData.documents.length === 0 ? <p>This Agreement section is currently not available.</p> : null}
       {loaderData.documents.map((d) => (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: agreement HTML the platform renders from our templates (escaped fields), never a person's text; the CSP blocks any script in it.
         <section key={d.kind} className="document-body" dangerouslySetInnerHTML={{ __html: d.html }} />
       ))}
     </article>

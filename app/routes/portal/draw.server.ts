@@ -1,4 +1,4 @@
-import { type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { recheckDraw } from "#domain/rules/recheck";
 import { type DrawBlock, drawBlockOf, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";

@@ -170,6 +170,7 @@ export function Review({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // A refusal (the tick missing) comes back to this review: it may be sent again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer with messages is the trigger that allows sending again.
   useEffect(() => {
     sent.current = false;
   }, [errors]);

@@ -57,6 +57,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
   const [panelDismissed, setPanelDismissed] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each answer of a save; the form's helpers are stable.
   useEffect(() => {
     setPanelDismissed(false);
     // The password was for the save it went with: gone once saved or refused (kept for a retry after an outage).

@@ -9,7 +9,7 @@ import * as v from "valibot";
  */
 
 /** Characters people put between a phone's digits. */
-const SEPARATORS = /[\s.()\-]/g;
+const SEPARATORS = /[\s.()-]/g;
 
 /** The 10 digits of a phone as typed, or null when it is not one. */
 export function phoneDigits(text: string): string | null {

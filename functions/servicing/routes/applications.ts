@@ -165,7 +165,7 @@ implement(applicationRoutes, calls.GetUwsTransactionInformation, async (c, { tra
     .innerJoin(customers, eq(customers.id, applications.customerId))
     .where(eq(applications.transactionId, transactinId))
     .get();
-  if (!row || row.application.status !== "approved") return { transactionRecords: [] };
+  if (row?.application.status !== "approved") return { transactionRecords: [] };
   const { application } = row;
   c.var.caller.tokenToUse = await issueToken(db, "customer", application.customerId, c.var.now.getTime());
   return {

@@ -188,7 +188,7 @@ export function garbageBody(
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom("%", "a=%ZZ&&=&b", "%E0%A4%A=1", "intent=%FF%FE", "=&=&=", "a".repeat(3_000) + "=" + "b")
+        .constantFrom("%", "a=%ZZ&&=&b", "%E0%A4%A=1", "intent=%FF%FE", "=&=&=", `${"a".repeat(3_000)}=b`)
         .map(
           (body): GarbageBody => ({ kind: "bad urlencoded", contentType: "application/x-www-form-urlencoded", body }),
         ),
