@@ -1,46 +1,27 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { AccessFlow, PasscodeChannel } from "#domain/access-flow";
-import { maskPhone } from "#domain/access-flow";
-import { phones, security } from "#domain/config";
-import { formatPhone } from "#domain/format";
-import { catalogue, PlatformError } from "#platform";
+import type { AccessFlow } from "#domain/access-flow";
+import { PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
-import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
-import { endCustomerSessions, type Session, saveSession, startSession } from "#server/sessions/session";
+import { type Session, saveSession, startSession } from "#server/sessions/session";
 import { pagePlatform } from "../lib/platform.server";
-import { easternToday } from "../lib/today";
+import { formValues } from "./apply/wizard.server";
 import {
-  accessMessages,
-  codeSchema,
-  emailSchema,
-  identityFormSchema,
-  methodSchema,
-  resetSchema,
-} from "./access.schema";
-import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
-import { formValues, validateStep } from "./apply/wizard.server";
+  checkCodeStep,
+  continueStep,
+  emailStep,
+  type FlowAnswer,
+  type FlowView,
+  flowMessages,
+  type StepRun,
+  savePasswordStep,
+  sendCodeStep,
+} from "./password-flow-steps.server";
+
+export { channelsFor, type FlowAnswer, type FlowView, flowMessages } from "./password-flow-steps.server";
 
 type Context = Readonly<RouterContextProvider>;
 type Kind = AccessFlow["kind"];
-
-/** Named conditions of spec file 2, section 8 whose wording the spec leaves to us. */
-export const flowMessages = {
-  invalidCode: "The passcode you entered is incorrect. Please try again.",
-  expiredCode: "Your passcode has expired. Please tap RESEND CODE for a new one.",
-  lockedCode: `Too many incorrect passcodes. For your security we could not verify your identity. Please call Customer Service at ${formatPhone(phones.customerService)}.`,
-  usedCode: "Please request a new passcode.",
-  resendLimit: `You have reached the maximum number of passcode requests. Please call Customer Service at ${formatPhone(phones.customerService)}.`,
-  identity: "We could not verify your identity with those details. Please check them and try again.",
-  /** The spec's 'account locked on password creation or forgot' (its wording is left to us). */
-  identityLocked: `Your account is locked after too many attempts to verify your identity. Please try again in ${security.loginLockMinutes} minutes or call Customer Service at ${formatPhone(phones.customerService)}.`,
-  creationError: "We could not save your password. Please try again or call customer service.",
-  /** Register refused: this address already has another password (a retry with the same one is answered as created). */
-  alreadyRegistered: "You already have a password. Please log in, or use Forgot Password if you don't remember it.",
-  /** Spec file 3, section 8 ('Call failed' for a message send) and spec file 2 (register): the platform did not answer. */
-  callFailed: "Call failed. Please try again in a moment.",
-  serviceDown: "We're sorry, we could not check that just now. Please try again.",
-} as const;
 
 /**
  * What a step says when a platform call fails without a field message:
@@ -53,30 +34,6 @@ function failureMessage(error: PlatformError, intent: string | undefined, kind: 
     return kind === "create" && error.kind !== "rejected" ? flowMessages.callFailed : flowMessages.creationError;
   if (intent === "method" || intent === "resend") return flowMessages.callFailed;
   return flowMessages.serviceDown;
-}
-
-export interface FlowView {
-  step: AccessFlow["step"];
-  email: string;
-  channels: PasscodeChannel[];
-  channelId: string | null;
-  notice: string | null;
-  resendDisabled: boolean;
-  /** Verify identity matched the last four and birthdate: the last step asks only for the password. */
-  identityChecked: boolean;
-  /** No more codes can be sent or checked (the lock or the resend limit): the page says where the last one went no more. */
-  stopped: boolean;
-}
-
-export interface FlowAnswer {
-  errors: Record<string, string>;
-  alert?: string;
-  /** The platform failed, so nothing was decided about the code typed: the page keeps it for a retry. */
-  keepCode?: boolean;
-  /** No password yet: the alert links to create password for this address. */
-  createFor?: string;
-  /** The step this post saved, when it saved one. */
-  flow?: FlowView;
 }
 
 const stoppedBy = (flow: AccessFlow) =>
@@ -129,29 +86,7 @@ export async function loadFlow(context: Context, request: Request, kind: Kind, e
 }
 
 /** Steps that end a flow: shown once, never again on a later visit (issue 15). */
-const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]);
-
-const IDENTITY_KEY = (kind: Kind, customerId: string) => `${kind}:${customerId}`;
-
-/** Offers each phone on file as Text (mobile) or Call (landline), and the masked e-mail. */
-export async function channelsFor(
-  platform: ReturnType<typeof platformFor>["platform"],
-  user: { custMobileNumber: string; custHomePhoneNumber: string; maskedEmail: string },
-) {
-  const channels: Array<PasscodeChannel & { destination: string }> = [];
-  const numbers = [...new Set([user.custMobileNumber, user.custHomePhoneNumber].filter((n) => /^\d{10}$/.test(n)))];
-  for (const [i, number] of numbers.entries()) {
-    const { lineType } = await platform.call(catalogue.communications.CheckLineType, { phonenumber: number });
-    channels.push({
-      id: `phone${i}`,
-      kind: lineType === "Mobile" ? "Text" : "Call",
-      label: maskPhone(number),
-      destination: number,
-    });
-  }
-  channels.push({ id: "email", kind: "Email", label: user.maskedEmail, destination: "" });
-  return channels;
-}
+export const FINAL_STEPS: ReadonlySet<AccessFlow["step"]> = new Set(["unknown", "done"]);
 
 /** Where a flow's page lives. */
 const pageOf = (kind: Kind) => (kind === "create" ? "/create-password" : "/forgot-password");
@@ -180,7 +115,17 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
 }
 
 /** What a post started (the session's cookie) and saved (the flow's next step). */
-type Started = { setCookie?: string; flow?: AccessFlow };
+export type Started = { setCookie?: string; flow?: AccessFlow };
+
+/** Each intent a flow's page posts, and the step that answers it (./password-flow-steps.server.ts). */
+const STEP_FOR_INTENT: Record<string, (run: StepRun) => Promise<Response | FlowAnswer>> = {
+  email: emailStep,
+  method: sendCodeStep,
+  resend: sendCodeStep,
+  code: checkCodeStep,
+  continue: continueStep,
+  save: savePasswordStep,
+};
 
 async function flowStep(
   context: Context,
@@ -190,9 +135,10 @@ async function flowStep(
   session: Session | null,
   started: Started,
 ): Promise<Response | FlowAnswer> {
+  const step = STEP_FOR_INTENT[values.intent ?? ""];
+  if (!step) return redirect(request.url);
   const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);
-  const ip = clientInfo(request).ip;
   let kept = session;
   const save = async (shown: AccessFlow) => {
     started.flow = shown;
@@ -207,173 +153,8 @@ async function flowStep(
     kept = made.session;
     started.setCookie = made.setCookie;
   };
-
   try {
-    switch (values.intent) {
-      case "email": {
-        const checked = await validateStep(emailSchema, values);
-        if (!checked.ok) return { errors: { email: accessMessages.email } };
-        const email = checked.output.email;
-        const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", {
-          policy: "emailCheckPerEmail",
-          email,
-        });
-        if (limited) return { errors: {}, alert: limited };
-        const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: email, remoteIP: ip });
-        const user = answer.users[0];
-        if (!answer.validEmail || !user) return save({ kind, step: "unknown", email }).then(() => ({ errors: {} }));
-        const registered = user.userId > 0;
-        if (kind === "create" && registered) return redirect("/login");
-        if (kind === "forgot" && !registered) return { errors: {}, alert: accessMessages.noPassword, createFor: email };
-        const channels = await channelsFor(platform, user);
-        await save({
-          kind,
-          step: "method",
-          email,
-          customerId: user.customerId,
-          channels: channels.map(({ destination: _d, ...c }) => c),
-          resends: 0,
-        });
-        // Destinations stay server-side, re-read at send time.
-        return { errors: {} };
-      }
-      case "method":
-      case "resend": {
-        const checked =
-          values.intent === "method"
-            ? await validateStep(methodSchema, values)
-            : { ok: true as const, output: { channel: flow.channelId ?? "" } };
-        if (!checked.ok) return { errors: { channel: accessMessages.method } };
-        if (!flow.email || !flow.customerId) return save({ kind, step: "email" }).then(() => ({ errors: {} }));
-        const limited = await accessLimitRefusal(context, request, "passcodeSendPerIp", {
-          policy: "passcodeSendPerEmail",
-          email: flow.email,
-        });
-        if (limited) return { errors: {}, alert: limited };
-        const answer = await platform.call(catalogue.auth.ValidateEmail, { emailAddress: flow.email, remoteIP: ip });
-        const user = answer.users.find((u) => u.customerId === flow.customerId);
-        if (!user) return save({ kind, step: "unknown", email: flow.email }).then(() => ({ errors: {} }));
-        const channel = (await channelsFor(platform, user)).find((c) => c.id === checked.output.channel);
-        if (!channel) return { errors: { channel: accessMessages.method } };
-        const target = { CustId: flow.customerId, ewSID: IDENTITY_KEY(kind, flow.customerId), purpose: kind };
-        const sent =
-          channel.kind === "Text"
-            ? await platform.call(catalogue.communications.SendSmsOtp, { phoneNumber: channel.destination, ...target })
-            : channel.kind === "Call"
-              ? await platform.call(catalogue.communications.PinDelivery, {
-                  phoneNumber: channel.destination,
-                  ...target,
-                })
-              : await platform.call(catalogue.communications.SendEmailOtp, { email: flow.email, ...target });
-        const notice =
-          sent.statusCode === "5"
-            ? flowMessages.resendLimit
-            : values.intent === "resend"
-              ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService))
-              : null;
-        // At the resend limit nothing was sent: the page keeps naming where the last code went, not this channel.
-        await save({
-          ...flow,
-          step: "code",
-          channelId: sent.statusCode === "5" ? flow.channelId : channel.id,
-          notice: notice ?? undefined,
-        });
-        return { errors: {} };
-      }
-      case "code": {
-        const code = values.code ?? [1, 2, 3, 4, 5, 6].map((i) => values[`d${i}`] ?? "").join("");
-        const checked = await validateStep(codeSchema, { code });
-        if (!checked.ok || !flow.customerId) return { errors: {}, alert: flowMessages.invalidCode };
-        const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
-        if (limited) return { errors: {}, alert: limited };
-        const result = await platform.call(catalogue.communications.VerifySmsOtp, {
-          pin: checked.output.code,
-          ewSID: IDENTITY_KEY(kind, flow.customerId),
-        });
-        const ok = result.statusCode === "0";
-        // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt'). The code is spent
-        // by now, so a log that fails must not cost the person an accepted code: the log is best effort.
-        await platform
-          .call(catalogue.auth.LoginAttempts, {
-            Note: ok ? "Success attempt" : "Failed attempt",
-            ProcessId: "1",
-            Success: ok,
-            CustomerId: flow.customerId,
-          })
-          .catch((error: unknown) => {
-            if (!(error instanceof PlatformError)) throw error;
-          });
-        if (ok) return save({ ...flow, step: "thanks", notice: undefined }).then(() => ({ errors: {} }));
-        const message =
-          { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode, "3": flowMessages.lockedCode }[
-            result.statusCode
-          ] ?? flowMessages.usedCode;
-        if (result.statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
-        return { errors: {}, alert: message };
-      }
-      case "continue": {
-        if (flow.step !== "thanks") return { errors: {} };
-        return save({ ...flow, step: "form" }).then(() => ({ errors: {} }));
-      }
-      case "save": {
-        if (flow.step !== "form" || !flow.email) return { errors: {} };
-        // After verify identity the form asks only for the password: the matched details are the flow's.
-        const checked = flow.identity
-          ? await validateStep(resetSchema, values).then((r) =>
-              r.ok ? { ...r, output: { ...r.output, ...flow.identity! } } : r,
-            )
-          : await validateStep(identityFormSchema(easternToday()), values);
-        if (!checked.ok) return { errors: (await checked.failure).data.errors, alert: accessMessages.incomplete };
-        const common = commonPasswordAnswer(checked.output.password);
-        if (common) return common;
-        const { env } = context.get(edgeContext);
-        // Five wrong identities lock the form (spec file 2, section 4): said before any other limit speaks.
-        if (!(await peekRateLimit(env, "identityFailPerEmail", flow.email.toLowerCase())).allowed)
-          return { errors: {}, alert: flowMessages.identityLocked };
-        const limited = await accessLimitRefusal(context, request, "passwordResetPerIp", {
-          policy: "passwordResetPerEmail",
-          email: flow.email,
-        });
-        if (limited) return { errors: {}, alert: limited };
-        const o = checked.output;
-        const answer =
-          kind === "create"
-            ? await platform.call(catalogue.auth.Register, {
-                email: flow.email,
-                password: o.password,
-                confirmPassword: o.confirmPassword,
-                custSSN: o.last4,
-                dob: o.birthdate,
-              })
-            : await platform.call(catalogue.auth.ChangePassword, {
-                email: flow.email,
-                last4SSN: o.last4,
-                dateOfBirth: o.birthdate,
-                password: o.password,
-                confirmPassword: o.confirmPassword,
-              });
-        const done = "registered" in answer ? answer.registered : answer.updated;
-        if (!done && answer.reason === "identity") {
-          const count = await rateLimit(env, "identityFailPerEmail", flow.email.toLowerCase());
-          return {
-            errors: {},
-            alert: count.allowed && count.remaining > 0 ? flowMessages.identity : flowMessages.identityLocked,
-          };
-        }
-        if (!done)
-          return {
-            errors: {},
-            alert: answer.reason === "already_registered" ? flowMessages.alreadyRegistered : flowMessages.creationError,
-          };
-        // A forgotten password changed: every other session of the borrower ends (the platform ended their other tokens).
-        if (kind === "forgot" && flow.customerId)
-          await endCustomerSessions(context.get(edgeContext).env.DB, flow.customerId, session);
-        await save({ kind, step: "done", email: flow.email });
-        return { errors: {} };
-      }
-      default:
-        return redirect(request.url);
-    }
+    return await step({ context, request, kind, values, session, flow, platform, ip: clientInfo(request).ip, save });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const passwordProblem = error.fields.password;
