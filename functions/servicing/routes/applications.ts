@@ -1,11 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type * as v from "valibot";
+import type { Database } from "#db/client";
 import { applications, customers, lines } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { randomToken } from "#domain/tokens";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
-import { encryptPersonal, ssnLookupHash } from "../crypto";
+import { encryptPersonal, type SsnKeys, ssnLookupHash } from "../crypto";
 import {
   customerBySsn,
   isExistingCustomer,
@@ -26,40 +28,31 @@ implement(applicationRoutes, calls.ValidateSsn, async (c, { custSSN }) => {
   return { customerExists: exists ? 1 : 0 } as const;
 });
 
-implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
-  const db = c.var.db;
-  const { Customer, Bank, Employer, Application } = payload.ExtTransactionData;
-  const extId = payload.TransactionInfo.ExtTransactionID;
+type Payload = v.InferOutput<typeof calls.ProcessApplication.payload>;
+type Decision = ReturnType<typeof decide>;
 
-  // A retried submission gets the answer of the first one, not a second decision.
-  const earlier = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
-  if (earlier) {
-    return {
-      appStatus: earlier.status === "approved" ? "A" : earlier.status === "existing" ? "E" : "D",
-      approvedAmount: earlier.approvedLimitCents ?? 0,
-      applicationId: earlier.id,
-      transactionId: earlier.transactionId,
-    };
-  }
-  const known = await customerBySsn(db, c.env, Customer.CustSSN);
-  if (known && (await isExistingCustomer(db, known.id))) {
-    return { appStatus: "E", approvedAmount: 0, applicationId: null, transactionId: null };
-  }
+/** The answer an application already decided gives again (a retry, or the loser of two racing submissions). */
+async function decidedAnswer(db: Database, extId: string) {
+  const row = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
+  if (!row) return null;
+  return {
+    appStatus: row.status === "approved" ? ("A" as const) : ("D" as const),
+    approvedAmount: row.approvedLimitCents ?? 0,
+    applicationId: row.id,
+    transactionId: row.transactionId,
+  };
+}
 
-  const now = c.var.now.getTime();
-  const today = easternDateTime(c.var.now).date;
-  const decision = decide({
-    dob: Customer.CustDOB,
-    state: Customer.CustState,
-    takeHomeCents: Employer.AvgSalary,
-    frequency: Employer.Periodicity,
-    today,
-  });
-  const keys = await personalDataKeys(c.env);
-  const customerId = known?.id ?? crypto.randomUUID();
-  const applicationId = newAccountNumber();
-  const transactionId = randomToken(16);
-
+/** The applicant's customer record: a previously denied applicant keeps theirs, refreshed. */
+function customerWrite(
+  db: Database,
+  sealed: SealedPersonal,
+  payload: Payload,
+  known: { id: string } | null,
+  customerId: string,
+  now: number,
+) {
+  const { Customer } = payload.ExtTransactionData;
   const profile = {
     firstName: Customer.CustFName,
     lastName: Customer.CustLName,
@@ -74,87 +67,135 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
     mobilePhone: Customer.CustMobilePhone,
     updatedAt: now,
   };
+  if (known) return db.update(customers).set(profile).where(eq(customers.id, known.id));
+  return db.insert(customers).values({
+    ...profile,
+    id: customerId,
+    ssnHash: sealed.ssnHash,
+    ssnEncrypted: sealed.ssnEncrypted,
+    ssnLast4: Customer.CustSSN.slice(-4),
+    createdAt: now,
+  });
+}
+
+/** The application as decided, with what it was decided on (bank account encrypted). */
+function applicationWrite(
+  db: Database,
+  sealed: SealedPersonal,
+  payload: Payload,
+  ids: NewIds,
+  decision: Decision,
+  now: number,
+) {
+  const { Bank, Employer, Application } = payload.ExtTransactionData;
+  return db.insert(applications).values({
+    id: ids.applicationId,
+    customerId: ids.customerId,
+    status: decision.status === "A" ? "approved" : "denied",
+    decisionReason: decision.reason,
+    approvedLimitCents: decision.status === "A" ? decision.limitCents : null,
+    requestedAmountCents: Application.RequestedAmount,
+    transactionId: ids.transactionId,
+    extTransactionId: payload.TransactionInfo.ExtTransactionID,
+    leadSource: Application.pdLoanRcvdFrom,
+    incomeSource: Employer.TypeOfIncome,
+    employerName: Employer.EmployerName,
+    workPhone: Employer.phone,
+    workPhoneExt: Employer.phoneExt,
+    incomePaymentMethod: Employer.TypeOfPayroll,
+    takeHomeCents: Employer.AvgSalary,
+    payFrequency: Employer.Periodicity,
+    lastPayDate: Employer.LastPayDate,
+    nextPayDate: Employer.NextPayDate,
+    secondPayDate: Employer.SecondPayDate,
+    bankRouting: Bank.AbaNo,
+    bankAccountEncrypted: sealed.bankAccountEncrypted,
+    bankAccountLast4: Bank.AcctNo.slice(-4),
+    repaymentMethod: Application.PaymentMethod,
+    requestIp: payload.TransactionInfo.RequestIPAddress,
+    userAgent: payload.TransactionInfo.UserAgent,
+    createdAt: now,
+    decidedAt: now,
+  });
+}
+
+/** An approved application's line, awaiting e-sign. */
+function lineWrite(db: Database, payload: Payload, ids: NewIds, limitCents: number, now: number) {
+  const { Employer, Application } = payload.ExtTransactionData;
+  return db.insert(lines).values({
+    id: ids.applicationId,
+    applicationId: ids.applicationId,
+    customerId: ids.customerId,
+    creditLimitCents: limitCents,
+    status: "awaiting_esign",
+    payFrequency: Employer.Periodicity,
+    payAnchorDate: Employer.LastPayDate,
+    repaymentMethod: Application.PaymentMethod,
+    createdAt: now,
+  });
+}
+
+/** What an application keeps of the SSN and bank account: sealed with the core's keys, and a look-up hash. */
+type SealedPersonal = { ssnHash: string; ssnEncrypted: string; bankAccountEncrypted: string };
+
+async function sealPersonal(keys: SsnKeys, ssn: string, bankAccount: string): Promise<SealedPersonal> {
+  return {
+    ssnHash: await ssnLookupHash(keys, ssn),
+    ssnEncrypted: await encryptPersonal(keys, ssn),
+    bankAccountEncrypted: await encryptPersonal(keys, bankAccount),
+  };
+}
+
+type NewIds = { customerId: string; applicationId: number; transactionId: string };
+
+implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
+  const db = c.var.db;
+  const { Customer, Employer } = payload.ExtTransactionData;
+  const extId = payload.TransactionInfo.ExtTransactionID;
+  // A retried submission gets the answer of the first one, not a second decision.
+  const earlier = await decidedAnswer(db, extId);
+  if (earlier) return earlier;
+  const known = await customerBySsn(db, c.env, Customer.CustSSN);
+  if (known && (await isExistingCustomer(db, known.id)))
+    return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
+
+  const now = c.var.now.getTime();
+  const decision = decide({
+    dob: Customer.CustDOB,
+    state: Customer.CustState,
+    takeHomeCents: Employer.AvgSalary,
+    frequency: Employer.Periodicity,
+    today: easternDateTime(c.var.now).date,
+  });
+  const keys = await personalDataKeys(c.env);
+  const sealed = await sealPersonal(keys, Customer.CustSSN, payload.ExtTransactionData.Bank.AcctNo);
+  const ids: NewIds = {
+    customerId: known?.id ?? crypto.randomUUID(),
+    applicationId: newAccountNumber(),
+    transactionId: randomToken(16),
+  };
   const writes = [
-    // A previously denied applicant keeps their customer record, refreshed.
-    known
-      ? db.update(customers).set(profile).where(eq(customers.id, known.id))
-      : db.insert(customers).values({
-          ...profile,
-          id: customerId,
-          ssnHash: await ssnLookupHash(keys, Customer.CustSSN),
-          ssnEncrypted: await encryptPersonal(keys, Customer.CustSSN),
-          ssnLast4: Customer.CustSSN.slice(-4),
-          createdAt: now,
-        }),
-    db.insert(applications).values({
-      id: applicationId,
-      customerId,
-      status: decision.status === "A" ? "approved" : "denied",
-      decisionReason: decision.reason,
-      approvedLimitCents: decision.status === "A" ? decision.limitCents : null,
-      requestedAmountCents: Application.RequestedAmount,
-      transactionId,
-      extTransactionId: extId,
-      leadSource: Application.pdLoanRcvdFrom,
-      incomeSource: Employer.TypeOfIncome,
-      employerName: Employer.EmployerName,
-      workPhone: Employer.phone,
-      workPhoneExt: Employer.phoneExt,
-      incomePaymentMethod: Employer.TypeOfPayroll,
-      takeHomeCents: Employer.AvgSalary,
-      payFrequency: Employer.Periodicity,
-      lastPayDate: Employer.LastPayDate,
-      nextPayDate: Employer.NextPayDate,
-      secondPayDate: Employer.SecondPayDate,
-      bankRouting: Bank.AbaNo,
-      bankAccountEncrypted: await encryptPersonal(keys, Bank.AcctNo),
-      bankAccountLast4: Bank.AcctNo.slice(-4),
-      repaymentMethod: Application.PaymentMethod,
-      requestIp: payload.TransactionInfo.RequestIPAddress,
-      userAgent: payload.TransactionInfo.UserAgent,
-      createdAt: now,
-      decidedAt: now,
-    }),
+    customerWrite(db, sealed, payload, known ?? null, ids.customerId, now),
+    applicationWrite(db, sealed, payload, ids, decision, now),
   ] as const;
   try {
-    await writeApplication();
+    await db.batch(
+      decision.status === "A" ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now)] : writes,
+    );
   } catch (error) {
     // Two submissions of one application racing: the loser answers with the winner's decision.
-    const winner = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
+    const winner = await decidedAnswer(db, extId);
     if (!winner) throw error;
-    return {
-      appStatus: winner.status === "approved" ? "A" : "D",
-      approvedAmount: winner.approvedLimitCents ?? 0,
-      applicationId: winner.id,
-      transactionId: winner.transactionId,
-    };
+    return winner;
   }
-  if (decision.status === "A") {
-    // The applicant continues (approved page, e-sign) with a token of their own.
-    c.var.caller.tokenToUse = await issueToken(db, "customer", customerId, now);
-  }
-  return { appStatus: decision.status, approvedAmount: decision.limitCents, applicationId, transactionId };
-
-  async function writeApplication() {
-    if (decision.status !== "A") {
-      await db.batch(writes);
-      return;
-    }
-    await db.batch([
-      ...writes,
-      db.insert(lines).values({
-        id: applicationId,
-        applicationId,
-        customerId,
-        creditLimitCents: decision.limitCents,
-        status: "awaiting_esign",
-        payFrequency: Employer.Periodicity,
-        payAnchorDate: Employer.LastPayDate,
-        repaymentMethod: Application.PaymentMethod,
-        createdAt: now,
-      }),
-    ]);
-  }
+  // An approved applicant continues (approved page, e-sign) with a token of their own.
+  if (decision.status === "A") c.var.caller.tokenToUse = await issueToken(db, "customer", ids.customerId, now);
+  return {
+    appStatus: decision.status,
+    approvedAmount: decision.limitCents,
+    applicationId: ids.applicationId,
+    transactionId: ids.transactionId,
+  };
 });
 
 implement(applicationRoutes, calls.GetUwsTransactionInformation, async (c, { transactinId }) => {
