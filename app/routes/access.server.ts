@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { isCommonPassword } from "#domain/common-passwords";
+import { catalogue, PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
 import { type RateLimitPolicyName, rateLimit } from "#server/http/rate-limit";
 import { edgeContext, sessionContext } from "#server/http/request-context";
@@ -49,4 +50,29 @@ export function commonPasswordAnswer(password: string): { errors: { password: st
   return isCommonPassword(password)
     ? { errors: { password: accessMessages.commonPassword }, alert: accessMessages.commonPassword }
     : null;
+}
+
+/**
+ * Checks a passcode once and logs the attempt (process 1, 'Success attempt' /
+ * 'Failed attempt'): the platform's status code, "0" when it was right. The
+ * code is spent by then, so a log that fails must not cost the person an
+ * accepted code: the log is best effort.
+ */
+export async function checkPasscode(
+  platform: ReturnType<typeof pagePlatform>["platform"],
+  check: { pin: string; ewSID: string; customerId: string },
+): Promise<string> {
+  const result = await platform.call(catalogue.communications.VerifySmsOtp, { pin: check.pin, ewSID: check.ewSID });
+  const ok = result.statusCode === "0";
+  await platform
+    .call(catalogue.auth.LoginAttempts, {
+      Note: ok ? "Success attempt" : "Failed attempt",
+      ProcessId: "1",
+      Success: ok,
+      CustomerId: check.customerId,
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof PlatformError)) throw error;
+    });
+  return result.statusCode;
 }

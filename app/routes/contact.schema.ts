@@ -60,3 +60,6 @@ export type Contact = v.InferOutput<typeof contactSchema>;
 export function categoryLabel(code: string): string {
   return contactCategories.find((c) => c.code === code)?.label ?? code;
 }
+
+/** The contact limit's message (with when to try again beside it: `retryAfterSeconds`). */
+export const CONTACT_TOO_MANY = "You've sent several messages in a short time.";

@@ -13,7 +13,7 @@ import { PhoneLink } from "../components/PhoneLink";
 import type { Route } from "./+types/contact";
 import { accessPlatform } from "./access.server";
 import { formValues, validateStep } from "./apply/wizard.server";
-import { categoryLabel, contactCategories, contactSchema, MESSAGE_MAX } from "./contact.schema";
+import { CONTACT_TOO_MANY, categoryLabel, contactCategories, contactSchema, MESSAGE_MAX } from "./contact.schema";
 import { portalSummary } from "./portal/portal.server";
 
 export function meta() {
@@ -31,9 +31,6 @@ const BLANK: Prefill = { firstName: "", lastName: "", email: "", phone: "" };
 
 /** Spec file 3, section 8: the contact call's rejection text. */
 export const CALL_FAILED = "Call failed";
-/** The contact limit's message (with when to try again beside it: `retryAfterSeconds`). */
-export const CONTACT_TOO_MANY = "You've sent several messages in a short time.";
-
 /** A signed-in borrower's name, e-mail and phone from the summary; guests start blank. */
 async function prefill(context: Readonly<RouterContextProvider>): Promise<Prefill> {
   if (!context.get(sessionContext).session?.data.customerId) return BLANK;

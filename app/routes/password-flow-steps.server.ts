@@ -3,7 +3,7 @@ import type { AccessFlow, PasscodeChannel } from "#domain/access-flow";
 import { maskPhone } from "#domain/access-flow";
 import { phones, security } from "#domain/config";
 import { formatPhone } from "#domain/format";
-import { catalogue, PlatformError } from "#platform";
+import { catalogue } from "#platform";
 import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
 import { edgeContext } from "#server/http/request-context";
 import { endCustomerSessions, type Session } from "#server/sessions/session";
@@ -17,7 +17,7 @@ import {
   methodSchema,
   resetSchema,
 } from "./access.schema";
-import { accessLimitRefusal, commonPasswordAnswer } from "./access.server";
+import { accessLimitRefusal, checkPasscode, commonPasswordAnswer } from "./access.server";
 import { validateStep } from "./apply/wizard.server";
 
 /**
@@ -174,31 +174,19 @@ export async function checkCodeStep({ context, request, kind, values, flow, plat
   if (!checked.ok || !flow.customerId) return { errors: {}, alert: flowMessages.invalidCode };
   const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
   if (limited) return { errors: {}, alert: limited };
-  const result = await platform.call(catalogue.communications.VerifySmsOtp, {
+  const statusCode = await checkPasscode(platform, {
     pin: checked.output.code,
     ewSID: IDENTITY_KEY(kind, flow.customerId),
+    customerId: flow.customerId,
   });
-  const ok = result.statusCode === "0";
-  // Each attempt is logged (process 1, 'Success attempt' / 'Failed attempt'). The code is spent
-  // by now, so a log that fails must not cost the person an accepted code: the log is best effort.
-  await platform
-    .call(catalogue.auth.LoginAttempts, {
-      Note: ok ? "Success attempt" : "Failed attempt",
-      ProcessId: "1",
-      Success: ok,
-      CustomerId: flow.customerId,
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof PlatformError)) throw error;
-    });
-  if (ok) return save({ ...flow, step: "thanks", notice: undefined }).then(answered);
+  if (statusCode === "0") return save({ ...flow, step: "thanks", notice: undefined }).then(answered);
   const refusals: Record<string, string> = {
     "1": flowMessages.invalidCode,
     "2": flowMessages.expiredCode,
     "3": flowMessages.lockedCode,
   };
-  if (result.statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
-  return { errors: {}, alert: refusals[result.statusCode] ?? flowMessages.usedCode };
+  if (statusCode === "3") await save({ ...flow, notice: flowMessages.lockedCode });
+  return { errors: {}, alert: refusals[statusCode] ?? flowMessages.usedCode };
 }
 
 /** Thanks → the password form. */

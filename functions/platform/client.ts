@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { Answer, CallDef, Payload } from "#domain/catalogue/define";
 import { CreateMerchantToken } from "#domain/catalogue/token";
+import { fieldErrors } from "#domain/field-errors";
 import { PlatformError, type PlatformErrorBody } from "./errors";
 import type { Transport } from "./transport";
 
@@ -28,12 +29,6 @@ export function memoryTokenHolder(initial: string | null = null): TokenHolder & 
   };
 }
 
-function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[v.getDotPath(issue) ?? "(payload)"] ??= issue.message;
-  return fields;
-}
-
 function queryOf(payload: unknown): Record<string, string> {
   return Object.fromEntries(
     Object.entries((payload ?? {}) as Record<string, unknown>).map(([k, value]) => [k, String(value)]),
@@ -56,7 +51,7 @@ export class PlatformClient {
     // Check our own request first: a bad payload is our bug, not the platform's.
     const checked = v.safeParse(def.payload, payload);
     if (!checked.success) {
-      const fields = fieldErrors(checked.issues);
+      const fields = fieldErrors(checked.issues, "(payload)");
       throw new PlatformError("rejected", def.path, `invalid payload (${Object.keys(fields).join(", ")})`, 400, fields);
     }
     if (def.idempotent && !options.idempotencyKey)

@@ -1,8 +1,9 @@
 import { vValidator } from "@hono/valibot-validator";
 import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import * as v from "valibot";
+import type * as v from "valibot";
 import type { CallDef } from "#domain/catalogue/define";
+import { fieldErrors } from "#domain/field-errors";
 import type { ServicingContext, ServicingEnv } from "./context";
 import { authenticate } from "./tokens";
 
@@ -11,13 +12,6 @@ export type CallHandler<D extends CallDef> = (
   c: ServicingContext,
   payload: v.InferOutput<D["payload"]>,
 ) => Promise<AnswerBody<D>>;
-
-/** Bad payloads: 400 with each field's message, and nothing written. */
-function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[v.getDotPath(issue) ?? "(payload)"] ??= issue.message;
-  return fields;
-}
 
 function requireAuth(level: CallDef["auth"]) {
   return createMiddleware<ServicingEnv>(async (c, next) => {
@@ -67,9 +61,10 @@ export function implement<D extends CallDef>(app: Hono<ServicingEnv>, def: D, ha
     `/${def.path}`,
     requireAuth(def.auth),
     tokenOnRefusals,
+    // Bad payloads: 400 with each field's message, and nothing written.
     vValidator(target, def.payload, (result, c) => {
       if (!result.success)
-        return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues) }, 400);
+        return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues, "(payload)") }, 400);
     }),
     async (c) => {
       const payload = c.req.valid(target as never) as v.InferOutput<D["payload"]>;

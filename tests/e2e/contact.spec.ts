@@ -1,5 +1,4 @@
-import { CONTACT_TOO_MANY } from "../../app/routes/contact";
-import { contactMessages } from "../../app/routes/contact.schema";
+import { CONTACT_TOO_MANY, contactMessages } from "../../app/routes/contact.schema";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expectAccessible, logInFresh } from "./fixtures/portal";
 import { expect, type Page, test } from "./fixtures/test";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
 import { tryAgainIn } from "#server/http/retry-after";
 import { TOO_MANY, tooMany } from "../../app/routes/access.server";
-import { CONTACT_TOO_MANY } from "../../app/routes/contact";
+import { CONTACT_TOO_MANY } from "../../app/routes/contact.schema";
 import { freshIp, postForm } from "./helpers/http";
 
 /**

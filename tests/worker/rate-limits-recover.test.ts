@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RateLimitPolicyName, rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
 import { TOO_MANY } from "../../app/routes/access.server";
 import { TOO_MANY_ATTEMPTS } from "../../app/routes/apply/wizard.server";
-import { CONTACT_TOO_MANY } from "../../app/routes/contact";
+import { CONTACT_TOO_MANY } from "../../app/routes/contact.schema";
 import { loginMessages } from "../../app/routes/login";
 import { guestWithSession, signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";

@@ -9,7 +9,7 @@ import { seal, unseal } from "#server/sessions/seal";
 import type { EsignState } from "#server/sessions/session-data";
 import { ESIGN_WITHDRAWAL } from "../../components/esign/Withdrawn";
 import { accessMessages, codeSchema, resetSchema } from "../access.schema";
-import { accessLimitRefusal } from "../access.server";
+import { accessLimitRefusal, checkPasscode } from "../access.server";
 import { flowMessages } from "../password-flow.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -161,27 +161,16 @@ async function confirm(
   if (!v.is(codeSchema, { code })) return { state, errors: {}, alert: "Please enter the six-digit passcode." };
   const limited = await accessLimitRefusal(context, request, "passcodeCheckPerIp");
   if (limited) return { state, errors: {}, alert: limited, serviceDown: true };
-  const result = await platform.call(catalogue.communications.VerifySmsOtp, {
+  const statusCode = await checkPasscode(platform, {
     pin: code,
     ewSID: ewSID(who.customerId),
+    customerId: who.customerId,
   });
-  const ok = result.statusCode === "0";
-  // Each attempt is logged; the code is spent by now, so a log that fails must not cost the person an accepted code.
-  await platform
-    .call(catalogue.auth.LoginAttempts, {
-      Note: ok ? "Success attempt" : "Failed attempt",
-      ProcessId: "1",
-      Success: ok,
-      CustomerId: who.customerId,
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof PlatformError)) throw error;
-    });
-  if (result.statusCode === "3")
+  if (statusCode === "3")
     return { state: { ...state, password: undefined, withdrawn: "passcode" }, errors: {}, alert: ESIGN_WITHDRAWAL };
-  if (!ok) {
+  if (statusCode !== "0") {
     const message =
-      { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode }[result.statusCode] ?? flowMessages.usedCode;
+      { "1": flowMessages.invalidCode, "2": flowMessages.expiredCode }[statusCode] ?? flowMessages.usedCode;
     return { state: { ...state, password: { ...pending, notice: undefined } }, errors: {}, alert: message };
   }
   const { env } = context.get(edgeContext);

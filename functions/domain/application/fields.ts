@@ -104,15 +104,7 @@ export function yearsBetween(fromIso: string, toIso: string): number {
   return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
 }
 
-/** Field messages from a failed parse, first message per field. */
-export function fieldErrors(issues: v.BaseIssue<unknown>[], rootKey = "form"): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? rootKey;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors } from "../field-errors";
 
 /** The step-level alert shown at the bottom of a step when submit is invalid. */
 export const STEP_ALERT = "Please complete all sections";
