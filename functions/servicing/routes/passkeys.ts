@@ -1,11 +1,7 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
@@ -17,6 +13,13 @@ import { customerById } from "../customers";
 import { lineStanding } from "../identity";
 import { implement } from "../implement";
 import { issueToken } from "../tokens";
+
+/**
+ * @simplewebauthn/server with its ASN.1 and COSE stack, loaded the first time
+ * a passkey is registered or used: a cold start for any other request does
+ * not evaluate it (issue 17).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 export const passkeyRoutes = new Hono<ServicingEnv>();
 
@@ -58,7 +61,7 @@ implement(passkeyRoutes, calls.PasskeyRegistrationOptions, async (c, { rpID, rpN
   const customerId = requireCustomer(c);
   const customer = await customerById(c.var.db, customerId);
   const existing = await c.var.db.select().from(passkeys).where(eq(passkeys.customerId, customerId)).all();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: customer.email,
@@ -81,12 +84,14 @@ implement(passkeyRoutes, calls.PasskeyRegister, async (c, { challengeId, respons
   const customerId = requireCustomer(c);
   const challenge = await takeChallenge(c, challengeId, "register");
   if (challenge.customerId !== customerId) throw new ServicingError(403, "This passkey request is not yours.");
-  const result = await verifyRegistrationResponse({
-    response: response as unknown as RegistrationResponseJSON,
-    expectedChallenge: challenge.challenge,
-    expectedOrigin,
-    expectedRPID: rpID,
-  }).catch(() => null);
+  const result = await (await webauthn())
+    .verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin,
+      expectedRPID: rpID,
+    })
+    .catch(() => null);
   if (!result?.verified || !result.registrationInfo)
     throw new ServicingError(422, "We could not verify the passkey. Please try again.");
   const { credential } = result.registrationInfo;
@@ -130,7 +135,7 @@ implement(passkeyRoutes, calls.PasskeyRemove, async (c, { id }) => {
 
 implement(passkeyRoutes, calls.PasskeyLoginOptions, async (c, { rpID }) => {
   // Discoverable credentials: no user named up front (this also serves autofill).
-  const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID, userVerification: "preferred" });
   return {
     challengeId: await saveChallenge(c, options.challenge, "login", null),
     options: options as unknown as Record<string, unknown>,
@@ -143,18 +148,20 @@ implement(passkeyRoutes, calls.PasskeyLogin, async (c, { challengeId, response, 
   const stored = await c.var.db.select().from(passkeys).where(eq(passkeys.id, answer.id)).get();
   const refused = { verified: false, custId: "", firstName: "", loanStatus: "", hasValidEsignatures: false };
   if (!stored) return refused;
-  const result = await verifyAuthenticationResponse({
-    response: answer,
-    expectedChallenge: challenge.challenge,
-    expectedOrigin,
-    expectedRPID: rpID,
-    credential: {
-      id: stored.id,
-      publicKey: unb64(stored.publicKey),
-      counter: stored.counter,
-      transports: JSON.parse(stored.transports) as AuthenticatorTransport[],
-    },
-  }).catch(() => null);
+  const result = await (await webauthn())
+    .verifyAuthenticationResponse({
+      response: answer,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin,
+      expectedRPID: rpID,
+      credential: {
+        id: stored.id,
+        publicKey: unb64(stored.publicKey),
+        counter: stored.counter,
+        transports: JSON.parse(stored.transports) as AuthenticatorTransport[],
+      },
+    })
+    .catch(() => null);
   if (!result?.verified) return refused;
   const now = c.var.now.getTime();
   await c.var.db
