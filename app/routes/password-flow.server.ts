@@ -117,15 +117,19 @@ export async function flowAction(context: Context, request: Request, kind: Kind)
 /** What a post started (the session's cookie) and saved (the flow's next step). */
 export type Started = { setCookie?: string; flow?: AccessFlow };
 
-/** Each intent a flow's page posts, and the step that answers it (./password-flow-steps.server.ts). */
-const STEP_FOR_INTENT: Record<string, (run: StepRun) => Promise<Response | FlowAnswer>> = {
-  email: emailStep,
-  method: sendCodeStep,
-  resend: sendCodeStep,
-  code: checkCodeStep,
-  continue: continueStep,
-  save: savePasswordStep,
-};
+/**
+ * Each intent a flow's page posts, and the step that answers it
+ * (./password-flow-steps.server.ts). A Map, not an object: a posted intent
+ * such as "toString" must find no step, not one of Object's methods.
+ */
+const STEP_FOR_INTENT = new Map<string, (run: StepRun) => Promise<Response | FlowAnswer>>([
+  ["email", emailStep],
+  ["method", sendCodeStep],
+  ["resend", sendCodeStep],
+  ["code", checkCodeStep],
+  ["continue", continueStep],
+  ["save", savePasswordStep],
+]);
 
 async function flowStep(
   context: Context,
@@ -135,7 +139,7 @@ async function flowStep(
   session: Session | null,
   started: Started,
 ): Promise<Response | FlowAnswer> {
-  const step = STEP_FOR_INTENT[values.intent ?? ""];
+  const step = STEP_FOR_INTENT.get(values.intent ?? "");
   if (!step) return redirect(request.url);
   const flow: AccessFlow = session?.data.access?.kind === kind ? session.data.access : { kind, step: "email" };
   const { platform, tokens } = platformFor(context, session);

@@ -96,6 +96,21 @@ describe("every form action under random and malformed posts", { timeout: 240_00
 });
 
 describe("regressions found by the properties above", () => {
+  it("an intent named like one of Object's own members (toString, constructor, __proto__) finds no step: a redirect, not a 500", async () => {
+    for (const path of ["/create-password", "/forgot-password"]) {
+      for (const intent of ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"]) {
+        const body = new URLSearchParams({ intent });
+        const res = await expectNoWrites(
+          () => send(path, { method: "POST", body, cookie: guestSession }),
+          [],
+          `${path} ${intent}`,
+        );
+        expect(res.status, `${path} intent=${intent}`).toBeLessThan(500);
+        await res.body?.cancel();
+      }
+    }
+  });
+
   it("a post whose body is not a readable form is refused 415 or 400 before any action runs (was a 500 from request.formData())", async () => {
     const cases: Array<[string, Record<string, string>, BodyInit | null, number]> = [
       ["JSON", { "Content-Type": "application/json" }, "{}", 415],
