@@ -176,6 +176,14 @@ export const messages = {
    * person's e-mail address or phone number.
    */
   outboxRetentionDays: 30,
+  /**
+   * An inbound text whose whole body is one of these (any case) turns off
+   * texts to that number (spec file 1, section 9). REMOVE is on the spec's
+   * list although Twilio does not treat it as a stop word by default.
+   */
+  smsStopKeywords: ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"],
+  /** An inbound text whose whole body is one of these turns service texts back on. */
+  smsStartKeywords: ["START", "UNSTOP"],
 } as const;
 
 /** Partner lead posting (POST /api/leads, decision record 010). */
