@@ -1,0 +1,57 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local stand-in for Resend's POST /emails: it checks the bearer key and
+ * the fields, answers as Resend does (200 with an id; 401, 422, 429 with its
+ * error names), keeps Idempotency-Key (the same key answers the first id and
+ * sends nothing new), and can be told to fail, rate-limit or not answer.
+ */
+export interface FakeResend {
+  url: string;
+  apiKey: string;
+  /** Every e-mail accepted (a repeat of an idempotency key is not a second one). */
+  sent: Array<{ id: string; key: string; body: Record<string, unknown> }>;
+  mode: "ok" | "fail" | "rateLimit" | "hang";
+  close(): Promise<void>;
+}
+
+export async function startFakeResend(): Promise<FakeResend> {
+  const fake = { apiKey: "re_fake_key", sent: [], mode: "ok" } as unknown as FakeResend;
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", () => {
+      const answer = (status: number, json: object) =>
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(json));
+      if (fake.mode === "hang") return;
+      if (req.method !== "POST" || req.url !== "/emails") return answer(404, { name: "not_found" });
+      if (req.headers.authorization !== `Bearer ${fake.apiKey}`) return answer(401, { name: "missing_api_key" });
+      if (fake.mode === "rateLimit") return answer(429, { name: "rate_limit_exceeded" });
+      if (fake.mode === "fail") return answer(500, { name: "internal_server_error" });
+      const body = JSON.parse(raw || "{}") as {
+        from?: string;
+        to?: string[];
+        subject?: string;
+        html?: string;
+        text?: string;
+      };
+      if (!body.from || !body.to?.length || !body.subject || !(body.html || body.text))
+        return answer(422, { name: "validation_error" });
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const earlier = key ? fake.sent.find((s) => s.key === key) : undefined;
+      if (earlier) return answer(200, { id: earlier.id });
+      const id = `re_${String(fake.sent.length + 1).padStart(8, "0")}`;
+      fake.sent.push({ id, key, body });
+      answer(200, { id });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
