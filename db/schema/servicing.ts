@@ -293,6 +293,37 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_created").on(t.createdAt)],
 );
 
+/**
+ * One record per message dispatched through the queue (issue 18): what was
+ * sent, to whom (masked), by which provider, and how it went. Never the
+ * message's secrets (a passcode, a link): those travel only in the queue
+ * message and to the provider. Status: queued, sent, delivered, failed or
+ * suppressed.
+ */
+export const messageRecords = sqliteTable(
+  "message_records",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id"),
+    channel: text("channel").notNull(),
+    template: text("template").notNull(),
+    recipientMasked: text("recipient_masked").notNull(),
+    subject: text("subject").notNull().default(""),
+    status: text("status").notNull(),
+    provider: text("provider").notNull(),
+    providerId: text("provider_id"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    index("message_records_customer").on(t.customerId, t.createdAt),
+    index("message_records_provider_id").on(t.providerId),
+  ],
+);
+
 /** Small operational settings (the development clock's offset). */
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),

@@ -184,6 +184,13 @@ export const messages = {
   smsStopKeywords: ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"],
   /** An inbound text whose whole body is one of these turns service texts back on. */
   smsStartKeywords: ["START", "UNSTOP"],
+  /**
+   * The dispatch queue (issue 18): a message that fails is tried again after
+   * `retryBaseSeconds` doubled by each attempt, at most `retryMaxSeconds`,
+   * and goes to the dead-letter queue after `maxAttempts` (wrangler.toml's
+   * max_retries is one less: the first try is not a retry).
+   */
+  dispatch: { maxAttempts: 5, retryBaseSeconds: 5, retryMaxSeconds: 120 },
 } as const;
 
 /** Partner lead posting (POST /api/leads, decision record 010). */

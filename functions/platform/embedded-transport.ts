@@ -1,5 +1,14 @@
 import { database } from "#db/client";
-import { type CoreEnv, currentTime, purgeOldOutbox, type RunReport, runServicing, servicingApp } from "#servicing";
+import {
+  type CoreEnv,
+  consumeMessages,
+  currentTime,
+  purgeOldOutbox,
+  type QueuedMessage,
+  type RunReport,
+  runServicing,
+  servicingApp,
+} from "#servicing";
 import { readJson, type Transport, toHttpRequest } from "./transport";
 
 /** The embedded core's Durable Object (exported by the Worker that hosts it) and its bindings. */
@@ -35,4 +44,9 @@ export async function runEmbeddedDaily(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">)
   const db = database(env.DB);
   await purgeOldOutbox(db, Date.now());
   return runServicing(db, await currentTime(env, db));
+}
+
+/** The embedded core's message queues (the Worker's queue handler): deliveries and dead letters. */
+export function deliverEmbeddedMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv): Promise<void> {
+  return consumeMessages(batch, env);
 }

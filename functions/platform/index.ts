@@ -10,7 +10,13 @@ import { upstreamTimeoutMs, upstreamTransport } from "./upstream-transport";
 
 export * as catalogue from "#domain/catalogue/index";
 export { memoryTokenHolder, PlatformClient, type TokenHolder } from "./client";
-export { embeddedTransport, PasscodeVault, platformTime, runEmbeddedDaily } from "./embedded-transport";
+export {
+  deliverEmbeddedMessages,
+  embeddedTransport,
+  PasscodeVault,
+  platformTime,
+  runEmbeddedDaily,
+} from "./embedded-transport";
 export { PlatformError } from "./errors";
 export type { Transport } from "./transport";
 

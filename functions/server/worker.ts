@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { database } from "#db/client";
-import { runEmbeddedDaily } from "#platform";
+import { deliverEmbeddedMessages, runEmbeddedDaily } from "#platform";
 import { api } from "./api/app";
 import type { Env } from "./env";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
@@ -78,5 +78,10 @@ export default {
     await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
     // The embedded core's own step: its outbox, then every line (statements, payments, standing).
     await runEmbeddedDaily(env);
+  },
+
+  // The dispatch queue and its dead-letter queue (wrangler.toml): the embedded core's messages.
+  async queue(batch, env) {
+    await deliverEmbeddedMessages(batch as MessageBatch<never>, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,3 +1,4 @@
+import type { QueuedMessage } from "./message";
 import type { PasscodeVault } from "./passcode-vault";
 
 /**
@@ -12,4 +13,6 @@ export interface CoreEnv {
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;
+  /** The dispatch queue's producer (issue 18); its consumer is the Worker's queue handler. */
+  MESSAGES: Queue<QueuedMessage>;
 }

@@ -18,6 +18,7 @@ export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";
 export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools";
+export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
 export { PasscodeVault } from "./passcode-vault";

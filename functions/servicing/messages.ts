@@ -3,26 +3,15 @@ import type { Database } from "#db/client";
 import { outbox } from "#db/schema/servicing";
 import { messages } from "#domain/config";
 import type { CoreEnv as Env } from "./env";
+import type { OutgoingMessage } from "./message";
+
+export type { OutgoingMessage } from "./message";
 
 /**
  * Outgoing e-mail, texts and calls go through a provider. The default
  * writes every message to the outbox table (readable at /dev/outbox in
  * development); a real SMS or e-mail provider implements the same interface.
  */
-export interface OutgoingMessage {
-  channel: "email" | "sms" | "voice";
-  recipient: string;
-  subject?: string;
-  /** The text; `{{name}}` marks where each of `secrets` goes. */
-  body: string;
-  /**
-   * What must reach the recipient but never rest in our database outside
-   * development: a passcode, a password reset link (issue 14, item 8).
-   */
-  secrets?: Record<string, string>;
-  customerId?: string | null;
-}
-
 export interface MessageProvider {
   send(message: OutgoingMessage): Promise<void>;
 }

@@ -1,0 +1,148 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { database } from "#db/client";
+import { messageRecords } from "#db/schema/servicing";
+import { maskPhone } from "#domain/access-flow";
+import { messages } from "#domain/config";
+import type { CoreEnv } from "./env";
+import type { QueuedMessage } from "./message";
+
+export type { QueuedMessage } from "./message";
+
+import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
+
+/**
+ * The dispatch queue (issue 18). `dispatch` writes the message's record
+ * (status queued, recipient masked, no secrets) and puts the whole message on
+ * the queue; the Worker's queue consumer hands each to its provider
+ * (`deliverBatch`): sent, or tried again later with a growing delay, or
+ * failed. After the last attempt the queue moves a message to the dead-letter
+ * queue, whose consumer marks its record failed (`markDeadLetters`).
+ */
+
+/** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */
+export interface Deliverer {
+  name: string;
+  deliver(message: QueuedMessage): Promise<string | null>;
+}
+
+/** A provider's refusal: `retryable` false means a later attempt would be refused too (a wrong number). */
+export interface DeliveryError {
+  retryable?: boolean;
+  name: string;
+  message: string;
+}
+
+const masked = (message: OutgoingMessage) =>
+  message.channel === "email" ? maskEmail(message.recipient) : maskPhone(message.recipient.replace(/\D/g, ""));
+
+/** Records the message and queues it; its record's id. */
+export async function dispatch(
+  db: Database,
+  queue: Pick<Queue<QueuedMessage>, "send">,
+  message: OutgoingMessage & { template: string },
+  provider: string,
+  now: number,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(messageRecords).values({
+    id,
+    customerId: message.customerId ?? null,
+    channel: message.channel,
+    template: message.template,
+    recipientMasked: masked(message),
+    subject: withholdSecrets(message.subject ?? "", message.secrets),
+    status: "queued",
+    provider,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await queue.send({ ...message, id }, { contentType: "json" });
+  return id;
+}
+
+/** Seconds before attempt `attempt + 1`: the base doubled by each attempt made, up to the most. */
+export function retryDelaySeconds(attempt: number): number {
+  const { retryBaseSeconds, retryMaxSeconds } = messages.dispatch;
+  return Math.min(retryMaxSeconds, retryBaseSeconds * 2 ** Math.max(0, attempt - 1));
+}
+
+/** What a failure leaves in the record: the error's kind, never the message or the person. */
+const errorNote = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : "Error").slice(0, 200);
+
+/**
+ * Delivers a batch, acknowledging each message on its own: one failing
+ * message does not send the others again. A failure a later attempt may
+ * mend is retried with backoff (the queue moves it to the dead-letter queue
+ * after its last attempt); one it cannot is failed at once.
+ */
+export async function deliverBatch(
+  db: Database,
+  batch: MessageBatch<QueuedMessage>,
+  deliverer: Deliverer,
+  now: () => number,
+) {
+  for (const message of batch.messages) {
+    const record = eq(messageRecords.id, message.body.id);
+    try {
+      const providerId = await deliverer.deliver(message.body);
+      await db
+        .update(messageRecords)
+        .set({
+          status: "sent",
+          providerId,
+          attempts: message.attempts,
+          lastError: null,
+          sentAt: now(),
+          updatedAt: now(),
+        })
+        .where(record);
+      message.ack();
+    } catch (error) {
+      const retryable = (error as Partial<DeliveryError>).retryable !== false;
+      await db
+        .update(messageRecords)
+        .set({
+          status: retryable ? "queued" : "failed",
+          attempts: message.attempts,
+          lastError: errorNote(error),
+          updatedAt: now(),
+        })
+        .where(record);
+      // After its last attempt the queue moves a retried message to the dead-letter queue.
+      if (retryable) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      else message.ack();
+    }
+  }
+}
+
+/** The dead-letter queue's consumer: each message that ran out of attempts is failed in its record. */
+export async function markDeadLetters(db: Database, batch: MessageBatch<QueuedMessage>, now: number) {
+  for (const message of batch.messages) {
+    await db
+      .update(messageRecords)
+      .set({ status: "failed", updatedAt: now })
+      .where(eq(messageRecords.id, message.body.id));
+    message.ack();
+  }
+}
+
+/** The default deliverer: the outbox (whole messages in development, without their secrets elsewhere). */
+export function outboxDeliverer(db: Database, now: () => number, keepSecrets: boolean): Deliverer {
+  const outbox = outboxProvider(db, now, { keepSecrets });
+  return {
+    name: "outbox",
+    async deliver(message) {
+      await outbox.send(message);
+      return null;
+    },
+  };
+}
+
+/** The queue consumer: the messages queue delivers, its dead-letter queue marks failures. */
+export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv, now: () => number = Date.now) {
+  const db = database(env.DB);
+  if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now());
+  return deliverBatch(db, batch, outboxDeliverer(db, now, keepsSecrets(env)), now);
+}

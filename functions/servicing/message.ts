@@ -1,0 +1,20 @@
+/** What the core sends: one e-mail, text or call (types only, shared by the providers, the queue and the bindings). */
+export interface OutgoingMessage {
+  channel: "email" | "sms" | "voice";
+  recipient: string;
+  subject?: string;
+  /** The text; `{{name}}` marks where each of `secrets` goes. */
+  body: string;
+  /**
+   * What must reach the recipient but never rest in our database outside
+   * development: a passcode, a password reset link (issue 14, item 8).
+   */
+  secrets?: Record<string, string>;
+  customerId?: string | null;
+}
+
+/** What travels on the dispatch queue: the whole message (its secrets too), under its record's id. */
+export interface QueuedMessage extends OutgoingMessage {
+  id: string;
+  template: string;
+}
