@@ -5,9 +5,10 @@ import { messageRecords } from "#db/schema/servicing";
 import { maskPhone } from "#domain/access-flow";
 import { messages } from "#domain/config";
 import type { CoreEnv } from "./env";
-import type { QueuedMessage } from "./message";
+import type { Deliverer, DeliveryError, QueuedMessage } from "./message";
+import { channelDeliverer } from "./providers/deliverer";
 
-export type { QueuedMessage } from "./message";
+export type { Deliverer, QueuedMessage } from "./message";
 
 import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
 
@@ -19,19 +20,6 @@ import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withhold
  * failed. After the last attempt the queue moves a message to the dead-letter
  * queue, whose consumer marks its record failed (`markDeadLetters`).
  */
-
-/** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */
-export interface Deliverer {
-  name: string;
-  deliver(message: QueuedMessage): Promise<string | null>;
-}
-
-/** A provider's refusal: `retryable` false means a later attempt would be refused too (a wrong number). */
-export interface DeliveryError {
-  retryable?: boolean;
-  name: string;
-  message: string;
-}
 
 const masked = (message: OutgoingMessage) =>
   message.channel === "email" ? maskEmail(message.recipient) : maskPhone(message.recipient.replace(/\D/g, ""));
@@ -144,5 +132,5 @@ export function outboxDeliverer(db: Database, now: () => number, keepSecrets: bo
 export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv, now: () => number = Date.now) {
   const db = database(env.DB);
   if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now());
-  return deliverBatch(db, batch, outboxDeliverer(db, now, keepsSecrets(env)), now);
+  return deliverBatch(db, batch, channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env))), now);
 }

@@ -15,4 +15,16 @@ export interface CoreEnv {
   SSN_ENCRYPTION_KEY: string;
   /** The dispatch queue's producer (issue 18); its consumer is the Worker's queue handler. */
   MESSAGES: Queue<QueuedMessage>;
+  /** The site's public origin: where providers post their delivery reports. */
+  SITE_ORIGIN?: string;
+  /** Texts and calls through Twilio (all three set), else the outbox. The token is a secret. */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM_NUMBER?: string;
+  /** E-mail through Resend (both set), else the outbox. The key is a secret. */
+  RESEND_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** Tests only: a local stand-in for the provider's API. */
+  TWILIO_API_BASE?: string;
+  RESEND_API_BASE?: string;
 }

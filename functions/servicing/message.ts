@@ -18,3 +18,16 @@ export interface QueuedMessage extends OutgoingMessage {
   id: string;
   template: string;
 }
+
+/** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */
+export interface Deliverer {
+  name: string;
+  deliver(message: QueuedMessage): Promise<string | null>;
+}
+
+/** A provider's refusal: `retryable` false means a later attempt would be refused too (a wrong number). */
+export interface DeliveryError {
+  retryable?: boolean;
+  name: string;
+  message: string;
+}
