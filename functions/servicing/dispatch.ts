@@ -6,11 +6,10 @@ import { maskPhone } from "#domain/access-flow";
 import { messages } from "#domain/config";
 import type { CoreEnv } from "./env";
 import type { Deliverer, DeliveryError, QueuedMessage } from "./message";
+import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
 import { channelDeliverer } from "./providers/deliverer";
 
 export type { Deliverer, QueuedMessage } from "./message";
-
-import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
 
 /**
  * The dispatch queue (issue 18). `dispatch` writes the message's record
@@ -45,7 +44,16 @@ export async function dispatch(
     createdAt: now,
     updatedAt: now,
   });
-  await queue.send({ ...message, id }, { contentType: "json" });
+  try {
+    await queue.send({ ...message, id }, { contentType: "json" });
+  } catch (error) {
+    // Never a record that says queued for a message no queue holds.
+    await db
+      .update(messageRecords)
+      .set({ status: "failed", lastError: errorNote(error), updatedAt: now })
+      .where(eq(messageRecords.id, id));
+    throw error;
+  }
   return id;
 }
 

@@ -87,6 +87,20 @@ describe("a message's record", () => {
   });
 });
 
+describe("a queue that refuses the message", () => {
+  it("leaves a failed record, not one that says queued, and the caller hears of it", async () => {
+    const to = phone();
+    const refusing = { send: async (): Promise<QueueSendResponse> => Promise.reject(new Error("Queue send failed")) };
+    await expect(dispatch(db(), refusing, passcodeText(to), "outbox", 6_000)).rejects.toThrow("Queue send failed");
+    const row = await db()
+      .select()
+      .from(messageRecords)
+      .where(eq(messageRecords.recipientMasked, `(xxx) xxx-${to.slice(-4)}`))
+      .all();
+    expect(row.map((r) => [r.status, r.lastError])).toContainEqual(["failed", "Error: Queue send failed"]);
+  });
+});
+
 describe("the consumer", () => {
   it("delivers, acknowledges and marks the record sent with the provider's id", async () => {
     const message = await recorded(passcodeText(phone()));
