@@ -176,13 +176,7 @@ export const messages = {
    * person's e-mail address or phone number.
    */
   outboxRetentionDays: 30,
-  /**
-   * An inbound text whose whole body is one of these (any case) turns off
-   * texts to that number (spec file 1, section 9). REMOVE is on the spec's
-   * list although Twilio does not treat it as a stop word by default.
-   */
-  smsStopKeywords: ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"],
-  /** An inbound text whose whole body is one of these turns service texts back on. */
+  /** An inbound text whose whole body is one of these turns service texts back on (stopping: `smsStopKeywords`). */
   smsStartKeywords: ["START", "UNSTOP"],
   /**
    * The dispatch queue (issue 18): a message that fails is tried again after
@@ -207,6 +201,11 @@ export const partnerLeads = {
   errorRetryAfterSeconds: 30,
 } as const;
 
+/**
+ * An inbound text whose whole body is one of these (any case) turns off texts
+ * to that number (spec file 1, section 9). REMOVE is on the spec's list
+ * although Twilio does not treat it as a stop word by default.
+ */
 export const smsStopKeywords = ["STOP", "END", "CANCEL", "UNSUBSCRIBE", "REMOVE", "QUIT", "STOPALL"] as const;
 
 export const policyDates = {

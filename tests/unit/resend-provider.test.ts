@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ResendError, type ResendSettings, sendEmail } from "../../functions/servicing/providers/resend";
 import { type FakeResend, startFakeResend } from "../support/fake-resend";
+import { refusalOf } from "../support/local-server";
 
 /** The e-mail provider over real HTTP, against a local server that speaks Resend's POST /emails. */
 let fake: FakeResend;
@@ -28,15 +29,6 @@ beforeEach(() => {
   fake.sent.length = 0;
 });
 
-async function refusal(send: Promise<unknown>): Promise<ResendError> {
-  const error = await send.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ResendError);
-  return error as ResendError;
-}
-
 describe("e-mail through Resend", () => {
   it("sends the HTML and text parts of one template from the configured sender, and returns Resend's id", async () => {
     expect(await sendEmail(settings, email)).toBe("re_00000001");
@@ -62,9 +54,9 @@ describe("e-mail through Resend", () => {
   });
 
   it("a wrong key or an e-mail Resend refuses is not retried", async () => {
-    const wrongKey = await refusal(sendEmail({ ...settings, apiKey: "re_wrong" }, email));
+    const wrongKey = await refusalOf(sendEmail({ ...settings, apiKey: "re_wrong" }, email), ResendError);
     expect({ retryable: wrongKey.retryable, status: wrongKey.status }).toEqual({ retryable: false, status: 401 });
-    const invalid = await refusal(sendEmail(settings, { ...email, subject: "" }));
+    const invalid = await refusalOf(sendEmail(settings, { ...email, subject: "" }), ResendError);
     expect({ retryable: invalid.retryable, status: invalid.status }).toEqual({ retryable: false, status: 422 });
   });
 
@@ -75,7 +67,7 @@ describe("e-mail through Resend", () => {
       ["hang", null],
     ] as const) {
       fake.mode = mode;
-      const error = await refusal(sendEmail(settings, email));
+      const error = await refusalOf(sendEmail(settings, email), ResendError);
       expect({ mode, retryable: error.retryable, status: error.status }).toEqual({ mode, retryable: true, status });
     }
     expect(fake.sent).toEqual([]);

@@ -7,6 +7,7 @@ import {
   type TwilioSettings,
 } from "../../functions/servicing/providers/twilio";
 import { type FakeTwilio, startFakeTwilio } from "../support/fake-twilio";
+import { refusalOf } from "../support/local-server";
 
 /** The Twilio provider over real HTTP, against a local server that speaks the part of Twilio's API it uses. */
 let fake: FakeTwilio;
@@ -29,15 +30,6 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-async function refusal(send: Promise<unknown>): Promise<TwilioError> {
-  const error = await send.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TwilioError);
-  return error as TwilioError;
-}
-
 describe("texts through Twilio's Messages API", () => {
   it("posts To (E.164), From, Body and the status callback with the account's basic auth, and returns the sid", async () => {
     const sid = await sendText(settings, "6145550101", "Your passcode is 123456.");
@@ -57,12 +49,12 @@ describe("texts through Twilio's Messages API", () => {
   });
 
   it("a wrong auth token is refused, not retried", async () => {
-    const error = await refusal(sendText({ ...settings, authToken: "wrong" }, "6145550101", "Hi"));
+    const error = await refusalOf(sendText({ ...settings, authToken: "wrong" }, "6145550101", "Hi"), TwilioError);
     expect({ retryable: error.retryable, status: error.status }).toEqual({ retryable: false, status: 401 });
   });
 
   it("a number Twilio refuses is not retried", async () => {
-    const error = await refusal(sendText(settings, "123", "Hi"));
+    const error = await refusalOf(sendText(settings, "123", "Hi"), TwilioError);
     expect({ retryable: error.retryable, status: error.status }).toEqual({ retryable: false, status: 400 });
     expect(error.message).toContain("21211");
   });
@@ -74,7 +66,7 @@ describe("texts through Twilio's Messages API", () => {
       ["hang", null],
     ] as const) {
       fake.mode = mode;
-      const error = await refusal(sendText(settings, "6145550101", "Hi"));
+      const error = await refusalOf(sendText(settings, "6145550101", "Hi"), TwilioError);
       expect({ mode, retryable: error.retryable, status: error.status }).toEqual({ mode, retryable: true, status });
     }
   });

@@ -1,4 +1,4 @@
-import { brand, messages, phones } from "../config";
+import { brand, messages, phones, smsStopKeywords } from "../config";
 import { formatPhone } from "../format";
 
 /**
@@ -9,7 +9,7 @@ import { formatPhone } from "../format";
  */
 export function smsKeyword(body: string): "stop" | "start" | null {
   const word = body.trim().toUpperCase();
-  if ((messages.smsStopKeywords as readonly string[]).includes(word)) return "stop";
+  if ((smsStopKeywords as readonly string[]).includes(word)) return "stop";
   if ((messages.smsStartKeywords as readonly string[]).includes(word)) return "start";
   return null;
 }
