@@ -42,7 +42,9 @@ describe("upstream transport and the typed client", () => {
     const error = await client.call(account.GetSummary, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: "unavailable", message: "Account/GetSummary: no answer within 50 ms" });
-  });
+    // A 50 ms timer on a 2-core CI machine busy with workerd and the other projects once took over 5 s to fire:
+    // the test waits for the abort however late it comes (what it checks is the error, not the time).
+  }, 30_000);
 
   it("takes its timeout from PLATFORM_TIMEOUT_MS, and 10 s when it is unset or not a positive number", () => {
     expect(upstreamTimeoutMs({ PLATFORM_TIMEOUT_MS: "1500" })).toBe(1_500);
