@@ -331,6 +331,25 @@ export const settings = sqliteTable("settings", {
 });
 
 /** Servicing notices already sent (each at most once per line and subject). */
+/**
+ * Channels that asked not to be sent to (issue 18): a number that texted a
+ * stop keyword, an address whose mail bounced. `scope` "all" stops every
+ * message (a passcode fails over to another channel); "marketing" stops
+ * marketing only (what a START leaves: a number that once said STOP is never
+ * sent marketing again). Addresses are digits, or a lower-cased e-mail.
+ */
+export const suppressions = sqliteTable(
+  "suppressions",
+  {
+    channel: text("channel").notNull(),
+    address: text("address").notNull(),
+    scope: text("scope").notNull(),
+    reason: text("reason").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.address] })],
+);
+
 export const notices = sqliteTable(
   "notices",
   {

@@ -3,16 +3,25 @@ import {
   type CoreEnv,
   consumeMessages,
   currentTime,
+  providerWebhooks,
   purgeOldOutbox,
   type QueuedMessage,
   type RunReport,
   runServicing,
   servicingApp,
+  withOutgoing,
 } from "#servicing";
 import { readJson, type Transport, toHttpRequest } from "./transport";
 
 /** The embedded core's Durable Object (exported by the Worker that hosts it) and its bindings. */
 export { type CoreEnv, PasscodeVault } from "#servicing";
+
+/**
+ * The embedded core's provider webhooks (delivery reports, texts to our
+ * number), which the Worker mounts at /api/webhooks: providers post to the
+ * site's public origin, and the embedded core keeps the records they update.
+ */
+export const embeddedWebhooks = providerWebhooks;
 
 /** An address no network request can reach: the embedded platform is in-process only. */
 const EMBEDDED_BASE = "http://embedded.platform.invalid/";
@@ -40,10 +49,15 @@ export function platformTime(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<
 }
 
 /** The embedded core's daily run (the Worker's cron): old outbox records, then every line's servicing. */
-export async function runEmbeddedDaily(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<RunReport> {
+export async function runEmbeddedDaily(env: CoreEnv): Promise<RunReport> {
   const db = database(env.DB);
   await purgeOldOutbox(db, Date.now());
-  return runServicing(db, await currentTime(env, db));
+  const now = await currentTime(env, db);
+  // The run's notices and statements go out through the dispatch queue.
+  return runServicing(
+    withOutgoing(db, env, () => now.getTime()),
+    now,
+  );
 }
 
 /** The embedded core's message queues (the Worker's queue handler): deliveries and dead letters. */

@@ -13,6 +13,7 @@ export { memoryTokenHolder, PlatformClient, type TokenHolder } from "./client";
 export {
   deliverEmbeddedMessages,
   embeddedTransport,
+  embeddedWebhooks,
   PasscodeVault,
   platformTime,
   runEmbeddedDaily,

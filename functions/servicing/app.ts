@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "#db/client";
 import { currentTime } from "./clock";
 import { type ServicingEnv, ServicingError } from "./context";
+import { withOutgoing } from "./outgoing";
 import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
 import { authRoutes } from "./routes/auth";
@@ -20,8 +21,13 @@ import { tokenRoutes } from "./routes/token";
 export const servicingApp = new Hono<ServicingEnv>()
   .use(async (c, next) => {
     const db = database(c.env.DB);
-    c.set("db", db);
-    c.set("now", await currentTime(c.env, db));
+    const now = await currentTime(c.env, db);
+    // Every message this call sends goes through the dispatch queue (outgoing.ts).
+    c.set(
+      "db",
+      withOutgoing(db, c.env, () => now.getTime()),
+    );
+    c.set("now", now);
     await next();
   })
   .route("/", tokenRoutes)

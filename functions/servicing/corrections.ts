@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { customers, lines } from "#db/schema/servicing";
-import { formatDate, formatMoney } from "#domain/format";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
 import { insertRow, updateRows, writeIfUnchanged } from "./guarded";
-import { outboxProvider } from "./messages";
+import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
+import { templates } from "./templates";
 
 /**
  * Corrections never edit a row. A returned payment (insufficient funds, up to
@@ -46,29 +46,16 @@ export async function returnPayment(
       ...(transactionId ? [updateRows("transactions", { status: "returned" }, "id = ?", [transactionId])] : []),
     ]);
     if (!won) continue;
-    await notifyReturn(db, line.customerId, row.amountCents, payment.effectiveDate, now);
+    await notifyReturn(db, line.customerId, row.amountCents, payment.effectiveDate);
     return { amountCents: row.amountCents, returnedOn: row.effectiveDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
 }
 
-async function notifyReturn(
-  db: Database,
-  customerId: string,
-  amountCents: number,
-  postedOn: string,
-  now: Date,
-): Promise<void> {
+async function notifyReturn(db: Database, customerId: string, amountCents: number, postedOn: string): Promise<void> {
   const customer = await db.select().from(customers).where(eq(customers.id, customerId)).get();
   if (!customer) return;
-  const body = `Hello ${customer.firstName}, your payment of ${formatMoney(amountCents, { cents: true })} from ${formatDate(postedOn)} was returned by your bank (insufficient funds). The amount it paid is owed again; please make a payment to keep your account up to date.`;
-  await outboxProvider(db, () => now.getTime()).send({
-    channel: "email",
-    recipient: customer.email,
-    subject: "Your payment was returned",
-    body,
-    customerId,
-  });
+  await outgoingFor(db).send(templates.paymentReturned(customer, { cents: amountCents, postedOn }));
 }
 
 export async function reverseEntry(

@@ -8,6 +8,7 @@ import { runServicing } from "./cron";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
 import type { CoreEnv as Env } from "./env";
+import { withoutMessages } from "./outgoing";
 import { postTransaction } from "./posting";
 
 /**
@@ -292,18 +293,18 @@ async function createBorrower(
  * have; a last run brings the line to today.
  */
 async function replayHistory(
-  db: Database,
   d1: D1Database,
   b: DemoBorrower,
   { customerId, lineId }: Identity,
   now: number,
 ): Promise<void> {
+  // History replayed in the past is not news: no e-mail or text for any of it.
+  const db = withoutMessages(d1);
   for (const step of [...b.script].sort((x, y) => x.day - y.day)) {
     const day = noon(now - (b.openedDaysAgo - step.day) * DAY, now);
     const state = await loadCustomerState(db, customerId, day);
     const amount = step.draw ?? Math.min(step.pay!, state.figures.payoffCents);
     const date = step.draw ? state.today : achEffectiveDate(day, false);
-    // History replayed in the past is not news: no confirmation e-mails for it.
     if (amount > 0)
       await postTransaction(
         d1,
@@ -334,7 +335,7 @@ export async function seedDemoBorrowers(
   for (const [index, b] of demoBorrowers.entries()) {
     const who = { customerId: `demo-${index + 1}`, lineId: 90_000_001 + index, index };
     await createBorrower(db, env, b, who, now, passwordHash);
-    await replayHistory(db, d1, b, who, now);
+    await replayHistory(d1, b, who, now);
   }
   return true;
 }
@@ -378,7 +379,7 @@ export async function copyDemoBorrower(
     phones,
   };
   await createBorrower(db, env, b, who, now, await hashPassword(DEMO_PASSWORD));
-  await replayHistory(db, d1, b, who, now);
+  await replayHistory(d1, b, who, now);
   return {
     email: b.email,
     password: DEMO_PASSWORD,

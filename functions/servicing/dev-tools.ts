@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, lines, outbox, platformTokens } from "#db/schema/servicing";
+import { applications, lines, messageRecords, outbox, platformTokens } from "#db/schema/servicing";
 import { borrowersByEmail } from "./identity";
 
 /**
@@ -17,8 +17,32 @@ export async function setRepaymentMethod(db: Database, customerId: string, repay
   ]);
 }
 
-/** The newest messages the product "sent", newest first. */
-export function latestOutbox(db: Database, limit: number) {
+/** Seconds the outbox waits, at most, for the dispatch queue to hand over what was just sent. */
+const SETTLE_MS = 5_000;
+
+/**
+ * Waits until the dispatch queue has delivered every message queued for the
+ * outbox that was not yet tried (a retried one does not hold it up), for a
+ * few seconds at most: whoever reads the outbox right after asking for a
+ * passcode (a person at /dev/outbox, a browser test) reads it, not the one before.
+ */
+async function outboxSettled(db: Database) {
+  const until = Date.now() + SETTLE_MS;
+  const pending = () =>
+    db
+      .select({ id: messageRecords.id })
+      .from(messageRecords)
+      .where(
+        and(eq(messageRecords.status, "queued"), eq(messageRecords.provider, "outbox"), eq(messageRecords.attempts, 0)),
+      )
+      .limit(1)
+      .get();
+  while ((await pending()) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** The newest messages the product "sent", newest first, once the queue has handed them over. */
+export async function latestOutbox(db: Database, limit: number) {
+  await outboxSettled(db);
   return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit).all();
 }
 

@@ -4,6 +4,7 @@ import { database } from "#db/client";
 import { messageRecords } from "#db/schema/servicing";
 import { maskPhone } from "#domain/access-flow";
 import { messages } from "#domain/config";
+import { clockOffset } from "./clock";
 import type { CoreEnv } from "./env";
 import type { Deliverer, DeliveryError, QueuedMessage } from "./message";
 import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
@@ -20,7 +21,8 @@ export type { Deliverer, QueuedMessage } from "./message";
  * queue, whose consumer marks its record failed (`markDeadLetters`).
  */
 
-const masked = (message: OutgoingMessage) =>
+/** The recipient as records keep it: enough to recognise, not enough to harvest. */
+export const maskedRecipient = (message: OutgoingMessage) =>
   message.channel === "email" ? maskEmail(message.recipient) : maskPhone(message.recipient.replace(/\D/g, ""));
 
 /** Records the message and queues it; its record's id. */
@@ -37,7 +39,7 @@ export async function dispatch(
     customerId: message.customerId ?? null,
     channel: message.channel,
     template: message.template,
-    recipientMasked: masked(message),
+    recipientMasked: maskedRecipient(message),
     subject: withholdSecrets(message.subject ?? "", message.secrets),
     status: "queued",
     provider,
@@ -137,8 +139,11 @@ export function outboxDeliverer(db: Database, now: () => number, keepSecrets: bo
 }
 
 /** The queue consumer: the messages queue delivers, its dead-letter queue marks failures. */
-export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv, now: () => number = Date.now) {
+export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv, clock?: () => number) {
   const db = database(env.DB);
+  // The servicing clock (movable in development), so records read in one time.
+  const offset = clock ? 0 : await clockOffset(env, db);
+  const now = clock ?? (() => Date.now() + offset);
   if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now());
   return deliverBatch(db, batch, channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env))), now);
 }

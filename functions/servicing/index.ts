@@ -21,4 +21,6 @@ export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools
 export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
+export { withOutgoing } from "./outgoing";
 export { PasscodeVault } from "./passcode-vault";
+export { providerWebhooks } from "./webhooks";

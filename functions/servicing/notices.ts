@@ -5,38 +5,81 @@ import { servicing } from "#domain/config";
 import { formatDate, formatMoney } from "#domain/format";
 import type { LineRow } from "./book";
 import type { DayWork, Notice } from "./engine/index";
-import { outboxProvider } from "./messages";
+import { outgoingFor } from "./outgoing";
+import { type TemplatedMessage, templates } from "./templates";
+
+type Person = { id: string; firstName: string; email: string };
+
+/** One e-mail a run may send, with what makes it once-only on the line (the notices table). */
+interface RunMessage {
+  kind: string;
+  ref: string;
+  message: (to: Person) => TemplatedMessage;
+}
 
 /**
- * The notices of a run: past due, charged off, closure ahead, closed. Each
- * at most once per line and subject (the notices table); after a long
- * catch-up only the latest of each kind is sent, since older ones are stale.
+ * The e-mails of a run: past due, charged off, closure ahead, closed, a
+ * statement ready (saying what is due, and when an automatic payment will be
+ * taken), a payment posted. Each at most once per line, kind and reference;
+ * after a long catch-up only the latest of each kind is sent, since older
+ * ones are stale.
  */
+function runMessages(line: LineRow, works: DayWork[]): RunMessage[] {
+  const latest = new Map<string, RunMessage>();
+  for (const work of works) {
+    for (const notice of work.notices)
+      latest.set(notice.kind, { kind: notice.kind, ref: notice.ref, message: (to) => noticeMessage(notice, to) });
+    for (const s of work.statements)
+      latest.set("statement_ready", {
+        kind: "statement_ready",
+        ref: s.id,
+        message: (to) =>
+          templates.statementReady(to, {
+            statementDate: s.statementDate,
+            dueDate: s.dueDate,
+            minimumDueCents: s.totalMinimumDueCents ?? s.minimumDueCents,
+            automatic: line.repaymentMethod === "A",
+          }),
+      });
+    for (const p of work.posted)
+      latest.set("payment_posted", {
+        kind: "payment_posted",
+        ref: String(p.id),
+        message: (to) => templates.paymentPosted(to, { cents: p.amountCents, date: p.effectiveDate }),
+      });
+  }
+  return [...latest.values()];
+}
+
 export async function sendNotices(db: Database, line: LineRow, works: DayWork[], now: Date): Promise<void> {
-  const latest = new Map<Notice["kind"], Notice>();
-  for (const notice of works.flatMap((w) => w.notices)) latest.set(notice.kind, notice);
-  if (latest.size === 0) return;
+  const due = runMessages(line, works);
+  if (due.length === 0) return;
   const customer = await db.select().from(customers).where(eq(customers.id, line.customerId)).get();
   if (!customer) return;
-  for (const notice of latest.values()) {
+  for (const { kind, ref, message } of due) {
     const inserted = await db
       .insert(notices)
-      .values({ lineId: line.id, kind: notice.kind, ref: notice.ref, createdAt: now.getTime() })
+      .values({ lineId: line.id, kind, ref, createdAt: now.getTime() })
       .onConflictDoNothing()
       .returning({ kind: notices.kind });
     if (inserted.length === 0) continue;
-    const { subject, body } = noticeText(notice);
-    await outboxProvider(db, () => now.getTime()).send({
-      channel: "email",
-      recipient: customer.email,
-      subject,
-      body: `Hello ${customer.firstName}, ${body}`,
-      customerId: customer.id,
-    });
+    await outgoingFor(db).send(message(customer));
   }
 }
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
+
+const NOTICE_TEMPLATE = {
+  past_due: "pastDue",
+  charged_off: "chargedOff",
+  closure_notice: "closureNotice",
+  closed: "closed",
+} as const;
+
+function noticeMessage(notice: Notice, to: Person): TemplatedMessage {
+  const { subject, body } = noticeText(notice);
+  return templates.notice(NOTICE_TEMPLATE[notice.kind], to, subject, body);
+}
 
 export function noticeText(notice: Notice): { subject: string; body: string } {
   const { state } = notice;

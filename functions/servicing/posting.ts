@@ -1,13 +1,14 @@
 import type { Database } from "#db/client";
 import { achEffectiveDate, drawFundingDate, easternDateTime } from "#domain/calendar";
-import { formatClock, formatDate, formatMoney } from "#domain/format";
+import { formatClock, formatMoney } from "#domain/format";
 import { cycleOf, type LineState, loadCustomerState } from "./account-state";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
 import { insertRow, writeIfUnchanged } from "./guarded";
-import { outboxProvider } from "./messages";
+import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
+import { type TemplatedMessage, templates } from "./templates";
 
 export { newTransactionId } from "./posting-ids";
 
@@ -108,10 +109,13 @@ export async function postTransaction(
       if (confirmByEmail)
         await confirm(
           db,
-          customer,
-          "Your draw request was received",
-          drawConfirmation(amount, row.feeCents ?? 0, funding, id, state),
-          at,
+          templates.drawReceived(customer, {
+            cents: amount,
+            feeCents: row.feeCents ?? 0,
+            fundingDate: funding,
+            id,
+            bank: bankAccount(state),
+          }),
         );
       return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
     }
@@ -131,10 +135,12 @@ export async function postTransaction(
     if (confirmByEmail)
       await confirm(
         db,
-        customer,
-        "Your payment is scheduled",
-        paymentConfirmation(amount, request.transactionDate, id, state),
-        at,
+        templates.paymentScheduled(customer, {
+          cents: amount,
+          date: request.transactionDate,
+          id,
+          bank: bankAccount(state),
+        }),
       );
     return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
   }
@@ -144,29 +150,9 @@ export async function postTransaction(
 const bankAccount = (state: LineState) =>
   `your bank account ending in ${state.application?.bankAccountLast4 ?? "on file"}`;
 
-function drawConfirmation(amount: number, fee: number, funding: string, id: number, state: LineState): string {
-  return `we received your draw request of ${money(amount)} (transaction ID ${id}). A cash advance fee of ${money(fee)} is kept from it, so ${money(amount - fee)} will be deposited to ${bankAccount(state)} on ${formatDate(funding)}. Your balance grows by the full ${money(amount)}.`;
-}
-
-function paymentConfirmation(amount: number, date: string, id: number, state: LineState): string {
-  return `your one-time payment of ${money(amount)} from ${bankAccount(state)} is scheduled for ${formatDate(date)}. Your confirmation number is ${id}.`;
-}
-
 /** A confirmation is best effort: the money movement is already recorded, and a lost e-mail must not undo or repeat it. */
-async function confirm(
-  db: Database,
-  customer: { id: string; email: string; firstName: string },
-  subject: string,
-  body: string,
-  at: number,
-): Promise<void> {
-  await outboxProvider(db, () => at)
-    .send({
-      channel: "email",
-      recipient: customer.email,
-      subject,
-      body: `Hello ${customer.firstName}, ${body}`,
-      customerId: customer.id,
-    })
+async function confirm(db: Database, message: TemplatedMessage): Promise<void> {
+  await outgoingFor(db)
+    .send(message)
     .catch(() => undefined);
 }

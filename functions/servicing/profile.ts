@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { users } from "#db/schema/servicing";
 import { EMAIL_CHANGE_REFUSALS } from "#domain/catalogue/account";
-import { brand, phones } from "#domain/config";
+import { phones } from "#domain/config";
 import { formatPhone } from "#domain/format";
 import { sameEmail } from "#domain/rules/email";
 import { type ContactRecord, preferenceNotice, textsNotifications } from "#domain/rules/preferences";
 import { ServicingError } from "./context";
-import { maskEmail, type OutgoingMessage } from "./messages";
+import { maskEmail } from "./messages";
 import { checkPassword } from "./password-check";
+import { type TemplatedMessage, templates, text } from "./templates";
 
 /** What changed, in the words of the notification. */
 function changeSummary(before: ContactRecord, after: ContactRecord): string {
@@ -35,36 +36,21 @@ export function profileNotifications(
   customer: { id: string; firstName: string },
   before: ContactRecord,
   after: ContactRecord,
-): OutgoingMessage[] {
+): TemplatedMessage[] {
   const summary = changeSummary(before, after);
   const notNow = `If you did not make this change, call us at ${formatPhone(phones.contact)}.`;
-  const messages: OutgoingMessage[] = [
-    {
-      channel: "email",
-      recipient: after.email,
-      subject: `Your ${brand.name} preferences were updated`,
-      body: `Hello ${customer.firstName}, the contact preferences on your ${brand.name} account were updated. ${summary} ${notNow}`,
-      customerId: customer.id,
-    },
-  ];
+  const messages = [templates.preferencesChanged({ ...customer, email: after.email }, summary, notNow)];
   // The old address hears of the change too: if someone else made it, that is where the borrower still reads.
-  if (!sameEmail(before.email, after.email)) {
-    messages.push({
-      channel: "email",
-      recipient: before.email,
-      subject: `Your ${brand.name} email address was changed`,
-      body: `Hello ${customer.firstName}, the email address on your ${brand.name} account was changed to ${maskEmail(after.email)}. We will no longer send account emails to this address. ${notNow}`,
-      customerId: customer.id,
-    });
-  }
-  if (textsNotifications(after)) {
-    messages.push({
-      channel: "sms",
-      recipient: after.mobilePhone,
-      body: `${brand.name}: your account preferences were updated. ${summary} ${notNow}`,
-      customerId: customer.id,
-    });
-  }
+  if (!sameEmail(before.email, after.email))
+    messages.push(templates.emailChanged({ ...customer, email: before.email }, maskEmail(after.email), notNow));
+  if (textsNotifications(after))
+    messages.push(
+      text(
+        "preferencesChanged",
+        { phone: after.mobilePhone, customerId: customer.id },
+        `your account preferences were updated. ${summary} ${notNow}`,
+      ),
+    );
   return messages;
 }
 

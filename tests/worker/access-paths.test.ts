@@ -1,8 +1,8 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { walkWizard, wizardApplicant } from "./helpers/applicants";
 import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send, sentTo, sessionCookieOf } from "./helpers/http";
+import { settledDb } from "./helpers/messages";
 
 /**
  * Issue 15, account access: every path ends well. The not-found step of
@@ -16,8 +16,9 @@ type Borrower = SignedInBorrower & { last4SSN: string; dob: string };
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const html = async (res: Response) => res.text();
 
-const outbox = (customerId: string) =>
-  env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id")
+const outbox = async (customerId: string) =>
+  (await settledDb())
+    .prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id")
     .bind(customerId)
     .all<{ body: string }>()
     .then((r) => r.results);

@@ -6,6 +6,7 @@ import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { digestRows } from "./helpers/d1-snapshot";
 import { formActions } from "./helpers/doors";
 import { postForm, send, sentTo } from "./helpers/http";
+import { settledDb } from "./helpers/messages";
 
 /**
  * Borrower A, signed in, reaching for borrower B: B's statement, agreement,
@@ -36,6 +37,8 @@ const B_AGREEMENT = "B-ONLY agreement text 7f3c";
 
 /** Everything D1 holds about B, as one digest per table (rows found by B's customer id or line). */
 async function rowsOf(x: SignedInBorrower): Promise<Record<string, string>> {
+  // Messages sent before are on their way to the outbox: the digest waits for them.
+  await settledDb();
   const byCustomer = [
     "customers WHERE id",
     "applications WHERE customer_id",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, redirectPath, send } from "./helpers/http";
+import { settledDb } from "./helpers/messages";
 
 /**
  * E-sign's paths beside the happy one (issue 15), page posts as a browser
@@ -37,7 +38,10 @@ const post = async (path: string, fields: Record<string, string>, cookie: string
 
 const passcodesTo = async (email: string) =>
   (
-    await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE '%passcode%' ORDER BY id DESC")
+    await (
+      await settledDb()
+    )
+      .prepare("SELECT body FROM outbox WHERE recipient = ? AND subject LIKE '%passcode%' ORDER BY id DESC")
       .bind(email)
       .all<{ body: string }>()
   ).results;
@@ -203,14 +207,18 @@ describe("signing", { timeout: 30_000 }, () => {
   it("e-mails that the account is ready, with the first draw's amount and funding date", async () => {
     const a = await readyToSign("yes", "no");
     expect((await post("/esign/signature", signFields, a.cookie)).to).toBe("/esign/contact");
-    const mail = await env.DB.prepare(
-      "SELECT subject, body FROM outbox WHERE recipient = ? AND subject = 'Your line of credit is ready'",
-    )
+    const mail = await (await settledDb())
+      .prepare("SELECT subject, body FROM outbox WHERE recipient = ? AND subject = 'Your line of credit is ready'")
       .bind(a.email)
       .all<{ body: string }>();
     expect(mail.results).toHaveLength(1);
-    expect(mail.results[0]!.body).toMatch(
+    const [text, signOff] = mail.results[0]!.body.split("\n\n");
+    expect(text).toMatch(
       /^Hello Marisol, your .+ line of credit is ready\. .*Your first draw of \$150\.00 is on its way: it may show in your bank account as soon as [A-Z][a-z]+\.? \d{1,2}, \d{4}\.$/,
+    );
+    // Every e-mail says how to reach a person: the company, its phone and hours (configuration).
+    expect(signOff).toBe(
+      "Ridgeline Credit Customer Service\n1.800.555.0142, Monday - Thursday 8 a.m. - 9 p.m. ET; Friday 8 a.m. - 8 p.m. ET; Saturday - Sunday 8 a.m. - 5 p.m. ET",
     );
   });
 

@@ -5,6 +5,7 @@ import { getSession } from "#server/sessions/session";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { ORIGIN, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
+import { settledDb } from "./helpers/messages";
 
 /**
  * "Changing or resetting a password ends every other session of that
@@ -59,8 +60,9 @@ async function tokenAccepted(token: string): Promise<boolean> {
   );
 }
 
-const outbox = (customerId: string) =>
-  env.DB.prepare("SELECT id, channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
+const outbox = async (customerId: string) =>
+  (await settledDb())
+    .prepare("SELECT id, channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
     .bind(customerId)
     .all<{ id: number; channel: string; recipient: string; subject: string | null; body: string }>()
     .then((r) => r.results);

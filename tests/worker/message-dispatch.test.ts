@@ -192,6 +192,21 @@ describe("the consumer", () => {
   });
 });
 
+describe("the consumer in a deployed environment", () => {
+  it("keeps the outbox record of a passcode without its code (production, no provider configured)", async () => {
+    const to = phone();
+    const message = await recorded(passcodeText(to));
+    const batch = batchOf(message, 1);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<never>, { ...env, ENVIRONMENT: "production" });
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`m-${message.id}`]);
+    const row = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+      .bind(to)
+      .first<{ body: string }>();
+    expect(row?.body).toBe("Your Ridgeline Credit passcode is {{code}}.");
+  });
+});
+
 describe("end to end through the real queue", () => {
   it("a dispatched passcode reaches the outbox whole (development) and its record says sent", async () => {
     const to = phone();

@@ -10,6 +10,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import { purgeOldOutbox } from "../../functions/servicing/messages";
 import { postForm } from "./helpers/http";
+import { settledDb } from "./helpers/messages";
 
 /**
  * Issue 14, item 8 (the outbox): the default message provider keeps every
@@ -22,14 +23,20 @@ import { postForm } from "./helpers/http";
 
 const { auth, communications } = catalogue;
 const db = database(env.DB);
-const production: Env = { ...env, ENVIRONMENT: "production" };
-const preview: Env = { ...env, ENVIRONMENT: "preview" };
+/**
+ * The deployed environments, without the queue binding: their messages are
+ * delivered at once under that environment (the queue's consumer runs under
+ * the same environment when there is one: message-dispatch.test.ts).
+ */
+const production: Env = { ...env, ENVIRONMENT: "production", MESSAGES: undefined as never };
+const preview: Env = { ...env, ENVIRONMENT: "preview", MESSAGES: undefined as never };
 const client = (environment: Env) =>
   new PlatformClient(embeddedTransport(environment), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
 
 type Row = { channel: string; subject: string; body: string };
-const lastTo = (recipient: string) =>
-  env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+const lastTo = async (recipient: string) =>
+  (await settledDb())
+    .prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
     .bind(recipient)
     .first<Row>();
 

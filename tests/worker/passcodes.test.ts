@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { applicationPayload } from "../contract/applicants";
+import { settledDb } from "./helpers/messages";
 
 const vault = (name: string) => env.PASSCODES.get(env.PASSCODES.idFromName(name));
 const client = () => new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
@@ -63,7 +64,10 @@ describe("reaching the wrong-entry limit", () => {
       ewSID,
       purpose: "forgot",
     });
-    const body = (await env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id DESC")
+    const body = (await (
+      await settledDb()
+    )
+      .prepare("SELECT body FROM outbox WHERE customer_id = ? ORDER BY id DESC")
       .bind(customerId)
       .first<{ body: string }>())!.body;
     const code = body.match(/\b(\d{6})\b/)![1]!;

@@ -7,6 +7,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, Pla
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { postTransaction } from "../../functions/servicing/posting";
 import { applicationPayload } from "../contract/applicants";
+import { settledDb } from "./helpers/messages";
 
 /** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
 const { account, applications } = catalogue;
@@ -115,8 +116,9 @@ describe("payment dates at the platform", () => {
 });
 
 describe("confirmations by e-mail (issue 13)", () => {
-  const mailTo = (customerId: string) =>
-    env.DB.prepare("SELECT subject, body FROM outbox WHERE customer_id = ? AND channel = 'email' ORDER BY id")
+  const mailTo = async (customerId: string) =>
+    (await settledDb())
+      .prepare("SELECT subject, body FROM outbox WHERE customer_id = ? AND channel = 'email' ORDER BY id")
       .bind(customerId)
       .all<{ subject: string; body: string }>();
 

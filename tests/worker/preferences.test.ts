@@ -4,6 +4,7 @@ import { database } from "#db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
+import { settledDb } from "./helpers/messages";
 
 const { account, auth } = catalogue;
 const db = database(env.DB);
@@ -18,8 +19,9 @@ async function signedIn() {
   return { session, ...made! };
 }
 
-const outboxFor = (customerId: string) =>
-  env.DB.prepare("SELECT channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
+const outboxFor = async (customerId: string) =>
+  (await settledDb())
+    .prepare("SELECT channel, recipient, subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
     .bind(customerId)
     .all<{ channel: string; recipient: string; subject: string; body: string }>();
 

@@ -9,6 +9,7 @@ import { loadCustomerState } from "../../functions/servicing/account-state";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
 import { applicationPayload } from "../contract/applicants";
+import { settledDb } from "./helpers/messages";
 
 const { account, applications } = catalogue;
 const db = database(env.DB);
@@ -88,7 +89,8 @@ describe("the servicing run (cron)", () => {
     const kinds = notes.results.map((n) => n.kind);
     expect(kinds.filter((k) => k === "charged_off")).toHaveLength(1);
     expect(kinds).toContain("past_due");
-    const mail = await env.DB.prepare("SELECT subject FROM outbox WHERE customer_id = ?")
+    const mail = await (await settledDb())
+      .prepare("SELECT subject FROM outbox WHERE customer_id = ?")
       .bind(customerId)
       .all<{ subject: string }>();
     expect(mail.results.map((m) => m.subject)).toContain("Your account has been charged off");

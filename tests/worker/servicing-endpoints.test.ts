@@ -8,6 +8,7 @@ import { returnPayment, reverseEntry } from "../../functions/servicing/correctio
 import { runServicing } from "../../functions/servicing/cron";
 import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
 import { applicationPayload, uniqueSsn } from "../contract/applicants";
+import { settledDb } from "./helpers/messages";
 
 const { account, applications, auth, communications, misc } = catalogue;
 const db = database(env.DB);
@@ -116,7 +117,8 @@ describe("password reset by e-mailed link", () => {
       DateOfBirth: dob,
       resetUrlBase: "https://ridgeline.test/reset-password",
     });
-    const mail = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC")
+    const mail = await (await settledDb())
+      .prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC")
       .bind(email)
       .first<{ body: string }>();
     const token = new URL(mail!.body.match(/https:\S+/)![0]).searchParams.get("token")!;
@@ -310,7 +312,9 @@ describe("communications and the fraud hook", () => {
     const to = `mail.${crypto.randomUUID().slice(0, 6)}@example.com`;
     await client().call(communications.SendEmail, { to, subject: "Hello", body: "Body text" });
     await client().call(communications.SendSms, { to: "6145550123", message: "Your draw is on its way" });
-    expect(await env.DB.prepare("SELECT channel FROM outbox WHERE recipient = ?").bind(to).first()).toEqual({
+    expect(
+      await (await settledDb()).prepare("SELECT channel FROM outbox WHERE recipient = ?").bind(to).first(),
+    ).toEqual({
       channel: "email",
     });
     expect(

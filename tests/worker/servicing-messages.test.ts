@@ -2,12 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { settledDb } from "./helpers/messages";
 
 const { communications, misc } = catalogue;
 const client = () => new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
 
 async function lastOutbox(recipient: string) {
-  return env.DB.prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+  return (await settledDb())
+    .prepare("SELECT channel, subject, body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
     .bind(recipient)
     .first<{ channel: string; subject: string; body: string }>();
 }
@@ -108,7 +110,7 @@ describe("contact us", () => {
     };
     expect((await client().call(misc.ContactUs, message)).success).toBe(true);
     expect((await client().call(misc.ContactUs, message)).success).toBe(true);
-    const count = async (sql: string) => (await env.DB.prepare(sql).bind(email).first<{ n: number }>())?.n;
+    const count = async (sql: string) => (await (await settledDb()).prepare(sql).bind(email).first<{ n: number }>())?.n;
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?")).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")).toBe(1);
     // A new key is a new message.

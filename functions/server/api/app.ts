@@ -10,6 +10,7 @@ import { limitPerIp, withClient } from "./middleware";
 import { openApiRoute } from "./openapi";
 import { passkeysApi } from "./passkeys";
 import type { ApiEnv } from "./types";
+import { webhooksApi } from "./webhooks";
 
 /**
  * The JSON API under /api: one small sub-app per resource, and the
@@ -30,7 +31,8 @@ export const api = withDevTools(
     .route("/geo", geo)
     .route("/documents", documentsApi)
     .route("/calendar", calendarApi)
-    .route("/passkeys", passkeysApi),
+    .route("/passkeys", passkeysApi)
+    .route("/webhooks", webhooksApi),
 )
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {

@@ -18,6 +18,8 @@ import type { ApiEnv } from "./types";
 const KB = 1024;
 
 const LEADS = /^\/api\/leads\/?$/;
+/** Providers post form-encoded reports (Twilio), checked by their signature before they are read. */
+const WEBHOOKS = /^\/api\/webhooks\//;
 
 const CLIENT_ERRORS: Partial<Record<ClientErrorStatusCode, string>> = {
   400: "The request body is not valid JSON.",
@@ -33,6 +35,8 @@ const CLIENT_ERRORS: Partial<Record<ClientErrorStatusCode, string>> = {
  */
 const CAPS: ReadonlyArray<readonly [RegExp, number]> = [
   [LEADS, MAX_LEAD_BYTES],
+  // A delivery report or an inbound text: a few dozen short fields.
+  [WEBHOOKS, 16 * KB],
   [/^\/api\/passkeys\/register\/verify$/, 64 * KB],
   [/^\/api\/passkeys\/login\/verify$/, 16 * KB],
   // Development tools: a few small fields.
@@ -99,8 +103,8 @@ async function drainUnread(request: Request, reader?: ReadableStreamDefaultReade
 }
 
 /**
- * JSON only (except /api/leads, whose signature is checked before anything
- * else and which answers its own 415), from the headers alone; then the
+ * JSON only (except /api/leads and the providers' /api/webhooks, whose
+ * signatures are checked before anything else and which answer their own refusals), from the headers alone; then the
  * route's size cap: from Content-Length when there is one (never read past
  * it: the runtime holds the body to it), else while the body streams in.
  */
@@ -109,7 +113,12 @@ export const apiBodies = createMiddleware<ApiEnv>(async (c, next) => {
   let stopped: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
     const path = c.req.path;
-    if (!LEADS.test(path) && hasBody(request) && !JSON_MEDIA_TYPE.test(c.req.header("Content-Type") ?? ""))
+    if (
+      !LEADS.test(path) &&
+      !WEBHOOKS.test(path) &&
+      hasBody(request) &&
+      !JSON_MEDIA_TYPE.test(c.req.header("Content-Type") ?? "")
+    )
       return c.json({ error: CLIENT_ERRORS[415] }, 415);
     const cap = bodyCapFor(path);
     const length = request.headers.get("Content-Length");

@@ -75,7 +75,8 @@ export function channelDeliverer(env: CoreEnv, outbox: Deliverer): Deliverer {
       }
       if (!twilio) return outbox.deliver(message);
       if (message.channel === "sms") return sendText(twilio, message.recipient, text);
-      const code = message.secrets?.code;
+      // The outbox shows a spoken code spaced out; the call reads the digits itself.
+      const code = message.secrets?.code?.replace(/\s/g, "");
       if (!code) throw notDeliverable("A call reads a passcode, and this message has none.");
       return callWithPasscode(twilio, message.recipient, brand.name, code);
     },

@@ -13,7 +13,7 @@ import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
 import { claimKey, recordAnswer, releaseKey } from "../idempotency";
 import { implement } from "../implement";
-import { outboxProvider } from "../messages";
+import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
 import { newTransactionId, postTransaction } from "../posting";
 import { confirmEmailChange, profileNotifications } from "../profile";
@@ -178,8 +178,7 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
     (field) => field !== undefined,
   );
   if (contactTouched) {
-    const provider = outboxProvider(db, () => now);
-    for (const message of profileNotifications(customer, customer, after)) await provider.send(message);
+    for (const message of profileNotifications(customer, customer, after)) await outgoingFor(db).send(message);
   }
   return { status: true };
 });

@@ -10,8 +10,10 @@ import { hashPassword, verifyPassword } from "../crypto";
 import { customerById } from "../customers";
 import { borrowersByEmail, lineStanding, matchIdentity, recentFailures, userByEmail } from "../identity";
 import { implement } from "../implement";
-import { keepsSecrets, maskEmail, outboxProvider } from "../messages";
+import { maskEmail } from "../messages";
+import { outgoingFor } from "../outgoing";
 import { checkPassword, expirePendingResets } from "../password-check";
+import { templates } from "../templates";
 import { callersOwnTokenHashes, issueToken, revokeCustomerTokens, revokeToken } from "../tokens";
 
 export const authRoutes = new Hono<ServicingEnv>();
@@ -183,15 +185,10 @@ implement(authRoutes, calls.ResetPassword, async (c, { email, last4SSN, DateOfBi
       .values({ tokenHash: await sha256Hex(token), customerId: match.id, expiresAt: now + RESET_LINK_MS });
     const link = new URL(resetUrlBase);
     link.searchParams.set("token", token);
-    // The link is a secret of the message: kept in the outbox record in development only.
-    await outboxProvider(db, () => now, { keepSecrets: keepsSecrets(c.env) }).send({
-      channel: "email",
-      recipient: email,
-      subject: "Reset your password",
-      body: `Hello ${match.firstName}, use this link within 30 minutes to reset your password: {{link}}`,
-      secrets: { link: link.toString() },
-      customerId: match.id,
-    });
+    // The link is a secret of the message: it travels on the queue to the provider, and rests in the outbox in development only.
+    await outgoingFor(db).send(
+      templates.resetLink({ id: match.id, firstName: match.firstName, email }, link.toString()),
+    );
   }
   return { status: true };
 });

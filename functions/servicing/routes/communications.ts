@@ -1,24 +1,33 @@
 import { Hono } from "hono";
 import { contactMessages, loginAttempts } from "#db/schema/servicing";
 import { communications as calls, misc } from "#domain/catalogue/index";
-import { brand, security } from "#domain/config";
 import { randomToken } from "#domain/tokens";
 import type { ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";
-import { keepsSecrets, outboxProvider } from "../messages";
+import { outgoingFor } from "../outgoing";
+import { passcode, templates, text } from "../templates";
 
 export const communicationRoutes = new Hono<ServicingEnv>();
 
-const provider = (c: { var: ServicingEnv["Variables"] }) => outboxProvider(c.var.db, () => c.var.now.getTime());
+/** The platform's own send calls (the catalogue's SendEmail and SendSms): service messages, as the caller wrote them. */
+const send = (c: { var: ServicingEnv["Variables"] }) => outgoingFor(c.var.db);
 
 implement(communicationRoutes, calls.SendEmail, async (c, { to, subject, body, customerId }) => {
-  await provider(c).send({ channel: "email", recipient: to, subject, body, customerId });
+  await send(c).send({
+    template: "platformEmail",
+    category: "service",
+    channel: "email",
+    recipient: to,
+    subject,
+    body,
+    customerId,
+  });
   return { status: true };
 });
 
 implement(communicationRoutes, calls.SendSms, async (c, { to, message, customerId }) => {
-  await provider(c).send({ channel: "sms", recipient: to, body: message, customerId });
+  await send(c).send(text("platformText", { phone: to, customerId }, message));
   return { status: true };
 });
 
@@ -53,12 +62,7 @@ implement(communicationRoutes, misc.ContactUs, async (c, form) => {
     .returning({ id: contactMessages.id });
   // A retry of a message already stored (its answer was lost) is answered the same, without a second acknowledgement.
   if (stored.length === 0) return { success: true };
-  await provider(c).send({
-    channel: "email",
-    recipient: form.contactEmail,
-    subject: "We received your message",
-    body: `Hello ${form.firstName}, thank you for contacting us. We will reply within one business day.`,
-  });
+  await send(c).send(templates.contactAcknowledgement({ email: form.contactEmail, firstName: form.firstName }));
   return { success: true };
 });
 
@@ -76,22 +80,8 @@ async function deliverPasscode(
     target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined,
   );
   if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
-  const minutes = security.passcodeValidMinutes;
-  const body =
-    channel === "voice"
-      ? `Your ${brand.name} passcode is {{code}}. It expires in ${minutes} minutes.`
-      : `Your ${brand.name} passcode is {{code}}. It expires in ${minutes} minutes. Never share it.`;
-  // A call reads the digits one by one.
-  const code = channel === "voice" ? sent.code.split("").join(" ") : sent.code;
-  // The code is a secret of the message: kept in the outbox record in development only.
-  await outboxProvider(c.var.db, () => c.var.now.getTime(), { keepSecrets: keepsSecrets(c.env) }).send({
-    channel,
-    recipient,
-    subject: channel === "email" ? `Your ${brand.name} passcode` : "",
-    body,
-    secrets: { code },
-    customerId: target.CustId || null,
-  });
+  // The code is a secret of the message: it travels on the queue to the provider, and rests in the outbox in development only.
+  await send(c).send(passcode(channel, recipient, sent.code, target.CustId || null));
   return { ewSID, replyTo: "", statusCode: "0", resend: sent.resend };
 }
 

@@ -2,15 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
-import { brand } from "#domain/config";
-import { formatDate, formatMoney } from "#domain/format";
 import { borrowerNameMatches } from "#domain/rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById } from "../customers";
 import { implement } from "../implement";
-import { outboxProvider } from "../messages";
+import { outgoingFor } from "../outgoing";
+import { templates } from "../templates";
 import { openingWrites } from "./account";
 
 export const esignRoutes = new Hono<ServicingEnv>();
@@ -87,19 +86,9 @@ async function accountReadyEmail(
   drawCents: number,
   fundingDate: string | null,
 ) {
-  const draw =
-    drawCents > 0 && fundingDate
-      ? ` Your first draw of ${formatMoney(drawCents, { cents: true })} is on its way: it may show in your bank account as soon as ${formatDate(fundingDate)}.`
-      : " To request your first draw, log in and choose Draw.";
-  const body = `Hello ${customer.firstName}, your ${brand.name} line of credit is ready. You can log in to see your account at any time.${draw}`;
-  await outboxProvider(c.var.db, () => c.var.now.getTime())
-    .send({
-      channel: "email",
-      recipient: customer.email,
-      subject: "Your line of credit is ready",
-      body,
-      customerId: customer.id,
-    })
+  const draw = drawCents > 0 && fundingDate ? { cents: drawCents, fundingDate } : null;
+  await outgoingFor(c.var.db)
+    .send(templates.accountReady(customer, draw))
     .catch(() => undefined);
 }
 

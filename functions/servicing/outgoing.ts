@@ -1,0 +1,156 @@
+import { and, eq } from "drizzle-orm";
+import { type Database, database } from "#db/client";
+import { customers, messageRecords, suppressions } from "#db/schema/servicing";
+import { dispatch, maskedRecipient, outboxDeliverer } from "./dispatch";
+import type { CoreEnv } from "./env";
+import { keepsSecrets } from "./messages";
+import { channelDeliverer, providerFor } from "./providers/deliverer";
+import { passcode, type TemplatedMessage } from "./templates";
+
+/**
+ * How the core sends a message (issue 18): the one door every e-mail, text
+ * and call goes through. A channel that asked not to be sent to is honoured
+ * here (a passcode fails over to another channel the borrower has, anything
+ * else is recorded as suppressed); the rest is recorded and put on the
+ * dispatch queue, whose consumer hands it to the provider.
+ *
+ * The sender is registered for the database handle a request, a scheduled run
+ * or the queue consumer works with (`withOutgoing`), so code deep in the
+ * servicing run (notices, confirmations) sends through it without every
+ * function between carrying it. A handle nobody registered (a test calling a
+ * servicing function directly) delivers to the outbox at once, without secrets.
+ */
+export interface Outgoing {
+  /** The record's id and what became of the message. */
+  send(message: TemplatedMessage): Promise<{ id: string; status: "queued" | "sent" | "suppressed"; channel: string }>;
+}
+
+const registered = new WeakMap<Database, Outgoing>();
+
+/** Sends through the dispatch queue for everything done with `db` (a request's, a run's). */
+export function withOutgoing(db: Database, env: CoreEnv, now: () => number): Database {
+  registered.set(db, queuedOutgoing(db, env, now));
+  return db;
+}
+
+/**
+ * A database handle whose messages go nowhere: a demo borrower's made-up
+ * history (its past statements, payments and notices are news to nobody).
+ */
+export function withoutMessages(d1: D1Database): Database {
+  const db = database(d1);
+  registered.set(db, { send: async (message) => ({ id: "", status: "suppressed", channel: message.channel }) });
+  return db;
+}
+
+export function outgoingFor(db: Database): Outgoing {
+  return registered.get(db) ?? directOutgoing(db);
+}
+
+/** The address as suppressions keep it: a phone's digits, an e-mail lower-cased. */
+export const suppressionAddress = (channel: string, recipient: string) =>
+  channel === "email" ? recipient.trim().toLowerCase() : recipient.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+
+/** Whether this message may not go to its channel: "all" stops every message, "marketing" marketing only. */
+async function suppressed(db: Database, message: TemplatedMessage): Promise<boolean> {
+  // A STOP text stops texts, not calls.
+  if (message.channel === "voice") return false;
+  const row = await db
+    .select({ scope: suppressions.scope })
+    .from(suppressions)
+    .where(
+      and(
+        eq(suppressions.channel, message.channel),
+        eq(suppressions.address, suppressionAddress(message.channel, message.recipient)),
+      ),
+    )
+    .get();
+  return row !== undefined && (row.scope === "all" || message.category === "marketing");
+}
+
+/**
+ * Another channel for a passcode whose own is suppressed: a text goes by
+ * e-mail; an e-mail goes by text to the cell phone, or by a call. Null when
+ * the borrower has no other channel we may use.
+ */
+async function failOver(db: Database, message: TemplatedMessage): Promise<TemplatedMessage[]> {
+  const code = message.secrets?.code?.replace(/\s/g, "");
+  if (!message.customerId || !code) return [];
+  const customer = await db
+    .select({ email: customers.email, mobilePhone: customers.mobilePhone, homePhone: customers.homePhone })
+    .from(customers)
+    .where(eq(customers.id, message.customerId))
+    .get();
+  if (!customer) return [];
+  if (message.channel === "sms") return [passcode("email", customer.email, code, message.customerId)];
+  const phone = customer.mobilePhone || customer.homePhone;
+  if (!phone) return [];
+  return [
+    passcode("sms", phone, code, message.customerId),
+    passcode("voice", customer.homePhone || phone, code, message.customerId),
+  ];
+}
+
+/** The record of a message that was not sent because its channel is suppressed. */
+async function recordSuppressed(db: Database, message: TemplatedMessage, now: number) {
+  const id = crypto.randomUUID();
+  await db.insert(messageRecords).values({
+    id,
+    customerId: message.customerId ?? null,
+    channel: message.channel,
+    template: message.template,
+    recipientMasked: maskedRecipient(message),
+    subject: message.subject ?? "",
+    status: "suppressed",
+    provider: "none",
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, status: "suppressed" as const, channel: message.channel };
+}
+
+function queuedOutgoing(db: Database, env: CoreEnv, now: () => number): Outgoing {
+  const outgoing: Outgoing = {
+    async send(message) {
+      if (await suppressed(db, message)) {
+        if (message.category === "passcode")
+          for (const other of await failOver(db, message))
+            if (!(await suppressed(db, other))) return outgoing.send(other);
+        return recordSuppressed(db, message, now());
+      }
+      const provider = providerFor(env, message.channel);
+      if (!env.MESSAGES) return deliverNow(db, env, message, provider, now);
+      const id = await dispatch(db, env.MESSAGES, message, provider, now());
+      return { id, status: "queued", channel: message.channel };
+    },
+  };
+  return outgoing;
+}
+
+/**
+ * A host without the queue binding (the platform served alone, before its
+ * queue is set up) delivers at once, recording the same way.
+ */
+async function deliverNow(db: Database, env: CoreEnv, message: TemplatedMessage, provider: string, now: () => number) {
+  const id = crypto.randomUUID();
+  const deliverer = channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env)));
+  const base = {
+    id,
+    customerId: message.customerId ?? null,
+    channel: message.channel,
+    template: message.template,
+    recipientMasked: maskedRecipient(message),
+    subject: message.subject ?? "",
+    provider,
+    attempts: 1,
+    createdAt: now(),
+  };
+  const providerId = await deliverer.deliver({ ...message, id });
+  await db.insert(messageRecords).values({ ...base, status: "sent", providerId, updatedAt: now(), sentAt: now() });
+  return { id, status: "sent" as const, channel: message.channel };
+}
+
+/** No sender registered: the outbox at once, never keeping a secret. */
+function directOutgoing(db: Database): Outgoing {
+  return queuedOutgoing(db, { ENVIRONMENT: "production" } as CoreEnv, Date.now);
+}
