@@ -185,6 +185,15 @@ export const messages = {
    * max_retries is one less: the first try is not a retry).
    */
   dispatch: { maxAttempts: 5, retryBaseSeconds: 5, retryMaxSeconds: 120 },
+  /**
+   * A message without secrets (a notice, a confirmation) that ran out of
+   * attempts goes round again this many times, this long after: a provider
+   * outage of hours does not lose a statement notice. A passcode never does:
+   * it would arrive expired, and the borrower asks for another.
+   */
+  deadLetter: { rounds: 2, delaySeconds: 1_800 },
+  /** Preferences lists this many of the borrower's latest messages. */
+  recentShown: 10,
 } as const;
 
 /** Partner lead posting (POST /api/leads, decision record 010). */

@@ -115,12 +115,25 @@ export async function deliverBatch(
   }
 }
 
-/** The dead-letter queue's consumer: each message that ran out of attempts is failed in its record. */
-export async function markDeadLetters(db: Database, batch: MessageBatch<QueuedMessage>, now: number) {
+/**
+ * The dead-letter queue's consumer. A message without secrets goes round
+ * again later (`messages.deadLetter`): its record stays queued. A passcode, or
+ * a message out of rounds, is failed in its record.
+ */
+export async function markDeadLetters(
+  db: Database,
+  batch: MessageBatch<QueuedMessage>,
+  now: number,
+  queue?: Pick<Queue<QueuedMessage>, "send">,
+) {
+  const { rounds, delaySeconds } = messages.deadLetter;
   for (const message of batch.messages) {
+    const round = message.body.round ?? 0;
+    const again = queue && !message.body.secrets && round < rounds;
+    if (again) await queue.send({ ...message.body, round: round + 1 }, { contentType: "json", delaySeconds });
     await db
       .update(messageRecords)
-      .set({ status: "failed", updatedAt: now })
+      .set({ status: again ? "queued" : "failed", updatedAt: now })
       .where(eq(messageRecords.id, message.body.id));
     message.ack();
   }
@@ -144,6 +157,6 @@ export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: C
   // The servicing clock (movable in development), so records read in one time.
   const offset = clock ? 0 : await clockOffset(env, db);
   const now = clock ?? (() => Date.now() + offset);
-  if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now());
+  if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now(), env.MESSAGES);
   return deliverBatch(db, batch, channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env))), now);
 }

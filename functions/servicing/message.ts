@@ -17,6 +17,8 @@ export interface OutgoingMessage {
 export interface QueuedMessage extends OutgoingMessage {
   id: string;
   template: string;
+  /** How many times it came back from the dead-letter queue (none: its first round). */
+  round?: number;
 }
 
 /** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */

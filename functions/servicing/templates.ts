@@ -35,6 +35,27 @@ export type TemplateName =
 
 export type MessageCategory = "passcode" | "service" | "marketing";
 
+/** What each message is about, in the borrower's words (Preferences lists them; a text or call has no subject). */
+export const templateTitles: Record<TemplateName, string> = {
+  passcode: "Your passcode",
+  resetLink: "Reset your password",
+  accountReady: "Your line of credit is ready",
+  drawReceived: "Your draw request was received",
+  paymentScheduled: "Your payment is scheduled",
+  paymentPosted: "Your payment was posted",
+  paymentReturned: "Your payment was returned",
+  statementReady: "Your statement is ready",
+  pastDue: "Your payment is past due",
+  chargedOff: "Your account has been charged off",
+  closureNotice: "Your line of credit will close soon",
+  closed: "Your line of credit is closed",
+  preferencesChanged: "Your preferences were updated",
+  emailChanged: "Your email address was changed",
+  contactAcknowledgement: "We received your message",
+  platformEmail: "A message from us",
+  platformText: "A message from us",
+};
+
 /** A message ready for the dispatch queue: what to send, under which template. */
 export interface TemplatedMessage extends OutgoingMessage {
   template: TemplateName;

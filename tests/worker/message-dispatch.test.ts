@@ -190,6 +190,36 @@ describe("the consumer", () => {
     expect(result.explicitAcks).toEqual([`m-${message.id}`]);
     expect((await record(message.id))?.status).toBe("failed");
   });
+
+  it("sends a notice (no secrets) round again later, twice at most, then fails it; a passcode never goes round", async () => {
+    const notice: Omit<QueuedMessage, "id"> = {
+      channel: "email",
+      template: "statementReady",
+      recipient: "round.again@example.com",
+      subject: "Your statement is ready",
+      body: "Hello",
+    };
+    const sent: { body: QueuedMessage; delaySeconds?: number }[] = [];
+    const queue = {
+      send: async (body: QueuedMessage, options?: QueueSendOptions) => {
+        sent.push({ body, delaySeconds: options?.delaySeconds });
+      },
+    } as unknown as Queue<QueuedMessage>;
+    let message = await recorded(notice);
+    for (const round of [1, 2]) {
+      const batch = batchOf(message, messages.dispatch.maxAttempts, `${QUEUE}-dlq`);
+      await worker.queue(batch as MessageBatch<never>, { ...env, MESSAGES: queue });
+      expect(sent.at(-1)).toEqual({ body: { ...message, round }, delaySeconds: messages.deadLetter.delaySeconds });
+      expect((await record(message.id))?.status).toBe("queued");
+      message = sent.at(-1)!.body;
+    }
+    await worker.queue(batchOf(message, messages.dispatch.maxAttempts, `${QUEUE}-dlq`) as MessageBatch<never>, {
+      ...env,
+      MESSAGES: queue,
+    });
+    expect(sent).toHaveLength(2);
+    expect((await record(message.id))?.status).toBe("failed");
+  });
 });
 
 describe("the consumer in a deployed environment", () => {

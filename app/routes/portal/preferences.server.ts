@@ -118,6 +118,23 @@ export async function savePreferences(
   };
 }
 
+/**
+ * The latest messages sent to the borrower (issue 18), read after the
+ * summary (one token at a time: a rotated one is never lost); null when the
+ * platform cannot say just now, and the page shows without them.
+ */
+export async function recentMessages(context: Readonly<RouterContextProvider>) {
+  const { platform, persist } = portalPlatform(context, borrowerSession(context));
+  try {
+    const { messages } = await platform.call(catalogue.communications.GetMessages, {});
+    await persist();
+    return messages;
+  } catch (error) {
+    if (error instanceof PlatformError) return null;
+    throw error;
+  }
+}
+
 /** The platform's refusal of an e-mail change, in the page's words; null for any other failure. */
 function passwordRefusal(error: PlatformError): string | null {
   switch (error.kind === "rejected" ? error.fields.currentPassword : undefined) {

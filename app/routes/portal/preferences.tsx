@@ -12,6 +12,7 @@ import {
   UnsavedChangesDialog,
 } from "../../components/portal/PreferenceDialogs";
 import { PreferencesFields } from "../../components/portal/PreferencesFields";
+import { RecentMessages } from "../../components/portal/RecentMessages";
 import { useLeaveGuard } from "../../components/portal/useLeaveGuard";
 import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
 import type { RouteHandle } from "../../lib/layout";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/preferences";
 import { portalSummary } from "./portal.server";
 import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
-import { contactOf, savePreferences } from "./preferences.server";
+import { contactOf, recentMessages, savePreferences } from "./preferences.server";
 
 export const handle: RouteHandle = { layout: { portal: true, isPortalNavDisplay: true } };
 
@@ -27,13 +28,14 @@ export function meta() {
   return [{ title: `Preferences | ${brand.name}` }];
 }
 
-/** One platform call: the form opens with what the summary says. */
+/** The form opens with what the summary says; the messages list follows it (a second call). */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await portalSummary(context);
   return {
     standing: portalStanding(s.accountHeader),
     drawUnavailable: drawUnavailableOf(s.accountConfig),
     saved: preferenceFormValues(contactOf(s)),
+    messages: await recentMessages(context),
   };
 }
 
@@ -139,6 +141,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
       <section className="card">
         <PasskeySection />
       </section>
+      <RecentMessages messages={loaderData.messages} />
       <OptOutDialog kind={asking} onDecide={decideOptOut} />
       <UnsavedChangesDialog guard={guard} />
       <SavedDialog

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { Digits, defineCall, Email, Status, Text, withToken } from "./define";
+import { Digits, defineCall, Email, Empty, Status, Text, withToken } from "./define";
 
 /** E-mail through the provider (the outbox by default). */
 export const SendEmail = defineCall({
@@ -111,4 +111,30 @@ export const LogTransaction = defineCall({
     CustId: v.optional(v.string(), ""),
   }),
   answer: Status,
+});
+
+/** What became of a message: queued, handed to the provider, delivered, not delivered, or not sent (the channel said STOP). */
+export const MessageStatus = v.picklist(["queued", "sent", "delivered", "failed", "suppressed"]);
+
+/**
+ * The last messages sent to the signed-in borrower, newest first (issue 18):
+ * by which channel, about what, when and what became of each. Never a
+ * passcode, a link or the address it went to.
+ */
+export const GetMessages = defineCall({
+  method: "POST",
+  path: "Communications/GetMessages",
+  auth: "customer",
+  payloadIn: "body",
+  payload: Empty,
+  answer: withToken({
+    messages: v.array(
+      v.object({
+        channel: v.picklist(["email", "sms", "voice"]),
+        about: v.string(),
+        sentAt: v.pipe(v.string(), v.isoTimestamp()),
+        status: MessageStatus,
+      }),
+    ),
+  }),
 });

@@ -1,12 +1,14 @@
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { contactMessages, loginAttempts } from "#db/schema/servicing";
+import { contactMessages, loginAttempts, messageRecords } from "#db/schema/servicing";
 import { communications as calls, misc } from "#domain/catalogue/index";
+import { messages } from "#domain/config";
 import { randomToken } from "#domain/tokens";
-import type { ServicingEnv } from "../context";
+import { requireCustomer, type ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";
 import { outgoingFor } from "../outgoing";
-import { passcode, templates, text } from "../templates";
+import { passcode, type TemplateName, templates, templateTitles, text } from "../templates";
 
 export const communicationRoutes = new Hono<ServicingEnv>();
 
@@ -36,6 +38,25 @@ implement(communicationRoutes, calls.SendSms, async (c, { to, message, customerI
  * platform treats numbers whose exchange starts with 5 as mobile, so demo
  * data can have both kinds on purpose.
  */
+implement(communicationRoutes, calls.GetMessages, async (c) => {
+  const rows = await c.var.db
+    .select()
+    .from(messageRecords)
+    .where(eq(messageRecords.customerId, requireCustomer(c)))
+    .orderBy(desc(messageRecords.createdAt))
+    .limit(messages.recentShown)
+    .all();
+  return {
+    messages: rows.map((r) => ({
+      channel: r.channel as "email" | "sms" | "voice",
+      about:
+        (r.channel === "email" && r.subject) || (templateTitles[r.template as TemplateName] ?? "A message from us"),
+      sentAt: new Date(r.sentAt ?? r.createdAt).toISOString(),
+      status: r.status as "queued" | "sent" | "delivered" | "failed" | "suppressed",
+    })),
+  };
+});
+
 implement(communicationRoutes, calls.CheckLineType, async (_c, { phonenumber }) => ({
   lineType: phonenumber[3] === "5" ? ("Mobile" as const) : ("Landline" as const),
 }));
