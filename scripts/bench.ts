@@ -15,6 +15,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
+import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
@@ -159,6 +160,41 @@ async function signedInCookie(): Promise<string> {
   return cookie;
 }
 
+const PASSCODES = Number(process.env.BENCH_PASSCODES ?? 300);
+
+/**
+ * Passcode texts through the dispatch queue to the fake Twilio: asked for
+ * in-process 20 at a time, matched by number with their arrival at the
+ * provider. Sends per second from the first request to the last arrival, and
+ * the request-to-provider latency.
+ */
+async function passcodeFigures(fake: FakeTwilio) {
+  const res = await fetch(`${BASE}/api/dev/bench/passcodes`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ count: PASSCODES, concurrency: CONNECTIONS }),
+  });
+  if (!res.ok) throw new Error(`bench: passcode requests failed (${res.status})`);
+  const asked = (await res.json()) as Array<{ to: string; at: number }>;
+  const arrived = () => new Map(fake.requests.filter((r) => r.status === 201).map((r) => [r.form.To!.slice(2), r.at]));
+  const deadline = Date.now() + 120_000;
+  while (arrived().size < asked.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  const at = arrived();
+  const latencies = asked
+    .filter((a) => at.has(a.to))
+    .map((a) => at.get(a.to)! - a.at)
+    .sort((x, y) => x - y);
+  const last = Math.max(...at.values());
+  const first = Math.min(...asked.map((a) => a.at));
+  return {
+    asked: asked.length,
+    delivered: latencies.length,
+    perSecond: latencies.length / ((last - first) / 1000),
+    p50: latencies[Math.floor(latencies.length * 0.5)] ?? Number.NaN,
+    p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? Number.NaN,
+  };
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDevVars();
@@ -179,6 +215,14 @@ await run("npx", [
   `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`,
 ]);
 
+// Texts go to a local fake Twilio (the real provider code over real HTTP), through the dispatch queue.
+const fakeTwilio = await startFakeTwilio();
+const twilioVars = {
+  TWILIO_ACCOUNT_SID: fakeTwilio.accountSid,
+  TWILIO_AUTH_TOKEN: fakeTwilio.authToken,
+  TWILIO_FROM_NUMBER: "+18005550142",
+  TWILIO_API_BASE: fakeTwilio.url,
+};
 // Per-request logging in wrangler's Node process would dominate the figures.
 const server = spawn(
   "npx",
@@ -192,6 +236,7 @@ const server = spawn(
     "--show-interactive-dev-session=false",
     "--log-level",
     "warn",
+    ...Object.entries(twilioVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ],
   {
     stdio: "ignore",
@@ -211,6 +256,7 @@ try {
   const lead = await loadLeads();
   const js = await homeJavaScript();
   const platform = await platformFigures();
+  const passcodes = await passcodeFigures(fakeTwilio);
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
   console.table(
@@ -251,6 +297,9 @@ try {
     },
   ]);
   console.log(`GetSummary p99: ${platform.getSummary.p99} ms (target <= 20 ms)`);
+  console.log(
+    `\nQueued passcode texts (request, dispatch queue, consumer, fake Twilio over HTTP): ${passcodes.delivered} of ${passcodes.asked} delivered, ${passcodes.perSecond.toFixed(0)} sends/s, request to provider p50 ${passcodes.p50} ms, p99 ${passcodes.p99} ms`,
+  );
   const worker = workerSizes();
   console.log(
     `\nWorker (build/server, minified): ${kb(worker.whole.raw)} raw, ${kb(worker.whole.gzip)} gzip in ${worker.whole.files} files`,
@@ -263,4 +312,5 @@ try {
   );
 } finally {
   if (server.pid) process.kill(-server.pid, "SIGTERM");
+  await fakeTwilio.close();
 }

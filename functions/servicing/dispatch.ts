@@ -98,7 +98,9 @@ export async function deliverBatch(
         .where(record);
       message.ack();
     } catch (error) {
-      const retryable = (error as Partial<DeliveryError>).retryable !== false;
+      const { retryable: mendable, ambiguous } = error as Partial<DeliveryError>;
+      // A passcode must never arrive twice: one the provider may already have is not sent again (RESEND CODE asks for a new one).
+      const retryable = mendable !== false && !(ambiguous && message.body.secrets);
       await db
         .update(messageRecords)
         .set({

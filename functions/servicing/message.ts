@@ -30,6 +30,8 @@ export interface Deliverer {
 /** A provider's refusal: `retryable` false means a later attempt would be refused too (a wrong number). */
 export interface DeliveryError {
   retryable?: boolean;
+  /** The provider may have taken the message before it failed (a timeout): a retry might deliver it twice. */
+  ambiguous?: boolean;
   name: string;
   message: string;
 }

@@ -123,6 +123,8 @@ test("five wrong passcodes: the lock message appears once, names Customer Servic
   const right = await latestPasscode(page, b.mobilePhone);
   const wrong = right === "000000" ? "111111" : "000000";
   for (let i = 0; i < 5; i++) {
+    // A verdict brings a fresh set of boxes: typing before they render would go to the old ones.
+    await expect(page.getByLabel("Digit 6 of 6")).toHaveValue("");
     const answered = page.waitForResponse(
       (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"),
     );

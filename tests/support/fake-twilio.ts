@@ -15,7 +15,7 @@ export interface FakeTwilio {
   accountSid: string;
   authToken: string;
   /** Every request accepted or refused, with its form parameters. */
-  requests: Array<{ resource: string; form: Record<string, string>; status: number }>;
+  requests: Array<{ resource: string; form: Record<string, string>; status: number; at: number }>;
   mode: FakeMode;
   close(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       const form = Object.fromEntries(new URLSearchParams(body));
       const match = req.url?.match(/^\/2010-04-01\/Accounts\/(\w+)\/(Messages|Calls)\.json$/);
       const answer = (status: number, json: object) => {
-        fake.requests.push({ resource: match?.[2] ?? req.url ?? "", form, status });
+        fake.requests.push({ resource: match?.[2] ?? req.url ?? "", form, status, at: Date.now() });
         res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(json));
       };
       if (fake.mode === "hang") return;

@@ -68,6 +68,8 @@ describe("texts through Twilio's Messages API", () => {
       fake.mode = mode;
       const error = await refusalOf(sendText(settings, "6145550101", "Hi"), TwilioError);
       expect({ mode, retryable: error.retryable, status: error.status }).toEqual({ mode, retryable: true, status });
+      // Only a request left unanswered may have reached Twilio: a passcode is then not sent again (dispatch.ts).
+      expect({ mode, ambiguous: error.ambiguous }).toEqual({ mode, ambiguous: mode === "hang" });
     }
   });
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { messageRecords } from "#db/schema/servicing";
-import { messages } from "#domain/config";
+import { messages, security } from "#domain/config";
 import worker from "#server/worker";
 import {
   type Deliverer,
@@ -157,6 +157,58 @@ describe("the consumer", () => {
     expect(result.explicitAcks).toEqual([`m-${message.id}`]);
     expect(result.retryMessages).toEqual([]);
     expect(await record(message.id)).toMatchObject({ status: "failed", attempts: 1 });
+  });
+
+  it("never sends a passcode again when the provider may already have it (a timeout), but retries a notice", async () => {
+    const timedOut: Deliverer = {
+      name: "fake",
+      deliver: async () => {
+        throw Object.assign(new Error("Twilio did not answer (TimeoutError)"), {
+          name: "TwilioError",
+          retryable: true,
+          ambiguous: true,
+        });
+      },
+    };
+    const code = await recorded(passcodeText(phone()));
+    const notice = await recorded({ ...passcodeText(phone()), template: "platformText", secrets: undefined });
+    const batch = createMessageBatch<QueuedMessage>(QUEUE, [
+      { id: "code", timestamp: new Date(), attempts: 1, body: code },
+      { id: "notice", timestamp: new Date(), attempts: 1, body: notice },
+    ]);
+    await deliverBatch(db(), batch, timedOut, () => 6_000);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks).toEqual(["code"]);
+    expect(result.retryMessages.map((r) => r.msgId)).toEqual(["notice"]);
+    expect((await record(code.id))?.status).toBe("failed");
+  });
+
+  it("delivers a passcode through a provider outage on a later attempt, once, well within its validity", async () => {
+    const message = await recorded(passcodeText(phone()));
+    const delivered: string[] = [];
+    let up = false;
+    const flaky: Deliverer = {
+      name: "fake",
+      deliver: async (m) => {
+        if (!up) throw Object.assign(new Error("Twilio answered 503"), { name: "TwilioError", retryable: true });
+        delivered.push(m.id);
+        return "SM0003";
+      },
+    };
+    let waited = 0;
+    for (const attempt of [1, 2, 3]) {
+      up = attempt === 3;
+      const batch = batchOf(message, attempt);
+      const delays = retryDelays(batch);
+      await deliverBatch(db(), batch, flaky, () => 7_000);
+      waited += delays.get(`m-${message.id}`) ?? 0;
+    }
+    expect(delivered).toEqual([message.id]);
+    expect((await record(message.id))?.status).toBe("sent");
+    // Every retry the queue allows fits within the passcode's validity, with time to type it.
+    const allRetries = Array.from({ length: messages.dispatch.maxAttempts - 1 }, (_, i) => retryDelaySeconds(i + 1));
+    expect(waited).toBe(15);
+    expect(allRetries.reduce((a, b) => a + b, 0)).toBeLessThan((security.passcodeValidMinutes * 60) / 2);
   });
 
   it("acknowledges each message on its own: one failing does not send the others again", async () => {

@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
 import { easternDateTime } from "#domain/calendar";
-import { account } from "#domain/catalogue/index";
+import { account, communications } from "#domain/catalogue/index";
 import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
 import { memoryTokenHolder, PlatformClient, type Transport } from "#platform";
 import { benchCustomerToken } from "#servicing";
@@ -71,4 +71,24 @@ export async function measurePlatform(
     ),
   );
   return { getSummary, postTransaction };
+}
+
+/**
+ * Passcode texts asked for through the typed client, `concurrency` at a
+ * time, each to its own number: the bench matches them with their arrival at
+ * the fake provider (request to provider, through the dispatch queue).
+ */
+export async function requestPasscodes(transport: Transport, count: number, concurrency: number) {
+  const client = new PlatformClient(transport, memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  const run = `${Date.now() % 10_000}`.padStart(4, "0");
+  const asked: Array<{ to: string; at: number }> = [];
+  for (let from = 0; from < count; from += concurrency) {
+    const wave = Array.from({ length: Math.min(concurrency, count - from) }, (_, i) => {
+      const to = `61${run}${String(from + i).padStart(4, "0")}`;
+      asked.push({ to, at: Date.now() });
+      return client.call(communications.SendSmsOtp, { phoneNumber: to });
+    });
+    await Promise.all(wave);
+  }
+  return asked;
 }

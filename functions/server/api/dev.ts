@@ -25,7 +25,7 @@ import {
   setRepaymentMethod,
 } from "#servicing";
 import { NoBody, refuseInvalid } from "./body-limits";
-import { measurePlatform } from "./dev-bench";
+import { measurePlatform, requestPasscodes } from "./dev-bench";
 import type { ApiEnv } from "./types";
 
 /** Development tools only: every route answers 404 in preview and production. */
@@ -123,6 +123,22 @@ export const devApi = new Hono<ApiEnv>()
     async (c) => {
       const { accounts, samples } = c.req.valid("json");
       return c.json(await measurePlatform(database(c.env.DB), embeddedTransport(c.env), accounts, samples, Date.now()));
+    },
+  )
+  // Passcode texts requested through the platform, for the queue's figures: each number with when it was asked for.
+  .post(
+    "/bench/passcodes",
+    vValidator(
+      "json",
+      v.object({
+        count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_000)),
+        concurrency: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)),
+      }),
+      refuseInvalid,
+    ),
+    async (c) => {
+      const { count, concurrency } = c.req.valid("json");
+      return c.json(await requestPasscodes(embeddedTransport(c.env), count, concurrency));
     },
   )
   // How many applications, draws, payments... one e-mail address has (the fault tests count retries with it).

@@ -23,6 +23,8 @@ export class TwilioError extends Error {
     message: string,
     readonly retryable: boolean,
     readonly status: number | null,
+    /** Twilio may have taken the message before it stopped answering: a retry might send it twice. */
+    readonly ambiguous = false,
   ) {
     super(message);
   }
@@ -55,7 +57,10 @@ async function post(settings: TwilioSettings, resource: "Messages" | "Calls", fo
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (error) {
-    throw new TwilioError(`Twilio did not answer (${(error as Error).name})`, true, null);
+    // A connection refused never reached Twilio; a request that timed out may have (Messages has no idempotency key).
+    const name = (error as Error).name;
+    const timedOut = name === "TimeoutError" || name === "AbortError";
+    throw new TwilioError(`Twilio did not answer (${name})`, true, null, timedOut);
   }
   const answer = (await response.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
   // Too many requests and Twilio's own failures pass; a refusal of what we sent (a bad number) will not change.
