@@ -38,6 +38,7 @@ describe("texts through Twilio's Messages API", () => {
       {
         resource: "Messages",
         status: 201,
+        at: expect.any(Number),
         form: {
           To: "+16145550101",
           From: "+18005550142",
