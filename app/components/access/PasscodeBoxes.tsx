@@ -1,6 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
+ * The key that gives a fresh set of boxes after each verdict on a code: each
+ * new answer from the server, even one saying the same as the last (two wrong
+ * codes in a row). An answer that decided nothing (`keepCode`: the platform
+ * failed) keeps the digits typed.
+ */
+export function useFreshBoxesKey(answer: unknown, keepCode: boolean): number {
+  const seen = useRef<{ answer: unknown; count: number }>({ answer: undefined, count: 0 });
+  if (answer !== seen.current.answer)
+    seen.current = { answer, count: keepCode ? seen.current.count : seen.current.count + 1 };
+  return seen.current.count;
+}
+
+/**
  * Six single-digit boxes: typing moves on, Backspace clears a box (and steps
  * back when it is already empty), the arrow keys, Home and End move between
  * them, pasting six digits fills them all. NEXT is

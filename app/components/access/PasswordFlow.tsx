@@ -7,7 +7,7 @@ import type { FlowAnswer, FlowView } from "../../routes/password-flow.server";
 import { DateField } from "../form/DateField";
 import { RadioGroup, TextField } from "../form/Field";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { PasscodeBoxes } from "./PasscodeBoxes";
+import { PasscodeBoxes, useFreshBoxesKey } from "./PasscodeBoxes";
 
 const THANKS_MS = 3_000;
 
@@ -60,10 +60,8 @@ export function PasswordFlow({
       {alertText}
     </div>
   );
-  // The passcode boxes start afresh after each verdict on a code; a platform failure decided nothing, so the key stays.
-  const lastBoxesKey = useRef("");
-  if (!answer?.keepCode) lastBoxesKey.current = `${answer?.alert ?? ""}|${flow.notice ?? ""}`;
-  const boxesKey = lastBoxesKey.current;
+  // The passcode boxes start afresh after each verdict on a code; a platform failure decided nothing, so the digits stay.
+  const boxesKey = useFreshBoxesKey(answer, Boolean(answer?.keepCode));
 
   switch (flow.step) {
     case "email":

@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
 import { NewPasswordFields } from "../access/NewPasswordFields";
-import { PasscodeBoxes } from "../access/PasscodeBoxes";
+import { PasscodeBoxes, useFreshBoxesKey } from "../access/PasscodeBoxes";
 
 export interface InlinePasswordView {
   step: "code" | "done" | "skipped" | null;
@@ -21,16 +21,18 @@ export function InlinePassword({
   errors,
   alert,
   keepCode,
+  answer,
 }: {
   view: InlinePasswordView;
   errors: Record<string, string>;
   alert?: string;
   keepCode?: boolean;
+  /** The page's latest action answer: each new one is a verdict that brings fresh passcode boxes. */
+  answer?: unknown;
 }) {
   const [complete, setComplete] = useState(false);
   // A fresh set of boxes after each verdict (a wrong code, a resend); a platform failure keeps the digits typed.
-  const boxesKey = useRef("");
-  if (!keepCode) boxesKey.current = `${alert ?? ""}|${view.notice ?? ""}`;
+  const boxesKey = useFreshBoxesKey(answer, Boolean(keepCode));
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
   if (view.step === "done")
@@ -63,7 +65,7 @@ export function InlinePassword({
               {view.notice}
             </p>
           ) : null}
-          <PasscodeBoxes key={boxesKey.current} onComplete={setComplete} />
+          <PasscodeBoxes key={boxesKey} onComplete={setComplete} />
           <div className="field-error inline-password-alert" role="alert">
             {message}
           </div>

@@ -284,6 +284,7 @@ function ConsentForm({
           errors={errors}
           alert={passwordAlert}
           keepCode={Boolean(actionData && "serviceDown" in actionData)}
+          answer={actionData}
         />
       )}
       <Form method="post" className="apply-form" noValidate>
