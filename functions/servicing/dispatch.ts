@@ -70,8 +70,8 @@ const errorNote = (error: unknown) =>
   (error instanceof Error ? `${error.name}: ${error.message}` : "Error").slice(0, 200);
 
 /**
- * Delivers a batch, acknowledging each message on its own: one failing
- * message does not send the others again. A failure a later attempt may
+ * Delivers a batch, its messages side by side, acknowledging each on its
+ * own: one failing message does not send the others again. A failure a later attempt may
  * mend is retried with backoff (the queue moves it to the dead-letter queue
  * after its last attempt); one it cannot is failed at once.
  */
@@ -81,39 +81,35 @@ export async function deliverBatch(
   deliverer: Deliverer,
   now: () => number,
 ) {
-  for (const message of batch.messages) {
-    const record = eq(messageRecords.id, message.body.id);
-    try {
-      const providerId = await deliverer.deliver(message.body);
-      await db
-        .update(messageRecords)
-        .set({
-          status: "sent",
-          providerId,
-          attempts: message.attempts,
-          lastError: null,
-          sentAt: now(),
-          updatedAt: now(),
-        })
-        .where(record);
-      message.ack();
-    } catch (error) {
-      const { retryable: mendable, ambiguous } = error as Partial<DeliveryError>;
-      // A passcode must never arrive twice: one the provider may already have is not sent again (RESEND CODE asks for a new one).
-      const retryable = mendable !== false && !(ambiguous && message.body.secrets);
-      await db
-        .update(messageRecords)
-        .set({
-          status: retryable ? "queued" : "failed",
-          attempts: message.attempts,
-          lastError: errorNote(error),
-          updatedAt: now(),
-        })
-        .where(record);
-      // After its last attempt the queue moves a retried message to the dead-letter queue.
-      if (retryable) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-      else message.ack();
-    }
+  // Side by side: a person waiting for a passcode does not wait for the nine messages before it.
+  await Promise.all(batch.messages.map((message) => deliverOne(db, message, deliverer, now)));
+}
+
+async function deliverOne(db: Database, message: Message<QueuedMessage>, deliverer: Deliverer, now: () => number) {
+  const record = eq(messageRecords.id, message.body.id);
+  try {
+    const providerId = await deliverer.deliver(message.body);
+    await db
+      .update(messageRecords)
+      .set({ status: "sent", providerId, attempts: message.attempts, lastError: null, sentAt: now(), updatedAt: now() })
+      .where(record);
+    message.ack();
+  } catch (error) {
+    const { retryable: mendable, ambiguous } = error as Partial<DeliveryError>;
+    // A passcode must never arrive twice: one the provider may already have is not sent again (RESEND CODE asks for a new one).
+    const retryable = mendable !== false && !(ambiguous && message.body.secrets);
+    await db
+      .update(messageRecords)
+      .set({
+        status: retryable ? "queued" : "failed",
+        attempts: message.attempts,
+        lastError: errorNote(error),
+        updatedAt: now(),
+      })
+      .where(record);
+    // After its last attempt the queue moves a retried message to the dead-letter queue.
+    if (retryable) message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    else message.ack();
   }
 }
 
