@@ -24,6 +24,8 @@ export interface CoreEnv {
   /** E-mail through Resend (both set), else the outbox. The key is a secret. */
   RESEND_API_KEY?: string;
   EMAIL_FROM?: string;
+  /** Secret: signs Resend's delivery and bounce events to /api/webhooks/resend (`whsec_...`). */
+  RESEND_WEBHOOK_SECRET?: string;
   /** Tests only: a local stand-in for the provider's API. */
   TWILIO_API_BASE?: string;
   RESEND_API_BASE?: string;

@@ -1,16 +1,19 @@
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import * as v from "valibot";
 import { database } from "#db/client";
 import { customers, messageRecords, suppressions } from "#db/schema/servicing";
 import { smsKeyword, smsKeywordReplies } from "#domain/rules/sms-keywords";
 import type { CoreEnv } from "./env";
 import { suppressionAddress } from "./outgoing";
+import { verifySvixSignature } from "./providers/svix-signature";
 import { verifyTwilioSignature } from "./providers/twilio-signature";
 
 /**
  * What providers tell us (issue 18), signed and verified before anything is
- * read: Twilio's delivery reports for texts and calls, and texts people send
- * to our number (STOP and START). Mounted by the Worker at /api/webhooks.
+ * read: Twilio's delivery reports for texts and calls, texts people send to
+ * our number (STOP and START), and Resend's delivery, bounce and complaint
+ * events. Mounted by the Worker at /api/webhooks.
  * Without the provider's secret nothing is accepted (404): the environment
  * does not use that provider.
  */
@@ -97,6 +100,66 @@ providerWebhooks.post("/twilio/sms", async (c) => {
   await applyKeyword(c.env.DB, number, keyword, Date.now());
   return twiml(smsKeywordReplies[keyword]);
 });
+
+/**
+ * Resend's events (Svix-signed): a delivered e-mail is recorded delivered; a
+ * bounce fails it and stops every e-mail to the address (a passcode then goes
+ * by text or call); a complaint (marked as spam) stops marketing to it.
+ */
+providerWebhooks.post("/resend", async (c) => {
+  const secret = c.env.RESEND_WEBHOOK_SECRET;
+  if (!secret) return c.json({ error: "Not found" }, 404);
+  const body = await c.req.raw.text();
+  const header = (name: string) => c.req.raw.headers.get(name);
+  const signed = { id: header("svix-id"), timestamp: header("svix-timestamp"), signature: header("svix-signature") };
+  if (!(await verifySvixSignature(secret, signed, body, Math.floor(Date.now() / 1000))))
+    return c.json({ error: "The signature does not match." }, 403);
+  const event = v.safeParse(ResendEvent, parseJson(body));
+  if (!event.success) return c.body(null, 204);
+  await applyEmailEvent(c.env.DB, event.output, Date.now());
+  return c.body(null, 204);
+});
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+const ResendEvent = v.object({
+  type: v.string(),
+  data: v.object({ email_id: v.string(), to: v.optional(v.array(v.string()), []) }),
+});
+
+async function applyEmailEvent(d1: D1Database, event: v.InferOutput<typeof ResendEvent>, now: number) {
+  const db = database(d1);
+  const status = { "email.delivered": "delivered", "email.bounced": "failed", "email.complained": null }[event.type];
+  const record = await db.select().from(messageRecords).where(eq(messageRecords.providerId, event.data.email_id)).get();
+  if (record && status && (PROGRESS[status] ?? 0) > (PROGRESS[record.status] ?? 0))
+    await db
+      .update(messageRecords)
+      .set({ status, lastError: status === "failed" ? "Resend: bounced" : record.lastError, updatedAt: now })
+      .where(eq(messageRecords.id, record.id));
+  const scope = event.type === "email.bounced" ? "all" : event.type === "email.complained" ? "marketing" : null;
+  if (!scope) return;
+  for (const to of event.data.to) {
+    const address = suppressionAddress("email", to);
+    await db
+      .insert(suppressions)
+      .values({ channel: "email", address, scope, reason: event.type.slice(6), updatedAt: now })
+      // A complaint never narrows a bounce's "all".
+      .onConflictDoUpdate({
+        target: [suppressions.channel, suppressions.address],
+        set: {
+          scope: scope === "all" ? "all" : sql`${suppressions.scope}`,
+          reason: event.type.slice(6),
+          updatedAt: now,
+        },
+      });
+  }
+}
 
 /** One batch: the suppression and every borrower with the number, or nothing. */
 export async function applyKeyword(d1: D1Database, number: string, keyword: "stop" | "start", now: number) {

@@ -9,6 +9,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import { dispatch } from "../../functions/servicing/dispatch";
 import { outgoingFor, withOutgoing } from "../../functions/servicing/outgoing";
+import { svixSignature } from "../../functions/servicing/providers/svix-signature";
 import { twilioSignature } from "../../functions/servicing/providers/twilio-signature";
 import { text } from "../../functions/servicing/templates";
 import { settledDb } from "./helpers/messages";
@@ -177,5 +178,79 @@ describe("texts to our number", () => {
     const offer = text("platformText", to, "A new offer for you.", "marketing");
     expect(offer.body).toMatch(/Reply STOP to opt out\.$/);
     expect((await outgoing.send(offer)).status).toBe("suppressed");
+  });
+});
+
+describe("Resend's events", () => {
+  const SECRET = `whsec_${btoa("resend-test-webhook-secret-32-bytes")}`;
+  const withResend: Env = { ...env, RESEND_WEBHOOK_SECRET: SECRET };
+
+  async function event(type: string, emailId: string, to: string[], options: { stale?: boolean } = {}) {
+    const body = JSON.stringify({ type, created_at: new Date().toISOString(), data: { email_id: emailId, to } });
+    const id = `msg_${crypto.randomUUID()}`;
+    const timestamp = String(Math.floor(Date.now() / 1000) - (options.stale ? 600 : 0));
+    const request = new Request(`${env.SITE_ORIGIN}/api/webhooks/resend`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "svix-id": id,
+        "svix-timestamp": timestamp,
+        "svix-signature": `v1,${await svixSignature(SECRET, id, timestamp, body)}`,
+      },
+      body,
+    });
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, withResend, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  }
+
+  async function sentEmail(to: string, emailId: string, customerId: string | null = null) {
+    const message = {
+      ...text("platformText", { phone: "6145550101", customerId }, "Hi"),
+      channel: "email" as const,
+      recipient: to,
+    };
+    const id = await dispatch(db(), { send: async () => ({}) as QueueSendResponse }, message, "resend", Date.now());
+    await env.DB.prepare("UPDATE message_records SET status = 'sent', provider_id = ? WHERE id = ?")
+      .bind(emailId, id)
+      .run();
+    return id;
+  }
+
+  it("records a delivered e-mail, and refuses an event signed five minutes ago or more", async () => {
+    const emailId = crypto.randomUUID();
+    const id = await sentEmail("delivered@example.com", emailId);
+    expect((await event("email.delivered", emailId, ["delivered@example.com"], { stale: true })).status).toBe(403);
+    expect((await recordOf(id))?.status).toBe("sent");
+    expect((await event("email.delivered", emailId, ["delivered@example.com"])).status).toBe(204);
+    expect((await recordOf(id))?.status).toBe("delivered");
+  });
+
+  it("a bounce fails the e-mail and stops mail to the address: an e-mail passcode then goes by text", async () => {
+    const b = await borrower();
+    const emailId = crypto.randomUUID();
+    const id = await sentEmail(b.email, emailId, b.customerId);
+    await event("email.bounced", emailId, [b.email.toUpperCase()]);
+    expect(await recordOf(id)).toMatchObject({ status: "failed", last_error: "Resend: bounced" });
+    const client = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+    await client.call(catalogue.communications.SendEmailOtp, { email: b.email, CustId: b.customerId });
+    const rows = await (await settledDb())
+      .prepare("SELECT channel, recipient FROM outbox WHERE customer_id = ? AND body LIKE '%passcode%'")
+      .bind(b.customerId)
+      .all<{ channel: string; recipient: string }>();
+    expect(rows.results).toEqual([{ channel: "sms", recipient: b.mobilePhone }]);
+  });
+
+  it("a complaint stops marketing e-mail to the address, not account e-mail", async () => {
+    const emailId = crypto.randomUUID();
+    await sentEmail("complains@example.com", emailId);
+    await event("email.complained", emailId, ["complains@example.com"]);
+    const outgoing = outgoingFor(withOutgoing(db(), env, Date.now));
+    const base = { channel: "email" as const, recipient: "complains@example.com", subject: "S", body: "B" };
+    expect((await outgoing.send({ ...base, template: "platformEmail", category: "service" })).status).toBe("queued");
+    expect((await outgoing.send({ ...base, template: "platformEmail", category: "marketing" })).status).toBe(
+      "suppressed",
+    );
   });
 });

@@ -17,14 +17,22 @@ export const MESSAGE_STATUS: Record<SentMessage["status"], string> = {
   sent: "Sent",
   delivered: "Delivered",
   failed: "Not delivered",
-  suppressed: "Not sent: texts are stopped for this number",
+  suppressed: "Not sent",
 };
+
+/** Why a message was not sent: the number said STOP, or mail to the address bounced. */
+const statusOf = (m: SentMessage) =>
+  m.status !== "suppressed"
+    ? MESSAGE_STATUS[m.status]
+    : m.channel === "email"
+      ? "Not sent: email to this address could not be delivered"
+      : "Not sent: texts are stopped for this number";
 
 const columns: ReadonlyArray<Column<SentMessage>> = [
   { key: "date", header: "Date", kind: "date", value: (m) => easternDateTime(new Date(m.sentAt)).date },
   { key: "channel", header: "Sent by", kind: "text", value: (m) => CHANNEL[m.channel] },
   { key: "about", header: "About", kind: "text", value: (m) => m.about },
-  { key: "status", header: "Status", kind: "text", value: (m) => MESSAGE_STATUS[m.status] },
+  { key: "status", header: "Status", kind: "text", value: statusOf },
 ];
 
 /**
