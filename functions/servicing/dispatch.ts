@@ -25,6 +25,27 @@ export type { Deliverer, QueuedMessage } from "./message";
 export const maskedRecipient = (message: OutgoingMessage) =>
   message.channel === "email" ? maskEmail(message.recipient) : maskPhone(message.recipient.replace(/\D/g, ""));
 
+/** A message's record as first written: who and what, masked and without secrets. */
+export function newRecord(
+  message: OutgoingMessage & { template: string },
+  status: "queued" | "sent" | "suppressed",
+  provider: string,
+  now: number,
+) {
+  return {
+    id: crypto.randomUUID(),
+    customerId: message.customerId ?? null,
+    channel: message.channel,
+    template: message.template,
+    recipientMasked: maskedRecipient(message),
+    subject: withholdSecrets(message.subject ?? "", message.secrets),
+    status,
+    provider,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Records the message and queues it; its record's id. */
 export async function dispatch(
   db: Database,
@@ -33,19 +54,9 @@ export async function dispatch(
   provider: string,
   now: number,
 ): Promise<string> {
-  const id = crypto.randomUUID();
-  await db.insert(messageRecords).values({
-    id,
-    customerId: message.customerId ?? null,
-    channel: message.channel,
-    template: message.template,
-    recipientMasked: maskedRecipient(message),
-    subject: withholdSecrets(message.subject ?? "", message.secrets),
-    status: "queued",
-    provider,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const record = newRecord(message, "queued", provider, now);
+  const id = record.id;
+  await db.insert(messageRecords).values(record);
   try {
     await queue.send({ ...message, id }, { contentType: "json" });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Database, database } from "#db/client";
 import { customers, messageRecords, suppressions } from "#db/schema/servicing";
-import { dispatch, maskedRecipient, outboxDeliverer } from "./dispatch";
+import { dispatch, newRecord, outboxDeliverer } from "./dispatch";
 import type { CoreEnv } from "./env";
 import { keepsSecrets } from "./messages";
 import { channelDeliverer, providerFor } from "./providers/deliverer";
@@ -93,20 +93,9 @@ async function failOver(db: Database, message: TemplatedMessage): Promise<Templa
 
 /** The record of a message that was not sent because its channel is suppressed. */
 async function recordSuppressed(db: Database, message: TemplatedMessage, now: number) {
-  const id = crypto.randomUUID();
-  await db.insert(messageRecords).values({
-    id,
-    customerId: message.customerId ?? null,
-    channel: message.channel,
-    template: message.template,
-    recipientMasked: maskedRecipient(message),
-    subject: message.subject ?? "",
-    status: "suppressed",
-    provider: "none",
-    createdAt: now,
-    updatedAt: now,
-  });
-  return { id, status: "suppressed" as const, channel: message.channel };
+  const record = newRecord(message, "suppressed", "none", now);
+  await db.insert(messageRecords).values(record);
+  return { id: record.id, status: "suppressed" as const, channel: message.channel };
 }
 
 function queuedOutgoing(db: Database, env: CoreEnv, now: () => number): Outgoing {
@@ -132,22 +121,11 @@ function queuedOutgoing(db: Database, env: CoreEnv, now: () => number): Outgoing
  * queue is set up) delivers at once, recording the same way.
  */
 async function deliverNow(db: Database, env: CoreEnv, message: TemplatedMessage, provider: string, now: () => number) {
-  const id = crypto.randomUUID();
   const deliverer = channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env)));
-  const base = {
-    id,
-    customerId: message.customerId ?? null,
-    channel: message.channel,
-    template: message.template,
-    recipientMasked: maskedRecipient(message),
-    subject: message.subject ?? "",
-    provider,
-    attempts: 1,
-    createdAt: now(),
-  };
-  const providerId = await deliverer.deliver({ ...message, id });
-  await db.insert(messageRecords).values({ ...base, status: "sent", providerId, updatedAt: now(), sentAt: now() });
-  return { id, status: "sent" as const, channel: message.channel };
+  const record = newRecord(message, "sent", provider, now());
+  const providerId = await deliverer.deliver({ ...message, id: record.id });
+  await db.insert(messageRecords).values({ ...record, providerId, attempts: 1, sentAt: now() });
+  return { id: record.id, status: "sent" as const, channel: message.channel };
 }
 
 /** No sender registered: the outbox at once, never keeping a secret. */
