@@ -129,6 +129,8 @@ export const servicing = {
   closeAfterMonthsWithoutDraw: 12,
   closeAfterYearsAtZero: 2,
   closureNoticeDays: 30,
+  /** An automatic payment is announced by e-mail this many days before it is taken. */
+  autopayReminderDays: 3,
   minAchTransactionCents: 1_000,
   maxNoOfAchEffectiveDays: 45,
   maxPendingPayments: 3,

@@ -76,12 +76,20 @@ const NOTICE_TEMPLATE = {
   closed: "closed",
 } as const;
 
+type TextNotice = Notice & { kind: keyof typeof NOTICE_TEMPLATE };
+const isTextNotice = (notice: Notice): notice is TextNotice => notice.kind in NOTICE_TEMPLATE;
+
 function noticeMessage(notice: Notice, to: Person): TemplatedMessage {
-  const { subject, body } = noticeText(notice);
-  return templates.notice(NOTICE_TEMPLATE[notice.kind], to, subject, body);
+  if (isTextNotice(notice)) {
+    const { subject, body } = noticeText(notice);
+    return templates.notice(NOTICE_TEMPLATE[notice.kind], to, subject, body);
+  }
+  // autopay_upcoming: the engine names the payment it will take.
+  const payment = notice.payment!;
+  return templates.autopayUpcoming(to, { cents: payment.amountCents, date: payment.date });
 }
 
-export function noticeText(notice: Notice): { subject: string; body: string } {
+export function noticeText(notice: TextNotice): { subject: string; body: string } {
   const { state } = notice;
   switch (notice.kind) {
     case "past_due":

@@ -20,6 +20,7 @@ export type TemplateName =
   | "accountReady"
   | "drawReceived"
   | "paymentScheduled"
+  | "autopayUpcoming"
   | "paymentPosted"
   | "paymentReturned"
   | "statementReady"
@@ -42,6 +43,7 @@ export const templateTitles: Record<TemplateName, string> = {
   accountReady: "Your line of credit is ready",
   drawReceived: "Your draw request was received",
   paymentScheduled: "Your payment is scheduled",
+  autopayUpcoming: "Your automatic payment is coming up",
   paymentPosted: "Your payment was posted",
   paymentReturned: "Your payment was returned",
   statementReady: "Your statement is ready",
@@ -163,6 +165,13 @@ export const templates = {
       to,
       "Your payment is scheduled",
       `your one-time payment of ${money(p.cents)} from ${p.bank} is scheduled for ${formatDate(p.date)}. Your confirmation number is ${p.id}.`,
+    ),
+  autopayUpcoming: (to: Person, p: { cents: number; date: string }) =>
+    email(
+      "autopayUpcoming",
+      to,
+      "Your automatic payment is coming up",
+      `your automatic payment of ${money(p.cents)} will be taken from your bank account on ${formatDate(p.date)}. Please make sure the money is in the account that day.`,
     ),
   paymentPosted: (to: Person, p: { cents: number; date: string }) =>
     email(

@@ -25,6 +25,7 @@ const everyEmail: TemplatedMessage[] = [
   templates.accountReady(to, null),
   templates.drawReceived(to, { cents: 30_000, feeCents: 1_500, fundingDate: "2026-11-30", id: 7, bank: "your bank" }),
   templates.paymentScheduled(to, { cents: 5_000, date: "2026-12-01", id: 8, bank: "your bank" }),
+  templates.autopayUpcoming(to, { cents: 4_000, date: "2026-12-04" }),
   templates.paymentPosted(to, { cents: 5_000, date: "2026-12-01" }),
   templates.paymentReturned(to, { cents: 5_000, postedOn: "2026-12-01" }),
   templates.statementReady(to, {

@@ -3,6 +3,8 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { addDays } from "#domain/calendar";
+import { servicing } from "#domain/config";
+import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
@@ -127,6 +129,37 @@ describe("the servicing run (cron)", () => {
     const automatic = state.book.entries.filter((e) => e.kind === "payment" && e.origin === "automatic");
     expect(automatic).toEqual([expect.objectContaining({ amountCents: 4_000, effectiveDate: first.dueDate })]);
     expect(state.figures).toMatchObject({ standing: "current", pastDueCents: 0 });
+  });
+
+  it("e-mails an EFT borrower the statement, then the automatic payment 3 days ahead, each once, with the amount taken", async () => {
+    const { customerId } = await openLine(40_000, "A");
+    const first = (await loadCustomerState(db, customerId, at(14))).book.statements[0]!;
+    const reminderDay = addDays(first.dueDate, -servicing.autopayReminderDays);
+    for (const day of [reminderDay, addDays(reminderDay, 1), first.dueDate])
+      await runServicing(db, new Date(dayMs(day)));
+    const mail = await (await settledDb())
+      .prepare("SELECT subject, body FROM outbox WHERE customer_id = ? ORDER BY id")
+      .bind(customerId)
+      .all<{ subject: string; body: string }>();
+    const subjects = mail.results.map((m) => m.subject);
+    // One e-mail per statement issued (bi-weekly, the next statement is issued on this due date).
+    const ofFirst = mail.results.filter((m) =>
+      m.body.includes(`your statement of ${formatDate(first.statementDate)} is ready`),
+    );
+    expect(ofFirst).toHaveLength(1);
+    expect(ofFirst[0]!.body).toContain(
+      `Your automatic payment of $40.00 will be taken from your bank account on ${formatDate(first.dueDate)}.`,
+    );
+    expect(subjects.filter((s) => s === "Your automatic payment is coming up")).toHaveLength(1);
+    // $400 drawn bi-weekly: $20 fee + 5% of $400 is the minimum, and that is what the due date takes (above).
+    const reminder = mail.results.find((m) => m.subject === "Your automatic payment is coming up")!;
+    expect(reminder.body).toContain(
+      `your automatic payment of $40.00 will be taken from your bank account on ${formatDate(first.dueDate)}.`,
+    );
+    const taken = (await loadCustomerState(db, customerId, new Date(dayMs(first.dueDate)))).book.entries.filter(
+      (e) => e.kind === "payment" && e.origin === "automatic",
+    );
+    expect(taken).toEqual([expect.objectContaining({ amountCents: 4_000, effectiveDate: first.dueDate })]);
   });
 
   it("never debits a paper-check borrower", async () => {

@@ -14,11 +14,13 @@ import type { AccountState, Book, IssuedStatement, LedgerEntry, ScheduledPayment
  * the day have passed; charge-off; closure; statements.
  */
 export interface Notice {
-  kind: "past_due" | "charged_off" | "closure_notice" | "closed";
+  kind: "past_due" | "charged_off" | "closure_notice" | "closed" | "autopay_upcoming";
   /** With the line, what makes the notice once-only. */
   ref: string;
   state: AccountState;
   closesOn?: string;
+  /** autopay_upcoming: the payment to be taken. */
+  payment?: { date: string; amountCents: number };
 }
 
 export interface DayWork {
@@ -107,6 +109,11 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
   const state = accountState(book, day);
   const overdue = state.statements.filter((s) => s.dueDate === day && s.unpaidCents > 0);
   if (overdue.length > 0 && book.line.chargedOffOn === null) work.notices.push({ kind: "past_due", ref: day, state });
+  // A few days before an automatic payment is taken, the borrower hears of it (once per payment date).
+  const automatic = state.nextAutomaticPayment;
+  const daysAhead = automatic ? daysBetween(day, automatic.date) : 0;
+  if (automatic && daysAhead > 0 && daysAhead <= servicing.autopayReminderDays)
+    work.notices.push({ kind: "autopay_upcoming", ref: automatic.date, state, payment: automatic });
   if (book.line.chargedOffOn === null && state.daysPastDue > servicing.chargeOffAfterDaysPastDue) {
     work.chargedOffOn = day;
     const charged = { ...book, line: { ...book.line, chargedOffOn: day } };
