@@ -13,8 +13,11 @@ export interface CoreEnv {
   ENVIRONMENT: "development" | "preview" | "production";
   /** Secret: derives the SSN encryption and look-up keys (>= 32 characters). */
   SSN_ENCRYPTION_KEY: string;
-  /** The dispatch queue's producer (issue 18); its consumer is the Worker's queue handler. */
-  MESSAGES: Queue<QueuedMessage>;
+  /**
+   * The dispatch queue's producer (issue 18); its consumer is the Worker's
+   * queue handler. The platform served alone has none: it delivers at once.
+   */
+  MESSAGES?: Queue<QueuedMessage>;
   /** The site's public origin: where providers post their delivery reports. */
   SITE_ORIGIN?: string;
   /** Texts and calls through Twilio (all three set), else the outbox. The token is a secret. */

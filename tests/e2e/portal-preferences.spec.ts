@@ -1,4 +1,6 @@
+import { problemsAtWidths } from "./fixtures/fit";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { drawThroughPortal } from "./fixtures/payments";
 import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { type Browser, expect, type Page, test, visitorIp } from "./fixtures/test";
 
@@ -369,4 +371,19 @@ test("a borrower's preferences open with the saved values", async ({ page }) => 
   await expect(page.getByLabel("Main Phone")).toHaveValue(/^\d{3}-\d{3}-\d{4}$/);
   await expect(page.getByLabel("This is my cell")).not.toBeChecked();
   await expect(page.getByLabel("Cell Phone")).toHaveValue(/^\d{3}-\d{3}-\d{4}$/);
+});
+
+test("the messages we sent are listed: a draw's confirmation by e-mail, sent; it fits every width and axe finds nothing", async ({
+  page,
+}) => {
+  await logInFresh(page, "current");
+  await openPreferences(page);
+  const list = page.getByRole("region", { name: "Messages We Sent You" });
+  await expect(list).toContainText("We have not sent you any messages yet.");
+  await drawThroughPortal(page, "200");
+  await openPreferences(page);
+  const row = list.getByRole("row").filter({ hasText: "Your draw request was received" });
+  await expect(row).toContainText("Email");
+  await expect(row).toContainText("Sent");
+  expect(await problemsAtWidths(page, "/preferences with a message")).toEqual([]);
 });

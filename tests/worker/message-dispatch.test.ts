@@ -292,7 +292,7 @@ describe("the consumer in a deployed environment", () => {
 describe("end to end through the real queue", () => {
   it("a dispatched passcode reaches the outbox whole (development) and its record says sent", async () => {
     const to = phone();
-    const id = await dispatch(db(), env.MESSAGES, passcodeText(to), "outbox", Date.now());
+    const id = await dispatch(db(), env.MESSAGES!, passcodeText(to), "outbox", Date.now());
     await expect.poll(async () => (await record(id))?.status, { timeout: 10_000, interval: 100 }).toBe("sent");
     const row = await env.DB.prepare("SELECT body FROM outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
       .bind(to)
