@@ -44,7 +44,13 @@ export const flowMessages = {
   /** Spec file 3, section 8 ('Call failed' for a message send) and spec file 2 (register): the platform did not answer. */
   callFailed: "Call failed. Please try again in a moment.",
   serviceDown: "We're sorry, we could not check that just now. Please try again.",
+  /** Issue 18: the number chosen texted STOP (or the address bounced) and nothing else could stand in. */
+  channelStopped: `We could not send a passcode that way. Please choose another way, or call Customer Service at ${formatPhone(phones.customerService)}.`,
+  /** Issue 18: another channel stood in for a stopped one; the page names where the code really went. */
+  sentAnotherWay: "We could not send your passcode the way you chose, so we sent it another way.",
 } as const;
+
+const KIND_OF = { sms: "Text", voice: "Call", email: "Email" } as const;
 
 export interface FlowView {
   step: AccessFlow["step"];
@@ -158,12 +164,16 @@ export async function sendCodeStep({ context, request, kind, values, flow, platf
   const channel = (await channelsFor(platform, user)).find((c) => c.id === checked.output.channel);
   if (!channel) return { errors: { channel: accessMessages.method } };
   const sent = await sendPasscode(platform, channel, flow);
+  if (sent.statusCode === "6") return { errors: {}, alert: flowMessages.channelStopped };
   const atLimit = sent.statusCode === "5";
+  // Another channel may have stood in for a stopped one: the page names where the code really went.
+  const stoodIn = sent.sentBy && KIND_OF[sent.sentBy] !== channel.kind;
+  const went = stoodIn ? flow.channels?.find((c) => c.kind === KIND_OF[sent.sentBy!]) : channel;
   const resent =
     values.intent === "resend" ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : null;
-  const notice = atLimit ? flowMessages.resendLimit : resent;
+  const notice = atLimit ? flowMessages.resendLimit : stoodIn ? flowMessages.sentAnotherWay : resent;
   // At the resend limit nothing was sent: the page keeps naming where the last code went, not this channel.
-  await save({ ...flow, step: "code", channelId: atLimit ? flow.channelId : channel.id, notice: notice ?? undefined });
+  await save({ ...flow, step: "code", channelId: atLimit ? flow.channelId : went?.id, notice: notice ?? undefined });
   return answered();
 }
 

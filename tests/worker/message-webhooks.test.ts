@@ -12,6 +12,7 @@ import { outgoingFor, withOutgoing } from "../../functions/servicing/outgoing";
 import { svixSignature } from "../../functions/servicing/providers/svix-signature";
 import { twilioSignature } from "../../functions/servicing/providers/twilio-signature";
 import { text } from "../../functions/servicing/templates";
+import { postForm, send, sessionCookieOf } from "./helpers/http";
 import { settledDb } from "./helpers/messages";
 
 /**
@@ -164,6 +165,40 @@ describe("texts to our number", () => {
     expect(
       (await client.call(catalogue.communications.VerifySmsOtp, { pin: code, ewSID: sent.ewSID })).statusCode,
     ).toBe("0");
+  });
+
+  it("forgot password by Text to a number that said STOP: the code goes by e-mail, and the page says where it went", async () => {
+    const b = await borrower();
+    await inbound(b.mobilePhone, "STOP");
+    let cookie: string | null = null;
+    const steps: Record<string, string>[] = [
+      { intent: "email", email: b.email },
+      { intent: "method", channel: "phone0" },
+    ];
+    for (const fields of steps) {
+      const res = await postForm("/forgot-password", fields, { cookie });
+      expect(res.status).toBeLessThan(400);
+      cookie = sessionCookieOf(res) ?? cookie;
+      await res.body?.cancel();
+    }
+    const page = await (await send("/forgot-password", { cookie })).text();
+    expect(page).toContain("We could not send your passcode the way you chose, so we sent it another way.");
+    expect(page).toMatch(/We sent a six-digit passcode to c\*+[0-9a-f]@demo\.ridgeline\.test\./);
+    expect(page).not.toContain("by text");
+    const rows = await (await settledDb())
+      .prepare("SELECT channel FROM outbox WHERE customer_id = ? AND body LIKE '%passcode%'")
+      .bind(b.customerId)
+      .all<{ channel: string }>();
+    expect(rows.results).toEqual([{ channel: "email" }]);
+  });
+
+  it("a passcode to a stopped number nobody else can stand in for is not sent, and the platform says so (6)", async () => {
+    const b = await borrower();
+    await inbound(b.mobilePhone, "STOP");
+    const client = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+    const sent = await client.call(catalogue.communications.SendSmsOtp, { phoneNumber: b.mobilePhone });
+    expect(sent).toMatchObject({ statusCode: "6" });
+    expect(sent.sentBy).toBeUndefined();
   });
 
   it("START turns account texts back on, but the number never gets marketing again", async () => {

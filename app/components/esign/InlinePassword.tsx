@@ -8,7 +8,16 @@ export interface InlinePasswordView {
   step: "code" | "done" | "skipped" | null;
   notice?: string;
   resendDisabled?: boolean;
+  sentBy?: "sms" | "voice";
 }
+
+/** Where the code went: by e-mail, or by text or call when e-mail to the address is stopped. */
+const SENT = {
+  email: "We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.",
+  sms: "We could not e-mail you, so we texted a six-digit passcode to your cell phone to confirm it's you. It expires in 10 minutes.",
+  voice:
+    "We could not e-mail you, so we are calling your phone with a six-digit passcode to confirm it's you. It expires in 10 minutes.",
+} as const;
 
 /**
  * E-sign consent's optional create-password section (0-decisions.md): a
@@ -59,7 +68,7 @@ export function InlinePassword({
       <h2 id="inline-password-title">Create a password (optional)</h2>
       {view.step === "code" ? (
         <Form method="post" className="apply-form" noValidate>
-          <p>We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.</p>
+          <p>{SENT[view.sentBy ?? "email"]}</p>
           {view.notice ? (
             <p className="banner" role="status">
               {view.notice}

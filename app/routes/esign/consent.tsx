@@ -280,6 +280,7 @@ function ConsentForm({
             step: state.password?.step ?? null,
             notice: state.password?.notice,
             resendDisabled: state.password?.resendDisabled,
+            sentBy: state.password?.sentBy,
           }}
           errors={errors}
           alert={passwordAlert}

@@ -132,6 +132,7 @@ async function send(
     ewSID: ewSID(who.customerId),
     purpose: "esign",
   });
+  if (sent.statusCode === "6") return { state, errors: {}, alert: flowMessages.channelStopped, serviceDown: true };
   if (sent.statusCode === "5") {
     // The resend limit: the code already sent still works; no new one comes.
     const kept: Pending = { ...pending, notice: flowMessages.resendLimit, resendDisabled: true };
@@ -141,7 +142,14 @@ async function send(
   return {
     state: {
       ...state,
-      password: { step: "code", sealed: pending.sealed, notice, resendDisabled: pending.resendDisabled },
+      password: {
+        step: "code",
+        sealed: pending.sealed,
+        notice,
+        resendDisabled: pending.resendDisabled,
+        // E-mail to the address is stopped (a bounce): the code went by text or call, and the page says so.
+        sentBy: sent.sentBy === "sms" || sent.sentBy === "voice" ? sent.sentBy : undefined,
+      },
     },
     errors: {},
   };

@@ -40,7 +40,19 @@ export const CheckLineType = defineCall({
   answer: withToken({ lineType: v.picklist(["Mobile", "Landline"]) }),
 });
 
-const OtpSent = withToken({ ewSID: v.string(), replyTo: v.string(), statusCode: v.string(), resend: v.boolean() });
+/**
+ * statusCode 0: sent; 5: the resend limit (nothing sent); 6: not sent, the
+ * channel asked not to be sent to (a number that texted STOP) and the borrower
+ * has no other. `sentBy`: how the code really went, when another channel
+ * stood in for one that is stopped.
+ */
+const OtpSent = withToken({
+  ewSID: v.string(),
+  replyTo: v.string(),
+  statusCode: v.string(),
+  resend: v.boolean(),
+  sentBy: v.optional(v.picklist(["sms", "voice", "email"])),
+});
 
 /**
  * ewSID names the identity whose passcode this is (one active code each);

@@ -21,6 +21,8 @@ export interface EsignState {
     notice?: string;
     /** The passcode can no longer be re-sent (the resend limit was reached). */
     resendDisabled?: boolean;
+    /** How the code went when e-mail to the address is stopped (a bounce): by text or call instead. */
+    sentBy?: "sms" | "voice";
   };
   /**
    * The application was withdrawn during e-sign: the active-duty military

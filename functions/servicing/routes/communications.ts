@@ -102,8 +102,15 @@ async function deliverPasscode(
   );
   if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
   // The code is a secret of the message: it travels on the queue to the provider, and rests in the outbox in development only.
-  await send(c).send(passcode(channel, recipient, sent.code, target.CustId || null));
-  return { ewSID, replyTo: "", statusCode: "0", resend: sent.resend };
+  const went = await send(c).send(passcode(channel, recipient, sent.code, target.CustId || null));
+  if (went.status === "suppressed") return { ewSID, replyTo: "", statusCode: "6", resend: sent.resend };
+  return {
+    ewSID,
+    replyTo: "",
+    statusCode: "0",
+    resend: sent.resend,
+    sentBy: went.channel as "sms" | "voice" | "email",
+  };
 }
 
 implement(communicationRoutes, calls.SendSmsOtp, (c, p) => deliverPasscode(c, "sms", p.phoneNumber, p));
