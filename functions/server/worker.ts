@@ -3,6 +3,7 @@ import { database } from "#db/client";
 import { deliverEmbeddedMessages, runEmbeddedDaily } from "#platform";
 import { api } from "./api/app";
 import type { Env } from "./env";
+import { countedD1, newTally, serverTiming } from "./http/d1-trips";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -65,9 +66,15 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // In development every D1 round trip of the request is counted, and the tally answered in Server-Timing (issue 19).
+    const tally = env.ENVIRONMENT === "development" ? newTally() : null;
+    const served = tally ? { ...env, DB: countedD1(env.DB, tally) } : env;
     // Every method goes to React Router (forms post to route actions).
-    const response = isApi ? await api.fetch(request, env, ctx) : await servePage(request, env, ctx);
-    return withSecurityHeaders(response);
+    const response = withSecurityHeaders(
+      isApi ? await api.fetch(request, served, ctx) : await servePage(request, served, ctx),
+    );
+    if (tally) response.headers.append("Server-Timing", serverTiming(tally));
+    return response;
   },
 
   async scheduled(_controller, env) {

@@ -1,0 +1,41 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
+import { signedInBorrower } from "./helpers/borrowers";
+import { send } from "./helpers/http";
+
+/**
+ * Issue 19, "count them": in development every D1 round trip of a request is
+ * counted (a batch is one; a trip started beside another is not sequential)
+ * and answered in Server-Timing.
+ */
+const tripsOf = (response: Response) => {
+  const header = response.headers.get("Server-Timing") ?? "";
+  const match = header.match(/^d1;desc="(\d+) round trips, (\d+) sequential"/);
+  return match ? { trips: Number(match[1]), sequential: Number(match[2]) } : null;
+};
+
+describe("counting D1 round trips", () => {
+  it("counts a statement as one trip and a batch as one, and tells sequential from parallel", async () => {
+    const tally = newTally();
+    const d1 = countedD1(env.DB, tally);
+    await d1.prepare("SELECT ? AS n").bind(1).first();
+    await d1.batch([d1.prepare("SELECT 1"), d1.prepare("SELECT ? AS n").bind(2)]);
+    await Promise.all([d1.prepare("SELECT 3").all(), d1.prepare("SELECT 4").raw()]);
+    expect(tally.trips.map((t) => [t.kind, t.sequential])).toEqual([
+      ["first", true],
+      ["batch", true],
+      ["all", true],
+      ["raw", false],
+    ]);
+    expect(serverTiming(tally)).toMatch(/^d1;desc="4 round trips, 3 sequential";dur=[\d.]+, d1-1;desc="first";dur=/);
+  });
+
+  it("answers each request's tally in Server-Timing: none for health, some for a signed-in account page", async () => {
+    expect(tripsOf(await send("/api/health"))).toEqual({ trips: 0, sequential: 0 });
+    const b = await signedInBorrower("current");
+    const account = tripsOf(await send("/account", { cookie: b.cookie }));
+    expect(account?.trips).toBeGreaterThan(0);
+    expect(account!.sequential).toBeLessThanOrEqual(account!.trips);
+  });
+});
