@@ -219,6 +219,20 @@ async function passcodeFigures(fake: FakeTwilio) {
   };
 }
 
+const PORTAL_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences"];
+
+/** D1 round trips per page, from the Server-Timing header the Worker answers in development (issue 19). */
+async function roundTrips(cookie: string) {
+  const rows: Array<{ path: string; "round trips": string; sequential: string }> = [];
+  for (const path of ["/", "/api/health", ...PORTAL_PAGES]) {
+    const res = await fetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" });
+    await res.arrayBuffer();
+    const match = res.headers.get("Server-Timing")?.match(/^d1;desc="(\d+) round trips, (\d+) sequential"/);
+    rows.push({ path, "round trips": match?.[1] ?? "?", sequential: match?.[2] ?? "?" });
+  }
+  return rows;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureDevVars();
@@ -282,6 +296,7 @@ try {
   const platform = await platformFigures();
   const lonePasscode = await lonePasscodeFigures(fakeTwilio);
   const passcodes = await passcodeFigures(fakeTwilio);
+  const trips = await roundTrips(cookie);
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s per path, local workerd (wrangler dev)\n`);
   console.table(
@@ -292,6 +307,8 @@ try {
       "p99 ms": r.p99,
     })),
   );
+  console.log("D1 round trips per request (development's Server-Timing):");
+  console.table(trips);
   const ratio = home.rps / health.rps;
   console.log(`Home / health throughput: ${(ratio * 100).toFixed(0)}% (target >= 50%)`);
   console.log(`Home p99: ${home.p99} ms (target <= 50 ms)`);
