@@ -41,10 +41,10 @@ export function withholdSecrets(text: string, secrets: Record<string, string> = 
 export const keepsSecrets = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT === "development";
 
 /**
- * The default provider. It delivers nothing further (a real provider is a
- * later issue), so in preview and production a passcode or link sent
- * through it reaches no one: those environments need a real provider before
- * people rely on them (docs/operations.md).
+ * The outbox: the dispatch queue's provider for any channel the environment
+ * has not configured (outgoing.ts). It delivers nothing further, so in
+ * preview and production a passcode or link sent through it reaches no one:
+ * those environments need Twilio and Resend configured (docs/operations.md).
  */
 export function outboxProvider(
   db: Database,

@@ -7,6 +7,7 @@ import { smsKeyword, smsKeywordReplies } from "#domain/rules/sms-keywords";
 import type { CoreEnv } from "./env";
 import { suppressionAddress } from "./outgoing";
 import { verifySvixSignature } from "./providers/svix-signature";
+import { xml } from "./providers/twilio";
 import { verifyTwilioSignature } from "./providers/twilio-signature";
 
 /**
@@ -58,12 +59,9 @@ async function signedForm(c: { env: CoreEnv; req: { url: string; raw: Request } 
 
 const twiml = (reply?: string) =>
   new Response(
-    `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ""}</Response>`,
+    `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${xml(reply)}</Message>` : ""}</Response>`,
     { headers: { "Content-Type": "text/xml; charset=utf-8" } },
   );
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
 
 providerWebhooks.post("/twilio/status", async (c) => {
   const form = await signedForm(c);

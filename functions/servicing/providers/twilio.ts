@@ -33,7 +33,8 @@ export class TwilioError extends Error {
 /** +1 and ten digits, as Twilio wants them, from the ten digits we keep. */
 export const e164 = (tenDigits: string) => (tenDigits.startsWith("+") ? tenDigits : `+1${tenDigits}`);
 
-const xml = (text: string) =>
+/** Text made safe inside TwiML. */
+export const xml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
 
 /** The spoken passcode: read twice, one digit at a time (the commas make the pauses). */

@@ -33,11 +33,7 @@ implement(communicationRoutes, calls.SendSms, async (c, { to, message, customerI
   return { status: true };
 });
 
-/**
- * Line type look-up (a carrier lookup in a real deployment). The embedded
- * platform treats numbers whose exchange starts with 5 as mobile, so demo
- * data can have both kinds on purpose.
- */
+/** The borrower's latest messages for Preferences: what about, never the code, link or address. */
 implement(communicationRoutes, calls.GetMessages, async (c) => {
   const rows = await c.var.db
     .select()
@@ -57,6 +53,11 @@ implement(communicationRoutes, calls.GetMessages, async (c) => {
   };
 });
 
+/**
+ * Line type look-up (a carrier lookup in a real deployment). The embedded
+ * platform treats numbers whose exchange starts with 5 as mobile, so demo
+ * data can have both kinds on purpose.
+ */
 implement(communicationRoutes, calls.CheckLineType, async (_c, { phonenumber }) => ({
   lineType: phonenumber[3] === "5" ? ("Mobile" as const) : ("Landline" as const),
 }));
