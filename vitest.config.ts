@@ -55,6 +55,8 @@ export default defineConfig(async () => {
               main: "./tests/worker/entry.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                // A second database: the lagging read replica of tests/worker/helpers/replica.ts.
+                d1Databases: { DB_REPLICA: "replica-for-tests" },
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   TEST_SEED_SQL: [...documentSeedSql(), ...demoPartnerSeedSql()],

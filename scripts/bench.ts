@@ -14,8 +14,10 @@ import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { DEMO_PARTNER } from "#server/leads/partners";
+import { uniqueSsn } from "../tests/contract/applicants";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
+import { distanceArgument, latencyOf, REPLICA_MS, tripsIn, type Visitor } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
@@ -153,11 +155,95 @@ async function signedInCookie(): Promise<string> {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
     body: new URLSearchParams({ intent: "login", email, password }),
   });
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  // The session and the bookmark of the sign-in's writes, as a browser holds them.
+  const cookie = cookiesOf(res);
   if (res.status !== 302 || !cookie) throw new Error(`bench: login failed (${res.status})`);
   const account = await fetch(`${BASE}/account`, { headers: { Cookie: cookie }, redirect: "manual" });
   if (account.status !== 200) throw new Error(`bench: /account answered ${account.status} for the signed-in borrower`);
   return cookie;
+}
+
+/** The cookies a response sets, as one Cookie header. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+
+const formHeaders = (cookie?: string) => ({
+  "Content-Type": "application/x-www-form-urlencoded",
+  Origin: BASE,
+  ...(cookie ? { Cookie: cookie } : {}),
+});
+
+/** The application's first step as a person fills it in. */
+function personalStep(): string {
+  const ssn = uniqueSsn();
+  const email = `bench.${ssn}@example.com`;
+  return new URLSearchParams({
+    firstName: "Marisol",
+    lastName: "Quintero",
+    birthdate: "05/17/1990",
+    ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
+    email,
+    confirmEmail: email,
+  }).toString();
+}
+
+/** An applicant who saved the first step: their session and bookmark. */
+async function applicantCookie(body: string): Promise<string> {
+  const res = await fetch(`${BASE}/apply/personal`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(),
+    body,
+  });
+  if (res.status !== 302) throw new Error(`bench: the first step answered ${res.status}`);
+  return cookiesOf(res);
+}
+
+const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 8);
+
+/** Each distance: the server restarted with it, then each page with one connection. */
+async function distanceBench(list: number[]) {
+  const rows: Array<Record<string, string | number>> = [];
+  for (const rtt of list) {
+    const server = startServer({
+      D1_SIMULATED_RTT_MS: String(rtt),
+      D1_SIMULATED_REPLICA_MS: String(rtt > 0 ? REPLICA_MS : 0),
+    });
+    try {
+      await waitForHealth(BASE);
+      for (let i = 0; i < 20; i++) await Promise.all([fetch(`${BASE}/`), fetch(`${BASE}/api/health`)]);
+      const borrower = await signedInCookie();
+      const step = personalStep();
+      const applicant = await applicantCookie(step);
+      const visitors: Visitor[] = [
+        { label: "GET / (signed out, edge cache)", path: "/" },
+        { label: "GET /account (signed in)", path: "/account", headers: { Cookie: borrower } },
+        { label: "GET /transactions (signed in)", path: "/transactions", headers: { Cookie: borrower } },
+        { label: "GET /apply/address (applicant)", path: "/apply/address", headers: { Cookie: applicant } },
+        {
+          label: "POST /apply/personal (a step saved)",
+          path: "/apply/personal",
+          method: "POST",
+          headers: formHeaders(applicant),
+          body: step,
+        },
+      ];
+      for (const visitor of visitors)
+        rows.push({
+          "D1 RTT ms": rtt,
+          ...(await latencyOf(BASE, visitor, LATENCY_S, visitor.method === "POST" ? 150 : undefined)),
+        });
+    } finally {
+      await stopServer(server);
+    }
+  }
+  console.log(
+    `\nOne connection, ${LATENCY_S} s per page (a step's save: 150 posts, under the per-IP form limit); primary round trips wait the D1 RTT, replica reads ${REPLICA_MS} ms\n`,
+  );
+  console.table(rows);
 }
 
 const PASSCODES = Number(process.env.BENCH_PASSCODES ?? 300);
@@ -221,14 +307,14 @@ async function passcodeFigures(fake: FakeTwilio) {
 
 const PORTAL_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences"];
 
-/** D1 round trips per page, from the Server-Timing header the Worker answers in development (issue 19). */
+/** D1 round trips and Durable Object calls per page, from the Server-Timing header the Worker answers in development (issue 19). */
 async function roundTrips(cookie: string) {
-  const rows: Array<{ path: string; "round trips": string; sequential: string }> = [];
+  const rows: Array<{ path: string; "D1 trips": string; "DO calls": string }> = [];
   for (const path of ["/", "/api/health", ...PORTAL_PAGES]) {
     const res = await fetch(`${BASE}${path}`, { headers: path === "/" ? {} : { Cookie: cookie }, redirect: "manual" });
     await res.arrayBuffer();
-    const match = res.headers.get("Server-Timing")?.match(/^d1;desc="(\d+) round trips, (\d+) sequential"/);
-    rows.push({ path, "round trips": match?.[1] ?? "?", sequential: match?.[2] ?? "?" });
+    const timing = res.headers.get("Server-Timing");
+    rows.push({ path, "D1 trips": tripsIn(timing, "d1"), "DO calls": tripsIn(timing, "do") });
   }
   return rows;
 }
@@ -261,27 +347,42 @@ const twilioVars = {
   TWILIO_FROM_NUMBER: "+18005550142",
   TWILIO_API_BASE: fakeTwilio.url,
 };
-// Per-request logging in wrangler's Node process would dominate the figures.
-const server = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "--port",
-    String(PORT),
-    "--persist-to",
-    STATE,
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "warn",
-    ...Object.entries(twilioVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-  ],
-  {
-    stdio: "ignore",
-    env: { ...process.env, ...offlineWranglerEnv },
-    detached: true,
-  },
-);
+/** The built Worker on local workerd, with `vars` over wrangler.toml's (the simulated distance, the fake Twilio). */
+function startServer(vars: Record<string, string>) {
+  // Per-request logging in wrangler's Node process would dominate the figures.
+  return spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(PORT),
+      "--persist-to",
+      STATE,
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+    ],
+    { stdio: "ignore", env: { ...process.env, ...offlineWranglerEnv }, detached: true },
+  );
+}
+
+const stopServer = async (server: ReturnType<typeof spawn>) => {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+};
+
+const distances = distanceArgument(process.argv.slice(2));
+if (distances) {
+  try {
+    await distanceBench(distances);
+  } finally {
+    await fakeTwilio.close();
+  }
+  process.exit(0);
+}
+const server = startServer(twilioVars);
 try {
   await waitForHealth(BASE);
   // Warm both paths (isolate start, edge cache fill) before measuring.
@@ -356,6 +457,6 @@ try {
     `Startup CPU (wrangler check startup, busy samples): ${(await startupMilliseconds()).toFixed(0)} ms (target < 100 ms)`,
   );
 } finally {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  await stopServer(server);
   await fakeTwilio.close();
 }

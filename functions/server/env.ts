@@ -1,12 +1,13 @@
 import type { PlatformEnv } from "#platform";
 import type { RateLimiter } from "./durable-objects/rate-limiter";
+import type { DistanceEnv } from "./http/d1-session";
 
 /**
  * Bindings, vars and secrets every environment of wrangler.toml provides:
  * the platform client's (the upstream settings, or the embedded core's
  * bindings and key: functions/servicing/env.ts) and the site's own below.
  */
-export interface Env extends PlatformEnv {
+export interface Env extends PlatformEnv, DistanceEnv {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /**
    * The site's own public origin (https://ridgelinecredit.example): links in

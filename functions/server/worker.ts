@@ -3,7 +3,8 @@ import { database } from "#db/client";
 import { deliverEmbeddedMessages, runEmbeddedDaily } from "#platform";
 import { api } from "./api/app";
 import type { Env } from "./env";
-import { countedD1, newTally, serverTiming } from "./http/d1-trips";
+import { bookmarkCookie, requestD1 } from "./http/d1-session";
+import { countedD1, countedNamespace, newTally, serverTiming } from "./http/d1-trips";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
 import { withSecurityHeaders } from "./http/security-headers";
@@ -66,13 +67,24 @@ export default {
   async fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // One D1 session per request: nearest-replica reads, its own writes read back (http/d1-session.ts).
+    const d1 = await requestD1(env.DB, env, request);
     // In development every D1 round trip of the request is counted, and the tally answered in Server-Timing (issue 19).
     const tally = env.ENVIRONMENT === "development" ? newTally() : null;
-    const served = tally ? { ...env, DB: countedD1(env.DB, tally) } : env;
+    const served: Env = tally
+      ? {
+          ...env,
+          DB: countedD1(d1.db, tally),
+          RATE_LIMITER: countedNamespace(env.RATE_LIMITER, tally, "RateLimiter"),
+          PASSCODES: countedNamespace(env.PASSCODES, tally, "PasscodeVault"),
+        }
+      : { ...env, DB: d1.db };
     // Every method goes to React Router (forms post to route actions).
     const response = withSecurityHeaders(
       isApi ? await api.fetch(request, served, ctx) : await servePage(request, served, ctx),
     );
+    const bookmark = bookmarkCookie(request, response, d1);
+    if (bookmark) response.headers.append("Set-Cookie", bookmark);
     if (tally) response.headers.append("Server-Timing", serverTiming(tally));
     return response;
   },

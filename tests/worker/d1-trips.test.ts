@@ -2,16 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
 import { signedInBorrower } from "./helpers/borrowers";
-import { send } from "./helpers/http";
+import { postForm, send } from "./helpers/http";
 
 /**
  * Issue 19, "count them": in development every D1 round trip of a request is
  * counted (a batch is one; a trip started beside another is not sequential)
  * and answered in Server-Timing.
  */
-const tripsOf = (response: Response) => {
+const tripsOf = (response: Response, store: "d1" | "do" = "d1") => {
   const header = response.headers.get("Server-Timing") ?? "";
-  const match = header.match(/^d1;desc="(\d+) round trips, (\d+) sequential"/);
+  const match = header.match(new RegExp(`(?:^|, )${store};desc="(\\d+) [a-z ]+?, (\\d+) sequential"`));
   return match ? { trips: Number(match[1]), sequential: Number(match[2]) } : null;
 };
 
@@ -28,7 +28,9 @@ describe("counting D1 round trips", () => {
       ["all", true],
       ["raw", false],
     ]);
-    expect(serverTiming(tally)).toMatch(/^d1;desc="4 round trips, 3 sequential";dur=[\d.]+, d1-1;desc="first";dur=/);
+    expect(serverTiming(tally)).toMatch(
+      /^d1;desc="4 round trips, 3 sequential";dur=[\d.]+, do;desc="0 calls, 0 sequential";dur=0.0, d1-1;desc="select";dur=/,
+    );
   });
 
   it("answers each request's tally in Server-Timing: none for health, some for a signed-in account page", async () => {
@@ -37,5 +39,16 @@ describe("counting D1 round trips", () => {
     const account = tripsOf(await send("/account", { cookie: b.cookie }));
     expect(account?.trips).toBeGreaterThan(0);
     expect(account!.sequential).toBeLessThanOrEqual(account!.trips);
+  });
+
+  it("counts the calls to Durable Objects: a form post asks the rate limiter once", async () => {
+    const res = await postForm("/login", {
+      intent: "login",
+      email: "nobody@example.com",
+      password: "wrong-password-1",
+    });
+    console.log(res.headers.get("Server-Timing"));
+    expect(tripsOf(res, "do")).toEqual({ trips: 1, sequential: 1 });
+    expect(res.headers.get("Server-Timing")).toContain('do-1;desc="RateLimiter.hit"');
   });
 });

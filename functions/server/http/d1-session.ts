@@ -1,0 +1,105 @@
+/**
+ * Every request reads and writes D1 through one D1 session (the Sessions API,
+ * decision record 018): its reads may be answered by the replica nearest the
+ * visitor, its writes go to the primary, and within it every read sees the
+ * session's own writes. Where it starts:
+ *
+ * - a request carrying the bookmark cookie starts at that bookmark (the
+ *   borrower's last write), so it reads its own writes from any replica that
+ *   has them;
+ * - a request with a session cookie but no bookmark starts at the primary;
+ * - everything else (public pages, documents, partner leads) starts at any
+ *   replica: a moment's staleness of a document or a partner row is harmless,
+ *   and a lead's decision is taken by writes, which go to the primary.
+ *
+ * A request that wrote answers the new bookmark in the cookie. The cron, the
+ * queue consumers and the Durable Objects use the binding itself (the primary).
+ */
+import { hasSessionCookie, readCookie, SESSION_COOKIE } from "../sessions/cookie";
+import { type Distance, distantSession, isRead, type SessionStart } from "./d1-distance";
+
+/** Not personal and not secret: where in D1's history this browser's last write is. */
+export const BOOKMARK_COOKIE = "__Host-rl_d1";
+/** D1's bookmark: four hex groups; anything else is no bookmark (and never reaches D1). */
+const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+/** As long as a session can live (12 hours): past that, a bookmark is older than any replica. */
+const BOOKMARK_MAX_AGE_S = 12 * 3600;
+
+export interface DistanceEnv {
+  ENVIRONMENT: "development" | "preview" | "production";
+  /** Development only: milliseconds every primary round trip waits (npm run bench -- --d1-rtt 80). */
+  D1_SIMULATED_RTT_MS?: string;
+  /** Development only: milliseconds every replica read waits (default 10 when a distance is set). */
+  D1_SIMULATED_REPLICA_MS?: string;
+  /** The worker tests' lagging replica: a second database holding an older copy (tests/worker/helpers/replica.ts). */
+  DB_REPLICA?: D1Database;
+}
+
+export interface RequestD1 {
+  /** The binding as the request's code uses it: every query through the request's session. */
+  db: D1Database;
+  start: SessionStart;
+  /** Whether the request wrote (so its bookmark is worth keeping). */
+  wrote(): boolean;
+  bookmark(): string | null;
+}
+
+export function sessionStart(request: Request): SessionStart {
+  const bookmark = readCookie(request, BOOKMARK_COOKIE);
+  if (bookmark && BOOKMARK.test(bookmark)) return bookmark;
+  return hasSessionCookie(request) ? "first-primary" : "first-unconstrained";
+}
+
+/** The worker tests' lagging replica, when a test has made one (its bookmark row). */
+async function laggingReplica(db: D1Database | undefined): Promise<Distance["replica"]> {
+  if (!db) return undefined;
+  const row = await db
+    .prepare("SELECT bookmark FROM _replica_state LIMIT 1")
+    .first<{ bookmark: string }>()
+    .catch(() => null);
+  return row ? { db, bookmark: row.bookmark } : undefined;
+}
+
+async function simulatedDistance(env: DistanceEnv): Promise<Distance | null> {
+  if (env.ENVIRONMENT !== "development") return null;
+  const primaryMs = Number(env.D1_SIMULATED_RTT_MS ?? 0) || 0;
+  const replicaMs = Number(env.D1_SIMULATED_REPLICA_MS ?? (primaryMs > 0 ? 10 : 0)) || 0;
+  const replica = await laggingReplica(env.DB_REPLICA);
+  return primaryMs > 0 || replica ? { primaryMs, replicaMs, replica } : null;
+}
+
+/** The request's D1: one session, at the simulated distance in development when one is set. */
+export async function requestD1(d1: D1Database, env: DistanceEnv, request: Request): Promise<RequestD1> {
+  const start = sessionStart(request);
+  const distance = await simulatedDistance(env);
+  const session = distance ? distantSession(d1, start, distance) : d1.withSession(start);
+  let wrote = false;
+  const db = new Proxy(d1, {
+    get(target, property) {
+      if (property === "prepare")
+        return (sql: string) => {
+          wrote ||= !isRead(sql);
+          return session.prepare(sql);
+        };
+      if (property === "batch") return (statements: D1PreparedStatement[]) => session.batch(statements);
+      // exec and dump have no session form: the primary answers them.
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db, start, wrote: () => wrote, bookmark: () => session.getBookmark() };
+}
+
+/**
+ * The bookmark cookie for the response, when the request wrote for a
+ * browser with a session (one it had, or one the response starts).
+ */
+export function bookmarkCookie(request: Request, response: Response, d1: RequestD1): string | null {
+  const bookmark = d1.bookmark();
+  if (!d1.wrote() || !bookmark || !BOOKMARK.test(bookmark)) return null;
+  const startsSession = response.headers
+    .getSetCookie()
+    .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0/.test(cookie));
+  if (!hasSessionCookie(request) && !startsSession) return null;
+  return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${BOOKMARK_MAX_AGE_S}`;
+}
