@@ -19,8 +19,9 @@ export interface LineState extends LineRecords {
   requestedDrawCents: number;
 }
 
-export async function loadLineState(db: Database, line: LineRow, now: Date): Promise<LineState> {
-  const records = await serviceLine(db, line, now);
+/** `read`: the line's records when the caller already read them (in its own first batch). */
+export async function loadLineState(db: Database, line: LineRow, now: Date, read?: LineRecords): Promise<LineState> {
+  const records = await serviceLine(db, line, now, undefined, read);
   const today = easternDateTime(now).date;
   return {
     ...records,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, ledgerEntries, lines, statements, transactions } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
@@ -68,19 +68,41 @@ export function lineFacts(line: LineRow): Book["line"] {
   };
 }
 
-export async function readLine(db: Database, line: LineRow): Promise<LineRecords> {
-  const [fresh, entryRows, statementRows, pending, applicationRows] = await db.batch([
-    db.select().from(lines).where(eq(lines.id, line.id)),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, line.id)),
-    db.select().from(statements).where(eq(statements.lineId, line.id)).orderBy(asc(statements.dueDate)),
+/**
+ * The five reads of one line, for one D1 batch: the line, its ledger, its
+ * statements, its pending transactions and its application. The ids may be
+ * values or SQL (a sub-select of the customer's newest line, so a call can
+ * read a line it has not looked up yet in the same batch: readCustomerLine).
+ */
+export function lineQueries(db: Database, lineId: number | SQL, applicationId: number | SQL) {
+  return [
+    db.select().from(lines).where(eq(lines.id, lineId)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)),
+    db.select().from(statements).where(eq(statements.lineId, lineId)).orderBy(asc(statements.dueDate)),
     db
       .select()
       .from(transactions)
-      .where(and(eq(transactions.lineId, line.id), eq(transactions.status, "pending")))
+      .where(and(eq(transactions.lineId, lineId), eq(transactions.status, "pending")))
       .orderBy(asc(transactions.effectiveDate), asc(transactions.createdAt)),
-    db.select().from(applications).where(eq(applications.id, line.applicationId)).limit(1),
-  ]);
-  const current = fresh[0] ?? line;
+    db.select().from(applications).where(eq(applications.id, applicationId)).limit(1),
+  ] as const;
+}
+
+type LineRows = readonly [
+  LineRow[],
+  (typeof ledgerEntries.$inferSelect)[],
+  StatementRow[],
+  TransactionRow[],
+  ApplicationRow[],
+];
+
+/** The records of what lineQueries read; null when there is no such line. */
+export function lineRecordsOf(
+  [fresh, entryRows, statementRows, pending, applicationRows]: LineRows,
+  known?: LineRow,
+): LineRecords | null {
+  const current = fresh[0] ?? known;
+  if (!current) return null;
   return {
     line: current,
     application: applicationRows[0],
@@ -95,6 +117,17 @@ export async function readLine(db: Database, line: LineRow): Promise<LineRecords
         .map((t) => ({ id: t.id, amountCents: t.amountCents, effectiveDate: t.effectiveDate })),
     },
   };
+}
+
+export async function readLine(db: Database, line: LineRow): Promise<LineRecords> {
+  return lineRecordsOf(await db.batch(lineQueries(db, line.id, line.applicationId)), line)!;
+}
+
+/** The customer's newest line, as SQL for lineQueries: `customerId` a value or SQL itself (a token's customer). */
+export function newestLineOf(customerId: string | SQL) {
+  const line = sql`(SELECT id FROM ${lines} WHERE ${lines.customerId} = ${customerId} ORDER BY ${lines.createdAt} DESC LIMIT 1)`;
+  const application = sql`(SELECT ${lines.applicationId} FROM ${lines} WHERE ${lines.id} = ${line})`;
+  return { line, application };
 }
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */

@@ -15,6 +15,8 @@ export interface ServicingEnv {
   Variables: {
     db: Database;
     caller: Caller;
+    /** A customer call whose token is read in the handler's first batch (implement's tokenInBatch). */
+    credential?: { token: string; tokenHash: string };
     /** The servicing clock (movable in development). */
     now: Date;
   };

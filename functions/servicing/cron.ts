@@ -66,10 +66,12 @@ export async function serviceLine(
   line: LineRow,
   now: Date,
   report: RunReport = emptyReport(),
+  read?: LineRecords,
 ): Promise<LineRecords> {
   const today = easternDateTime(now).date;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const records = await readLine(db, line);
+    // The caller's own read serves the first attempt; a retry reads again.
+    const records = attempt === 0 && read ? read : await readLine(db, line);
     const days =
       records.line.status === "open"
         ? daysToService(records.line.servicedThrough, records.book.line.openedOn, today)

@@ -1,4 +1,5 @@
-import type { customers } from "#db/schema/servicing";
+import { getTableColumns } from "drizzle-orm";
+import { customers } from "#db/schema/servicing";
 import { achEffectiveDate, addDays } from "#domain/calendar";
 import type { GetSummary } from "#domain/catalogue/account";
 import type { Answer } from "#domain/catalogue/define";
@@ -10,7 +11,10 @@ import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";
 
 type Summary = Omit<Answer<typeof GetSummary>, "tokenToUse">;
-type Customer = typeof customers.$inferSelect;
+/** What the summary shows of a customer: never the SSN's hash or its encrypted digits (only the last four). */
+const { ssnHash: _hash, ssnEncrypted: _encrypted, ...shownColumns } = getTableColumns(customers);
+export const summaryCustomerColumns = shownColumns;
+type Customer = Omit<typeof customers.$inferSelect, "ssnHash" | "ssnEncrypted">;
 
 const RECENT = 3;
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, notInArray } from "drizzle-orm";
+import { and, eq, gt, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { platformTokens } from "#db/schema/servicing";
 import { randomToken, sha256Hex } from "#domain/tokens";
@@ -24,15 +24,33 @@ export async function issueToken(
   return token;
 }
 
-/** The caller behind a bearer token, rotating it when it is old; null when unknown or expired. */
-export async function authenticate(db: Database, token: string, now: number): Promise<Caller | null> {
-  const tokenHash = await sha256Hex(token);
-  const row = await db
+/** The live row of a token (by its hash): a query, so a call may read it in its own first batch. */
+export function tokenRowQuery(db: Database, tokenHash: string, now: number) {
+  return db
     .select()
     .from(platformTokens)
-    .where(and(eq(platformTokens.tokenHash, tokenHash), gt(platformTokens.expiresAt, now)))
-    .get();
-  if (!row) return null;
+    .where(and(eq(platformTokens.tokenHash, tokenHash), gt(platformTokens.expiresAt, now)));
+}
+
+/** The customer a live customer token stands for, as SQL: the other reads of that batch key on it. */
+export function tokenCustomerId(tokenHash: string, now: number): SQL {
+  return sql`(SELECT ${platformTokens.customerId} FROM ${platformTokens} WHERE ${platformTokens.tokenHash} = ${tokenHash} AND ${platformTokens.expiresAt} > ${now} AND ${platformTokens.kind} = 'customer')`;
+}
+
+/** The caller behind a bearer token, rotating it when it is old; null when unknown or expired. */
+export async function authenticate(db: Database, token: string, now: number): Promise<Caller | null> {
+  const row = await tokenRowQuery(db, await sha256Hex(token), now).get();
+  return row ? callerOf(db, row, token, now) : null;
+}
+
+/** The caller a live token row stands for, the token rotated when it is older than 10 minutes. */
+export async function callerOf(
+  db: Database,
+  row: typeof platformTokens.$inferSelect,
+  token: string,
+  now: number,
+): Promise<Caller> {
+  const tokenHash = row.tokenHash;
   const kind = row.kind as Caller["kind"];
   if (now - row.createdAt < ROTATE_AFTER_MS) return { kind, customerId: row.customerId, tokenToUse: token };
   const fresh = randomToken();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
+import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 
@@ -51,5 +52,21 @@ describe("counting D1 round trips", () => {
     expect(res.headers.get("Server-Timing")).toMatch(
       /do-1;desc="RateLimiter.hit";dur=[\d.]+, do-2;desc="RateLimiter.peek";dur=[\d.]+, do-3;desc="RateLimiter.hit"/,
     );
+  });
+
+  it("keeps each page within its budget: a public page none, a step's GET one and POST two, a portal page two one after another", async () => {
+    expect(tripsOf(await send("/"))).toEqual({ trips: 0, sequential: 0 });
+    const a = wizardApplicant();
+    const walk = await walkWizard(a, "personal");
+    expect(tripsOf(await send("/apply/address", { cookie: walk.cookie }))).toEqual({ trips: 1, sequential: 1 });
+    expect(tripsOf(await postForm("/apply/address", stepFields(a).address, { cookie: walk.cookie }))).toEqual({
+      trips: 2,
+      sequential: 2,
+    });
+    const b = await signedInBorrower("current");
+    for (const path of ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences"]) {
+      const counted = tripsOf(await send(path, { cookie: b.cookie }));
+      expect(counted?.sequential, path).toBe(2);
+    }
   });
 });

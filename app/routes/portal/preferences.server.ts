@@ -119,9 +119,12 @@ export async function savePreferences(
 }
 
 /**
- * The latest messages sent to the borrower (issue 18), read after the
- * summary (one token at a time: a rotated one is never lost); null when the
- * platform cannot say just now, and the page shows without them.
+ * The latest messages sent to the borrower (issue 18), read beside the
+ * summary. Both calls present the same token; if it is old enough to
+ * rotate, each answers a fresh one and the request keeps the last: both are
+ * live for 30 minutes and the old one for its minute of grace, so none is
+ * lost. Null when the platform cannot say just now, and the page shows
+ * without them.
  */
 export async function recentMessages(context: Readonly<RouterContextProvider>) {
   const { platform, persist } = portalPlatform(context, borrowerSession(context));

@@ -28,14 +28,18 @@ export function meta() {
   return [{ title: `Preferences | ${brand.name}` }];
 }
 
-/** The form opens with what the summary says; the messages list follows it (a second call). */
+/**
+ * The form opens with what the summary says; the messages list comes from a
+ * second call, made beside it (issue 19: one round trip after the session's,
+ * not two).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const s = await portalSummary(context);
+  const [s, messages] = await Promise.all([portalSummary(context), recentMessages(context)]);
   return {
     standing: portalStanding(s.accountHeader),
     drawUnavailable: drawUnavailableOf(s.accountConfig),
     saved: preferenceFormValues(contactOf(s)),
-    messages: await recentMessages(context),
+    messages,
   };
 }
 

@@ -6,8 +6,9 @@ import { drawFundingDate } from "#domain/calendar";
 import { account as calls } from "#domain/catalogue/index";
 import { sameEmail } from "#domain/rules/email";
 import { applyContactChange } from "#domain/rules/preferences";
-import { cycleOf, loadCustomerState } from "../account-state";
+import { cycleOf, loadCustomerState, loadLineState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
+import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
@@ -18,7 +19,8 @@ import { expirePendingResets } from "../password-check";
 import { newTransactionId, postTransaction } from "../posting";
 import { confirmEmailChange, profileNotifications } from "../profile";
 import { statementPdf } from "../statement-pdf";
-import { buildSummary } from "../summary";
+import { buildSummary, summaryCustomerColumns } from "../summary";
+import { readAsCustomer } from "../token-batch";
 import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 
 export const accountRoutes = new Hono<ServicingEnv>();
@@ -66,14 +68,27 @@ export function openingWrites(
   };
 }
 
-implement(accountRoutes, calls.GetSummary, async (c) => {
-  const customerId = requireCustomer(c);
-  const [customer, state] = await Promise.all([
-    customerById(c.var.db, customerId),
-    loadCustomerState(c.var.db, customerId, c.var.now),
-  ]);
-  return buildSummary(customer, state, c.var.now);
-});
+/** Every portal page's call: the token, the customer and their newest line, in one D1 round trip (issue 19). */
+implement(
+  accountRoutes,
+  calls.GetSummary,
+  async (c) => {
+    const db = c.var.db;
+    const [customerRows, ...lineRows] = await readAsCustomer(c, (customerId) => {
+      const newest = newestLineOf(customerId);
+      return [
+        db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
+        ...lineQueries(db, newest.line, newest.application),
+      ] as const;
+    });
+    const customer = customerRows[0];
+    if (!customer) throw new ServicingError(404, "No such customer.");
+    const records = lineRecordsOf(lineRows);
+    if (!records) throw new ServicingError(404, "This customer has no line of credit.");
+    return buildSummary(customer, await loadLineState(db, records.line, c.var.now, records), c.var.now);
+  },
+  { tokenInBatch: true },
+);
 
 implement(accountRoutes, calls.PostTransaction, async (c, payload) => {
   const customerId = requireCustomer(c);

@@ -4,11 +4,12 @@ import { contactMessages, loginAttempts, messageRecords } from "#db/schema/servi
 import { communications as calls, misc } from "#domain/catalogue/index";
 import { messages } from "#domain/config";
 import { randomToken } from "#domain/tokens";
-import { requireCustomer, type ServicingEnv } from "../context";
+import type { ServicingEnv } from "../context";
 import { withdrawPending } from "../customers";
 import { implement } from "../implement";
 import { outgoingFor } from "../outgoing";
 import { passcode, type TemplateName, templates, templateTitles, text } from "../templates";
+import { readAsCustomer } from "../token-batch";
 
 export const communicationRoutes = new Hono<ServicingEnv>();
 
@@ -34,24 +35,31 @@ implement(communicationRoutes, calls.SendSms, async (c, { to, message, customerI
 });
 
 /** The borrower's latest messages for Preferences: what about, never the code, link or address. */
-implement(communicationRoutes, calls.GetMessages, async (c) => {
-  const rows = await c.var.db
-    .select()
-    .from(messageRecords)
-    .where(eq(messageRecords.customerId, requireCustomer(c)))
-    .orderBy(desc(messageRecords.createdAt))
-    .limit(messages.recentShown)
-    .all();
-  return {
-    messages: rows.map((r) => ({
-      channel: r.channel as "email" | "sms" | "voice",
-      about:
-        (r.channel === "email" && r.subject) || (templateTitles[r.template as TemplateName] ?? "A message from us"),
-      sentAt: new Date(r.sentAt ?? r.createdAt).toISOString(),
-      status: r.status as "queued" | "sent" | "delivered" | "failed" | "suppressed",
-    })),
-  };
-});
+implement(
+  communicationRoutes,
+  calls.GetMessages,
+  async (c) => {
+    const [rows] = await readAsCustomer(c, (customerId) => [
+      c.var.db
+        .select()
+        .from(messageRecords)
+        .where(eq(messageRecords.customerId, customerId))
+        .orderBy(desc(messageRecords.createdAt))
+        .limit(messages.recentShown),
+    ]);
+    return {
+      messages: rows.map((r) => ({
+        channel: r.channel as "email" | "sms" | "voice",
+        about:
+          (r.channel === "email" && r.subject) || (templateTitles[r.template as TemplateName] ?? "A message from us"),
+        sentAt: new Date(r.sentAt ?? r.createdAt).toISOString(),
+        status: r.status as "queued" | "sent" | "delivered" | "failed" | "suppressed",
+      })),
+    };
+  },
+  // The token and the messages in one round trip (issue 19).
+  { tokenInBatch: true },
+);
 
 /**
  * Line type look-up (a carrier lookup in a real deployment). The embedded

@@ -1,0 +1,32 @@
+import type { SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { requireCustomer, type ServicingContext, ServicingError } from "./context";
+import { callerOf, tokenCustomerId, tokenRowQuery } from "./tokens";
+
+type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/**
+ * A customer call's reads in one D1 batch with its token check (issue 19:
+ * the token and the data in one round trip, not two). Every read keys on the
+ * token's customer as SQL, so a token that is unknown, expired or not a
+ * customer's reads nothing, and the call is refused as the middleware would
+ * (401, 403). A call whose token was already checked keys on the customer id.
+ */
+export async function readAsCustomer<T extends Reads>(
+  c: ServicingContext,
+  reads: (customerId: string | SQL) => T,
+): Promise<BatchResponse<T>> {
+  const db = c.var.db;
+  const credential = c.var.credential;
+  if (!credential) return db.batch(reads(requireCustomer(c)));
+  const now = c.var.now.getTime();
+  const [tokenRows, ...rest] = (await db.batch([
+    tokenRowQuery(db, credential.tokenHash, now),
+    ...reads(tokenCustomerId(credential.tokenHash, now)),
+  ])) as unknown as [Array<Parameters<typeof callerOf>[1]>, ...unknown[]];
+  const row = tokenRows[0];
+  if (!row) throw new ServicingError(401, "The token is missing, unknown or expired.");
+  if (row.kind !== "customer") throw new ServicingError(403, "A customer token is required.");
+  c.set("caller", await callerOf(db, row, credential.token, now));
+  return rest as unknown as BatchResponse<T>;
+}
