@@ -32,7 +32,8 @@ export default defineConfig({
   ],
   // The Worker is minified like the pages: less to parse on a cold start (issue 17). Source maps keep stack traces readable.
   environments: {
-    ssr: { build: { minify: true } },
+    // `npm run profile` builds it unminified (WORKER_UNMINIFIED), so a CPU profile names the functions.
+    ssr: { build: { minify: !process.env.WORKER_UNMINIFIED } },
     // Route modules import the platform's door for their loaders; the client build reads that graph only to shake it
     // off, and the servicing core's Durable Object imports workerd's module. Never in a chunk: tests/deploy/builds.test.ts.
     client: { build: { rollupOptions: { external: ["cloudflare:workers"] } } },

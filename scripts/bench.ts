@@ -14,10 +14,9 @@ import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { DEMO_PARTNER } from "#server/leads/partners";
-import { uniqueSsn } from "../tests/contract/applicants";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
-import { distanceArgument, latencyOf, REPLICA_MS, tripsIn, type Visitor } from "./bench-distance";
+import { cookiesOf, distanceArgument, distanceBench, tripsIn } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
@@ -163,103 +162,6 @@ async function signedInCookie(): Promise<string> {
   return cookie;
 }
 
-/** The cookies a response sets, as one Cookie header. */
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
-
-const formHeaders = (cookie?: string) => ({
-  "Content-Type": "application/x-www-form-urlencoded",
-  Origin: BASE,
-  ...(cookie ? { Cookie: cookie } : {}),
-});
-
-/** The application's first step as a person fills it in. */
-function personalStep(): string {
-  const ssn = uniqueSsn();
-  const email = `bench.${ssn}@example.com`;
-  return new URLSearchParams({
-    firstName: "Marisol",
-    lastName: "Quintero",
-    birthdate: "05/17/1990",
-    ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
-    email,
-    confirmEmail: email,
-  }).toString();
-}
-
-/** The second step (no SSN check, so no per-IP limit of 30 an hour): what the latency of a step's save measures. */
-const addressStep = new URLSearchParams({
-  streetAddress: "12 Elm Street",
-  apt: "",
-  city: "Columbus",
-  state: "OH",
-  zip: "43004",
-  mainPhone: "614-555-0101",
-  mainIsCell: "on",
-  cellPhone: "",
-}).toString();
-
-/** An applicant who saved the first step: their session and bookmark. */
-async function applicantCookie(body: string): Promise<string> {
-  const res = await fetch(`${BASE}/apply/personal`, {
-    method: "POST",
-    redirect: "manual",
-    headers: formHeaders(),
-    body,
-  });
-  if (res.status !== 302) {
-    const said = (await res.text()).match(/role="alert"[^>]*>([^<]{0,200})/g)?.join(" | ");
-    throw new Error(`bench: the first step answered ${res.status}: ${said ?? "(no alert)"}`);
-  }
-  return cookiesOf(res);
-}
-
-const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 8);
-
-/** Each distance: the server restarted with it, then each page with one connection. */
-async function distanceBench(list: number[]) {
-  const rows: Array<Record<string, string | number>> = [];
-  for (const rtt of list) {
-    const server = startServer({
-      D1_SIMULATED_RTT_MS: String(rtt),
-      D1_SIMULATED_REPLICA_MS: String(rtt > 0 ? REPLICA_MS : 0),
-    });
-    try {
-      await waitForHealth(BASE);
-      for (let i = 0; i < 20; i++) await Promise.all([fetch(`${BASE}/`), fetch(`${BASE}/api/health`)]);
-      const borrower = await signedInCookie();
-      const applicant = await applicantCookie(personalStep());
-      const visitors: Visitor[] = [
-        { label: "GET / (signed out, edge cache)", path: "/" },
-        { label: "GET /account (signed in)", path: "/account", headers: { Cookie: borrower } },
-        { label: "GET /transactions (signed in)", path: "/transactions", headers: { Cookie: borrower } },
-        { label: "GET /apply/address (applicant)", path: "/apply/address", headers: { Cookie: applicant } },
-        {
-          label: "POST /apply/address (a step saved)",
-          path: "/apply/address",
-          method: "POST",
-          headers: formHeaders(applicant),
-          body: addressStep,
-        },
-      ];
-      for (const visitor of visitors)
-        rows.push({
-          "D1 RTT ms": rtt,
-          ...(await latencyOf(BASE, visitor, LATENCY_S, visitor.method === "POST" ? 150 : undefined)),
-        });
-    } finally {
-      await stopServer(server);
-    }
-  }
-  console.log(
-    `\nOne connection, ${LATENCY_S} s per page (a step's save: 150 posts, under the per-IP form limit); primary round trips wait the D1 RTT, replica reads ${REPLICA_MS} ms\n`,
-  );
-  console.table(rows);
-}
-
 const PASSCODES = Number(process.env.BENCH_PASSCODES ?? 300);
 
 /**
@@ -390,7 +292,7 @@ const stopServer = async (server: ReturnType<typeof spawn>) => {
 const distances = distanceArgument(process.argv.slice(2));
 if (distances) {
   try {
-    await distanceBench(distances);
+    await distanceBench(distances, { base: BASE, start: startServer, stop: stopServer, signedInCookie });
   } finally {
     await fakeTwilio.close();
   }

@@ -1,0 +1,158 @@
+/**
+ * `npm run profile -- [path ...]`: where a request's CPU time goes (issue 19).
+ * Builds the Worker unminified (names kept), serves it with `wrangler dev`
+ * on local workerd with its inspector open, signs a borrower in, warms each
+ * page, then records a CPU profile over the DevTools protocol while one
+ * connection asks for the page 200 times. Prints the self time by area
+ * (rendering, validation, the ORM, crypto, JSON...) and the heaviest
+ * functions, per request. Not a test: figures go in the README.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { cookiesOf } from "./bench-distance";
+import { ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
+import { seedLocal } from "./seed";
+import { offlineWranglerEnv } from "./wrangler-env";
+
+const PORT = 8797;
+const INSPECTOR = 9231;
+const BASE = `http://localhost:${PORT}`;
+const STATE = ".wrangler/profile-state";
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 200);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** One DevTools protocol session with the Worker's isolate. */
+async function devtools() {
+  const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  };
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+      const id = ++next;
+      socket.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve) => waiting.set(id, resolve as (r: unknown) => void));
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Which part of the stack a function belongs to, from its name and its bundle's path. */
+const AREAS: Array<[string, RegExp]> = [
+  ["React rendering", /render|react|Fizz|pushStartInstance|writeChunk|escapeTextForBrowser/i],
+  ["valibot (schemas)", /~run|~standard|safeParse|parse|pipe|object|picklist|number|string|array|optional/],
+  [
+    "drizzle (queries, rows)",
+    /drizzle|mapResultRow|buildSelectQuery|sqlToQuery|buildQueryFromSourceParams|mapColumns/i,
+  ],
+  ["JSON", /^(stringify|parse|JSON)/],
+  ["crypto", /digest|sign|encrypt|decrypt|importKey|sha256|seal|unseal|hmac/i],
+  ["hono (routing)", /compose|dispatch|match|hono|router/i],
+  ["garbage collection", /\(garbage collector\)/],
+];
+
+function areaOf(node: ProfileNode): string {
+  const { functionName, url } = node.callFrame;
+  if (functionName === "(idle)" || functionName === "(program)") return functionName;
+  for (const [area, pattern] of AREAS) if (pattern.test(functionName) || pattern.test(url)) return area;
+  return "other";
+}
+
+function summarize(profile: Profile, requests: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfMs = new Map<number, number>();
+  for (const [i, id] of profile.samples.entries())
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  const areas = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const [id, ms] of selfMs) {
+    const node = byId.get(id)!;
+    const area = areaOf(node);
+    areas.set(area, (areas.get(area) ?? 0) + ms);
+    const name = `${node.callFrame.functionName || "(anonymous)"} ${node.callFrame.url.split("/").pop()}:${node.callFrame.lineNumber}`;
+    functions.set(name, (functions.get(name) ?? 0) + ms);
+  }
+  const busy = [...areas].filter(([a]) => a !== "(idle)").reduce((sum, [, ms]) => sum + ms, 0);
+  const per = (ms: number) => (ms / requests).toFixed(2);
+  console.log(`\nCPU busy per request: ${per(busy)} ms (${requests} requests, one at a time)`);
+  console.table(
+    [...areas]
+      .filter(([a]) => a !== "(idle)")
+      .sort((a, b) => b[1] - a[1])
+      .map(([area, ms]) => ({ area, "ms per request": per(ms), share: `${((ms / busy) * 100).toFixed(0)}%` })),
+  );
+  console.table(
+    [...functions]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([fn, ms]) => ({ function: fn, "ms per request": per(ms) })),
+  );
+}
+
+async function signedInCookie(): Promise<string> {
+  const made = await fetch(`${BASE}/api/dev/borrower`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ like: "current@demo.ridgeline.test" }),
+  });
+  const { email, password } = (await made.json()) as { email: string; password: string };
+  const res = await fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
+    body: new URLSearchParams({ intent: "login", email, password }),
+  });
+  if (res.status !== 302) throw new Error(`profile: login answered ${res.status}`);
+  return cookiesOf(res);
+}
+
+const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
+ensureDevVars();
+await run("npx", ["react-router", "build"], { env: { ...process.env, WORKER_UNMINIFIED: "1" } });
+rmSync(STATE, { recursive: true, force: true });
+await migrateLocal(STATE);
+await seedLocal(STATE);
+const server = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR), "--persist-to", STATE],
+  { stdio: "ignore", env: { ...process.env, ...offlineWranglerEnv }, detached: true },
+);
+try {
+  await waitForHealth(BASE);
+  const cookie = await signedInCookie();
+  const inspector = await devtools();
+  for (const path of paths.length > 0 ? paths : ["/account"]) {
+    const ask = () => fetch(`${BASE}${path}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 30; i++) await ask();
+    await inspector.send("Profiler.enable");
+    await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
+    await inspector.send("Profiler.start");
+    for (let i = 0; i < REQUESTS; i++) await ask();
+    const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
+    console.log(`\n${path}`);
+    summarize(profile, REQUESTS);
+  }
+  inspector.close();
+} finally {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+}
