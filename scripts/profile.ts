@@ -36,7 +36,10 @@ async function devtools() {
   const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as Array<{
     webSocketDebuggerUrl: string;
   }>;
-  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
+  // wrangler's inspector proxy accepts DevTools' origin only (Node's WebSocket takes headers as an extension).
+  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl, {
+    headers: { Origin: "https://devtools.devprod.cloudflare.dev" },
+  } as unknown as string[]);
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
     socket.onerror = reject;
@@ -44,6 +47,7 @@ async function devtools() {
   let next = 0;
   const waiting = new Map<number, (result: unknown) => void>();
   socket.onmessage = (event) => {
+    // workerd answers with the request's id (and its method); the proxy's own calls use ids of their own.
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   };
