@@ -61,25 +61,37 @@ async function devtools() {
   };
 }
 
-/** Which part of the stack a function belongs to, from its name and its bundle's path. */
+/** Which part of the stack a function belongs to, from its bundle's path, then its name. */
 const AREAS: Array<[string, RegExp]> = [
-  ["React rendering", /render|react|Fizz|pushStartInstance|writeChunk|escapeTextForBrowser/i],
-  ["valibot (schemas)", /~run|~standard|safeParse|parse|pipe|object|picklist|number|string|array|optional/],
+  ["D1 client (rows into JavaScript)", /cloudflare-internal:d1-api/],
+  ["React rendering", /render|Fizz|pushStartInstance|writeChunk|stringToChunk|escapeTextForBrowser|createElement|jsx/i],
+  [
+    "React Router (matching, data)",
+    /compilePath|matchRoutes|matchPath|flattenRoutes|rankRouteBranches|serverBuild|turbo|encode|decode|createStaticHandler|singleFetch/i,
+  ],
+  ["valibot (schemas)", /~run|~standard|safeParse|_addIssue|_getStandardProps/],
   [
     "drizzle (queries, rows)",
-    /drizzle|mapResultRow|buildSelectQuery|sqlToQuery|buildQueryFromSourceParams|mapColumns/i,
+    /mapResultRow|buildSelectQuery|sqlToQuery|buildQueryFromSourceParams|mapColumns|orderSelectedFields|escapeName|prepareQuery/i,
   ],
-  ["JSON", /^(stringify|parse|JSON)/],
-  ["crypto", /digest|sign|encrypt|decrypt|importKey|sha256|seal|unseal|hmac/i],
-  ["hono (routing)", /compose|dispatch|match|hono|router/i],
+  [
+    "crypto and encodings",
+    /digest|encrypt|decrypt|importKey|sha256|seal|unseal|hmac|base64|btoa|atob|getRandomValues|randomUUID/i,
+  ],
+  ["headers and cookies", /cookie|header|setAttributes|is\$1/i],
+  ["hono (routing)", /compose|dispatch|hono|router/i],
+  ["the money engine", /accountState|serviceDay|daysToService|ledger|statement|book|figures|interest|fee/i],
+  ["JSON", /^(stringify|parse|toJson|json)$/i],
   ["garbage collection", /\(garbage collector\)/],
+  ["V8 and workerd (native)", /^\((program|anonymous)\)$|^(fetch|text|arrayBuffer)$/],
 ];
 
 function areaOf(node: ProfileNode): string {
   const { functionName, url } = node.callFrame;
-  if (functionName === "(idle)" || functionName === "(program)") return functionName;
-  for (const [area, pattern] of AREAS) if (pattern.test(functionName) || pattern.test(url)) return area;
-  return "other";
+  if (functionName === "(idle)") return functionName;
+  for (const [area, pattern] of AREAS) if (pattern.test(url)) return area;
+  for (const [area, pattern] of AREAS) if (pattern.test(functionName || "(anonymous)")) return area;
+  return "other (the site and servicing code)";
 }
 
 function summarize(profile: Profile, requests: number) {
@@ -107,6 +119,7 @@ function summarize(profile: Profile, requests: number) {
   );
   console.table(
     [...functions]
+      .filter(([fn]) => !fn.startsWith("(idle)"))
       .sort((a, b) => b[1] - a[1])
       .slice(0, 20)
       .map(([fn, ms]) => ({ function: fn, "ms per request": per(ms) })),
