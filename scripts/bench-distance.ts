@@ -10,9 +10,35 @@
 import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import { uniqueSsn } from "../tests/contract/applicants";
+import { addressStep } from "../tests/support/address-step";
 import { waitForHealth } from "./run";
 
 /** The bench's server: where it listens, how it is started with vars and stopped, and a signed-in borrower's cookies. */
+/**
+ * A signed-in borrower's cookies, made the way a person makes them: a fresh
+ * borrower (a copy of the current demo borrower, months of history) logs in
+ * through the login form; the session and the bookmark of the sign-in's
+ * writes, as a browser holds them.
+ */
+export async function signInCopyOfCurrent(base: string): Promise<string> {
+  const made = await fetch(`${base}/api/dev/borrower`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ like: "current@demo.ridgeline.test" }),
+  });
+  if (made.status !== 201) throw new Error(`making a borrower failed (${made.status})`);
+  const { email, password } = (await made.json()) as { email: string; password: string };
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: formHeaders(base),
+    body: new URLSearchParams({ intent: "login", email, password }),
+  });
+  const cookie = cookiesOf(res);
+  if (res.status !== 302 || !cookie) throw new Error(`login failed (${res.status})`);
+  return cookie;
+}
+
 export interface Site {
   base: string;
   start(vars: Record<string, string>): ChildProcess;
@@ -110,16 +136,7 @@ function personalStep(): string {
 }
 
 /** The second step (no SSN check, so no per-IP limit of 30 an hour): what the latency of a step's save measures. */
-const addressStep = new URLSearchParams({
-  streetAddress: "12 Elm Street",
-  apt: "",
-  city: "Columbus",
-  state: "OH",
-  zip: "43004",
-  mainPhone: "614-555-0101",
-  mainIsCell: "on",
-  cellPhone: "",
-}).toString();
+const addressForm = new URLSearchParams(addressStep).toString();
 
 /** An applicant who saved the first step: their session and bookmark. */
 async function applicantCookie(base: string, body: string): Promise<string> {
@@ -164,7 +181,7 @@ export async function distanceBench(list: number[], site: Site) {
           path: "/apply/address",
           method: "POST",
           headers: formHeaders(base, applicant),
-          body: addressStep,
+          body: addressForm,
         },
       ];
       for (const visitor of visitors)

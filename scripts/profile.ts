@@ -9,7 +9,7 @@
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { cookiesOf } from "./bench-distance";
+import { signInCopyOfCurrent } from "./bench-distance";
 import { ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { offlineWranglerEnv } from "./wrangler-env";
@@ -126,23 +126,6 @@ function summarize(profile: Profile, requests: number) {
   );
 }
 
-async function signedInCookie(): Promise<string> {
-  const made = await fetch(`${BASE}/api/dev/borrower`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ like: "current@demo.ridgeline.test" }),
-  });
-  const { email, password } = (await made.json()) as { email: string; password: string };
-  const res = await fetch(`${BASE}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE },
-    body: new URLSearchParams({ intent: "login", email, password }),
-  });
-  if (res.status !== 302) throw new Error(`profile: login answered ${res.status}`);
-  return cookiesOf(res);
-}
-
 const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 ensureDevVars();
 await run("npx", ["react-router", "build"], { env: { ...process.env, WORKER_UNMINIFIED: "1" } });
@@ -156,7 +139,7 @@ const server = spawn(
 );
 try {
   await waitForHealth(BASE);
-  const cookie = await signedInCookie();
+  const cookie = await signInCopyOfCurrent(BASE);
   const inspector = await devtools();
   for (const path of paths.length > 0 ? paths : ["/account"]) {
     const ask = () => fetch(`${BASE}${path}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { uniqueSsn } from "../contract/applicants";
 import { demoLead, isoDaysFromToday } from "../e2e/fixtures/lead-data";
+import { addressStep } from "../support/address-step";
 import { freshIp, postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 import { json, post } from "./helpers/leads";
 
@@ -35,19 +36,7 @@ describe("an address with an apostrophe, end to end", { timeout: 30_000 }, () =>
           confirmEmail: email,
         },
       ],
-      [
-        "/apply/address",
-        {
-          streetAddress: "12 Elm Street",
-          apt: "",
-          city: "Columbus",
-          state: "OH",
-          zip: "43004",
-          mainPhone: "614-555-0101",
-          mainIsCell: "on",
-          cellPhone: "",
-        },
-      ],
+      ["/apply/address", { ...addressStep }],
       [
         "/apply/income",
         {

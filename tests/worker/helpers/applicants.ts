@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { addDays, easternDateTime } from "#domain/calendar";
 import { uniqueSsn } from "../../contract/applicants";
+import { addressStep } from "../../support/address-step";
 import { postForm, redirectPath, send, sessionCookieOf } from "./http";
 
 /** mm/dd/yyyy of an Eastern day some days from today. */
@@ -34,16 +35,7 @@ export function stepFields(
       email: a.email,
       confirmEmail: a.email,
     },
-    address: {
-      streetAddress: "12 Elm Street",
-      apt: "",
-      city: "Columbus",
-      state: "OH",
-      zip: "43004",
-      mainPhone: "614-555-0101",
-      mainIsCell: "on",
-      cellPhone: "",
-    },
+    address: { ...addressStep },
     income: {
       source: "P",
       employerName: "Acme Tools",
