@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { idempotencyKeys } from "#db/schema/servicing";
 import { sha256Hex } from "#domain/tokens";
@@ -12,26 +12,48 @@ import { ServicingError } from "./context";
  */
 export const KEY_RETENTION_MS = 48 * 3_600_000;
 
-export type Claim = { kind: "new"; requestHash: string } | { kind: "replay"; status: number; body: unknown };
+export type Replay = { kind: "replay"; status: number; body: unknown };
+export type Claim = { kind: "new"; requestHash: string } | Replay;
 
-export async function claimKey(
+/** A key's shape: 8-100 letters, digits, - or _; the 400 refusal otherwise. */
+export function keyShapeProblem(key: string): ServicingError | null {
+  return /^[\w-]{8,100}$/.test(key)
+    ? null
+    : new ServicingError(400, "Idempotency-Key must be 8-100 letters, digits, - or _.", {
+        "Idempotency-Key": "Invalid.",
+      });
+}
+
+/** The fingerprint of a request's parameters: the same key with other parameters is refused. */
+export const requestHashOf = (request: unknown) => sha256Hex(JSON.stringify(request));
+
+/**
+ * The claim as a query for a D1 batch: a new row for the key (returned), or
+ * nothing when the key is taken or `customerId` finds no customer (SQL for a
+ * refused token, or null: a key the call refuses claims nothing).
+ */
+export function claimStatement(
+  db: Database,
+  customerId: string | SQL | null,
+  key: string,
+  requestHash: string,
+  now: number,
+) {
+  // INSERT ... SELECT ... WHERE (SQLite needs the WHERE before ON CONFLICT); the columns in the table's order.
+  return db
+    .insert(idempotencyKeys)
+    .select(sql`SELECT ${customerId}, ${key}, ${requestHash}, NULL, ${now} WHERE ${customerId} IS NOT NULL`)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+}
+
+/** A key someone claimed first: their answer again, or a refusal (other parameters, or still running). */
+export async function existingClaim(
   db: Database,
   customerId: string,
   key: string,
-  request: unknown,
-  now: number,
-): Promise<Claim> {
-  if (!/^[\w-]{8,100}$/.test(key))
-    throw new ServicingError(400, "Idempotency-Key must be 8-100 letters, digits, - or _.", {
-      "Idempotency-Key": "Invalid.",
-    });
-  const requestHash = await sha256Hex(JSON.stringify(request));
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ customerId, key, requestHash, responseJson: null, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 1) return { kind: "new", requestHash };
+  requestHash: string,
+): Promise<Replay> {
   const existing = await db
     .select()
     .from(idempotencyKeys)
@@ -44,6 +66,25 @@ export async function claimKey(
     throw new ServicingError(409, "A request with this Idempotency-Key is still being processed.");
   const { status, body } = JSON.parse(existing.responseJson) as { status: number; body: unknown };
   return { kind: "replay", status, body };
+}
+
+export async function claimKey(
+  db: Database,
+  customerId: string,
+  key: string,
+  request: unknown,
+  now: number,
+): Promise<Claim> {
+  const problem = keyShapeProblem(key);
+  if (problem) throw problem;
+  const requestHash = await requestHashOf(request);
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ customerId, key, requestHash, responseJson: null, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 1) return { kind: "new", requestHash };
+  return existingClaim(db, customerId, key, requestHash);
 }
 
 export async function recordAnswer(

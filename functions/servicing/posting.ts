@@ -1,7 +1,8 @@
 import type { Database } from "#db/client";
 import { achEffectiveDate, drawFundingDate, easternDateTime } from "#domain/calendar";
 import { formatClock, formatMoney } from "#domain/format";
-import { cycleOf, type LineState, loadCustomerState } from "./account-state";
+import { cycleOf, type LineState, loadCustomerState, loadLineState } from "./account-state";
+import type { LineRecords } from "./book";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
@@ -66,11 +67,22 @@ export async function postTransaction(
   customerId: string,
   request: PostingRequest,
   now: Date,
-  { confirmByEmail = true } = {},
+  {
+    confirmByEmail = true,
+    read,
+  }: {
+    confirmByEmail?: boolean;
+    /** The customer and their line's records, when the caller read them in its own first batch. */
+    read?: { customer: Awaited<ReturnType<typeof customerById>>; records: LineRecords };
+  } = {},
 ): Promise<PostingResult> {
-  const customer = await customerById(db, customerId);
+  const customer = read?.customer ?? (await customerById(db, customerId));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const state = await loadCustomerState(db, customerId, now);
+    // The caller's read serves the first attempt; a retry (another posting won the line) reads again.
+    const state =
+      attempt === 0 && read
+        ? await loadLineState(db, read.records.line, now, read.records)
+        : await loadCustomerState(db, customerId, now);
     if (state.line.id !== request.applNo) throw new ServicingError(403, "This account is not yours.");
     const id = newTransactionId();
     const at = now.getTime();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { easternDateTime } from "#domain/calendar";
 import { catalogue, memoryTokenHolder, PlatformClient } from "#platform";
 import type { Transport } from "../../functions/platform/transport";
-import { applicationPayload } from "./applicants";
+import { agreementSignature, applicationPayload } from "./applicants";
 
 const { account, applications } = catalogue;
 
@@ -19,16 +19,7 @@ export function accountContract(name: string, transport: () => Transport, mercha
     const decision = await session.call(applications.ProcessApplication, payload);
     if (firstDrawCents) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDrawCents });
     await session.call(account.SaveSignatures, {
-      signaturesData: [
-        {
-          eSignatureId: 1,
-          documentId: "agrcredit",
-          eSignatureText: "Jordan Rivera",
-          eSignatureIPAddress: "203.0.113.9",
-          eSignatureDate: new Date().toISOString(),
-          eSignatureOrderNo: 1,
-        },
-      ],
+      signaturesData: [agreementSignature()],
     });
     await session.call(account.OpenLine, {});
     return {

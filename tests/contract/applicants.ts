@@ -72,3 +72,15 @@ export function applicationPayload(options: ApplicantOptions = {}): Payload<type
     },
   };
 }
+
+/** The credit agreement's signature as e-sign saves it (Account/SaveSignatures). */
+export function agreementSignature() {
+  return {
+    eSignatureId: 1,
+    documentId: "agrcredit" as const,
+    eSignatureText: "Jordan Rivera",
+    eSignatureIPAddress: "203.0.113.9",
+    eSignatureDate: new Date().toISOString(),
+    eSignatureOrderNo: 1,
+  };
+}

@@ -6,7 +6,7 @@ import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { postTransaction } from "../../functions/servicing/posting";
-import { applicationPayload } from "../contract/applicants";
+import { agreementSignature, applicationPayload } from "../contract/applicants";
 import { settledDb } from "./helpers/messages";
 
 /** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
@@ -18,16 +18,7 @@ async function openLine() {
   await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
   await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 40_000 });
   await session.call(account.SaveSignatures, {
-    signaturesData: [
-      {
-        eSignatureId: 1,
-        documentId: "agrcredit",
-        eSignatureText: "Jordan Rivera",
-        eSignatureIPAddress: "203.0.113.9",
-        eSignatureDate: new Date().toISOString(),
-        eSignatureOrderNo: 1,
-      },
-    ],
+    signaturesData: [agreementSignature()],
   });
   await session.call(account.OpenLine, {});
   const summary = await session.call(account.GetSummary, {});

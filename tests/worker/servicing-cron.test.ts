@@ -10,7 +10,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
-import { applicationPayload } from "../contract/applicants";
+import { agreementSignature, applicationPayload } from "../contract/applicants";
 import { settledDb } from "./helpers/messages";
 
 const { account, applications } = catalogue;
@@ -28,16 +28,7 @@ async function openLine(firstDrawCents: number, repayment: "A" | "K" = "K") {
     await session.call(account.UpdateProfile, { additionalFields: [{ id: 100629, value: "Paper Check" }] });
   if (firstDrawCents) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDrawCents });
   await session.call(account.SaveSignatures, {
-    signaturesData: [
-      {
-        eSignatureId: 1,
-        documentId: "agrcredit",
-        eSignatureText: "Jordan Rivera",
-        eSignatureIPAddress: "203.0.113.9",
-        eSignatureDate: new Date().toISOString(),
-        eSignatureOrderNo: 1,
-      },
-    ],
+    signaturesData: [agreementSignature()],
   });
   await session.call(account.OpenLine, {});
   const customerId = (await session.call(account.GetSummary, {})).accountProfile.custId;

@@ -7,7 +7,7 @@ import { loadCustomerState } from "../../functions/servicing/account-state";
 import { returnPayment, reverseEntry } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
-import { applicationPayload, uniqueSsn } from "../contract/applicants";
+import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { settledDb } from "./helpers/messages";
 
 const { account, applications, auth, communications, misc } = catalogue;
@@ -22,16 +22,7 @@ async function signedLine(firstDraw = 0) {
   await session.call(applications.ProcessApplication, payload);
   if (firstDraw) await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: firstDraw });
   await session.call(account.SaveSignatures, {
-    signaturesData: [
-      {
-        eSignatureId: 1,
-        documentId: "agrcredit",
-        eSignatureText: "Jordan Rivera",
-        eSignatureIPAddress: "203.0.113.9",
-        eSignatureDate: new Date().toISOString(),
-        eSignatureOrderNo: 1,
-      },
-    ],
+    signaturesData: [agreementSignature()],
   });
   await session.call(account.OpenLine, {});
   const summary = await session.call(account.GetSummary, {});

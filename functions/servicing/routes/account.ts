@@ -12,7 +12,14 @@ import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
-import { claimKey, recordAnswer, releaseKey } from "../idempotency";
+import {
+  claimStatement,
+  existingClaim,
+  keyShapeProblem,
+  recordAnswer,
+  releaseKey,
+  requestHashOf,
+} from "../idempotency";
 import { implement } from "../implement";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
@@ -90,29 +97,60 @@ implement(
   { tokenInBatch: true },
 );
 
-implement(accountRoutes, calls.PostTransaction, async (c, payload) => {
-  const customerId = requireCustomer(c);
-  const key = c.req.header("Idempotency-Key");
-  if (!key) throw new ServicingError(400, "An Idempotency-Key header is required.", { "Idempotency-Key": "Required." });
-  const db = c.var.db;
-  const claim = await claimKey(db, customerId, key, payload, c.var.now.getTime());
-  if (claim.kind === "replay") {
-    if (claim.status === 200) return claim.body as Awaited<ReturnType<typeof postTransaction>>;
-    const refusal = claim.body as { error: string; fields?: Record<string, string> };
-    throw new ServicingError(claim.status as 422, refusal.error, refusal.fields);
-  }
-  try {
-    const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now);
-    await recordAnswer(db, customerId, key, 200, result);
-    return result;
-  } catch (error) {
-    // Refusals are answers too (the same key gets the same refusal); crashes free the key.
-    if (error instanceof ServicingError && error.status === 422)
-      await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
-    else await releaseKey(db, customerId, key);
-    throw error;
-  }
-});
+/**
+ * A draw or a payment. Its first D1 round trip is the token, the claim of
+ * the Idempotency-Key, the customer and their newest line's records, in one
+ * batch (issue 19); then the guarded write, the confirmation and the answer.
+ */
+implement(
+  accountRoutes,
+  calls.PostTransaction,
+  async (c, payload) => {
+    const db = c.var.db;
+    const now = c.var.now.getTime();
+    const key = c.req.header("Idempotency-Key") ?? "";
+    const requestHash = await requestHashOf(payload);
+    const keyProblem = !key
+      ? new ServicingError(400, "An Idempotency-Key header is required.", { "Idempotency-Key": "Required." })
+      : keyShapeProblem(key);
+    const [claimed, customerRows, ...lineRows] = await readAsCustomer(c, (customerId) => {
+      const newest = newestLineOf(customerId);
+      return [
+        // A key that is missing or misshapen claims nothing (the refusal follows the token's check).
+        claimStatement(db, keyProblem ? null : customerId, key, requestHash, now),
+        db.select().from(customers).where(eq(customers.id, customerId)),
+        ...lineQueries(db, newest.line, newest.application),
+      ] as const;
+    });
+    if (keyProblem) throw keyProblem;
+    const customerId = requireCustomer(c);
+    if (claimed.length !== 1) {
+      // Someone claimed the key first: their answer again (or a refusal: other parameters, still running).
+      const replay = await existingClaim(db, customerId, key, requestHash);
+      if (replay.status === 200) return replay.body as Awaited<ReturnType<typeof postTransaction>>;
+      const refusal = replay.body as { error: string; fields?: Record<string, string> };
+      throw new ServicingError(replay.status as 422, refusal.error, refusal.fields);
+    }
+    try {
+      const customer = customerRows[0];
+      const records = lineRecordsOf(lineRows);
+      if (!customer) throw new ServicingError(404, "No such customer.");
+      if (!records) throw new ServicingError(404, "This customer has no line of credit.");
+      const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now, {
+        read: { customer, records },
+      });
+      await recordAnswer(db, customerId, key, 200, result);
+      return result;
+    } catch (error) {
+      // Refusals are answers too (the same key gets the same refusal); crashes free the key.
+      if (error instanceof ServicingError && error.status === 422)
+        await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
+      else await releaseKey(db, customerId, key);
+      throw error;
+    }
+  },
+  { tokenInBatch: true },
+);
 
 implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
   const customerId = requireCustomer(c);
