@@ -43,6 +43,21 @@ function requireAuth(level: CallDef["auth"], options: CallOptions) {
 }
 
 /**
+ * A call that reads its token in its batch, refused before the batch (its
+ * payload is bad): the token is checked here, so a dead or merchant token
+ * still hears 401 or 403 first, as every other call's does.
+ */
+async function refuseUncheckedToken(c: ServicingContext): Promise<Response | null> {
+  const credential = c.var.credential;
+  if (!credential) return null;
+  const caller = await authenticate(c.var.db, credential.token, c.var.now.getTime());
+  if (!caller) return c.json({ error: "The token is missing, unknown or expired." }, 401);
+  if (caller.kind !== "customer") return c.json({ error: "A customer token is required." }, 403);
+  c.set("caller", caller);
+  return null;
+}
+
+/**
  * A refusal (4xx, or 5xx) after the token was accepted carries tokenToUse as
  * well: the token may have rotated on the way in, and a caller that never
  * learnt the new one would keep presenting the old one until it dies
@@ -79,10 +94,12 @@ export function implement<D extends CallDef>(
     `/${def.path}`,
     requireAuth(def.auth, options),
     tokenOnRefusals,
-    // Bad payloads: 400 with each field's message, and nothing written.
-    vValidator(target, def.payload, (result, c) => {
-      if (!result.success)
-        return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues, "(payload)") }, 400);
+    // Bad payloads: 400 with each field's message, and nothing written (a refused token first, as always).
+    vValidator(target, def.payload, async (result, c) => {
+      if (result.success) return;
+      const refused = await refuseUncheckedToken(c as unknown as ServicingContext);
+      if (refused) return refused;
+      return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues, "(payload)") }, 400);
     }),
     async (c) => {
       const payload = c.req.valid(target as never) as v.InferOutput<D["payload"]>;

@@ -26,7 +26,14 @@ export async function readAsCustomer<T extends Reads>(
   ])) as unknown as [Array<Parameters<typeof callerOf>[1]>, ...unknown[]];
   const row = tokenRows[0];
   if (!row) throw new ServicingError(401, "The token is missing, unknown or expired.");
-  if (row.kind !== "customer") throw new ServicingError(403, "A customer token is required.");
-  c.set("caller", await callerOf(db, row, credential.token, now));
+  if (row.kind !== "customer" || !row.customerId) throw new ServicingError(403, "A customer token is required.");
+  // The batch may have claimed an Idempotency-Key: a failed rotation must not strand it, so the
+  // token, still live, is answered as it is and the next call rotates it.
+  const caller = await callerOf(db, row, credential.token, now).catch(() => ({
+    kind: "customer" as const,
+    customerId: row.customerId,
+    tokenToUse: credential.token,
+  }));
+  c.set("caller", caller);
   return rest as unknown as BatchResponse<T>;
 }

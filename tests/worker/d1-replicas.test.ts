@@ -95,4 +95,28 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
     const res = await send("/account", { cookie: `${b.cookie}; ${BOOKMARK_COOKIE}=not-a-bookmark` });
     expect(res.status).toBe(200);
   });
+
+  it("a post reads the primary, whatever bookmark it carries: a step saved after the replica's copy is found", async () => {
+    const replicaBookmark = await lagReplica();
+    const a = wizardApplicant();
+    const saved = await postForm("/apply/personal", stepFields(a).personal);
+    const session = saved.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("__Host-rl_session="));
+    // The replica has no such session; read there, the address step would send the applicant back to the start.
+    const next = await postForm("/apply/address", stepFields(a).address, {
+      cookie: `${session}; ${BOOKMARK_COOKIE}=${replicaBookmark}`,
+    });
+    expect(next.headers.get("Location")).toBe("/apply/income");
+  });
+
+  it("log out clears the bookmark with the session", async () => {
+    const b = await signedInBorrower("current");
+    const drawn = await drawHundred(b.cookie);
+    const bookmark = bookmarkOf(drawn)!;
+    const out = await postForm("/logout", {}, { cookie: `${b.cookie}; ${bookmark}` });
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
+    expect(cleared).toMatch(/Max-Age=0/);
+  });
 });

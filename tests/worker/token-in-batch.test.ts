@@ -63,6 +63,10 @@ describe("a customer call's token read in its own first batch", () => {
       expect((await call(path, "not-a-real-token", { method: "POST", body: {} })).status, path).toBe(401);
       expect((await call(path, merchant, { method: "POST", body: {} })).status, path).toBe(403);
     }
+    // A bad payload as well: the token's refusal still comes first.
+    const bad = { method: "POST", key: "bad-payload-1", body: { applNo: "not a number" } };
+    expect((await call("Account/PostTransaction", "not-a-real-token", bad)).status).toBe(401);
+    expect((await call("Account/PostTransaction", merchant, bad)).status).toBe(403);
   });
 
   it("PostTransaction with a refused token claims no key; without a key, the token is still checked first", async () => {

@@ -4,15 +4,18 @@
  * visitor, its writes go to the primary, and within it every read sees the
  * session's own writes. Where it starts:
  *
+ * - a post starts at the primary: it writes, and its checks (a login's
+ *   wrong passwords, a reset link's single use, a key's claim) must not read
+ *   an older copy;
  * - a request carrying the bookmark cookie starts at that bookmark (the
- *   borrower's last write), so it reads its own writes from any replica that
+ *   browser's last write), so it reads its own writes from any replica that
  *   has them;
  * - a request with a session cookie but no bookmark starts at the primary;
  * - everything else (public pages, documents, partner leads) starts at any
  *   replica: a moment's staleness of a document or a partner row is harmless,
  *   and a lead's decision is taken by writes, which go to the primary.
  *
- * A request that wrote answers the new bookmark in the cookie. The cron, the
+ * A page request that wrote answers the new bookmark in the cookie. The cron, the
  * queue consumers and the Durable Objects use the binding itself (the primary).
  */
 import { hasSessionCookie, readCookie, SESSION_COOKIE } from "../sessions/cookie";
@@ -44,7 +47,15 @@ export interface RequestD1 {
   bookmark(): string | null;
 }
 
+const READS_ONLY = new Set(["GET", "HEAD"]);
+
+/**
+ * Where the request's session starts. A post (a form, a lead, a webhook)
+ * writes, so its checks read the primary too: a login's count of wrong
+ * passwords, a reset link's single use, a claim, never a replica's older copy.
+ */
 export function sessionStart(request: Request): SessionStart {
+  if (!READS_ONLY.has(request.method)) return "first-primary";
   const bookmark = readCookie(request, BOOKMARK_COOKIE);
   if (bookmark && BOOKMARK.test(bookmark)) return bookmark;
   return hasSessionCookie(request) ? "first-primary" : "first-unconstrained";
@@ -90,16 +101,21 @@ export async function requestD1(d1: D1Database, env: DistanceEnv, request: Reque
   return { db, start, wrote: () => wrote, bookmark: () => session.getBookmark() };
 }
 
+const ATTRIBUTES = "Path=/; HttpOnly; Secure; SameSite=Lax";
+
 /**
- * The bookmark cookie for the response, when the request wrote for a
- * browser with a session (one it had, or one the response starts).
+ * The bookmark cookie for the response: the new bookmark when the request
+ * wrote for a browser (a page, or an API call with a session: a reset's new
+ * password is read back by the login that follows, sessions or not; a
+ * partner's lead gets none); cleared with the session it served.
  */
 export function bookmarkCookie(request: Request, response: Response, d1: RequestD1): string | null {
+  const sessionCookies = response.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (sessionCookies.some((c) => /Max-Age=0/.test(c)) && readCookie(request, BOOKMARK_COOKIE) !== null)
+    return `${BOOKMARK_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
   const bookmark = d1.bookmark();
   if (!d1.wrote() || !bookmark || !BOOKMARK.test(bookmark)) return null;
-  const startsSession = response.headers
-    .getSetCookie()
-    .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !/Max-Age=0/.test(cookie));
-  if (!hasSessionCookie(request) && !startsSession) return null;
-  return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${BOOKMARK_MAX_AGE_S}`;
+  const isApi = new URL(request.url).pathname.startsWith("/api/");
+  if (isApi && !hasSessionCookie(request) && sessionCookies.length === 0) return null;
+  return `${BOOKMARK_COOKIE}=${bookmark}; ${ATTRIBUTES}; Max-Age=${BOOKMARK_MAX_AGE_S}`;
 }

@@ -131,6 +131,7 @@ implement(
       const refusal = replay.body as { error: string; fields?: Record<string, string> };
       throw new ServicingError(replay.status as 422, refusal.error, refusal.fields);
     }
+    let posted = false;
     try {
       const customer = customerRows[0];
       const records = lineRecordsOf(lineRows);
@@ -139,9 +140,12 @@ implement(
       const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now, {
         read: { customer, records },
       });
+      posted = true;
       await recordAnswer(db, customerId, key, 200, result);
       return result;
     } catch (error) {
+      // Posted but the answer not recorded: the key stays claimed (a retry hears 409), never freed to post twice.
+      if (posted) throw error;
       // Refusals are answers too (the same key gets the same refusal); crashes free the key.
       if (error instanceof ServicingError && error.status === 422)
         await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
