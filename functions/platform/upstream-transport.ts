@@ -25,9 +25,20 @@ export function upstreamTransport({
 }: UpstreamOptions): Transport {
   return async (request) => {
     const httpRequest = toHttpRequest(baseUrl, request);
+    // A timer of our own, raced against the call: AbortSignal.timeout's signal is held only weakly (a
+    // collected signal never fires: a test waited 5 and 30 s), and a fetch that ignores its signal still ends.
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const timedOut = new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError");
+        controller.abort(timedOut);
+        reject(timedOut);
+      }, timeoutMs);
+    });
     let response: Response;
     try {
-      response = await send(new Request(httpRequest, { signal: AbortSignal.timeout(timeoutMs) }));
+      response = await Promise.race([send(new Request(httpRequest, { signal: controller.signal })), deadline]);
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new PlatformError(
@@ -35,6 +46,8 @@ export function upstreamTransport({
         request.path,
         timedOut ? `no answer within ${timeoutMs} ms` : "the platform cannot be reached",
       );
+    } finally {
+      clearTimeout(timer);
     }
     return { status: response.status, body: await readJson(response) };
   };
