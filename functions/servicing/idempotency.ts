@@ -3,6 +3,7 @@ import type { Database } from "#db/client";
 import { idempotencyKeys } from "#db/schema/servicing";
 import { sha256Hex } from "#domain/tokens";
 import { ServicingError } from "./context";
+import { type GuardedWrite, updateRows } from "./guarded";
 
 /**
  * Idempotency keys with Stripe's semantics: the first request with a key is
@@ -85,6 +86,20 @@ export async function claimKey(
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 1) return { kind: "new", requestHash };
   return existingClaim(db, customerId, key, requestHash);
+}
+
+/**
+ * The recorded answer as one of a posting's guarded writes: recorded in the
+ * same batch as the money movement, so a posting is never written without
+ * its answer (nor the answer without the posting).
+ */
+export function answerWrite(customerId: string, key: string, status: number, body: unknown): GuardedWrite {
+  return updateRows(
+    "idempotency_keys",
+    { response_json: JSON.stringify({ status, body }) },
+    "customer_id = ? AND key = ?",
+    [customerId, key],
+  );
 }
 
 export async function recordAnswer(

@@ -6,7 +6,7 @@ import type { LineRecords } from "./book";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
-import { insertRow, writeIfUnchanged } from "./guarded";
+import { type GuardedWrite, insertRow, writeIfUnchanged } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
 import { type TemplatedMessage, templates } from "./templates";
@@ -70,10 +70,13 @@ export async function postTransaction(
   {
     confirmByEmail = true,
     read,
+    answered,
   }: {
     confirmByEmail?: boolean;
     /** The customer and their line's records, when the caller read them in its own first batch. */
     read?: { customer: Awaited<ReturnType<typeof customerById>>; records: LineRecords };
+    /** A write recording the answer (the Idempotency-Key's), made in the posting's own batch. */
+    answered?: (result: PostingResult) => GuardedWrite;
   } = {},
 ): Promise<PostingResult> {
   const customer = read?.customer ?? (await customerById(db, customerId));
@@ -93,6 +96,7 @@ export async function postTransaction(
       refuse(drawRefusal(state.figures, amount, customer.state));
       const funding = drawFundingDate(now);
       const row = drawEntry(id, amount, cycleOf(state.line), state.today, at);
+      const drawn = { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
       // The draw request, its ledger row and its note are one batch: all saved, or none.
       const won = await writeIfUnchanged(d1, state.line, [
         insertRow("transactions", {
@@ -116,6 +120,7 @@ export async function postTransaction(
           description: `Draw request ${id}`,
         }),
         insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
+        ...(answered ? [answered(drawn)] : []),
       ]);
       if (!won) continue;
       if (confirmByEmail)
@@ -129,9 +134,14 @@ export async function postTransaction(
             bank: bankAccount(state),
           }),
         );
-      return { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
+      return drawn;
     }
     refuse(paymentRefusal(state.figures, amount, request.transactionDate, achEffectiveDate(now, false)));
+    const scheduled = {
+      paymentTransactionId: id,
+      statusDescription: "Payment scheduled",
+      effectiveDate: request.transactionDate,
+    };
     const won = await writeIfUnchanged(d1, state.line, [
       insertRow("transactions", {
         id,
@@ -142,6 +152,7 @@ export async function postTransaction(
         status: "pending",
         created_at: at,
       }),
+      ...(answered ? [answered(scheduled)] : []),
     ]);
     if (!won) continue;
     if (confirmByEmail)
@@ -154,7 +165,7 @@ export async function postTransaction(
           bank: bankAccount(state),
         }),
       );
-    return { paymentTransactionId: id, statusDescription: "Payment scheduled", effectiveDate: request.transactionDate };
+    return scheduled;
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
 }

@@ -112,6 +112,14 @@ describe("a customer call's token read in its own first batch", () => {
     expect(first.status).toBe(200);
     const answer = (await first.json()) as { paymentTransactionId: number; tokenToUse?: string };
     expect(answer.paymentTransactionId).toBeGreaterThan(0);
+    // The answer was recorded in the posting's own batch.
+    const recorded = await env.DB.prepare("SELECT response_json AS json FROM idempotency_keys WHERE key = ?")
+      .bind(key)
+      .first<{ json: string | null }>();
+    expect(JSON.parse(recorded!.json!)).toMatchObject({
+      status: 200,
+      body: { paymentTransactionId: answer.paymentTransactionId },
+    });
     const again = await call("Account/PostTransaction", answer.tokenToUse ?? token, {
       method: "POST",
       key,

@@ -13,6 +13,7 @@ import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingErr
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
 import {
+  answerWrite,
   claimStatement,
   existingClaim,
   keyShapeProblem,
@@ -137,14 +138,15 @@ implement(
       const records = lineRecordsOf(lineRows);
       if (!customer) throw new ServicingError(404, "No such customer.");
       if (!records) throw new ServicingError(404, "This customer has no line of credit.");
+      // The answer is recorded in the posting's own batch: never one without the other.
       const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now, {
         read: { customer, records },
+        answered: (answer) => answerWrite(customerId, key, 200, answer),
       });
       posted = true;
-      await recordAnswer(db, customerId, key, 200, result);
       return result;
     } catch (error) {
-      // Posted but the answer not recorded: the key stays claimed (a retry hears 409), never freed to post twice.
+      // Once posted, the key keeps its answer: never freed to post twice.
       if (posted) throw error;
       // Refusals are answers too (the same key gets the same refusal); crashes free the key.
       if (error instanceof ServicingError && error.status === 422)
