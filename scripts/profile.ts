@@ -61,7 +61,7 @@ async function devtools() {
   };
 }
 
-/** Which part of the stack a function belongs to, from its bundle's path, then its name. */
+/** Which part of the stack a function belongs to, from workerd's module path, then its name. */
 const AREAS: Array<[string, RegExp]> = [
   ["D1 client (rows into JavaScript)", /cloudflare-internal:d1-api/],
   ["React rendering", /render|Fizz|pushStartInstance|writeChunk|stringToChunk|escapeTextForBrowser|createElement|jsx/i],
@@ -89,7 +89,9 @@ const AREAS: Array<[string, RegExp]> = [
 function areaOf(node: ProfileNode): string {
   const { functionName, url } = node.callFrame;
   if (functionName === "(idle)") return functionName;
-  for (const [area, pattern] of AREAS) if (pattern.test(url)) return area;
+  // Only workerd's own modules are told by path: a bundle chunk is named after
+  // one of its modules (security-headers-*.js holds drizzle and React Router too).
+  if (url.startsWith("cloudflare-internal:")) for (const [area, pattern] of AREAS) if (pattern.test(url)) return area;
   for (const [area, pattern] of AREAS) if (pattern.test(functionName || "(anonymous)")) return area;
   return "other (the site and servicing code)";
 }

@@ -14,9 +14,20 @@ import { purgeSessions } from "./sessions/session";
 export { PasscodeVault } from "#platform";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 
-// Created once per isolate, not per request.
 const serverBuild = () => import("virtual:react-router/server-build");
-const handlePage = createRequestHandler(serverBuild, import.meta.env.MODE);
+type PageHandler = ReturnType<typeof createRequestHandler>;
+// Given a function, React Router re-derives the build on every request
+// (every route flattened and ranked again: about a millisecond of CPU), which
+// only the dev server's hot reload needs. Built, it is derived once per isolate.
+const devPages: PageHandler | undefined = import.meta.env.DEV
+  ? createRequestHandler(serverBuild, import.meta.env.MODE)
+  : undefined;
+let builtPages: Promise<PageHandler> | undefined;
+const handlePage: PageHandler = async (request, context) => {
+  if (devPages) return devPages(request, context);
+  builtPages ??= serverBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+  return (await builtPages)(request, context);
+};
 let buildVersion: string | undefined;
 
 async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

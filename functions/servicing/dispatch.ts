@@ -55,8 +55,19 @@ export async function dispatch(
   now: number,
 ): Promise<string> {
   const record = newRecord(message, "queued", provider, now);
-  const id = record.id;
   await db.insert(messageRecords).values(record);
+  await enqueue(db, queue, message, record.id, now);
+  return record.id;
+}
+
+/** Puts a recorded message on the queue; a failure marks its record failed and throws. */
+export async function enqueue(
+  db: Database,
+  queue: Pick<Queue<QueuedMessage>, "send">,
+  message: OutgoingMessage & { template: string },
+  id: string,
+  now: number,
+): Promise<void> {
   try {
     await queue.send({ ...message, id }, { contentType: "json" });
   } catch (error) {
@@ -67,7 +78,6 @@ export async function dispatch(
       .where(eq(messageRecords.id, id));
     throw error;
   }
-  return id;
 }
 
 /** Seconds before attempt `attempt + 1`: the base doubled by each attempt made, up to the most. */

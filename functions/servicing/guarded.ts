@@ -20,6 +20,17 @@ export function insertRow(table: string, row: Record<string, unknown>): GuardedW
   };
 }
 
+/** An INSERT of one row when `condition` (SQL with its own parameters) holds, and the guard. */
+export function insertRowWhere(
+  table: string,
+  row: Record<string, unknown>,
+  condition: string,
+  conditionParams: unknown[],
+): GuardedWrite {
+  const insert = insertRow(table, row);
+  return { sql: `${insert.sql} ${condition} AND`, params: [...insert.params, ...conditionParams] };
+}
+
 /** An UPDATE of one table: `where` is SQL with its own parameters. */
 export function updateRows(
   table: string,
@@ -39,11 +50,20 @@ export async function writeIfUnchanged(
   line: Pick<LineRow, "id" | "version">,
   writes: GuardedWrite[],
 ): Promise<boolean> {
+  return (await guardedBatch(d1, line, writes)) !== null;
+}
+
+/** The same batch; the rows each write changed, in order (null when the line changed and nothing was written). */
+export async function guardedBatch(
+  d1: D1Database,
+  line: Pick<LineRow, "id" | "version">,
+  writes: GuardedWrite[],
+): Promise<number[] | null> {
   const next = crypto.randomUUID();
   const guard = " (SELECT version FROM lines WHERE id = ?) = ?";
   const results = await d1.batch([
     d1.prepare("UPDATE lines SET version = ? WHERE id = ? AND version = ?").bind(next, line.id, line.version),
     ...writes.map((w) => d1.prepare(`${w.sql}${guard}`).bind(...w.params, line.id, next)),
   ]);
-  return results[0]!.meta.changes === 1;
+  return results[0]!.meta.changes === 1 ? results.slice(1).map((r) => r.meta.changes) : null;
 }

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { type Database, database } from "#db/client";
 import { customers, messageRecords, suppressions } from "#db/schema/servicing";
-import { dispatch, newRecord, outboxDeliverer } from "./dispatch";
+import { dispatch, enqueue, newRecord, outboxDeliverer } from "./dispatch";
 import type { CoreEnv } from "./env";
+import { type GuardedWrite, insertRowWhere } from "./guarded";
 import { keepsSecrets } from "./messages";
 import { channelDeliverer, providerFor } from "./providers/deliverer";
 import { passcode, type TemplatedMessage } from "./templates";
@@ -23,6 +24,19 @@ import { passcode, type TemplatedMessage } from "./templates";
 export interface Outgoing {
   /** The record's id and what became of the message. */
   send(message: TemplatedMessage): Promise<{ id: string; status: "queued" | "sent" | "suppressed"; channel: string }>;
+  /**
+   * The message recorded inside the caller's own guarded batch (a posting's
+   * confirmation: no round trips of its own before the answer), or null when
+   * this sender cannot (no queue: it delivers first, then records).
+   */
+  inBatch(message: TemplatedMessage): BatchedSend | null;
+}
+
+/** A message's record as writes in someone else's batch, and what to do once that batch is written. */
+export interface BatchedSend {
+  writes: GuardedWrite[];
+  /** Given the rows each of `writes` changed: the queued record goes on the queue. */
+  written(changes: number[]): Promise<void>;
 }
 
 const registered = new WeakMap<Database, Outgoing>();
@@ -39,7 +53,10 @@ export function withOutgoing(db: Database, env: CoreEnv, now: () => number): Dat
  */
 export function withoutMessages(d1: D1Database): Database {
   const db = database(d1);
-  registered.set(db, { send: async (message) => ({ id: "", status: "suppressed", channel: message.channel }) });
+  registered.set(db, {
+    send: async (message) => ({ id: "", status: "suppressed", channel: message.channel }),
+    inBatch: () => ({ writes: [], written: async () => undefined }),
+  });
   return db;
 }
 
@@ -112,8 +129,52 @@ function queuedOutgoing(db: Database, env: CoreEnv, now: () => number): Outgoing
       const id = await dispatch(db, env.MESSAGES, message, provider, now());
       return { id, status: "queued", channel: message.channel };
     },
+    inBatch(message) {
+      // A passcode's suppressed channel fails over to another, which needs reads of its own.
+      if (!env.MESSAGES || message.category === "passcode") return null;
+      return batchedSend(db, env.MESSAGES, message, providerFor(env, message.channel), now());
+    },
   };
   return outgoing;
+}
+
+const recordColumns = getTableColumns(messageRecords);
+/** A record as its table's columns name it (the guarded writes are SQL). */
+const recordRow = (record: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [recordColumns[key as keyof typeof recordColumns].name, value]),
+  );
+
+/**
+ * Two inserts of one record id, exactly one of which applies: queued when the
+ * channel is not suppressed (the rule of `suppressed`, in SQL), suppressed
+ * when it is. Once written, the queued one goes on the queue.
+ */
+function batchedSend(
+  db: Database,
+  queue: NonNullable<CoreEnv["MESSAGES"]>,
+  message: TemplatedMessage,
+  provider: string,
+  now: number,
+): BatchedSend {
+  const queued = newRecord(message, "queued", provider, now);
+  const stopped = { ...newRecord(message, "suppressed", "none", now), id: queued.id };
+  const stop =
+    message.channel === "voice"
+      ? { sql: "0", params: [] }
+      : {
+          sql: "EXISTS (SELECT 1 FROM suppressions WHERE channel = ? AND address = ? AND (scope = 'all' OR ? = 'marketing'))",
+          params: [message.channel, suppressionAddress(message.channel, message.recipient), message.category],
+        };
+  return {
+    writes: [
+      insertRowWhere("message_records", recordRow(queued), `NOT ${stop.sql}`, stop.params),
+      insertRowWhere("message_records", recordRow(stopped), stop.sql, stop.params),
+    ],
+    async written([wasQueued]) {
+      if (wasQueued === 1) await enqueue(db, queue, message, queued.id, now);
+    },
+  };
 }
 
 /**

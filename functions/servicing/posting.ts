@@ -6,7 +6,7 @@ import type { LineRecords } from "./book";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
-import { type GuardedWrite, insertRow, writeIfUnchanged } from "./guarded";
+import { type GuardedWrite, guardedBatch, insertRow } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
 import { type TemplatedMessage, templates } from "./templates";
@@ -97,8 +97,15 @@ export async function postTransaction(
       const funding = drawFundingDate(now);
       const row = drawEntry(id, amount, cycleOf(state.line), state.today, at);
       const drawn = { paymentTransactionId: id, statusDescription: "Draw request received", effectiveDate: funding };
+      const confirmation = templates.drawReceived(customer, {
+        cents: amount,
+        feeCents: row.feeCents ?? 0,
+        fundingDate: funding,
+        id,
+        bank: bankAccount(state),
+      });
       // The draw request, its ledger row and its note are one batch: all saved, or none.
-      const won = await writeIfUnchanged(d1, state.line, [
+      const won = await writeWithConfirmation(d1, db, state.line, confirmByEmail ? confirmation : null, [
         insertRow("transactions", {
           id,
           line_id: state.line.id,
@@ -123,17 +130,6 @@ export async function postTransaction(
         ...(answered ? [answered(drawn)] : []),
       ]);
       if (!won) continue;
-      if (confirmByEmail)
-        await confirm(
-          db,
-          templates.drawReceived(customer, {
-            cents: amount,
-            feeCents: row.feeCents ?? 0,
-            fundingDate: funding,
-            id,
-            bank: bankAccount(state),
-          }),
-        );
       return drawn;
     }
     refuse(paymentRefusal(state.figures, amount, request.transactionDate, achEffectiveDate(now, false)));
@@ -142,7 +138,13 @@ export async function postTransaction(
       statusDescription: "Payment scheduled",
       effectiveDate: request.transactionDate,
     };
-    const won = await writeIfUnchanged(d1, state.line, [
+    const confirmation = templates.paymentScheduled(customer, {
+      cents: amount,
+      date: request.transactionDate,
+      id,
+      bank: bankAccount(state),
+    });
+    const won = await writeWithConfirmation(d1, db, state.line, confirmByEmail ? confirmation : null, [
       insertRow("transactions", {
         id,
         line_id: state.line.id,
@@ -155,16 +157,6 @@ export async function postTransaction(
       ...(answered ? [answered(scheduled)] : []),
     ]);
     if (!won) continue;
-    if (confirmByEmail)
-      await confirm(
-        db,
-        templates.paymentScheduled(customer, {
-          cents: amount,
-          date: request.transactionDate,
-          id,
-          bank: bankAccount(state),
-        }),
-      );
     return scheduled;
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
@@ -173,9 +165,28 @@ export async function postTransaction(
 const bankAccount = (state: LineState) =>
   `your bank account ending in ${state.application?.bankAccountLast4 ?? "on file"}`;
 
-/** A confirmation is best effort: the money movement is already recorded, and a lost e-mail must not undo or repeat it. */
-async function confirm(db: Database, message: TemplatedMessage): Promise<void> {
-  await outgoingFor(db)
-    .send(message)
-    .catch(() => undefined);
+/**
+ * The posting's guarded batch, with its confirmation's record in it when the
+ * sender can (then the answer waits for no message trips of its own). A
+ * confirmation is best effort either way: the money movement is recorded, and
+ * a lost e-mail must not undo or repeat it. False when another posting won.
+ */
+async function writeWithConfirmation(
+  d1: D1Database,
+  db: Database,
+  line: LineState["line"],
+  confirmation: TemplatedMessage | null,
+  writes: GuardedWrite[],
+): Promise<boolean> {
+  const outgoing = outgoingFor(db);
+  const batched = confirmation ? outgoing.inBatch(confirmation) : null;
+  const changes = await guardedBatch(d1, line, [...writes, ...(batched?.writes ?? [])]);
+  if (!changes) return false;
+  const sending = batched
+    ? batched.written(changes.slice(writes.length))
+    : confirmation
+      ? outgoing.send(confirmation)
+      : null;
+  await sending?.catch(() => undefined);
+  return true;
 }

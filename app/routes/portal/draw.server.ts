@@ -9,10 +9,10 @@ import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import {
   borrowerSession,
   IDEMPOTENCY_KEY,
-  markSent,
   type PortalSummary,
   portalPlatform,
   portalSummary,
+  sendMarked,
   sentBefore,
 } from "./portal.server";
 import { portalStanding } from "./portal-data";
@@ -118,9 +118,8 @@ async function submitReviewed(
     };
   if (verdict.verdict === "amount")
     return { view: "amount", amountText: dollars(reviewedCents), error: verdict.message };
-  // Remembered before sending: if the answer is lost, the retry knows this key may have drawn.
-  await markSent(context, key);
-  return submitDraw(context, applNo, reviewedCents, key);
+  // The session remembers the key meanwhile: if the answer is lost, the retry knows this key may have drawn.
+  return sendMarked(context, key, () => submitDraw(context, applNo, reviewedCents, key));
 }
 
 /** A second post with the same key while the first still runs gets 409: wait for the first's answer. */

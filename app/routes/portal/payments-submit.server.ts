@@ -5,7 +5,7 @@ import { type ReviewedPayment, recheckPayment } from "#domain/rules/recheck";
 import { catalogue, PlatformError } from "#platform";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
 import type { PaymentActionData, PaymentPage } from "./payments-page.server";
-import { borrowerSession, IDEMPOTENCY_KEY, markSent, portalPlatform, sentBefore } from "./portal.server";
+import { borrowerSession, IDEMPOTENCY_KEY, portalPlatform, sendMarked, sentBefore } from "./portal.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -114,16 +114,17 @@ async function postPayment(
   reviewed: ReviewedPayment,
   key: string,
 ): Promise<PaymentActionData> {
-  // Remembered before sending: if the answer is lost, the retry knows this key may have posted.
-  await markSent(context, key);
   const { platform, persist } = portalPlatform(context, borrowerSession(context));
   const { amountCents, date } = reviewed;
   try {
-    const answer = await postOnce(() =>
-      platform.call(
-        catalogue.account.PostTransaction,
-        { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" },
-        { idempotencyKey: key },
+    // The session remembers the key meanwhile: if the answer is lost, the retry knows this key may have posted.
+    const answer = await sendMarked(context, key, () =>
+      postOnce(() =>
+        platform.call(
+          catalogue.account.PostTransaction,
+          { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" },
+          { idempotencyKey: key },
+        ),
       ),
     );
     await persist();

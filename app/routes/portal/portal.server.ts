@@ -89,9 +89,27 @@ export function sentBefore(context: Context, key: string): boolean {
   return borrowerSession(context).data.sentKeys?.includes(key) ?? false;
 }
 
-/** Remembers the key before the posting is sent, so a retry after a lost answer knows it may have posted. */
-export async function markSent(context: Context, key: string): Promise<void> {
+/** Remembers the key, so a retry after a lost answer knows it may have posted. */
+async function markSent(context: Context, key: string): Promise<void> {
   const session = borrowerSession(context);
   const kept = (session.data.sentKeys ?? []).filter((k) => k !== key);
   await patchSession(context.get(edgeContext).env, session, { sentKeys: [...kept, key].slice(-SENT_KEYS_KEPT) });
+}
+
+/**
+ * Sends a posting while the session remembers its key (`markSent`): two
+ * stores, neither waiting for the other, so the submit spends no round trip
+ * on the mark. The mark is read only by a retry after this posting's answer
+ * was lost, and the posting's call outlasts the mark's write (its answer
+ * comes after its own reads and writes). A mark that failed is no reason to
+ * fail the posting: a retry then re-checks without it, which may show the
+ * review again, never posts twice (the key replays the first answer).
+ */
+export async function sendMarked<T>(context: Context, key: string, send: () => Promise<T>): Promise<T> {
+  const marking = markSent(context, key).catch(() => undefined);
+  try {
+    return await send();
+  } finally {
+    await marking;
+  }
 }

@@ -14,21 +14,33 @@ export const SESSION_COOKIE = "__Host-rl_session";
  */
 export const LEGACY_SESSION_COOKIE = "rl_session";
 
+/** Each request's cookies, parsed once: a request asks for them several times (its D1 session, its session, the response's cookies). */
+const parsed = new WeakMap<Request, Map<string, string | null>>();
+
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
+  let cookies = parsed.get(request);
+  if (!cookies) {
+    cookies = parseCookies(request.headers.get("Cookie") ?? "");
+    parsed.set(request, cookies);
+  }
+  return cookies.get(name) ?? null;
+}
+
+/** The first value of each name; a malformed value is no value (and no reason for a 500). */
+function parseCookies(header: string): Map<string, string | null> {
+  const cookies = new Map<string, string | null>();
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
     try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
+      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
     } catch {
-      // A malformed value is no session id (and no reason for a 500).
-      return null;
+      cookies.set(name, null);
     }
   }
-  return null;
+  return cookies;
 }
 
 const ATTRIBUTES = "Path=/; HttpOnly; Secure; SameSite=Lax";
