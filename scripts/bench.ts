@@ -297,6 +297,13 @@ try {
   const home = await load("/");
   const account = await load("/account", { Cookie: cookie });
   const lead = await loadLeads();
+  if (process.argv.includes("--throughput")) {
+    // Only the four loads and their ratios (`npm run bench -- --throughput`), a minute instead of several.
+    printThroughput({ health, home, account, lead });
+    await stopServer(server);
+    await fakeTwilio.close();
+    process.exit(0);
+  }
   const js = await homeJavaScript();
   const platform = await platformFigures();
   const lonePasscode = await lonePasscodeFigures(fakeTwilio);
@@ -363,4 +370,19 @@ try {
 } finally {
   await stopServer(server);
   await fakeTwilio.close();
+}
+
+function printThroughput(r: Record<"health" | "home" | "account" | "lead", Awaited<ReturnType<typeof load>>>) {
+  console.table(
+    [r.home, r.account, r.lead, r.health].map((x) => ({
+      path: x.path,
+      "requests/s": Math.round(x.rps),
+      "p50 ms": x.p50,
+      "p99 ms": x.p99,
+    })),
+  );
+  const share = (x: { rps: number }) => `${((x.rps / r.health.rps) * 100).toFixed(1)}%`;
+  console.log(
+    `Of /api/health's throughput: home ${share(r.home)} (target >= 50%), account ${share(r.account)} (target >= 25%), signed leads ${share(r.lead)} (target >= 10%)`,
+  );
 }

@@ -24,6 +24,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe("POST /api/leads: the merchant token leads share", () => {
+  const merchantTokens = async () =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM platform_tokens WHERE kind = 'merchant'").first<{ n: number }>())!
+      .n;
+
+  it("makes one for many leads, and a new one when the platform no longer knows it (the lead still decided)", async () => {
+    expect((await json(await post(demoLead()))).status).toBe("approved");
+    const made = await merchantTokens();
+    for (let i = 0; i < 3; i++) expect((await json(await post(demoLead()))).status).toBe("approved");
+    expect(await merchantTokens()).toBe(made);
+
+    // Revoked (a restored database, say): refused before anything was done, so the lead asks once more with a new token.
+    await env.DB.prepare("DELETE FROM platform_tokens WHERE kind = 'merchant'").run();
+    const lead = demoLead();
+    expect((await json(await post(lead))).status).toBe("approved");
+    expect(await merchantTokens()).toBe(1);
+    expect(await rowOf(lead.partnerLeadId)).toMatchObject({ status: "approved", attempts: 1 });
+  });
+});
+
 describe("POST /api/leads: decisions", () => {
   it("approves a good lead with a one-time redirect URL and records it", async () => {
     const lead = demoLead();
