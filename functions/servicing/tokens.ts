@@ -17,11 +17,18 @@ export async function issueToken(
   customerId: string | null,
   now: number,
 ): Promise<string> {
+  const { token, write } = await tokenToIssue(db, kind, customerId, now);
+  await write;
+  return token;
+}
+
+/** A new token and its row's insert, for a caller that writes it in a batch of its own. */
+export async function tokenToIssue(db: Database, kind: Caller["kind"], customerId: string | null, now: number) {
   const token = randomToken();
-  await db
+  const write = db
     .insert(platformTokens)
     .values({ tokenHash: await sha256Hex(token), kind, customerId, createdAt: now, expiresAt: now + LIFETIME_MS });
-  return token;
+  return { token, write };
 }
 
 /** The live row of a token (by its hash): a query, so a call may read it in its own first batch. */

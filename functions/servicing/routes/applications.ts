@@ -17,7 +17,7 @@ import {
   withdrawPending,
 } from "../customers";
 import { implement } from "../implement";
-import { issueToken } from "../tokens";
+import { issueToken, tokenToIssue } from "../tokens";
 import { decide } from "../underwriting";
 
 export const applicationRoutes = new Hono<ServicingEnv>();
@@ -152,10 +152,12 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
   const db = c.var.db;
   const { Customer, Employer } = payload.ExtTransactionData;
   const extId = payload.TransactionInfo.ExtTransactionID;
-  // A retried submission gets the answer of the first one, not a second decision.
-  const earlier = await decidedAnswer(db, extId);
+  // A retried submission gets the answer of the first one, not a second decision (both looked up at once).
+  const [earlier, known] = await Promise.all([
+    decidedAnswer(db, extId),
+    customerBySsn(db, c.env, Customer.CustSSN),
+  ]);
   if (earlier) return earlier;
-  const known = await customerBySsn(db, c.env, Customer.CustSSN);
   if (known && (await isExistingCustomer(db, known.id)))
     return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
 
@@ -178,9 +180,11 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
     customerWrite(db, sealed, payload, known ?? null, ids.customerId, now),
     applicationWrite(db, sealed, payload, ids, decision, now),
   ] as const;
+  // An approved applicant continues (approved page, e-sign) with a token of their own, made in the same batch.
+  const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
   try {
     await db.batch(
-      decision.status === "A" ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now)] : writes,
+      token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes,
     );
   } catch (error) {
     // Two submissions of one application racing: the loser answers with the winner's decision.
@@ -188,8 +192,7 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
     if (!winner) throw error;
     return winner;
   }
-  // An approved applicant continues (approved page, e-sign) with a token of their own.
-  if (decision.status === "A") c.var.caller.tokenToUse = await issueToken(db, "customer", ids.customerId, now);
+  if (token) c.var.caller.tokenToUse = token.token;
   return {
     appStatus: decision.status,
     approvedAmount: decision.limitCents,
