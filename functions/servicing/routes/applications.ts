@@ -153,10 +153,7 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
   const { Customer, Employer } = payload.ExtTransactionData;
   const extId = payload.TransactionInfo.ExtTransactionID;
   // A retried submission gets the answer of the first one, not a second decision (both looked up at once).
-  const [earlier, known] = await Promise.all([
-    decidedAnswer(db, extId),
-    customerBySsn(db, c.env, Customer.CustSSN),
-  ]);
+  const [earlier, known] = await Promise.all([decidedAnswer(db, extId), customerBySsn(db, c.env, Customer.CustSSN)]);
   if (earlier) return earlier;
   if (known && (await isExistingCustomer(db, known.id)))
     return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
@@ -183,9 +180,7 @@ implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
   // An approved applicant continues (approved page, e-sign) with a token of their own, made in the same batch.
   const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
   try {
-    await db.batch(
-      token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes,
-    );
+    await db.batch(token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes);
   } catch (error) {
     // Two submissions of one application racing: the loser answers with the winner's decision.
     const winner = await decidedAnswer(db, extId);
