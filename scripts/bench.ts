@@ -9,16 +9,14 @@
  * in the README.
  */
 import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { DEMO_PARTNER } from "#server/leads/partners";
-import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
 import { distanceArgument, distanceBench, signInCopyOfCurrent, tripsIn } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
+import { signedLead, unlimitedDemoPartner } from "./signed-lead";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
 import { offlineWranglerEnv } from "./wrangler-env";
 
@@ -33,27 +31,6 @@ async function load(path: string, headers: Record<string, string> = {}) {
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`bench: ${path} had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return { path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/**
- * Signed leads as a partner sends them: every request a new lead (its own
- * lead id, SSN and e-mail, so each is decided and approved) signed at send
- * time. autocannon's setupRequest is synchronous, so this side signs with
- * node:crypto's HMAC, a second implementation of the documented contract.
- */
-function signedLead(secret: string) {
-  const body = JSON.stringify(demoLead());
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-  return {
-    body,
-    headers: {
-      "Content-Type": "application/json",
-      "X-Partner-Id": DEMO_PARTNER.id,
-      "X-Timestamp": timestamp,
-      "X-Signature": signature,
-    },
-  };
 }
 
 async function loadLeads() {
@@ -230,18 +207,7 @@ if (!process.env.BENCH_SKIP_BUILD) await run("npx", ["react-router", "build"]);
 rmSync(STATE, { recursive: true, force: true });
 await migrateLocal(STATE);
 await seedLocal(STATE);
-// The benchmark measures the endpoint, not the demo partner's budget (this state only).
-await run("npx", [
-  "wrangler",
-  "d1",
-  "execute",
-  "DB",
-  "--local",
-  "--persist-to",
-  STATE,
-  "--command",
-  `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`,
-]);
+await unlimitedDemoPartner(STATE);
 
 // Texts go to a local fake Twilio (the real provider code over real HTTP), through the dispatch queue.
 const fakeTwilio = await startFakeTwilio();

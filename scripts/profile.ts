@@ -3,15 +3,17 @@
  * Builds the Worker unminified (names kept), serves it with `wrangler dev`
  * on local workerd with its inspector open, signs a borrower in, warms each
  * page, then records a CPU profile over the DevTools protocol while one
- * connection asks for the page 200 times. Prints the self time by area
+ * connection asks for the page 200 times (`/api/leads`: posts 200 new
+ * signed leads). Prints the self time by area
  * (rendering, validation, the ORM, crypto, JSON...) and the heaviest
  * functions, per request. Not a test: figures go in the README.
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { signInCopyOfCurrent } from "./bench-distance";
-import { ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
+import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
+import { signedLead, unlimitedDemoPartner } from "./signed-lead";
 import { offlineWranglerEnv } from "./wrangler-env";
 
 const PORT = 8797;
@@ -134,6 +136,7 @@ await run("npx", ["react-router", "build"], { env: { ...process.env, WORKER_UNMI
 rmSync(STATE, { recursive: true, force: true });
 await migrateLocal(STATE);
 await seedLocal(STATE);
+await unlimitedDemoPartner(STATE);
 const server = spawn(
   "npx",
   ["wrangler", "dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR), "--persist-to", STATE],
@@ -144,7 +147,12 @@ try {
   const cookie = await signInCopyOfCurrent(BASE);
   const inspector = await devtools();
   for (const path of paths.length > 0 ? paths : ["/account"]) {
-    const ask = () => fetch(`${BASE}${path}`, { headers: { Cookie: cookie } }).then((r) => r.arrayBuffer());
+    // /api/leads is posted: a new signed lead each time, as the bench sends them; any other path is a signed-in GET.
+    const ask = () =>
+      (path === "/api/leads"
+        ? fetch(`${BASE}${path}`, { method: "POST", ...signedLead(devVar("PARTNER_SECRET_DEMO")) })
+        : fetch(`${BASE}${path}`, { headers: { Cookie: cookie } })
+      ).then((r) => r.arrayBuffer());
     for (let i = 0; i < 30; i++) await ask();
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.setSamplingInterval", { interval: 100 });

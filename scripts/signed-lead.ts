@@ -1,0 +1,40 @@
+import { createHmac } from "node:crypto";
+import { DEMO_PARTNER } from "#server/leads/partners";
+import { demoLead } from "../tests/e2e/fixtures/lead-data";
+import { run } from "./run";
+
+/**
+ * Signed leads as a partner sends them: every request a new lead (its own
+ * lead id, SSN and e-mail, so each is decided and approved) signed at send
+ * time. autocannon's setupRequest is synchronous, so this side signs with
+ * node:crypto's HMAC, a second implementation of the documented contract.
+ */
+export function signedLead(secret: string) {
+  const body = JSON.stringify(demoLead());
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Partner-Id": DEMO_PARTNER.id,
+      "X-Timestamp": timestamp,
+      "X-Signature": signature,
+    },
+  };
+}
+
+/** A benchmark or profile measures the endpoint, not the demo partner's budget (in that local state only). */
+export function unlimitedDemoPartner(state: string): Promise<void> {
+  return run("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    state,
+    "--command",
+    `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`,
+  ]);
+}
