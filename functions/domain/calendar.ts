@@ -165,8 +165,30 @@ const easternFormatter = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
-export function easternDateTime(instant: Date): { date: IsoDate; hour: number; minute: number } {
-  if (Number.isNaN(instant.getTime())) throw new RangeError("Invalid instant");
+type EasternDateTime = { date: IsoDate; hour: number; minute: number };
+
+/**
+ * Recent answers by the instant's minute (which alone decides the date, hour
+ * and minute: Eastern offsets are whole hours). formatToParts with a time
+ * zone is the slowest step of a lead's or a page's own code in the profile
+ * (npm run profile), and a request asks for the same minute several times.
+ */
+const byMinute = new Map<number, Readonly<EasternDateTime>>();
+const MINUTES_KEPT = 64;
+
+export function easternDateTime(instant: Date): EasternDateTime {
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError("Invalid instant");
+  const minute = Math.floor(ms / 60_000);
+  const known = byMinute.get(minute);
+  if (known) return { ...known };
+  const answer = easternDateTimeOf(instant);
+  if (byMinute.size >= MINUTES_KEPT) byMinute.delete(byMinute.keys().next().value!);
+  byMinute.set(minute, answer);
+  return { ...answer };
+}
+
+function easternDateTimeOf(instant: Date): EasternDateTime {
   const parts: Record<string, string> = {};
   for (const p of easternFormatter.formatToParts(instant)) parts[p.type] = p.value;
   const year = Number(parts.year);

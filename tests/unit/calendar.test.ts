@@ -188,6 +188,26 @@ describe("Eastern date and time", () => {
     expect(easternDateTime(new Date("2026-03-08T06:59:00Z"))).toEqual({ date: "2026-03-08", hour: 1, minute: 59 });
     expect(easternDateTime(new Date("2026-03-08T07:00:00Z"))).toEqual({ date: "2026-03-08", hour: 3, minute: 0 });
   });
+
+  it("answers from its cache of recent minutes exactly as worked out afresh", () => {
+    // The same minute asked again (any second of it), and after a caller changed the answer it was given.
+    const first = easternDateTime(new Date("2026-11-01T05:59:00Z"));
+    first.hour = 99;
+    expect(easternDateTime(new Date("2026-11-01T05:59:59.999Z"))).toEqual({ date: "2026-11-01", hour: 1, minute: 59 });
+    // The fall-back hour: 1:59 a.m. EDT, then 1:00 a.m. EST, two minutes apart in UTC but never confused.
+    expect(easternDateTime(new Date("2026-11-01T06:00:00Z"))).toEqual({ date: "2026-11-01", hour: 1, minute: 0 });
+    // More minutes than the cache keeps, then the first again.
+    const start = Date.parse("2026-06-01T12:00:00Z");
+    for (let i = 0; i < 200; i++) {
+      const hour = Math.floor(i / 60);
+      expect(easternDateTime(new Date(start + i * 60_000))).toEqual({
+        date: "2026-06-01",
+        hour: 8 + hour,
+        minute: i % 60,
+      });
+    }
+    expect(easternDateTime(new Date(start))).toEqual({ date: "2026-06-01", hour: 8, minute: 0 });
+  });
 });
 
 describe("draw funding date", () => {
