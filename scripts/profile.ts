@@ -9,7 +9,7 @@
  * functions, per request. Not a test: figures go in the README.
  */
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { signInCopyOfCurrent } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
@@ -161,6 +161,10 @@ try {
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     console.log(`\n${path}`);
     summarize(profile, REQUESTS);
+    // The whole profile, for Chromium's DevTools (Performance, load profile) or a closer look.
+    const file = `.wrangler/profile${path.replaceAll("/", "-")}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`Profile written to ${file}`);
   }
   inspector.close();
 } finally {
