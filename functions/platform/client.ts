@@ -67,10 +67,12 @@ export class PlatformClient {
       idempotencyKey: options.idempotencyKey,
     });
     const error = body as Partial<PlatformErrorBody> | null;
+    // A refusal may carry the token the platform rotated on the way in (a 403 too: the token was accepted, the
+    // request was not): kept, or the next call would present a dying one. A 401's token was not accepted.
+    if (status >= 400 && status !== 401 && typeof error?.tokenToUse === "string" && error.tokenToUse)
+      this.tokens.set(error.tokenToUse);
     if (status === 401 || status === 403)
       throw new PlatformError("unauthorized", def.path, error?.error ?? "not authorized", status);
-    // A refusal may carry the token the platform rotated on the way in: kept, or the next call would present a dying one.
-    if (status >= 400 && typeof error?.tokenToUse === "string" && error.tokenToUse) this.tokens.set(error.tokenToUse);
     if (status >= 500) throw new PlatformError("unavailable", def.path, error?.error ?? `status ${status}`, status);
     if (status >= 400)
       throw new PlatformError("rejected", def.path, error?.error ?? `status ${status}`, status, error?.fields ?? {});

@@ -81,7 +81,8 @@ describe("upstream transport and the typed client", () => {
   });
 
   it("takes the rotated token from a refusal too (4xx and 5xx), so the next call does not present a dead one", async () => {
-    for (const status of [400, 404, 409, 422, 500, 503]) {
+    // 403: the token was accepted, the request was not (another customer's account, say).
+    for (const status of [400, 403, 404, 409, 422, 500, 503]) {
       const client = clientWith(async () => json({ error: "refused", tokenToUse: `t-${status}` }, status));
       await expect(client.call(account.GetSummary, {})).rejects.toBeInstanceOf(PlatformError);
       expect(client.tokens.get(), String(status)).toBe(`t-${status}`);

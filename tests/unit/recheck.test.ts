@@ -185,7 +185,7 @@ describe("the nearest allowed payment date", () => {
 });
 
 describe("a draw re-checked at submit", () => {
-  const draw = { block: null, availableCents: 50_000, limits: defaultDrawLimits, maybePosted: false } as const;
+  const draw = { block: null, availableCents: 50_000, limits: defaultDrawLimits } as const;
 
   it("unchanged: posts exactly the reviewed amount", () => {
     expect(recheckDraw(50_000, draw)).toEqual({ verdict: "post" });
@@ -212,16 +212,5 @@ describe("a draw re-checked at submit", () => {
 
   it("an amount that breaks another rule gets that rule's message", () => {
     expect(recheckDraw(11_000, draw)).toEqual({ verdict: "amount", message: "Draws must be in $25 increments." });
-  });
-
-  it("a retry of a key already sent: the draw that used the credit is this one, so it posts again under its key", () => {
-    expect(recheckDraw(50_000, { ...draw, availableCents: 0, block: "notEnoughCredit", maybePosted: true })).toEqual({
-      verdict: "post",
-    });
-    expect(recheckDraw(40_000, { ...draw, availableCents: 10_000, maybePosted: true })).toEqual({ verdict: "post" });
-    // Past due is not something this draw did.
-    expect(recheckDraw(10_000, { ...draw, block: "pastDue", availableCents: 0, maybePosted: true })).toMatchObject({
-      verdict: "amount",
-    });
   });
 });

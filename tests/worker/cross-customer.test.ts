@@ -164,21 +164,34 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
     expect(await rowsOf(b)).toEqual(before);
   });
 
-  it("a draw posted with B's line number and B's idempotency key is A's own draw, never B's answer or B's line", async () => {
+  it("a draw posted with B's line number and B's idempotency key draws nothing: never B's answer or B's line, and A stays signed in", async () => {
     const before = await rowsOf(b);
+    const aBefore = await rowsOf(a);
     const res = await postForm(
       "/draw",
       { intent: "submit", amount: "100", key: drawKey, applNo: String(b.applNo), customerId: b.customerId },
       { cookie: a.cookie },
     );
     expect(res.status).toBe(200);
-    await expectNothingOfB(res, "A's draw");
+    const html = await res.text();
+    await expectNothingOfB(new Response(html), "A's draw");
     expect(await rowsOf(b)).toEqual(before);
-    // The draw A asked for is on A's line: the key is per customer, so B's recorded answer was not replayed.
-    const aDraws = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE customer_id = ? AND key = ?")
+    // The line named is not A's: the platform refuses (403), nothing posts, and A is told so on the amount view.
+    expect(html).toContain("This account is not yours.");
+    expect(await rowsOf(a)).toEqual(aBefore);
+    // B's recorded answer was not replayed (the key is per customer), and A's refused claim was let go.
+    const aKeys = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE customer_id = ? AND key = ?")
       .bind(a.customerId, drawKey)
       .first<{ n: number }>();
-    expect(aDraws!.n).toBe(1);
+    expect(aKeys!.n).toBe(0);
+    expect((await send("/account", { cookie: a.cookie })).status).toBe(200);
+    // A's own line drawn with the same key works.
+    const own = await postForm(
+      "/draw",
+      { intent: "submit", amount: "100", key: drawKey, applNo: String(a.applNo) },
+      { cookie: a.cookie },
+    );
+    expect(await own.text()).toContain("Thank you! Your draw request was received.");
   });
 
   it("a payment posted with B's line number and B's idempotency key is A's own payment, never B's", async () => {

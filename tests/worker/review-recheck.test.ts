@@ -78,6 +78,7 @@ async function shown(res: Response) {
     html,
     key: hidden("key"),
     amount: hidden("amount"),
+    applNo: hidden("applNo"),
     date: hidden("date"),
     option: hidden("option"),
     other: hidden("other"),
@@ -214,7 +215,7 @@ async function reviewDraw(b: Borrower, dollars: string): Promise<Shown> {
   return review;
 }
 const submitDraw = (b: Borrower, r: Shown) =>
-  postForm("/draw", { intent: "submit", amount: r.amount!, key: r.key! }, { cookie: b.cookie });
+  postForm("/draw", { intent: "submit", amount: r.amount!, key: r.key!, applNo: r.applNo! }, { cookie: b.cookie });
 
 describe("SUBMIT REQUEST draws exactly what was reviewed", { timeout: TIMEOUT }, () => {
   it("less credit after a draw in another tab: nothing is drawn, the review again at the largest draw now allowed with a new key; then exactly that", async () => {

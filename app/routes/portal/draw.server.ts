@@ -6,15 +6,7 @@ import { catalogue, PlatformError } from "#platform";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
-import {
-  borrowerSession,
-  IDEMPOTENCY_KEY,
-  type PortalSummary,
-  portalPlatform,
-  portalSummary,
-  sendMarked,
-  sentBefore,
-} from "./portal.server";
+import { borrowerSession, IDEMPOTENCY_KEY, type PortalSummary, portalPlatform, portalSummary } from "./portal.server";
 import { portalStanding } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
@@ -54,7 +46,7 @@ export type DrawOutcome =
   /** amountText null: start again from the minimum draw. */
   | { view: "amount"; amountText: string | null; error: string | null }
   /** notice: why this review is shown again (the account changed and nothing was drawn). */
-  | { view: "review"; amountCents: number; key: string; error: string | null; notice?: string }
+  | { view: "review"; applNo: number; amountCents: number; key: string; error: string | null; notice?: string }
   | { view: "thanks"; amountCents: number; fundingDate: string; transactionId: number };
 
 const dollars = (cents: number) => String(cents / 100);
@@ -73,60 +65,78 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   if (intent === "cancel") return { view: "amount", amountText: null, error: null };
   if (intent === "edit") return { view: "amount", amountText, error: null };
 
-  const s = await portalSummary(context);
   // The key is made once, at review, and carried by the review form: every retry of that form posts once.
   const key = String(form.get("key") ?? "");
   const reviewedCents = parseDrawAmount(amountText);
-  if (intent === "submit" && IDEMPOTENCY_KEY.test(key) && reviewedCents > 0)
-    return submitReviewed(context, drawFacts(s), s.accountHeader.applNo, reviewedCents, key);
+  if (intent === "submit" && IDEMPOTENCY_KEY.test(key) && reviewedCents > 0) {
+    const carried = Number(form.get("applNo"));
+    // A review form from before it carried the account number: read it.
+    const applNo =
+      Number.isSafeInteger(carried) && carried > 0 ? carried : (await portalSummary(context)).accountHeader.applNo;
+    return submitReviewed(context, applNo, reviewedCents, key);
+  }
 
+  const s = await portalSummary(context);
   if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
   const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), {
     amount: amountText,
   });
   if (!checked.success) return { view: "amount", amountText, error: checked.issues[0].message };
-  return { view: "review", amountCents: checked.output.amount, key: crypto.randomUUID(), error: null };
+  return {
+    view: "review",
+    applNo: s.accountHeader.applNo,
+    amountCents: checked.output.amount,
+    key: crypto.randomUUID(),
+    error: null,
+  };
 }
 
 /**
- * SUBMIT REQUEST (0-decisions.md): the reviewed amount is re-checked against a
- * fresh summary. Still allowed: it posts under the review's key. Not allowed
- * any more: nothing posts; the review again at the largest draw now allowed
- * with a new key (the old one is bound to the old amount), or the amount view
- * with the reason when draws are now blocked.
+ * SUBMIT REQUEST (0-decisions.md): the reviewed amount is re-checked at
+ * submit by the posting itself. The platform refuses a draw its rules (the
+ * same rules the amount view applies) no longer allow, and nothing posts;
+ * only then are the figures read, to show the review again at the largest
+ * draw now allowed with a new key (the old one is bound to the old amount),
+ * or the amount view with the reason when draws are now blocked. A submit
+ * is thus the session, the posting's two trips and nothing else (issue 19).
  */
 async function submitReviewed(
   context: Context,
-  facts: DrawFacts,
   applNo: number,
   reviewedCents: number,
   key: string,
 ): Promise<DrawOutcome> {
+  const sent = await submitDraw(context, applNo, reviewedCents, key);
+  if (sent.view !== "refused") return sent;
+  const s = await portalSummary(context);
+  const facts = drawFacts(s);
   const verdict = recheckDraw(reviewedCents, {
     block: facts.block?.kind ?? null,
     availableCents: facts.availableCents,
     limits: facts.limits,
-    maybePosted: sentBefore(context, key),
   });
   if (verdict.verdict === "review")
     return {
       view: "review",
+      applNo: s.accountHeader.applNo,
       amountCents: verdict.amountCents,
       key: crypto.randomUUID(),
       error: null,
       notice: verdict.message,
     };
-  if (verdict.verdict === "amount")
-    return { view: "amount", amountText: dollars(reviewedCents), error: verdict.message };
-  // The session remembers the key meanwhile: if the answer is lost, the retry knows this key may have drawn.
-  return sendMarked(context, key, () => submitDraw(context, applNo, reviewedCents, key));
+  // Blocked or another rule now, or refused for a reason of the platform's own: the amount view says why.
+  const message = verdict.verdict === "amount" ? verdict.message : sent.message;
+  return { view: "amount", amountText: dollars(reviewedCents), error: message };
 }
 
 /** A second post with the same key while the first still runs gets 409: wait for the first's answer. */
 const BUSY_RETRIES = 8;
 const BUSY_WAIT_MS = 250;
 
-async function submitDraw(context: Context, applNo: number, amountCents: number, key: string): Promise<DrawOutcome> {
+/** The posting's own outcome; "refused": the platform refused it (nothing posted), with its reason. */
+type Sent = DrawOutcome | { view: "refused"; message: string };
+
+async function submitDraw(context: Context, applNo: number, amountCents: number, key: string): Promise<Sent> {
   const session = borrowerSession(context);
   const { platform, persist } = portalPlatform(context, session);
   // A draw is requested for today as the platform counts it (the development clock may be days ahead of the real day).
@@ -151,20 +161,19 @@ async function submitDraw(context: Context, applNo: number, amountCents: number,
       };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      if (error.kind === "unauthorized") throw await sessionOver(context);
+      // 403: the token is alive but the line the review named is not this borrower's newest (a form from
+      // another account or an older line): nothing posted, and no reason to end the session.
+      const otherLine = error.status === 403;
+      if (error.kind === "unauthorized" && !otherLine) throw await sessionOver(context);
       if (error.status === 409 && attempt < BUSY_RETRIES) {
         await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
         continue;
       }
-      // A refusal is final for this key: back to the amount with the platform's reason (a new review makes a new key).
-      if (error.kind === "rejected")
-        return {
-          view: "amount",
-          amountText: dollars(amountCents),
-          error: error.message.slice(error.path.length + 2) || CALL_FAILED,
-        };
+      // A refusal is final for this key (a new review makes a new key): the caller says why, from the figures now.
+      if (error.kind === "rejected" || otherLine)
+        return { view: "refused", message: error.message.slice(error.path.length + 2) || CALL_FAILED };
       // Unreachable or garbled: stay on review with the same key, so SUBMIT REQUEST retries without posting twice.
-      return { view: "review", amountCents, key, error: CALL_FAILED };
+      return { view: "review", applNo, amountCents, key, error: CALL_FAILED };
     }
   }
 }

@@ -57,6 +57,7 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
             <DrawReview
               // A new key is a new review (a new amount after a change): its heading takes focus again.
               key={outcome.key}
+              applNo={outcome.applNo}
               amountCents={outcome.amountCents}
               feePercent={facts.feePercent}
               idempotencyKey={outcome.key}

@@ -28,9 +28,10 @@ import {
  * borrower is shown the review again with the reason and the figure now
  * allowed."). Pure: the actions give it a fresh summary's figures.
  *
- * `maybePosted`: this review's idempotency key was already sent to the
- * platform (a double submit, or a retry after an answer that never came), so
- * the fresh figures may already include this very payment or draw. Then it
+ * A payment is re-checked before it is sent. `maybePosted`: this review's
+ * idempotency key was already sent to the platform (a double submit, or a
+ * retry after an answer that never came), so the fresh figures may already
+ * include this very payment. Then it
  * is also allowed if it fits the figures without it: posting again under the
  * same key only replays the first answer, and if the first never arrived the
  * platform still refuses anything beyond what it allows.
@@ -156,7 +157,6 @@ export interface DrawRecheckInput {
   block: DrawBlock | null;
   availableCents: number;
   limits: DrawLimits;
-  maybePosted: boolean;
 }
 
 export type DrawRecheck =
@@ -166,13 +166,15 @@ export type DrawRecheck =
   /** Back to the amount view (draws now blocked, or the amount breaks another rule). */
   | { verdict: "amount"; message: string };
 
+/**
+ * A draw is re-checked by its posting (the platform refuses what its rules,
+ * these same rules, do not allow: app/routes/portal/draw.server.ts); this
+ * says what the borrower is shown when it was refused, from the figures read
+ * after the refusal. Its key never posted (a key that had posted replays its
+ * answer), so the figures are the draw's own and no allowance is made for it.
+ */
 export function recheckDraw(reviewedCents: number, input: DrawRecheckInput): DrawRecheck {
-  const now = judgeDraw(reviewedCents, input.block, input.availableCents, input.limits);
-  if (now.verdict === "post" || !input.maybePosted) return now;
-  // Without this draw: its amount back in the available credit, and the block it alone may have caused lifted.
-  const available = input.availableCents + reviewedCents;
-  const block = input.block === "notEnoughCredit" && available >= input.limits.minCents ? null : input.block;
-  return judgeDraw(reviewedCents, block, available, input.limits).verdict === "post" ? { verdict: "post" } : now;
+  return judgeDraw(reviewedCents, input.block, input.availableCents, input.limits);
 }
 
 function judgeDraw(

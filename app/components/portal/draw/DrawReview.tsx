@@ -9,12 +9,15 @@ import { DrawFigures } from "./DrawFigures";
  * the draw once, and only at this amount. Edit keeps the amount; CANCEL REQUEST resets it to the minimum.
  */
 export function DrawReview({
+  applNo,
   amountCents,
   feePercent,
   idempotencyKey,
   error,
   notice,
 }: {
+  /** The account the review is for: SUBMIT REQUEST posts to it without reading the account first (the platform checks it is theirs). */
+  applNo: number;
   amountCents: number;
   feePercent: number;
   idempotencyKey: string;
@@ -56,6 +59,7 @@ export function DrawReview({
       {/* The reviewed amount and its key: SUBMIT REQUEST draws exactly this amount, or nothing. */}
       <input type="hidden" name="amount" value={String(amountCents / 100)} />
       <input type="hidden" name="key" value={idempotencyKey} />
+      <input type="hidden" name="applNo" value={String(applNo)} />
       {error ? (
         <p className="banner banner-error draw-error" role="alert">
           {error}
