@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, ledgerEntries, lines, statements, transactions } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { ServicingError } from "./context";
+import { latestLine } from "./customers";
 import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus } from "./engine/index";
 
 export type LineRow = typeof lines.$inferSelect;
@@ -132,12 +133,7 @@ export function newestLineOf(customerId: string | SQL) {
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */
 export async function customerLine(db: Database, customerId: string): Promise<LineRow> {
-  const line = await db
-    .select()
-    .from(lines)
-    .where(eq(lines.customerId, customerId))
-    .orderBy(desc(lines.createdAt))
-    .get();
+  const line = await latestLine(db, customerId);
   if (!line) throw new ServicingError(404, "This customer has no line of credit.");
   return line;
 }

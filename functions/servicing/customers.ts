@@ -35,7 +35,7 @@ export async function customerById(db: Database, id: string) {
   return customer;
 }
 
-/** The customer's most recent line, whatever its status. */
+/** A customer's newest line, whatever its status (the one every call means; book.ts `newestLineOf` is the same rule as SQL, for a batch). */
 export async function latestLine(db: Database, customerId: string) {
   return db.select().from(lines).where(eq(lines.customerId, customerId)).orderBy(desc(lines.createdAt)).get();
 }
