@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { database } from "#db/client";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
+import { setClockOffset } from "../../functions/servicing/clock";
 import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
@@ -194,5 +196,26 @@ describe("a posting's confirmation recorded in its own batch", () => {
     expect(await drawRecords(marketingOnly.customerId)).toHaveLength(1);
     expect((await drawRecords(marketingOnly.customerId))[0]!.status).not.toBe("suppressed");
     expect(await drawEmails(marketingOnly.email)).toBe(1);
+  });
+});
+
+describe("the request that slides the session's idle window (once a minute)", () => {
+  it("extends the platform token beside the slide, not after it: four trips one after another, not five", async () => {
+    const b = await signedInBorrower("current");
+    const db = database(env.DB);
+    try {
+      // A minute and a bit later (the development clock, which the session's window shares).
+      await setClockOffset(env, db, 61_000);
+      const touched = await send("/account", { cookie: b.cookie });
+      expect(touched.status).toBe(200);
+      const timing = touched.headers.get("Server-Timing") ?? "";
+      expect(timing).toMatch(/desc="update sessions"/);
+      // The session; the slide beside the token's check; the token's extension; the account's batch.
+      expect(productionTripsOf(touched)).toEqual({ trips: 5, sequential: 4 });
+      // The slide was written: the next request within the minute does not slide again.
+      expect(productionTripsOf(await send("/account", { cookie: b.cookie })).sequential).toBe(2);
+    } finally {
+      await setClockOffset(env, db, 0);
+    }
   });
 });

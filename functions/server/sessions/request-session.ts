@@ -1,7 +1,7 @@
 import { catalogue, PlatformError, platformClient } from "#platform";
 import type { Env } from "../env";
 import { type SessionTokens, sessionTokenHolder } from "./platform-token";
-import { endSession, lookupSession, type Session, type SessionEnd, saveSession } from "./session";
+import { endSession, findSession, type Session, type SessionEnd, saveSession } from "./session";
 
 /** The request's session as pages and API handlers see it, with the platform token holder of the request. */
 export interface RequestSession {
@@ -52,13 +52,18 @@ async function keepTokenAlive(
  * the next call making a fresh one.
  */
 export async function openRequestSession(env: Env, request: Request, ctx?: ExecutionContext): Promise<RequestSession> {
-  const found = await lookupSession(env, request);
+  const found = await findSession(env, request);
   if (found.status !== "active")
     return { session: null, ended: found.status === "expired" ? found.reason : null, tokens: sessionTokenHolder(null) };
   const { session } = found;
   const tokens = sessionTokenHolder(session);
-  if (!found.touched || !session.data.platformToken) return { session, ended: null, tokens };
-  const kept = await keepTokenAlive(env, tokens, ctx);
+  if (!found.touched) return { session, ended: null, tokens };
+  if (!session.data.platformToken) {
+    await found.touch();
+    return { session, ended: null, tokens };
+  }
+  // The slide and the token's extension side by side: neither needs the other (one round trip fewer, once a minute).
+  const [, kept] = await Promise.all([found.touch(), keepTokenAlive(env, tokens, ctx)]);
   if (kept !== "refused") return { session, ended: null, tokens };
   if (holdsCustomerToken(session)) {
     await endSession(env, session);

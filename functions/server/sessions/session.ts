@@ -92,6 +92,24 @@ async function openData(env: SessionEnv, idHash: string, stored: Record<string, 
  * A row whose sealed data does not open is no session at all (and goes).
  */
 export async function lookupSession(env: SessionEnv, request: Request, now?: number): Promise<SessionLookup> {
+  const found = await findSession(env, request, now);
+  if (found.status !== "active") return found;
+  const { touch, ...active } = found;
+  if (active.touched) await touch();
+  return active;
+}
+
+/** A lookup whose slide of the idle window is still to be written (`touch`). */
+type FoundSession =
+  | Exclude<SessionLookup, { status: "active" }>
+  | (Extract<SessionLookup, { status: "active" }> & { touch: () => Promise<void> });
+
+/**
+ * The same, leaving the slide of the idle window to the caller (`touch`), who
+ * may run it beside other work (the token's extension, which depends only on
+ * `touched`) instead of before it.
+ */
+export async function findSession(env: SessionEnv, request: Request, now?: number): Promise<FoundSession> {
   const id = readCookie(request, SESSION_COOKIE);
   if (!id) return { status: "none" };
   const at = now ?? (await sessionNow(env));
@@ -110,10 +128,12 @@ export async function lookupSession(env: SessionEnv, request: Request, now?: num
     return { status: "none" };
   }
   const touched = at - row.lastSeenAt >= TOUCH_GRANULARITY_MS;
-  if (touched) await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
   return {
     status: "active",
     touched,
+    touch: async () => {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+    },
     session: {
       id,
       data,
