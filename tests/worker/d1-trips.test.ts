@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { setClockOffset } from "../../functions/servicing/clock";
 import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
@@ -217,5 +219,31 @@ describe("the request that slides the session's idle window (once a minute)", ()
     } finally {
       await setClockOffset(env, db, 0);
     }
+  });
+});
+
+describe("a payment's SUBMIT PAYMENT", () => {
+  it("makes four trips one after another (decision record 019): the session, the re-check's summary, the posting's claim and read with the key's mark beside it, its guarded write", async () => {
+    const b = await signedInBorrower("current");
+    const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+    await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
+    const ach = (await platform.call(catalogue.account.GetSummary, {})).accountConfig.achEffectiveDate;
+    const date = `${ach.slice(5, 7)}/${ach.slice(8)}/${ach.slice(0, 4)}`;
+    const html = await (
+      await postForm("/payments", { intent: "review", option: "other", other: "20", date }, { cookie: b.cookie })
+    ).text();
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+    const fields = ["option", "other", "date", "amount", "key"].map((name) => [name, hidden(name)]);
+    const submit = await postForm(
+      "/payments.data",
+      { intent: "submit", ...Object.fromEntries(fields) },
+      { cookie: b.cookie },
+    );
+    expect(await submit.text()).toContain("thanks");
+    expect(productionTripsOf(submit)).toEqual({ trips: 5, sequential: 4 });
+    // The guarded batch: the line's version, the payment, the key's answer and the e-mail's two conditional records.
+    expect(submit.headers.get("Server-Timing")).toMatch(
+      /desc="select sessions".*desc="batch of 7".*desc="update sessions".*desc="batch of 8 \(parallel\)".*desc="batch of 5"/,
+    );
   });
 });
