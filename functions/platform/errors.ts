@@ -2,7 +2,7 @@
  * What can go wrong talking to the platform, in terms a page can act on.
  * - unavailable: network failure, timeout or a 5xx: "try again".
  * - unauthorized: the token is missing, expired or not this customer's.
- * - rejected: the platform refused the request (400/404/409/422), with a message.
+ * - rejected: the platform refused the request (400/404/409/412/422), with a message.
  * - invalid_answer: the answer did not match the catalogue's schema.
  */
 export type PlatformErrorKind = "unavailable" | "unauthorized" | "rejected" | "invalid_answer";

@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import { easternDateTime } from "#domain/calendar";
+import { achEffectiveDate, easternDateTime } from "#domain/calendar";
 import type { BillingCycle, PayFrequency } from "#domain/config";
 import { billingCycleFor } from "#domain/fees";
 import { customerLine, type LineRecords, type LineRow } from "./book";
@@ -29,6 +29,16 @@ export async function loadLineState(db: Database, line: LineRow, now: Date, read
     figures: accountState(records.book, today),
     requestedDrawCents: records.application?.requestedDrawCents ?? 0,
   };
+}
+
+/**
+ * The summary's `stateTag` (decision record 020): everything a summary's
+ * figures are a function of. The line's version changes with every write to
+ * the line (each is guarded by it), the day and the ACH effective date with
+ * the clock; the same tag means the same figures.
+ */
+export function stateTagOf(state: LineState, now: Date): string {
+  return `${state.line.version}.${state.today}.${achEffectiveDate(now, false)}`;
 }
 
 /** The customer's current line (the newest), or a 404 the pages can explain. */

@@ -27,7 +27,7 @@ export type ServicingContext = Context<ServicingEnv>;
 /** A refusal with a message (and optionally the field at fault). */
 export class ServicingError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 422,
     message: string,
     readonly fields: Record<string, string> = {},
   ) {

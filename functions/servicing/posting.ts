@@ -1,7 +1,7 @@
 import type { Database } from "#db/client";
 import { achEffectiveDate, drawFundingDate, easternDateTime } from "#domain/calendar";
 import { formatClock, formatMoney } from "#domain/format";
-import { cycleOf, type LineState, loadCustomerState, loadLineState } from "./account-state";
+import { cycleOf, type LineState, loadCustomerState, loadLineState, stateTagOf } from "./account-state";
 import type { LineRecords } from "./book";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
@@ -18,6 +18,8 @@ export interface PostingRequest {
   transactionDate: string;
   transactionAmount: number;
   transactionCode: "D" | "P";
+  /** A summary's stateTag the posting is conditional on (decision record 020). */
+  ifStateTag?: string;
 }
 
 export interface PostingResult {
@@ -87,6 +89,9 @@ export async function postTransaction(
         ? await loadLineState(db, read.records.line, now, read.records)
         : await loadCustomerState(db, customerId, now);
     if (state.line.id !== request.applNo) throw new ServicingError(403, "This account is not yours.");
+    // Reviewed against a summary that is no longer the account's: nothing posts, the caller reads again.
+    if (request.ifStateTag && request.ifStateTag !== stateTagOf(state, now))
+      throw new ServicingError(412, "The account changed since it was reviewed.");
     const id = newTransactionId();
     const at = now.getTime();
     const amount = request.transactionAmount;

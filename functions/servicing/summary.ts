@@ -6,7 +6,7 @@ import type { Answer } from "#domain/catalogue/define";
 import { cashAdvanceFeeBps, draws, servicing } from "#domain/config";
 import { paperCheckAllowed } from "#domain/rules/esign";
 import { creditUsedPercent, drawBlock, drawBlockMessages } from "#domain/rules/standing";
-import { cycleOf, type LineState } from "./account-state";
+import { cycleOf, type LineState, stateTagOf } from "./account-state";
 import type { LedgerEntry } from "./engine/index";
 import { loanStatusCode } from "./identity";
 
@@ -129,6 +129,7 @@ export function buildSummary(customer: Customer, state: LineState, now: Date): S
       maxNoOfAchEffectiveDays: servicing.maxNoOfAchEffectiveDays,
       allowSameDayACH: false,
       isPaperCheckAllowed: paperCheckAllowed(application?.incomePaymentMethod),
+      stateTag: stateTagOf(state, now),
     },
     bankAccountInfo: {
       accountID: String(line.id),

@@ -223,8 +223,8 @@ describe("the request that slides the session's idle window (once a minute)", ()
 });
 
 describe("a payment's SUBMIT PAYMENT", () => {
-  it("makes four trips one after another (decision record 019): the session, the re-check's summary, the posting's claim and read with the key's mark beside it, its guarded write", async () => {
-    const b = await signedInBorrower("current");
+  /** A $20.00 Other Amount reviewed on the earliest date: the fields its form carries. */
+  async function reviewedTwenty(b: Awaited<ReturnType<typeof signedInBorrower>>) {
     const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
     await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
     const ach = (await platform.call(catalogue.account.GetSummary, {})).accountConfig.achEffectiveDate;
@@ -233,15 +233,45 @@ describe("a payment's SUBMIT PAYMENT", () => {
       await postForm("/payments", { intent: "review", option: "other", other: "20", date }, { cookie: b.cookie })
     ).text();
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
-    const fields = ["option", "other", "date", "amount", "key"].map((name) => [name, hidden(name)]);
+    return Object.fromEntries(
+      ["option", "other", "date", "amount", "key", "review"].map((name) => [name, hidden(name)]),
+    );
+  }
+
+  it("makes three trips one after another from a sealed review (decision record 020): the session, the posting's claim and read, its guarded write", async () => {
+    const b = await signedInBorrower("current");
     const submit = await postForm(
       "/payments.data",
-      { intent: "submit", ...Object.fromEntries(fields) },
+      { intent: "submit", ...(await reviewedTwenty(b)) },
       { cookie: b.cookie },
     );
     expect(await submit.text()).toContain("thanks");
-    expect(productionTripsOf(submit)).toEqual({ trips: 5, sequential: 4 });
+    expect(productionTripsOf(submit)).toEqual({ trips: 3, sequential: 3 });
     // The guarded batch: the line's version, the payment, the key's answer and the e-mail's two conditional records.
+    expect(submit.headers.get("Server-Timing")).toMatch(/desc="select sessions".*desc="batch of 8".*desc="batch of 5"/);
+  });
+
+  it("goes the long way when the account changed since the review: the conditional posting's refusal, then the re-check's", async () => {
+    const b = await signedInBorrower("current");
+    const fields = await reviewedTwenty(b);
+    // Another tab: the same review's figures, posted under another key first.
+    await postForm(
+      "/payments",
+      { intent: "submit", ...fields, key: crypto.randomUUID(), review: "" },
+      { cookie: b.cookie },
+    );
+    const submit = await postForm("/payments.data", { intent: "submit", ...fields }, { cookie: b.cookie });
+    expect(await submit.text()).toContain("thanks");
+    // The session; the refused posting's read; its key freed; the summary; the posting's read with the mark; its write.
+    expect(productionTripsOf(submit)).toEqual({ trips: 7, sequential: 6 });
+  });
+
+  it("makes four from a form without the seal: the session, the re-check's summary, the posting's claim and read with the key's mark beside it, its guarded write", async () => {
+    const b = await signedInBorrower("current");
+    const { review: _, ...unsealed } = await reviewedTwenty(b);
+    const submit = await postForm("/payments.data", { intent: "submit", ...unsealed }, { cookie: b.cookie });
+    expect(await submit.text()).toContain("thanks");
+    expect(productionTripsOf(submit)).toEqual({ trips: 5, sequential: 4 });
     expect(submit.headers.get("Server-Timing")).toMatch(
       /desc="select sessions".*desc="batch of 7".*desc="update sessions".*desc="batch of 8 \(parallel\)".*desc="batch of 5"/,
     );

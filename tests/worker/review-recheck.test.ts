@@ -82,6 +82,8 @@ async function shown(res: Response) {
     date: hidden("date"),
     option: hidden("option"),
     other: hidden("other"),
+    /** The payment review's seal (decision record 020): its SUBMIT posts on the condition the account has not changed. */
+    sealed: hidden("review"),
     notice: /class="banner banner-error (?:payment|draw)-changed" role="alert">([^<]*)</.exec(html)?.[1] ?? null,
     review:
       html.includes("Review &amp; Authorization") ||
@@ -97,7 +99,15 @@ type Shown = Awaited<ReturnType<typeof shown>>;
 const submitReview = (b: Borrower, r: Shown) =>
   postForm(
     "/payments",
-    { intent: "submit", option: r.option!, other: r.other!, date: r.date!, amount: r.amount!, key: r.key! },
+    {
+      intent: "submit",
+      option: r.option!,
+      other: r.other!,
+      date: r.date!,
+      amount: r.amount!,
+      key: r.key!,
+      review: r.sealed ?? "",
+    },
     { cookie: b.cookie },
   );
 
@@ -107,6 +117,8 @@ async function reviewPayOff(b: Borrower): Promise<Shown> {
     await postForm("/payments", { intent: "review", option: "full", other: "", date: us(ach) }, { cookie: b.cookie }),
   );
   expect(review.review).toBe(true);
+  // Sealed: each SUBMIT below goes the sealed way first, and the account's change sends it the long way.
+  expect(review.sealed).toMatch(/^s1\./);
   return review;
 }
 

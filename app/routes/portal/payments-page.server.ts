@@ -70,6 +70,8 @@ export type PaymentActionData =
       key: string;
       errors: Record<string, string>;
       notice?: string;
+      /** The review sealed for its SUBMIT (payment-review-seal.server.ts); none from a platform without state tags. */
+      review?: string;
     }
   | { view: "thanks"; amountCents: number; date: string; confirmation: number }
   | { view: "failed" };

@@ -138,6 +138,7 @@ export function Review({
   date,
   amountCents,
   idempotencyKey,
+  sealedReview,
   needsAuthorization,
   automaticPayments,
   notice,
@@ -153,6 +154,8 @@ export function Review({
   date: string;
   amountCents: number;
   idempotencyKey: string;
+  /** What the server sealed about this review, for its SUBMIT (decision record 020). */
+  sealedReview?: string;
   needsAuthorization: boolean;
   automaticPayments: boolean;
   /** Why this review is shown again: the account changed and nothing was scheduled. */
@@ -198,6 +201,7 @@ export function Review({
       {/* The reviewed amount and its key: SUBMIT PAYMENT posts exactly this amount and date, or nothing. */}
       <input type="hidden" name="amount" value={(amountCents / 100).toFixed(2)} />
       <input type="hidden" name="key" value={idempotencyKey} />
+      {sealedReview ? <input type="hidden" name="review" value={sealedReview} /> : null}
       {needsAuthorization ? (
         <Authorization
           terms={

@@ -3,6 +3,7 @@ import { isoToUs, parseUsDate } from "#domain/application/fields";
 import { PAYMENT_OPTIONS, type PaymentOption, parseOtherAmount, paymentMessages } from "#domain/rules/payments";
 import { type ReviewedPayment, recheckPayment } from "#domain/rules/recheck";
 import { catalogue, PlatformError } from "#platform";
+import { openReview, type SealedReview } from "./payment-review-seal.server";
 import { checkPayment, folderFor, freshValues, type PaymentValues } from "./payments.schema";
 import type { PaymentActionData, PaymentPage } from "./payments-page.server";
 import { borrowerSession, IDEMPOTENCY_KEY, portalPlatform, sendMarked, sentBefore } from "./portal.server";
@@ -12,11 +13,12 @@ type Context = Readonly<RouterContextProvider>;
 /** Spec file 3, section 8: the payment call's rejection text. */
 export const POST_PAYMENT_FAILED = "Post Payment transaction failed Call failed";
 
-/** What the review form posts besides the values: the reviewed amount (dollars, as shown), its key, the tick. */
+/** What the review form posts besides the values: the reviewed amount (dollars, as shown), its key, the tick, its seal. */
 export interface SubmitFields {
   amount: string;
   key: string;
   authorize: string;
+  review: string;
 }
 
 /**
@@ -93,6 +95,43 @@ export async function submitPayment(
   return postPayment(context, applNo, values, reviewed, fields.key);
 }
 
+/**
+ * SUBMIT PAYMENT from a sealed review (decision record 020): posts on the
+ * condition that the account is still as the review judged it, without
+ * reading the summary first. Null when the form carries no usable seal or the
+ * platform answers that the account changed (412, nothing posted): then the
+ * caller reads the summary and re-checks (`submitPayment`).
+ */
+export async function submitSealed(
+  context: Context,
+  values: PaymentValues,
+  fields: SubmitFields,
+): Promise<PaymentActionData | null> {
+  const review = await openReview(context, fields.review);
+  const reviewed = reviewedPayment(values, fields.amount);
+  if (!review || !reviewed || !sameReview(review, reviewed, fields.key)) return null;
+  const { amountCents, date } = reviewed;
+  if (review.needsAuthorization && fields.authorize !== "on")
+    return {
+      view: "review",
+      values,
+      amountCents,
+      date,
+      key: fields.key,
+      review: fields.review,
+      errors: { authorize: paymentMessages.authorize },
+    };
+  const answer = await postPayment(context, review.applNo, values, reviewed, fields.key, review.stateTag);
+  // The same review again after an outage: its seal still serves the next SUBMIT.
+  return answer?.view === "review" ? { ...answer, review: fields.review } : answer;
+}
+
+const sameReview = (sealed: SealedReview, reviewed: ReviewedPayment, key: string) =>
+  sealed.key === key &&
+  sealed.option === reviewed.option &&
+  sealed.amountCents === reviewed.amountCents &&
+  sealed.date === reviewed.date;
+
 /** A submit without a usable review (no key, no amount): nothing posts; the review of what the form holds, under a new key. */
 function reviewAfresh(page: PaymentPage, values: PaymentValues): PaymentActionData {
   const checked = checkPayment(values, page.facts, "date");
@@ -107,31 +146,54 @@ function reviewAfresh(page: PaymentPage, values: PaymentValues): PaymentActionDa
   };
 }
 
+/**
+ * Posts the reviewed payment under its key. With a state tag (a sealed
+ * review) the posting is conditional, and null when the account changed;
+ * without one, the session remembers the key meanwhile, so a retry after a
+ * lost answer knows this key may have posted (recheckPayment's maybePosted).
+ */
 async function postPayment(
   context: Context,
   applNo: number,
   values: PaymentValues,
   reviewed: ReviewedPayment,
   key: string,
-): Promise<PaymentActionData> {
+): Promise<PaymentActionData>;
+async function postPayment(
+  context: Context,
+  applNo: number,
+  values: PaymentValues,
+  reviewed: ReviewedPayment,
+  key: string,
+  stateTag: string,
+): Promise<PaymentActionData | null>;
+async function postPayment(
+  context: Context,
+  applNo: number,
+  values: PaymentValues,
+  reviewed: ReviewedPayment,
+  key: string,
+  stateTag?: string,
+): Promise<PaymentActionData | null> {
   const { platform, persist } = portalPlatform(context, borrowerSession(context));
   const { amountCents, date } = reviewed;
-  try {
-    // The session remembers the key meanwhile: if the answer is lost, the retry knows this key may have posted.
-    const answer = await sendMarked(context, key, () =>
-      postOnce(() =>
-        platform.call(
-          catalogue.account.PostTransaction,
-          { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P" },
-          { idempotencyKey: key },
-        ),
+  const post = () =>
+    postOnce(() =>
+      platform.call(
+        catalogue.account.PostTransaction,
+        { applNo, transactionDate: date, transactionAmount: amountCents, transactionCode: "P", ifStateTag: stateTag },
+        { idempotencyKey: key },
       ),
     );
+  try {
+    // A conditional posting needs no mark: after a lost answer, its retry replays the key's answer or posts.
+    const answer = await (stateTag ? post() : sendMarked(context, key, post));
     await persist();
     if (answer.paymentTransactionId <= 0) return { view: "failed" };
     return { view: "thanks", amountCents, date, confirmation: answer.paymentTransactionId };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
+    if (stateTag && error.status === 412) return null;
     // A refusal is final: the error panel. Down, timed out or garbled, the payment may still have been
     // recorded: the same review with the SAME key, so SUBMIT PAYMENT again posts it at most once.
     if (error.kind === "rejected" || error.kind === "unauthorized") return { view: "failed" };

@@ -151,6 +151,7 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
           date={view.date}
           amountCents={view.amountCents}
           idempotencyKey={view.key}
+          sealedReview={view.review}
           needsAuthorization={d.needsAuthorization}
           automaticPayments={d.automaticPayments}
           notice={view.notice}

@@ -86,6 +86,13 @@ export const SummaryAnswer = withToken({
     maxNoOfAchEffectiveDays: v.number(),
     allowSameDayACH: v.boolean(),
     isPaperCheckAllowed: v.boolean(),
+    /**
+     * The account's state as this answer read it, opaque: a posting sent with
+     * it as `ifStateTag` posts only while nothing that decides the answer's
+     * figures has changed since (no posting, no servicing run, no new day).
+     * Empty from a platform that keeps none: then no posting may rely on it.
+     */
+    stateTag: v.optional(v.string(), ""),
   }),
   bankAccountInfo: v.object({ accountID: v.string(), accountTypeDescription: v.string(), accountNumber: v.string() }),
   preferences: v.object({
@@ -143,6 +150,12 @@ export const PostTransaction = defineCall({
     transactionAmount: v.pipe(Cents, v.minValue(1, "The amount must be more than zero.")),
     transactionCode: v.picklist(["D", "P"], "transactionCode is D or P."),
     isSameDay: v.optional(v.boolean(), false),
+    /**
+     * A summary's `stateTag`: refused with 412, posting nothing, when the
+     * account changed since that summary (decision record 020). A key that
+     * already posted replays its answer first.
+     */
+    ifStateTag: v.optional(v.pipe(v.string(), v.maxLength(200))),
   }),
   answer: withToken({ paymentTransactionId: v.number(), statusDescription: v.string(), effectiveDate: IsoDate }),
 });

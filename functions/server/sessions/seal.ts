@@ -14,7 +14,7 @@ import type { Env } from "../env";
  * not open there.
  */
 
-export type SealUse = "session" | "draft-fields" | "esign-password";
+export type SealUse = "session" | "draft-fields" | "esign-password" | "payment-review";
 export type SealEnv = Pick<Env, "SESSION_SEAL_KEY">;
 
 const PREFIX = "s1.";
