@@ -10,7 +10,43 @@ import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus } from "
 export type LineRow = typeof lines.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
 export type StatementRow = typeof statements.$inferSelect;
-export type ApplicationRow = typeof applications.$inferSelect;
+
+/**
+ * What a line's read takes of its application: what the summary, the
+ * postings and the servicing run use. Not the encrypted bank account number,
+ * the request's address or browser: every portal page reads this row.
+ */
+const lineApplicationColumns = {
+  id: applications.id,
+  customerId: applications.customerId,
+  status: applications.status,
+  approvedLimitCents: applications.approvedLimitCents,
+  requestedDrawCents: applications.requestedDrawCents,
+  incomeSource: applications.incomeSource,
+  employerName: applications.employerName,
+  workPhone: applications.workPhone,
+  workPhoneExt: applications.workPhoneExt,
+  incomePaymentMethod: applications.incomePaymentMethod,
+  takeHomeCents: applications.takeHomeCents,
+  payFrequency: applications.payFrequency,
+  bankAccountLast4: applications.bankAccountLast4,
+  repaymentMethod: applications.repaymentMethod,
+};
+export type ApplicationRow = { [K in keyof typeof lineApplicationColumns]: (typeof applications.$inferSelect)[K] };
+
+/** The ledger's columns the engine reads (toLedgerEntry): not the line (known) or the description (never shown). */
+const ledgerColumns = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  amountCents: ledgerEntries.amountCents,
+  effectiveDate: ledgerEntries.effectiveDate,
+  postedAt: ledgerEntries.postedAt,
+  reversesId: ledgerEntries.reversesId,
+  origin: ledgerEntries.origin,
+  feeCents: ledgerEntries.feeCents,
+  reference: ledgerEntries.reference,
+};
+type LedgerRow = { [K in keyof typeof ledgerColumns]: (typeof ledgerEntries.$inferSelect)[K] };
 
 /** One line's rows, read in one round trip, and the engine's book made of them. */
 export interface LineRecords {
@@ -22,7 +58,7 @@ export interface LineRecords {
   pending: TransactionRow[];
 }
 
-export function toLedgerEntry(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     kind: row.kind as EntryKind,
@@ -78,20 +114,20 @@ export function lineFacts(line: LineRow): Book["line"] {
 export function lineQueries(db: Database, lineId: number | SQL, applicationId: number | SQL) {
   return [
     db.select().from(lines).where(eq(lines.id, lineId)),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)),
+    db.select(ledgerColumns).from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)),
     db.select().from(statements).where(eq(statements.lineId, lineId)).orderBy(asc(statements.dueDate)),
     db
       .select()
       .from(transactions)
       .where(and(eq(transactions.lineId, lineId), eq(transactions.status, "pending")))
       .orderBy(asc(transactions.effectiveDate), asc(transactions.createdAt)),
-    db.select().from(applications).where(eq(applications.id, applicationId)).limit(1),
+    db.select(lineApplicationColumns).from(applications).where(eq(applications.id, applicationId)).limit(1),
   ] as const;
 }
 
 type LineRows = readonly [
   LineRow[],
-  (typeof ledgerEntries.$inferSelect)[],
+  LedgerRow[],
   StatementRow[],
   TransactionRow[],
   ApplicationRow[],
