@@ -125,13 +125,7 @@ export function lineQueries(db: Database, lineId: number | SQL, applicationId: n
   ] as const;
 }
 
-type LineRows = readonly [
-  LineRow[],
-  LedgerRow[],
-  StatementRow[],
-  TransactionRow[],
-  ApplicationRow[],
-];
+type LineRows = readonly [LineRow[], LedgerRow[], StatementRow[], TransactionRow[], ApplicationRow[]];
 
 /** The records of what lineQueries read; null when there is no such line. */
 export function lineRecordsOf(
