@@ -13,10 +13,11 @@
  * (#platform) and functions/servicing/index.ts (#servicing).
  */
 
-/** Who may open the servicing core's door: its host in the platform client, the core served alone, development tools. */
+/** Who may open the servicing core's door: its host in the platform client, the core served alone, the desk's one file, development tools. */
 const CORE_DOOR_USERS = [
   "^functions/platform/embedded-transport\\.ts$",
   "^functions/server/platform-worker\\.ts$",
+  "^functions/server/desk/core\\.ts$",
   "^functions/server/api/dev[^/]*\\.ts$",
   "^app/routes/dev/",
 ];
@@ -79,7 +80,7 @@ module.exports = {
       name: "core-door-users",
       severity: "error",
       comment:
-        "Only the embedded transport, the core served alone and the development tools open the servicing core's door.",
+        "Only the embedded transport, the core served alone, the servicing desk's core.ts and the development tools open the servicing core's door.",
       from: { pathNot: ["^functions/servicing/", ...CORE_DOOR_USERS] },
       to: { path: "^functions/servicing/" },
     },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { exportJWK, generateKeyPair } from "jose";
 import { defineConfig } from "vitest/config";
 import { documentSeedSql } from "#db/seed/documents";
 import { demoPartnerSeedSql } from "#db/seed/partners";
@@ -18,6 +19,10 @@ const nodeCloudflareWorkers = {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  // The servicing desk's Cloudflare Access, played by the tests: a key pair made for this run; the Worker is
+  // given the public half as its pinned key set, the tests the private half to sign tokens (tests/worker/desk-*.test.ts).
+  const access = await generateKeyPair("RS256", { extractable: true });
+  const accessPublic = { ...(await exportJWK(access.publicKey)), kid: "test-access", alg: "RS256", use: "sig" };
   return {
     test: {
       projects: [
@@ -65,6 +70,14 @@ export default defineConfig(async () => {
                   // The site's own session seal key (decision record 014), deliberately not the SSN key.
                   SESSION_SEAL_KEY: "test-only-session-seal-key-fedcba9876543210fedcba",
                   PARTNER_SECRET_DEMO: "test-only-demo-partner-secret-0123456789abcdef",
+                  DESK_ACCESS_ISSUER: "https://ridgeline-test.cloudflareaccess.com",
+                  DESK_ACCESS_AUD: "test-desk-audience",
+                  DESK_ACCESS_JWKS: JSON.stringify({ keys: [accessPublic] }),
+                  TEST_DESK_ACCESS_PRIVATE_JWK: JSON.stringify({
+                    ...(await exportJWK(access.privateKey)),
+                    kid: "test-access",
+                  }),
+                  DESK_DEV_KEY: "test-only-desk-development-key-0123456789abcdef",
                   // Lives played through the whole platform (tests/worker/money-lives.test.ts; npm run verify:money -- --full).
                   MONEY_LIVES: process.env.MONEY_LIVES ?? "3",
                   MONEY_SEED: process.env.MONEY_SEED ?? "",

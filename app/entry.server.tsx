@@ -1,7 +1,8 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { inlineScriptHashes, pageCsp } from "#server/http/security-headers";
+import { DESK_CSP, inlineScriptHashes, pageCsp } from "#server/http/security-headers";
+import { isDeskPath } from "./lib/desk";
 
 const RENDER_TIMEOUT_MS = 5_000;
 
@@ -28,7 +29,9 @@ export default async function handleRequest(
   await body.allReady;
   const html = await new Response(body).text();
   headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Content-Security-Policy", pageCsp(await inlineScriptHashes(html)));
+  // The desk's pages carry no script, and their policy allows none (decision record 021).
+  const desk = isDeskPath(new URL(request.url).pathname);
+  headers.set("Content-Security-Policy", desk ? DESK_CSP : pageCsp(await inlineScriptHashes(html)));
   return new Response(html, { status: renderFailed ? 500 : status, headers });
 }
 

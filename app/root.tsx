@@ -20,6 +20,7 @@ import type { Viewer } from "./components/NavLinks";
 import { NotFound } from "./components/NotFound";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { useIsDesk } from "./lib/desk";
 import { useLayoutFlags } from "./lib/layout";
 import { serviceMessageOf } from "./lib/service-error";
 import { useBusySubmitter } from "./lib/use-busy-submitter";
@@ -62,13 +63,15 @@ const SIGNED_OUT: Viewer = { signedIn: false, firstName: null };
 const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The servicing desk runs no JavaScript at all (decision record 021): its policy allows none.
+  const desk = useIsDesk();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, allowed by its hash in the CSP. */}
-        <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />
+        {desk ? null : <script dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} />}
         <Meta />
         <Links />
       </head>
@@ -77,8 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {desk ? null : <ScrollRestoration />}
+        {desk ? null : <Scripts />}
       </body>
     </html>
   );
@@ -105,6 +108,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  if (useIsDesk()) return <Outlet />;
   return (
     <Shell>
       <Outlet />

@@ -8,6 +8,7 @@ const developmentTools = buildIncludesDevTools()
       route("dev/outbox", "routes/dev/outbox.tsx"),
       route("dev/clock", "routes/dev/clock.tsx"),
       route("dev/styleguide", "routes/dev/styleguide.tsx"),
+      route("dev/desk", "routes/dev/desk.tsx"),
     ]
   : [];
 
@@ -60,6 +61,11 @@ export default [
   route("esign/signature", "routes/esign/signature.tsx"),
   route("esign/contact", "routes/esign/contact.tsx"),
   route("esign/military", "routes/esign/military.tsx"),
+  // The servicing desk (issue 20): customer service's back office, behind Cloudflare Access.
+  route("desk", "routes/desk/layout.tsx", [
+    index("routes/desk/search.tsx"),
+    route("borrowers/:customerId", "routes/desk/borrower.tsx"),
+  ]),
   ...developmentTools,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -401,3 +401,33 @@ export const signedDocuments = sqliteTable(
   },
   (t) => [index("signed_documents_line").on(t.lineId)],
 );
+
+/**
+ * The servicing desk's audit log (issue 20, decision record 021): one row per
+ * action a desk user took, written in the action's own batch, so an action is
+ * never saved without its row nor its row without the action. Append-only:
+ * triggers in the migration refuse UPDATE and DELETE. The same desk user's
+ * same key writes once (a resubmitted form, a retry).
+ */
+export const deskAudit = sqliteTable(
+  "desk_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    /** The desk user's e-mail, as their identity (Access or the development sign-in) gave it. */
+    actor: text("actor").notNull(),
+    role: text("role").notNull(),
+    action: text("action").notNull(),
+    customerId: text("customer_id"),
+    reason: text("reason").notNull(),
+    /** What the action changed, as JSON: the figures or fields before and after. No SSN, no bank number. */
+    before: text("before").notNull().default("{}"),
+    after: text("after").notNull().default("{}"),
+    idempotencyKey: text("idempotency_key").notNull(),
+  },
+  (t) => [
+    uniqueIndex("desk_audit_key").on(t.actor, t.idempotencyKey),
+    index("desk_audit_customer").on(t.customerId, t.at),
+    index("desk_audit_at").on(t.at),
+  ],
+);

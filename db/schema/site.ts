@@ -26,3 +26,17 @@ export const documents = sqliteTable("documents", {
   html: text("html").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+/**
+ * Who may use the servicing desk, and as what (decision record 021). Cloudflare
+ * Access says who a request is (its e-mail); this table says what they may do.
+ * No row, or an inactive one: no entry. Operators add rows (docs/operations.md).
+ */
+export const deskUsers = sqliteTable("desk_users", {
+  /** Lower-case e-mail, as Access asserts it. */
+  email: text("email").primaryKey(),
+  /** agent | supervisor | auditor */
+  role: text("role").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  addedAt: integer("added_at").notNull(),
+});

@@ -20,6 +20,16 @@ export interface Env extends PlatformEnv, DistanceEnv {
    * core's key (decision record 014).
    */
   SESSION_SEAL_KEY: string;
+  /**
+   * The servicing desk (decision record 021): Cloudflare Access's issuer (the
+   * team domain) and the Access application's audience tag; optionally the
+   * key set itself (JSON). Without issuer and audience the desk is closed.
+   */
+  DESK_ACCESS_ISSUER?: string;
+  DESK_ACCESS_AUD?: string;
+  DESK_ACCESS_JWKS?: string;
+  /** Development only (.dev.vars): signs the desk's development sign-in. */
+  DESK_DEV_KEY?: string;
   /** Passkeys: the relying-party id and the allowed origins (comma-separated), per environment. */
   WEBAUTHN_RP_ID: string;
   WEBAUTHN_ORIGINS: string;

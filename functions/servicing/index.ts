@@ -1,7 +1,8 @@
 /**
  * The servicing core's one door. Only the embedded transport
  * (functions/platform/embedded-transport.ts), the core served alone
- * (functions/server/platform-worker.ts) and the development tools
+ * (functions/server/platform-worker.ts), the servicing desk's one file
+ * (functions/server/desk/core.ts) and the development tools
  * (functions/server/api/dev*.ts, app/routes/dev/) import it; nothing imports
  * a file behind it (.dependency-cruiser.cjs).
  */
@@ -14,6 +15,16 @@ export { clockOffset, currentTime, parseClockStep, setClockOffset } from "./cloc
 export { ServicingError } from "./context";
 export { type RunReport, runServicing } from "./cron";
 export { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "./demo";
+// The servicing desk (issue 20): what it shows and does, through this door only.
+export {
+  type DeskActor,
+  type DeskBorrowerFile,
+  type DeskSearch,
+  type DeskSearchResult,
+  deskAddNote,
+  deskBorrowerFile,
+  deskSearch,
+} from "./desk";
 export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";

@@ -28,6 +28,7 @@ const DEV_TOOL_MARKERS: ReadonlyArray<string | RegExp> = [
   "routes/dev/outbox", // the /dev/outbox page's route id
   "routes/dev/clock", // the /dev/clock page's route id
   "routes/dev/styleguide", // the /dev/styleguide page's route id
+  "routes/dev/desk", // the servicing desk's development sign-in (/dev/desk)
   "Use a step like +30d", // POST /api/dev/clock's message (functions/server/api/dev.ts)
   "Unknown demo borrower.", // POST /api/dev/borrower's message
   "has no payment that can be returned now", // POST /api/dev/return's and /dev/clock's message (functions/servicing/dev-returns.ts)

@@ -12,6 +12,8 @@ declare global {
       /** How many random lives money-lives.test.ts plays, and from which seed ("" for a random one). */
       MONEY_LIVES: string;
       MONEY_SEED: string;
+      /** The private half of the test run's Access key pair (vitest.config.ts): tests sign desk tokens with it. */
+      TEST_DESK_ACCESS_PRIVATE_JWK: string;
     }
   }
 }

@@ -33,6 +33,21 @@ export function pageCsp(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
+/**
+ * The servicing desk's pages (decision record 021): server-rendered forms, no
+ * script of any kind, forms posting only to this origin, never framed.
+ */
+export const DESK_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 async function sha256Base64(text: string): Promise<string> {

@@ -58,6 +58,8 @@ export const formActions: readonly FormAction[] = [
   { path: "/apply/banking", fields: ["routing", "account", "repaymentMethod"], intents: [] },
   { path: "/apply/back", fields: ["step"], intents: [] },
   { path: "/login", fields: ["email", "password"], intents: ["email", "login"] },
+  // The servicing desk's note (issue 20): refused (403) to anyone who is not at the desk, borrowers included.
+  { path: "/desk/borrowers/any-customer", fields: ["note", "key"], intents: [] },
   { path: "/create-password", ...PASSWORD_FLOW },
   { path: "/create-password/someone%40example.com", ...PASSWORD_FLOW },
   { path: "/forgot-password", ...PASSWORD_FLOW },

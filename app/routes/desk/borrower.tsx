@@ -1,0 +1,233 @@
+import { Link, useActionData, useLoaderData } from "react-router";
+import { formatMoney, formatTableDate } from "#domain/format";
+import { formatPhone } from "#domain/rules/phone";
+import type { DeskBorrowerFile } from "#server/desk/core";
+import type { Route } from "./+types/borrower";
+import { borrowerPage, noteAction } from "./borrower.server";
+
+/** Everything about one borrower (issue 20): profile, standing, figures, ledger, statements, payments, notes, audit. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return borrowerPage(context, request, params.customerId);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return noteAction(context, request, params.customerId);
+}
+
+const money = (cents: number | null | undefined) => (cents == null ? "" : formatMoney(cents, { cents: true }));
+const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "None");
+const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+
+export default function DeskBorrower() {
+  const { file, canAct, noteKey } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { profile, line } = file;
+  return (
+    <>
+      <p>
+        <Link to="/desk">Back to the search</Link>
+      </p>
+      <h1>{profile.name}</h1>
+      <section className="card desk-profile" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Profile</h2>
+        <dl className="desk-facts">
+          <Fact term="E-mail" value={profile.email} />
+          <Fact term="Phone" value={formatPhone(profile.homePhone)} />
+          <Fact term="Cell" value={profile.mobilePhone ? formatPhone(profile.mobilePhone) : "None"} />
+          <Fact term="Address" value={profile.address} />
+          <Fact term="Date of birth" value={date(profile.dob)} />
+          <Fact term="SSN" value={`***-**-${profile.ssnLast4}`} />
+        </dl>
+      </section>
+      {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
+      <Applications applications={file.applications} />
+      <Notes notes={file.notes} canAct={canAct} noteKey={noteKey} answer={answer} />
+      <Audit audit={file.audit} />
+    </>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+type Line = NonNullable<DeskBorrowerFile["line"]>;
+
+function LineSection({ line }: { line: Line }) {
+  const f = line.figures;
+  return (
+    <>
+      <section className="card" aria-labelledby="line-heading">
+        <h2 id="line-heading">
+          Line {line.id}: <span className={`desk-standing desk-standing-${line.standing}`}>{line.standing}</span>
+        </h2>
+        <dl className="desk-facts">
+          <Fact term="Balance" value={money(f.balanceCents)} />
+          <Fact term="Principal" value={money(f.principalCents)} />
+          <Fact term="Credit limit" value={money(line.creditLimitCents)} />
+          <Fact term="Available credit" value={money(f.availableCreditCents)} />
+          <Fact term="Past due" value={money(f.pastDueCents)} />
+          <Fact term="Next minimum due" value={money(f.nextMinimumDueCents)} />
+          <Fact term="Next due date" value={date(f.nextDueDate)} />
+          <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
+          <Fact term="Repayment" value={line.repaymentMethod === "A" ? "Automatic (EFT)" : "Paper check"} />
+        </dl>
+      </section>
+      <Table
+        label="Scheduled payments and draw requests"
+        head={["Date", "Kind", "Amount"]}
+        rows={line.pending.map((p) => [
+          date(p.effectiveDate),
+          p.code === "P" ? "Payment" : "Draw",
+          money(p.amountCents),
+        ])}
+        empty="Nothing scheduled."
+      />
+      <Table
+        label="Ledger (newest first)"
+        head={["Date", "Description", "Amount", "Balance after"]}
+        rows={line.ledger.map((e) => [
+          date(e.transationDate),
+          e.transationDescription,
+          money(e.transationAmount),
+          money(e.balanceAfterCents),
+        ])}
+        empty="No ledger entries."
+      />
+      <Table
+        label="Statements"
+        head={["Statement date", "Due date", "Balance", "Minimum due"]}
+        rows={line.statements.map((s) => [
+          date(s.statementDate),
+          date(s.dueDate),
+          money(s.balanceCents),
+          money(s.minimumDueCents),
+        ])}
+        empty="No statements yet."
+      />
+    </>
+  );
+}
+
+function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: string[][]; empty: string }) {
+  const id = label.toLowerCase().replace(/[^a-z]+/g, "-");
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{label}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <section className="table-scroll" aria-label={label} tabIndex={0}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                {head.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) => (
+                    <td key={j}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}
+
+function Applications({ applications }: { applications: DeskBorrowerFile["applications"] }) {
+  return (
+    <Table
+      label="Applications and decisions"
+      head={["Application", "Applied", "Status", "Decision", "Limit", "Source", "Bank"]}
+      rows={applications.map((a) => [
+        String(a.id),
+        when(a.createdAt),
+        a.status,
+        a.decisionReason || "None",
+        money(a.approvedLimitCents),
+        a.leadSource || "Site",
+        `…${a.bankAccountLast4}`,
+      ])}
+      empty="No applications."
+    />
+  );
+}
+
+function Notes({
+  notes,
+  canAct,
+  noteKey,
+  answer,
+}: {
+  notes: DeskBorrowerFile["notes"];
+  canAct: boolean;
+  noteKey: string;
+  answer: Awaited<ReturnType<typeof action>> | undefined;
+}) {
+  const error = answer && !answer.ok ? (answer.errors.note ?? answer.errors.key) : undefined;
+  return (
+    <section aria-labelledby="notes-heading">
+      <h2 id="notes-heading">Notes</h2>
+      {answer?.ok ? (
+        <p className="banner banner-success" role="status">
+          {answer.written ? "Note added." : "That note was already added."}
+        </p>
+      ) : null}
+      {canAct ? (
+        <form method="post" className="card desk-note-form">
+          <input type="hidden" name="key" value={noteKey} />
+          <div className={error ? "field has-error" : "field"}>
+            <label htmlFor="note">Add a note (it is also the audit log's reason)</label>
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="note-error"
+            />
+            <p id="note-error" className="field-error">
+              {error ?? ""}
+            </p>
+          </div>
+          <button type="submit" className="button button-primary">
+            Add note
+          </button>
+        </form>
+      ) : (
+        <p>Your role can read this file and change nothing.</p>
+      )}
+      <Table
+        label="Notes on file"
+        head={["When (UTC)", "Note"]}
+        rows={notes.map((n) => [when(n.createdAt), n.note])}
+        empty="No notes yet."
+      />
+    </section>
+  );
+}
+
+function Audit({ audit }: { audit: DeskBorrowerFile["audit"] }) {
+  return (
+    <Table
+      label="Desk actions on this borrower"
+      head={["When (UTC)", "Who", "Role", "Action", "Reason"]}
+      rows={audit.map((a) => [when(a.at), a.actor, a.role, a.action, a.reason])}
+      empty="No desk actions yet."
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { database } from "#db/client";
+import {
+  currentTime,
+  type DeskActor,
+  type DeskSearch,
+  deskAddNote,
+  deskBorrowerFile,
+  deskSearch,
+  ServicingError,
+} from "#servicing";
+import type { Env } from "../env";
+
+/**
+ * The servicing desk's one way into the servicing core (decision record 021):
+ * the calls the core exposes for the desk, on the core's own clock. Nothing
+ * else of the desk imports the core (.dependency-cruiser.cjs).
+ */
+type CoreEnv = Pick<Env, "DB" | "ENVIRONMENT">;
+
+const now = (env: CoreEnv) => currentTime(env, database(env.DB));
+
+export const deskCore = {
+  async search(env: CoreEnv, search: DeskSearch) {
+    return deskSearch(database(env.DB), search, await now(env));
+  },
+  async borrower(env: CoreEnv, customerId: string) {
+    return deskBorrowerFile(database(env.DB), customerId, await now(env));
+  },
+  async addNote(env: CoreEnv, actor: DeskActor, input: { customerId: string; note: string; key: string }) {
+    return deskAddNote(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
+  },
+};
+
+/** A refusal of the core's (403, 404, 422), with its message; anything else is thrown on. */
+export function deskRefusal(error: unknown): { status: number; message: string } | null {
+  return error instanceof ServicingError ? { status: error.status, message: error.message } : null;
+}
+
+export type { DeskBorrowerFile, DeskSearch, DeskSearchResult } from "#servicing";

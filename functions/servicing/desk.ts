@@ -1,0 +1,256 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { applications, customers, deskAudit, lines, notes } from "#db/schema/servicing";
+import { canAct, type DeskRole } from "#domain/desk-roles";
+import { type LineState, loadLineState } from "./account-state";
+import { ServicingError } from "./context";
+import { transactionHistory } from "./summary";
+
+/**
+ * What the servicing core shows and does for the servicing desk (issue 20,
+ * decision record 021). The desk reaches it only through the core's door
+ * (index.ts): it never reads the core's tables itself. Every action names its
+ * actor and reason and writes one audit row in its own batch.
+ */
+
+export interface DeskActor {
+  email: string;
+  role: DeskRole;
+}
+
+/** The core refuses too (not only the pages): an auditor sees everything and changes nothing. */
+export function requireActingRole(actor: DeskActor): void {
+  if (!canAct(actor)) throw new ServicingError(403, "Your desk role may not make changes.");
+}
+
+export type DeskSearch =
+  | { by: "email"; email: string }
+  | { by: "phone"; phone: string }
+  | { by: "application"; applicationId: number }
+  | { by: "line"; lineId: number }
+  | { by: "ssn"; last4: string; dob: string };
+
+export interface DeskSearchResult {
+  customerId: string;
+  name: string;
+  email: string;
+  phone: string;
+  lineId: number | null;
+  standing: string;
+  balanceCents: number | null;
+}
+
+const RESULTS = 20;
+
+/** The customers a search names (at most 20), each with their newest line's standing at a glance. */
+export async function deskSearch(db: Database, search: DeskSearch, now: Date): Promise<DeskSearchResult[]> {
+  const found = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      homePhone: customers.homePhone,
+    })
+    .from(customers)
+    .where(searchCondition(search))
+    .limit(RESULTS)
+    .all();
+  return Promise.all(
+    found.map(async (c) => {
+      const state = await newestLineState(db, c.id, now);
+      return {
+        customerId: c.id,
+        name: `${c.firstName} ${c.lastName}`,
+        email: c.email,
+        phone: c.homePhone,
+        lineId: state?.line.id ?? null,
+        standing: state ? standingOf(state) : "no line",
+        balanceCents: state?.figures.balanceCents ?? null,
+      };
+    }),
+  );
+}
+
+function searchCondition(search: DeskSearch) {
+  switch (search.by) {
+    case "email":
+      return sql`lower(${customers.email}) = ${search.email.trim().toLowerCase()}`;
+    case "phone":
+      return or(eq(customers.homePhone, search.phone), eq(customers.mobilePhone, search.phone));
+    case "ssn":
+      return and(eq(customers.ssnLast4, search.last4), eq(customers.dob, search.dob));
+    case "application":
+      return sql`${customers.id} IN (SELECT ${applications.customerId} FROM ${applications} WHERE ${applications.id} = ${search.applicationId})`;
+    case "line":
+      return sql`${customers.id} IN (SELECT ${lines.customerId} FROM ${lines} WHERE ${lines.id} = ${search.lineId})`;
+  }
+}
+
+async function newestLineState(db: Database, customerId: string, now: Date): Promise<LineState | null> {
+  const line = await db
+    .select()
+    .from(lines)
+    .where(eq(lines.customerId, customerId))
+    .orderBy(desc(lines.createdAt))
+    .get();
+  return line ? loadLineState(db, line, now) : null;
+}
+
+/** The line's status where it says more than the figures (closed, pending e-sign), else the standing. */
+function standingOf(state: LineState): string {
+  return state.line.status === "open" ? state.figures.standing : state.line.status;
+}
+
+/** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
+export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
+  const [customerRows, applicationRows, noteRows, auditRows] = await db.batch([
+    db.select().from(customers).where(eq(customers.id, customerId)),
+    db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        decisionReason: applications.decisionReason,
+        approvedLimitCents: applications.approvedLimitCents,
+        leadSource: applications.leadSource,
+        bankAccountLast4: applications.bankAccountLast4,
+        payFrequency: applications.payFrequency,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .where(eq(applications.customerId, customerId))
+      .orderBy(desc(applications.createdAt)),
+    db.select().from(notes).where(eq(notes.customerId, customerId)).orderBy(desc(notes.createdAt), desc(notes.id)),
+    db
+      .select()
+      .from(deskAudit)
+      .where(eq(deskAudit.customerId, customerId))
+      .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
+  ]);
+  const customer = customerRows[0];
+  if (!customer) throw new ServicingError(404, "No such customer.");
+  const state = await newestLineState(db, customerId, now);
+  return {
+    profile: {
+      id: customer.id,
+      name: `${customer.firstName} ${customer.lastName}`,
+      email: customer.email,
+      homePhone: customer.homePhone,
+      mobilePhone: customer.mobilePhone,
+      address: [customer.address1, customer.address2, `${customer.city}, ${customer.state} ${customer.zip}`]
+        .filter(Boolean)
+        .join(", "),
+      dob: customer.dob,
+      ssnLast4: customer.ssnLast4,
+    },
+    line: state ? lineView(state) : null,
+    applications: applicationRows,
+    notes: noteRows,
+    audit: auditRows,
+  };
+}
+
+export type DeskBorrowerFile = Awaited<ReturnType<typeof deskBorrowerFile>>;
+
+function lineView(state: LineState) {
+  const { figures } = state;
+  return {
+    id: state.line.id,
+    status: state.line.status,
+    standing: standingOf(state),
+    today: state.today,
+    creditLimitCents: state.line.creditLimitCents,
+    repaymentMethod: state.line.repaymentMethod,
+    figures: {
+      balanceCents: figures.balanceCents,
+      principalCents: figures.principalCents,
+      availableCreditCents: figures.availableCreditCents,
+      pastDueCents: figures.pastDueCents,
+      nextDueDate: figures.nextDueDate,
+      payoffCents: figures.payoffCents,
+      nextMinimumDueCents: figures.nextMinimumDueCents,
+    },
+    ledger: withRunningBalance(transactionHistory(state.book.entries)),
+    statements: [...state.statementRows].reverse().map((s) => ({
+      id: s.id,
+      statementDate: s.statementDate,
+      dueDate: s.dueDate,
+      balanceCents: s.balanceCents,
+      minimumDueCents: s.totalMinimumDueCents ?? s.minimumDueCents + s.pastDueCents,
+    })),
+    pending: state.pending.map((t) => ({
+      id: t.id,
+      code: t.code,
+      amountCents: t.amountCents,
+      effectiveDate: t.effectiveDate,
+    })),
+  };
+}
+
+/** The ledger newest first, each row with the balance after it (oldest first, credits negative). */
+export function withRunningBalance<T extends { transationAmount: number }>(newestFirst: readonly T[]) {
+  let balance = 0;
+  const oldestFirst = [...newestFirst].reverse().map((row) => {
+    balance += row.transationAmount;
+    return { ...row, balanceAfterCents: balance };
+  });
+  return oldestFirst.reverse();
+}
+
+/** A note on the customer's record, and its audit row, in one batch; the same actor's same key writes once. */
+export async function deskAddNote(
+  d1: D1Database,
+  db: Database,
+  actor: DeskActor,
+  input: { customerId: string; note: string; key: string },
+  now: number,
+): Promise<{ written: boolean }> {
+  requireActingRole(actor);
+  const note = input.note.trim();
+  if (!note) throw new ServicingError(422, "Write the note.", { note: "Required." });
+  const exists = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)).get();
+  if (!exists) throw new ServicingError(404, "No such customer.");
+  const [, audited] = await d1.batch([
+    // The note only while the key is unused; then its audit row, which uses the key (a replay writes neither).
+    d1
+      .prepare(
+        `INSERT INTO notes (customer_id, note, is_urgent, created_at) SELECT ?, ?, 0, ?
+         WHERE NOT EXISTS (SELECT 1 FROM desk_audit WHERE actor = ? AND idempotency_key = ?)`,
+      )
+      .bind(input.customerId, note, now, actor.email, input.key),
+    auditInsert(
+      d1,
+      actor,
+      { action: "note", customerId: input.customerId, reason: note, after: { note } },
+      input.key,
+      now,
+    ),
+  ]);
+  return { written: audited?.meta.changes === 1 };
+}
+
+/** One audit row, unless this actor already used this key (the action's batch then writes nothing). */
+function auditInsert(
+  d1: D1Database,
+  actor: DeskActor,
+  row: { action: string; customerId: string; reason: string; before?: object; after?: object },
+  key: string,
+  now: number,
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO desk_audit (at, actor, role, action, customer_id, reason, before, after, idempotency_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (actor, idempotency_key) DO NOTHING`,
+    )
+    .bind(
+      now,
+      actor.email,
+      actor.role,
+      row.action,
+      row.customerId,
+      row.reason,
+      JSON.stringify(row.before ?? {}),
+      JSON.stringify(row.after ?? {}),
+      key,
+    );
+}

@@ -1,0 +1,142 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { signedInBorrower } from "./helpers/borrowers";
+import { devDeskCookie } from "./helpers/desk";
+import { postForm, send } from "./helpers/http";
+
+/**
+ * The servicing desk's search, borrower file and notes (issue 20), through
+ * the whole Worker as a browser without JavaScript uses them.
+ */
+const TIMEOUT = 60_000;
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
+const page = async (path: string, role: "agent" | "supervisor" | "auditor" = "agent") => {
+  const res = await send(path, { cookie: await devDeskCookie(role) });
+  return { status: res.status, html: decode(await res.text()) };
+};
+const auditRows = async (customerId: string) =>
+  (
+    await env.DB.prepare("SELECT actor, role, action, reason FROM desk_audit WHERE customer_id = ? ORDER BY id")
+      .bind(customerId)
+      .all<{ actor: string; role: string; action: string; reason: string }>()
+  ).results;
+const noteRows = async (customerId: string) =>
+  (
+    await env.DB.prepare("SELECT note FROM notes WHERE customer_id = ? ORDER BY id")
+      .bind(customerId)
+      .all<{ note: string }>()
+  ).results;
+
+describe("finding a borrower", { timeout: TIMEOUT }, () => {
+  it("by e-mail (any case), phone (as typed), application id, line number, and SSN last four with date of birth", async () => {
+    const b = await signedInBorrower("pastdue");
+    const customer = await env.DB.prepare(
+      "SELECT c.home_phone AS phone, c.ssn_last4 AS last4, c.dob, l.application_id AS app FROM customers c JOIN lines l ON l.customer_id = c.id WHERE c.id = ?",
+    )
+      .bind(b.customerId)
+      .first<{ phone: string; last4: string; dob: string; app: number }>();
+    const phone = `(${customer!.phone.slice(0, 3)}) ${customer!.phone.slice(3, 6)}-${customer!.phone.slice(6)}`;
+    const us = `${customer!.dob.slice(5, 7)}/${customer!.dob.slice(8)}/${customer!.dob.slice(0, 4)}`;
+    for (const query of [
+      `email=${encodeURIComponent(b.email.toUpperCase())}`,
+      `phone=${encodeURIComponent(phone)}`,
+      `applicationId=${customer!.app}`,
+      `lineId=${b.applNo}`,
+      `last4=${customer!.last4}&dob=${encodeURIComponent(us)}`,
+    ]) {
+      const { status, html } = await page(`/desk?${query}`);
+      expect(status, query).toBe(200);
+      expect(html, query).toContain(`/desk/borrowers/${b.customerId}`);
+      expect(html, query).toContain("delinquent");
+    }
+  });
+
+  it("says what is wrong with a search, and when nothing matches", async () => {
+    expect((await page("/desk?phone=12345")).html).toContain("Enter a 10-digit phone number.");
+    expect((await page("/desk?lineId=12a")).html).toContain("A line number is digits only.");
+    expect((await page("/desk?last4=12&dob=13/45/1990")).html).toContain("Enter the SSN's last four digits.");
+    expect((await page("/desk?email=nobody%40nowhere.test")).html).toContain("No borrower matches that search.");
+  });
+});
+
+describe("a borrower's file", { timeout: TIMEOUT }, () => {
+  it("shows the figures the borrower's portal shows, the ledger whose running balance ends at the balance, and never the whole SSN", async () => {
+    const b = await signedInBorrower("owing");
+    const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+    await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    const { html } = await page(`/desk/borrowers/${b.customerId}`, "auditor");
+    const balance = `$${(summary.accountHeader.accountBalance / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    expect(html).toContain(`Balance</dt><dd>${balance}`);
+    // The newest ledger row's "balance after" is the balance.
+    const ledger = html.slice(html.indexOf('aria-label="Ledger (newest first)"'));
+    const firstRow = ledger.slice(ledger.indexOf("<tbody>"), ledger.indexOf("</tr>", ledger.indexOf("<tbody>")));
+    expect(firstRow.endsWith(`<td>${balance}</td>`)).toBe(true);
+    expect(html).toMatch(/\*\*\*-\*\*-\d{4}/);
+    expect(html).not.toMatch(/\b\d{3}-\d{2}-\d{4}\b/);
+    expect(html).toContain("Your role can read this file and change nothing.");
+  });
+
+  it("answers 404 for a customer who does not exist", async () => {
+    expect((await page("/desk/borrowers/no-such-customer")).status).toBe(404);
+  });
+});
+
+describe("a note", { timeout: TIMEOUT }, () => {
+  it("is written with one audit row; the same form again writes nothing more; the portal's draw notes are on file too", async () => {
+    const b = await signedInBorrower("current");
+    const before = (await noteRows(b.customerId)).length;
+    const key = crypto.randomUUID();
+    const cookie = await devDeskCookie("agent");
+    const post = () =>
+      postForm(`/desk/borrowers/${b.customerId}`, { note: "Called about a late payment.", key }, { cookie });
+    expect(decode(await (await post()).text())).toContain("Note added.");
+    expect(decode(await (await post()).text())).toContain("That note was already added.");
+    expect((await noteRows(b.customerId)).length).toBe(before + 1);
+    expect(await auditRows(b.customerId)).toEqual([
+      { actor: "agent@desk.ridgeline.test", role: "agent", action: "note", reason: "Called about a late payment." },
+    ]);
+    expect((await page(`/desk/borrowers/${b.customerId}`)).html).toContain("Called about a late payment.");
+  });
+
+  it("an auditor's is refused (403) and an empty one is answered with its message; neither writes anything", async () => {
+    const b = await signedInBorrower("current");
+    const before = (await noteRows(b.customerId)).length;
+    const refused = await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { note: "Auditors cannot write.", key: crypto.randomUUID() },
+      { cookie: await devDeskCookie("auditor") },
+    );
+    expect(refused.status).toBe(403);
+    const empty = await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { note: "   ", key: crypto.randomUUID() },
+      { cookie: await devDeskCookie("agent") },
+    );
+    expect(decode(await empty.text())).toContain("Write the note.");
+    expect((await noteRows(b.customerId)).length).toBe(before);
+    expect(await auditRows(b.customerId)).toEqual([]);
+  });
+
+  it("the audit log cannot be changed or deleted", async () => {
+    const b = await signedInBorrower("current");
+    await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { note: "A note to keep.", key: crypto.randomUUID() },
+      { cookie: await devDeskCookie("supervisor") },
+    );
+    await expect(
+      env.DB.prepare("UPDATE desk_audit SET reason = 'rewritten' WHERE customer_id = ?").bind(b.customerId).run(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      env.DB.prepare("DELETE FROM desk_audit WHERE customer_id = ?").bind(b.customerId).run(),
+    ).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,32 @@
+import { env } from "cloudflare:test";
+import { importJWK, type JWTPayload, SignJWT } from "jose";
+import type { DeskRole } from "#domain/desk-roles";
+import { DEV_DESK_COOKIE, signDevIdentity } from "#server/desk/dev-identity";
+
+/** Cloudflare Access, played by the tests: tokens signed with the run's private key (vitest.config.ts). */
+export async function accessToken(
+  claims: JWTPayload & { email?: string },
+  options: { issuer?: string; audience?: string; expiresIn?: string | number; kid?: string } = {},
+): Promise<string> {
+  const key = await importJWK(JSON.parse(env.TEST_DESK_ACCESS_PRIVATE_JWK), "RS256");
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "RS256", kid: options.kid ?? "test-access" })
+    .setIssuer(options.issuer ?? env.DESK_ACCESS_ISSUER!)
+    .setAudience(options.audience ?? env.DESK_ACCESS_AUD!)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? "10m")
+    .sign(key);
+}
+
+/** A desk user row (site table), as an operator adds one. */
+export async function addDeskUser(email: string, role: DeskRole, active = true): Promise<void> {
+  await env.DB.prepare("INSERT OR REPLACE INTO desk_users (email, role, active, added_at) VALUES (?, ?, ?, ?)")
+    .bind(email, role, active ? 1 : 0, Date.now())
+    .run();
+}
+
+/** The development sign-in's cookie for a role (the test env is development, with DESK_DEV_KEY). */
+export async function devDeskCookie(role: DeskRole): Promise<string> {
+  const value = await signDevIdentity(env, { email: `${role}@desk.ridgeline.test`, role }, Date.now());
+  return `${DEV_DESK_COOKIE}=${value!}`;
+}
