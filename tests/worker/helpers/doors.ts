@@ -212,6 +212,10 @@ export const pagePaths: readonly string[] = [
   "/dev/outbox",
   "/dev/clock",
   "/dev/styleguide",
+  "/dev/desk",
+  "/desk",
+  "/desk?email=someone%40example.com",
+  "/desk/borrowers/any-customer",
   "/no-such-page",
 ];
 
