@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, deskAudit, lines, notes } from "#db/schema/servicing";
+import { achEffectiveDate } from "#domain/calendar";
 import { canAct, type DeskRole } from "#domain/desk-roles";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
@@ -143,7 +144,7 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
       dob: customer.dob,
       ssnLast4: customer.ssnLast4,
     },
-    line: state ? lineView(state) : null,
+    line: state ? lineView(state, now) : null,
     applications: applicationRows,
     notes: noteRows,
     audit: auditRows,
@@ -152,13 +153,14 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
 
 export type DeskBorrowerFile = Awaited<ReturnType<typeof deskBorrowerFile>>;
 
-function lineView(state: LineState) {
+function lineView(state: LineState, now: Date) {
   const { figures } = state;
   return {
     id: state.line.id,
     status: state.line.status,
     standing: standingOf(state),
     today: state.today,
+    achEffectiveDate: achEffectiveDate(now, false),
     creditLimitCents: state.line.creditLimitCents,
     repaymentMethod: state.line.repaymentMethod,
     figures: {
@@ -229,28 +231,38 @@ export async function deskAddNote(
   return { written: audited?.meta.changes === 1 };
 }
 
+/** What one desk action records about itself (decision record 021). */
+export interface AuditEntry {
+  action: string;
+  customerId: string;
+  reason: string;
+  before?: object;
+  after?: object;
+}
+
+/** The audit row's columns, for an action's own batch (as a statement here, or a posting's guarded write). */
+export function auditRecord(actor: DeskActor, entry: AuditEntry, key: string, now: number) {
+  return {
+    at: now,
+    actor: actor.email,
+    role: actor.role,
+    action: entry.action,
+    customer_id: entry.customerId,
+    reason: entry.reason,
+    before: JSON.stringify(entry.before ?? {}),
+    after: JSON.stringify(entry.after ?? {}),
+    idempotency_key: key,
+  };
+}
+
 /** One audit row, unless this actor already used this key (the action's batch then writes nothing). */
-function auditInsert(
-  d1: D1Database,
-  actor: DeskActor,
-  row: { action: string; customerId: string; reason: string; before?: object; after?: object },
-  key: string,
-  now: number,
-): D1PreparedStatement {
+function auditInsert(d1: D1Database, actor: DeskActor, entry: AuditEntry, key: string, now: number) {
+  const row = auditRecord(actor, entry, key, now);
+  const columns = Object.keys(row);
   return d1
     .prepare(
-      `INSERT INTO desk_audit (at, actor, role, action, customer_id, reason, before, after, idempotency_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (actor, idempotency_key) DO NOTHING`,
+      `INSERT INTO desk_audit (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})
+       ON CONFLICT (actor, idempotency_key) DO NOTHING`,
     )
-    .bind(
-      now,
-      actor.email,
-      actor.role,
-      row.action,
-      row.customerId,
-      row.reason,
-      JSON.stringify(row.before ?? {}),
-      JSON.stringify(row.after ?? {}),
-      key,
-    );
+    .bind(...Object.values(row));
 }

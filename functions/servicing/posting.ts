@@ -78,7 +78,7 @@ export async function postTransaction(
     /** The customer and their line's records, when the caller read them in its own first batch. */
     read?: { customer: Awaited<ReturnType<typeof customerById>>; records: LineRecords };
     /** A write recording the answer (the Idempotency-Key's), made in the posting's own batch. */
-    answered?: (result: PostingResult) => GuardedWrite;
+    answered?: (result: PostingResult) => GuardedWrite | GuardedWrite[];
   } = {},
 ): Promise<PostingResult> {
   const customer = read?.customer ?? (await customerById(db, customerId));
@@ -132,7 +132,7 @@ export async function postTransaction(
           description: `Draw request ${id}`,
         }),
         insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
-        ...(answered ? [answered(drawn)] : []),
+        ...(answered ? [answered(drawn)].flat() : []),
       ]);
       if (!won) continue;
       return drawn;
@@ -159,7 +159,7 @@ export async function postTransaction(
         status: "pending",
         created_at: at,
       }),
-      ...(answered ? [answered(scheduled)] : []),
+      ...(answered ? [answered(scheduled)].flat() : []),
     ]);
     if (!won) continue;
     return scheduled;

@@ -2,7 +2,8 @@
  * Money proven twice, through the whole embedded platform inside workerd
  * (issue 13): random borrower lives played day by day on a real D1 database
  * — the servicing run each morning, draws and payments posted through the
- * platform's Account/PostTransaction, returns through the corrections
+ * platform's Account/PostTransaction (every second one-time payment taken
+ * by phone at the servicing desk instead, issue 20), returns through the corrections
  * service — and every day's Account/GetSummary, every statement record and
  * every posted payment compared with the independent model in tests/oracle.
  * A few lives here (MONEY_LIVES, MONEY_SEED); thousands through the pure
@@ -20,6 +21,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book";
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
+import { deskTakePayment } from "../../functions/servicing/desk-payments";
 import { cancelledIds } from "../../functions/servicing/engine/index";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
@@ -208,7 +210,16 @@ function payments(
   });
 }
 
-/** The action through the platform: draws and payments by PostTransaction, returns by the corrections service. */
+/** One-time payments played so far: every second one goes through the desk (the same rules, the same model). */
+let paymentsPlayed = 0;
+/** Of those taken at the desk, how many it accepted (each leaves exactly one audit row; a refusal leaves none). */
+let deskAccepted = 0;
+const DESK_AGENT = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
+
+/**
+ * The action through the platform: draws and payments by PostTransaction
+ * (every second payment by phone at the desk), returns by the corrections service.
+ */
 async function productAct(
   session: PlatformClient,
   lineId: number,
@@ -223,6 +234,24 @@ async function productAct(
     return;
   }
   const draw = action.kind === "draw";
+  if (action.kind === "schedulePayment" && paymentsPlayed++ % 2 === 1) {
+    const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+    const taken = await deskTakePayment(
+      env.DB,
+      db,
+      DESK_AGENT,
+      {
+        customerId: owner!.customerId,
+        amountCents: action.amountCents,
+        date: action.date,
+        reason: "Paid by phone",
+        key: crypto.randomUUID(),
+      },
+      new Date(),
+    );
+    deskAccepted++;
+    return taken.paymentTransactionId;
+  }
   const answer = await session.call(
     catalogue.account.PostTransaction,
     {
@@ -249,6 +278,15 @@ describe("random lives through the whole embedded platform agree with the indepe
           `Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`,
         );
       }
+    }
+    // The desk's payments were played, not skipped: each accepted one left its audit row.
+    if (paymentsPlayed >= 2) {
+      const audited = await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM desk_audit WHERE action = 'payment by phone'",
+      ).first<{
+        n: number;
+      }>();
+      expect(audited?.n).toBeGreaterThan(0);
     }
   });
 });

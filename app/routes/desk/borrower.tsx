@@ -3,7 +3,8 @@ import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
-import { borrowerPage, noteAction } from "./borrower.server";
+import { borrowerPage, type DeskAnswer, deskAction } from "./borrower.server";
+import { PhonePaymentForm } from "./phone-payment";
 
 /** Everything about one borrower (issue 20): profile, standing, figures, ledger, statements, payments, notes, audit. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  return noteAction(context, request, params.customerId);
+  return deskAction(context, request, params.customerId);
 }
 
 const money = (cents: number | null | undefined) => (cents == null ? "" : formatMoney(cents, { cents: true }));
@@ -19,7 +20,7 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, canAct, noteKey } = useLoaderData<typeof loader>();
+  const { file, canAct, noteKey, paymentKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { profile, line } = file;
   return (
@@ -40,6 +41,14 @@ export default function DeskBorrower() {
         </dl>
       </section>
       {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
+      {line && canAct ? (
+        <PhonePaymentForm
+          line={line}
+          bankLast4={file.applications[0]?.bankAccountLast4 ?? ""}
+          formKey={paymentKey}
+          answer={answer?.intent === "payment" ? answer : undefined}
+        />
+      ) : null}
       <Applications applications={file.applications} />
       <Notes notes={file.notes} canAct={canAct} noteKey={noteKey} answer={answer} />
       <Audit audit={file.audit} />
@@ -177,19 +186,21 @@ function Notes({
   notes: DeskBorrowerFile["notes"];
   canAct: boolean;
   noteKey: string;
-  answer: Awaited<ReturnType<typeof action>> | undefined;
+  answer: DeskAnswer | undefined;
 }) {
-  const error = answer && !answer.ok ? (answer.errors.note ?? answer.errors.key) : undefined;
+  const noteAnswer = answer?.intent === "note" ? answer : undefined;
+  const error = noteAnswer && !noteAnswer.ok ? (noteAnswer.errors.note ?? noteAnswer.errors.key) : undefined;
   return (
     <section aria-labelledby="notes-heading">
       <h2 id="notes-heading">Notes</h2>
-      {answer?.ok ? (
+      {noteAnswer?.ok ? (
         <p className="banner banner-success" role="status">
-          {answer.written ? "Note added." : "That note was already added."}
+          {noteAnswer.written ? "Note added." : "That note was already added."}
         </p>
       ) : null}
       {canAct ? (
         <form method="post" className="card desk-note-form">
+          <input type="hidden" name="intent" value="note" />
           <input type="hidden" name="key" value={noteKey} />
           <div className={error ? "field has-error" : "field"}>
             <label htmlFor="note">Add a note (it is also the audit log's reason)</label>

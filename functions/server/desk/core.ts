@@ -6,6 +6,8 @@ import {
   deskAddNote,
   deskBorrowerFile,
   deskSearch,
+  deskTakePayment,
+  type PhonePayment,
   ServicingError,
 } from "#servicing";
 import type { Env } from "../env";
@@ -29,11 +31,18 @@ export const deskCore = {
   async addNote(env: CoreEnv, actor: DeskActor, input: { customerId: string; note: string; key: string }) {
     return deskAddNote(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
   },
+  async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
+    return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
+  },
 };
 
-/** A refusal of the core's (403, 404, 422), with its message; anything else is thrown on. */
-export function deskRefusal(error: unknown): { status: number; message: string } | null {
-  return error instanceof ServicingError ? { status: error.status, message: error.message } : null;
+/** A refusal of the core's (403, 404, 409, 422), with its message and the fields it names; anything else is thrown on. */
+export function deskRefusal(
+  error: unknown,
+): { status: number; message: string; fields: Record<string, string> } | null {
+  return error instanceof ServicingError
+    ? { status: error.status, message: error.message, fields: error.fields }
+    : null;
 }
 
 export type { DeskBorrowerFile, DeskSearch, DeskSearchResult } from "#servicing";

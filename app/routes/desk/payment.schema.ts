@@ -1,0 +1,37 @@
+import * as v from "valibot";
+import { parseUsDate } from "#domain/application/fields";
+import { moneyInputSchema, PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
+
+/**
+ * TAKE PAYMENT on the desk (issue 20): a one-time payment by phone. The
+ * amount and date rules are the servicing core's (the portal's Other Amount:
+ * $10 to the payoff, a business day in the widest window, three pending at
+ * most); this form checks only what a person types, and that the agent
+ * recorded the borrower's spoken authorization and a reason.
+ */
+export const phonePaymentMessages = {
+  date: "Enter the payment date as MM/DD/YYYY.",
+  reason: "Give the reason for this payment.",
+  authorized: "Read the authorization to the borrower and tick that they agreed.",
+  key: "The form has expired. Please enter the payment again.",
+} as const;
+
+export const PhonePaymentSchema = v.object({
+  amount: moneyInputSchema(PAYMENT_NOT_AN_AMOUNT),
+  date: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((text) => parseUsDate(text) !== null, phonePaymentMessages.date),
+    v.transform((text) => parseUsDate(text)!),
+  ),
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(phonePaymentMessages.reason),
+    v.maxLength(500, "At most 500 characters."),
+  ),
+  authorized: v.literal("on", phonePaymentMessages.authorized),
+  key: v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, phonePaymentMessages.key)),
+});
+
+export type PhonePaymentFields = Record<"amount" | "date" | "reason" | "authorized", string>;

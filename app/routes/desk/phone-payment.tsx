@@ -1,0 +1,106 @@
+import { brand, servicing } from "#domain/config";
+import { formatMoney, formatTableDate } from "#domain/format";
+import { widestPaymentWindow } from "#domain/rules/payments";
+import type { DeskBorrowerFile } from "#server/desk/core";
+import type { DeskAnswer } from "./borrower.server";
+
+type Line = NonNullable<DeskBorrowerFile["line"]>;
+type PaymentAnswer = Extract<DeskAnswer, { intent: "payment" }>;
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/**
+ * TAKE PAYMENT: the agent reads the authorization to the borrower, ticks that
+ * they agreed, gives the reason, and the core posts it under the portal's
+ * rules. A refusal comes back on the form with what was typed.
+ */
+export function PhonePaymentForm({
+  line,
+  bankLast4,
+  formKey,
+  answer,
+}: {
+  line: Line;
+  bankLast4: string;
+  formKey: string;
+  answer: PaymentAnswer | undefined;
+}) {
+  const failed = answer && !answer.ok ? answer : undefined;
+  const values = failed?.values ?? {};
+  const errors = failed?.errors ?? {};
+  const window = widestPaymentWindow(line.achEffectiveDate);
+  const field = (name: string) => ({
+    id: `pay-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `pay-${name}-error`,
+  });
+  const message = (name: string) => (
+    <p id={`pay-${name}-error`} className="field-error">
+      {errors[name] ?? ""}
+    </p>
+  );
+  return (
+    <section aria-labelledby="pay-heading" className="card desk-payment">
+      <h2 id="pay-heading">Take a payment by phone</h2>
+      {answer?.ok ? (
+        <p className="banner banner-success" role="status">
+          {answer.replayed ? "That payment was already scheduled: " : "Payment scheduled: "}
+          {money(answer.amountCents)} on {formatTableDate(answer.date)}, confirmation {answer.confirmation}.
+        </p>
+      ) : null}
+      {errors.key ? (
+        <p className="banner banner-error" role="alert">
+          {errors.key}
+        </p>
+      ) : null}
+      <p className="field-hint">
+        The portal's rules: {money(servicing.minAchTransactionCents)} up to the payoff of{" "}
+        {money(line.figures.payoffCents)}, on a banking day from {formatTableDate(window.from)} to{" "}
+        {formatTableDate(window.to)}, at most {servicing.maxPendingPayments} payments pending.
+      </p>
+      <form method="post" noValidate>
+        <input type="hidden" name="intent" value="payment" />
+        <input type="hidden" name="key" value={formKey} />
+        <div className="field-grid">
+          <div className={errors.amount ? "field has-error" : "field"}>
+            <label htmlFor="pay-amount">Amount ($)</label>
+            <input {...field("amount")} inputMode="decimal" defaultValue={values.amount} />
+            {message("amount")}
+          </div>
+          <div className={errors.date ? "field has-error" : "field"}>
+            <label htmlFor="pay-date">Payment date (MM/DD/YYYY)</label>
+            <input {...field("date")} defaultValue={values.date} />
+            {message("date")}
+          </div>
+        </div>
+        <div className={errors.reason ? "field has-error" : "field"}>
+          <label htmlFor="pay-reason">Reason (for the audit log)</label>
+          <input {...field("reason")} defaultValue={values.reason} maxLength={500} />
+          {message("reason")}
+        </div>
+        <p className="desk-read-aloud">
+          Read to the borrower: "You authorize {brand.servicer}, on behalf of {brand.lender}, to debit the amount we
+          agreed from your account ending in {bankLast4 || "on file"} by electronic funds transfer on or after the date
+          we agreed. This is a one-time authorization for this payment only. You may revoke it by calling us at least{" "}
+          {servicing.achRevocationNoticeDays} days before the payment date."
+        </p>
+        <div className={errors.authorized ? "field has-error" : "field"}>
+          <label className="check">
+            <input
+              type="checkbox"
+              name="authorized"
+              aria-invalid={errors.authorized ? true : undefined}
+              aria-describedby="pay-authorized-error"
+            />{" "}
+            The borrower heard the authorization and agreed to it.
+          </label>
+          {message("authorized")}
+        </div>
+        <button type="submit" className="button button-primary">
+          Take payment
+        </button>
+      </form>
+    </section>
+  );
+}

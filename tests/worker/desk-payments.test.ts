@@ -1,0 +1,122 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { addDays, isBusinessDay } from "#domain/calendar";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { signedInBorrower } from "./helpers/borrowers";
+import { devDeskCookie } from "./helpers/desk";
+import { postForm } from "./helpers/http";
+
+/**
+ * TAKE PAYMENT at the servicing desk (issue 20): a one-time payment by phone
+ * under the portal's rules, one audit row when it posts, nothing at all when
+ * it is refused, once per form.
+ */
+const TIMEOUT = 60_000;
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
+
+async function borrower(like: "pastdue" | "owing" | "current") {
+  const b = await signedInBorrower(like);
+  const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+  await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
+  const summary = () => platform.call(catalogue.account.GetSummary, {});
+  return { ...b, summary };
+}
+
+const counts = async (customerId: string, lineId: number) => {
+  const row = await env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM transactions WHERE line_id = ?) AS transactions,
+            (SELECT COUNT(*) FROM desk_audit WHERE customer_id = ?) AS audit`,
+  )
+    .bind(lineId, customerId)
+    .first<{ transactions: number; audit: number }>();
+  return row!;
+};
+
+const take = async (
+  customerId: string,
+  fields: Partial<Record<"amount" | "date" | "reason" | "authorized" | "key", string>>,
+  role: "agent" | "supervisor" | "auditor" = "agent",
+) =>
+  postForm(
+    `/desk/borrowers/${customerId}`,
+    { intent: "payment", reason: "Borrower called to pay", authorized: "on", key: crypto.randomUUID(), ...fields },
+    { cookie: await devDeskCookie(role) },
+  );
+
+describe("a payment by phone", { timeout: TIMEOUT }, () => {
+  it("posts for a delinquent borrower, shows in their portal, writes one audit row; the same form again posts nothing more", async () => {
+    const b = await borrower("pastdue");
+    const before = await b.summary();
+    const date = before.accountConfig.achEffectiveDate;
+    const counted = await counts(b.customerId, b.applNo);
+    const key = crypto.randomUUID();
+    const first = decode(await (await take(b.customerId, { amount: "$20", date: us(date), key })).text());
+    expect(first).toMatch(/Payment scheduled: \$20\.00 on .*, confirmation \d+\./);
+    const again = decode(await (await take(b.customerId, { amount: "$20", date: us(date), key })).text());
+    expect(again).toMatch(/That payment was already scheduled: \$20\.00/);
+    expect(await counts(b.customerId, b.applNo)).toEqual({
+      transactions: counted.transactions + 1,
+      audit: counted.audit + 1,
+    });
+    const after = await b.summary();
+    expect(after.accountHeader.pendingTransactionAmount).toBe(before.accountHeader.pendingTransactionAmount + 2_000);
+    expect(after.pendingETransactions.map((t) => [t.transationAmount, t.transationDate])).toContainEqual([2_000, date]);
+    const audit = await env.DB.prepare(
+      "SELECT actor, role, action, reason, after FROM desk_audit WHERE customer_id = ?",
+    )
+      .bind(b.customerId)
+      .first<{ actor: string; role: string; action: string; reason: string; after: string }>();
+    expect(audit).toMatchObject({
+      actor: "agent@desk.ridgeline.test",
+      role: "agent",
+      action: "payment by phone",
+      reason: "Borrower called to pay",
+    });
+    expect(JSON.parse(audit!.after)).toMatchObject({ amountCents: 2_000, date });
+  });
+
+  it("is refused under the portal's rules, and for what the form lacks, writing nothing", async () => {
+    const b = await borrower("owing");
+    const s = await b.summary();
+    const ach = s.accountConfig.achEffectiveDate;
+    let saturday = ach;
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    let beyond = addDays(ach, 60);
+    while (!isBusinessDay(beyond)) beyond = addDays(beyond, 1);
+    const payoff = s.accountHeader.payoffAmount!;
+    const counted = await counts(b.customerId, b.applNo);
+    const cases: Array<[Parameters<typeof take>[1], string]> = [
+      [{ amount: "5", date: us(ach) }, "The minimum payment is $10."],
+      [{ amount: String((payoff + 100) / 100), date: us(ach) }, "The most you can pay is"],
+      [{ amount: "20", date: us(saturday) }, "Invalid date. Your payment date must be between"],
+      [{ amount: "20", date: us(beyond) }, "Invalid date. Your payment date must be between"],
+      [{ amount: "1e3", date: us(ach) }, "Please enter the payment amount in dollars"],
+      [{ amount: "20", date: "13/45/2026" }, "Enter the payment date as MM/DD/YYYY."],
+      [
+        { amount: "20", date: us(ach), authorized: "" },
+        "Read the authorization to the borrower and tick that they agreed.",
+      ],
+      [{ amount: "20", date: us(ach), reason: "  " }, "Give the reason for this payment."],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await take(b.customerId, fields);
+      expect(res.status).toBe(200);
+      expect(decode(await res.text()), JSON.stringify(fields)).toContain(message);
+    }
+    expect(await counts(b.customerId, b.applNo)).toEqual(counted);
+  });
+
+  it("is refused to an auditor (403), writing nothing", async () => {
+    const b = await borrower("owing");
+    const counted = await counts(b.customerId, b.applNo);
+    const date = (await b.summary()).accountConfig.achEffectiveDate;
+    expect((await take(b.customerId, { amount: "20", date: us(date) }, "auditor")).status).toBe(403);
+    expect(await counts(b.customerId, b.applNo)).toEqual(counted);
+  });
+});
