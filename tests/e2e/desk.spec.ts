@@ -1,0 +1,86 @@
+import { achEffectiveDate } from "#domain/calendar";
+import { fitProblems } from "./fixtures/fit";
+import { paymentsInProcess, us } from "./fixtures/payments";
+import { expectAccessible, freshBorrower, logIn } from "./fixtures/portal";
+import { expect, type Page, test } from "./fixtures/test";
+
+/**
+ * The servicing desk (issue 20) in Chromium, as staff use it: no JavaScript
+ * runs on its pages, so every step is a plain form. Development sign-in
+ * stands in for Cloudflare Access (decision record 021).
+ */
+test.describe.configure({ timeout: 90_000 });
+
+async function signInToDesk(page: Page, role: "Agent" | "Supervisor" | "Auditor (read-only)") {
+  await page.goto("/dev/desk");
+  await page.getByRole("button", { name: `Sign in as ${role}` }).click();
+  await expect(page.getByRole("heading", { name: "Find a borrower" })).toBeVisible();
+}
+
+test("an agent finds a delinquent borrower, takes a payment by phone, and the borrower's portal shows it", async ({
+  page,
+  browser,
+}) => {
+  const b = await freshBorrower(page.request, "pastDue");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInToDesk(page, "Agent");
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+  await page.getByLabel("E-mail").fill(b.email.toUpperCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  const found = page.getByRole("row").filter({ hasText: b.email });
+  await expect(found).toContainText("delinquent");
+  await found.getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Take a payment by phone" })).toBeVisible();
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+
+  // Wrong first: no tick, then too little.
+  const date = us(achEffectiveDate(new Date(), false));
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Take payment" }) });
+  await form.getByLabel("Amount ($)").fill("20");
+  await form.getByLabel("Payment date (MM/DD/YYYY)").fill(date);
+  await form.getByLabel("Reason (for the audit log)").fill("Borrower called to catch up");
+  await form.getByRole("button", { name: "Take payment" }).click();
+  await expect(page.getByText("Read the authorization to the borrower and tick that they agreed.")).toBeVisible();
+  await expect(form.getByLabel("Amount ($)")).toHaveValue("20");
+  await form.getByLabel("Amount ($)").fill("5");
+  await form.getByRole("checkbox", { name: /heard the authorization/ }).check();
+  await form.getByRole("button", { name: "Take payment" }).click();
+  await expect(page.getByText("The minimum payment is $10.")).toBeVisible();
+
+  await form.getByLabel("Amount ($)").fill("$20.00");
+  await form.getByRole("checkbox", { name: /heard the authorization/ }).check();
+  await form.getByRole("button", { name: "Take payment" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Payment scheduled: $20.00" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Desk actions on this borrower" })).toContainText("payment by phone");
+  await expect(page.getByRole("region", { name: "Scheduled payments and draw requests" })).toContainText("$20.00");
+
+  // The borrower sees it in their own portal.
+  const portal = await browser.newPage();
+  await logIn(portal, b.email, b.password);
+  expect(await paymentsInProcess(portal)).toContain(`${date} · $20.00 · EFT Payment`);
+  await portal.close();
+});
+
+test("an auditor reads a borrower's file and can change nothing", async ({ page }) => {
+  const b = await freshBorrower(page.request, "owing");
+  await signInToDesk(page, "Auditor (read-only)");
+  await page.getByLabel("E-mail").fill(b.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("row").filter({ hasText: b.email }).getByRole("link").click();
+  await expect(page.getByText("Your role can read this file and change nothing.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Take payment" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add note" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Ledger (newest first)" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("without a desk identity the desk says 'Staff only', and a borrower's session is no key", async ({ page }) => {
+  const b = await freshBorrower(page.request, "current");
+  await logIn(page, b.email, b.password);
+  const res = await page.goto("/desk");
+  expect(res?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Staff only" })).toBeVisible();
+  await expectAccessible(page);
+});
