@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, deskAudit, lines, notes } from "#db/schema/servicing";
 import { achEffectiveDate } from "#domain/calendar";
-import { canAct, type DeskRole } from "#domain/desk-roles";
+import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { transactionHistory } from "./summary";
@@ -23,13 +23,6 @@ export interface DeskActor {
 export function requireActingRole(actor: DeskActor): void {
   if (!canAct(actor)) throw new ServicingError(403, "Your desk role may not make changes.");
 }
-
-export type DeskSearch =
-  | { by: "email"; email: string }
-  | { by: "phone"; phone: string }
-  | { by: "application"; applicationId: number }
-  | { by: "line"; lineId: number }
-  | { by: "ssn"; last4: string; dob: string };
 
 export interface DeskSearchResult {
   customerId: string;

@@ -19,7 +19,6 @@ export { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } fro
 export {
   type DeskActor,
   type DeskBorrowerFile,
-  type DeskSearch,
   type DeskSearchResult,
   deskAddNote,
   deskBorrowerFile,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { devDeskCookie } from "./helpers/desk";
+import { decodeHtml as decode, devDeskCookie } from "./helpers/desk";
 import { postForm, send } from "./helpers/http";
 
 /**
@@ -12,11 +12,6 @@ import { postForm, send } from "./helpers/http";
  */
 const TIMEOUT = 60_000;
 
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/<!-- -->/g, "");
 const page = async (path: string, role: "agent" | "supervisor" | "auditor" = "agent") => {
   const res = await send(path, { cookie: await devDeskCookie(role) });
   return { status: res.status, html: decode(await res.text()) };

@@ -4,7 +4,7 @@ import { addDays, isBusinessDay } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { devDeskCookie } from "./helpers/desk";
+import { decodeHtml as decode, devDeskCookie } from "./helpers/desk";
 import { postForm } from "./helpers/http";
 
 /**
@@ -13,11 +13,6 @@ import { postForm } from "./helpers/http";
  * it is refused, once per form.
  */
 const TIMEOUT = 60_000;
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/<!-- -->/g, "");
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 
 async function borrower(like: "pastdue" | "owing" | "current") {

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
-import { canAct } from "#domain/desk-roles";
+import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import type { DeskUser } from "#server/desk/identity";
 import { edgeContext } from "#server/http/request-context";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "react-router";
-import { DESK_ROLE_LABELS } from "#domain/desk-roles";
+import { DESK_ROLE_LABELS } from "#domain/desk";
 import type { Route } from "./+types/layout";
 import { requireDeskUser } from "./desk.server";
 

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { parseUsDate } from "#domain/application/fields";
+import type { DeskSearch } from "#domain/desk";
 import { phoneDigits } from "#domain/rules/phone";
 
 /**
@@ -20,20 +21,13 @@ export const searchMessages = {
 export const SEARCH_FIELDS = ["email", "phone", "applicationId", "lineId", "last4", "dob"] as const;
 export type SearchValues = Record<(typeof SEARCH_FIELDS)[number], string>;
 
-export type ParsedSearch =
-  | { by: "email"; email: string }
-  | { by: "phone"; phone: string }
-  | { by: "application"; applicationId: number }
-  | { by: "line"; lineId: number }
-  | { by: "ssn"; last4: string; dob: string };
-
 const Email = v.pipe(v.string(), v.trim(), v.email(searchMessages.email));
 const Digits = (message: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number));
 
 /** The search the form asks for, or the message of the field that is wrong. */
 export function parseSearch(
   values: SearchValues,
-): { ok: true; search: ParsedSearch } | { ok: false; errors: Partial<SearchValues> } {
+): { ok: true; search: DeskSearch } | { ok: false; errors: Partial<SearchValues> } {
   const filled = (name: keyof SearchValues) => values[name].trim() !== "";
   if (filled("email")) {
     const email = v.safeParse(Email, values.email);

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { DESK_ROLE_LABELS, DESK_ROLES, type DeskRole } from "#domain/desk-roles";
+import { DESK_ROLE_LABELS, DESK_ROLES, type DeskRole } from "#domain/desk";
 import { devIdentityCookie, expiredDevIdentityCookie, signDevIdentity } from "#server/desk/dev-identity";
 import { edgeContext } from "#server/http/request-context";
 import type { Route } from "./+types/desk";

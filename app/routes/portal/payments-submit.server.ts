@@ -92,7 +92,8 @@ export async function submitPayment(
       key: fields.key,
       errors: { authorize: paymentMessages.authorize },
     };
-  return postPayment(context, applNo, values, reviewed, fields.key);
+  // Without a state tag the posting is unconditional: its answer is never null.
+  return (await postPayment(context, applNo, values, reviewed, fields.key)) as PaymentActionData;
 }
 
 /**
@@ -152,21 +153,6 @@ function reviewAfresh(page: PaymentPage, values: PaymentValues): PaymentActionDa
  * without one, the session remembers the key meanwhile, so a retry after a
  * lost answer knows this key may have posted (recheckPayment's maybePosted).
  */
-async function postPayment(
-  context: Context,
-  applNo: number,
-  values: PaymentValues,
-  reviewed: ReviewedPayment,
-  key: string,
-): Promise<PaymentActionData>;
-async function postPayment(
-  context: Context,
-  applNo: number,
-  values: PaymentValues,
-  reviewed: ReviewedPayment,
-  key: string,
-  stateTag: string,
-): Promise<PaymentActionData | null>;
 async function postPayment(
   context: Context,
   applNo: number,

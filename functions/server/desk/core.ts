@@ -1,8 +1,8 @@
 import { database } from "#db/client";
+import type { DeskSearch } from "#domain/desk";
 import {
   currentTime,
   type DeskActor,
-  type DeskSearch,
   deskAddNote,
   deskBorrowerFile,
   deskSearch,
@@ -45,4 +45,4 @@ export function deskRefusal(
     : null;
 }
 
-export type { DeskBorrowerFile, DeskSearch, DeskSearchResult } from "#servicing";
+export type { DeskBorrowerFile, DeskSearchResult } from "#servicing";

@@ -1,4 +1,4 @@
-import { DESK_ROLES, type DeskRole } from "#domain/desk-roles";
+import { DESK_ROLES, type DeskRole } from "#domain/desk";
 
 /**
  * Development only (decision record 021): a person trying the desk locally

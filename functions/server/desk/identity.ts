@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { database } from "#db/client";
 import { deskUsers } from "#db/schema/site";
-import { DESK_ROLES, type DeskRole } from "#domain/desk-roles";
+import { DESK_ROLES, type DeskRole } from "#domain/desk";
 import type { Env } from "../env";
 import { readCookie } from "../sessions/cookie";
 import { accessEmail } from "./access";

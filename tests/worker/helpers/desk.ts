@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { importJWK, type JWTPayload, SignJWT } from "jose";
-import type { DeskRole } from "#domain/desk-roles";
+import type { DeskRole } from "#domain/desk";
 import { DEV_DESK_COOKIE, signDevIdentity } from "#server/desk/dev-identity";
 
 /** Cloudflare Access, played by the tests: tokens signed with the run's private key (vitest.config.ts). */
@@ -30,3 +30,10 @@ export async function devDeskCookie(role: DeskRole): Promise<string> {
   const value = await signDevIdentity(env, { email: `${role}@desk.ridgeline.test`, role }, Date.now());
   return `${DEV_DESK_COOKIE}=${value!}`;
 }
+
+/** A page's HTML as text: React's escapes and separators undone, for plain assertions. */
+export const decodeHtml = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/<!-- -->/g, "");

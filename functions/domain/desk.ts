@@ -9,3 +9,11 @@ export const DESK_ROLE_LABELS: Record<DeskRole, string> = {
 };
 
 export const canAct = (user: { role: DeskRole }) => user.role !== "auditor";
+
+/** What the desk's search asks the servicing core for (one field, parsed by app/routes/desk/search.schema.ts). */
+export type DeskSearch =
+  | { by: "email"; email: string }
+  | { by: "phone"; phone: string }
+  | { by: "application"; applicationId: number }
+  | { by: "line"; lineId: number }
+  | { by: "ssn"; last4: string; dob: string };
