@@ -124,10 +124,10 @@ function LineSection({ line }: { line: Line }) {
 }
 
 function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: string[][]; empty: string }) {
-  const id = label.toLowerCase().replace(/[^a-z]+/g, "-");
+  // One region per table, named by its heading's words: the scroll region itself (it is what a keyboard user scrolls).
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{label}</h2>
+    <div className="desk-table">
+      <h2>{label}</h2>
       {rows.length === 0 ? (
         <p>{empty}</p>
       ) : (
@@ -154,7 +154,7 @@ function Table({ label, head, rows, empty }: { label: string; head: string[]; ro
           </table>
         </section>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -170,7 +170,7 @@ function Applications({ applications }: { applications: DeskBorrowerFile["applic
         a.decisionReason || "None",
         money(a.approvedLimitCents),
         a.leadSource || "Site",
-        `…${a.bankAccountLast4}`,
+        `ending ${a.bankAccountLast4}`,
       ])}
       empty="No applications."
     />
