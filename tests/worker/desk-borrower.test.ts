@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { decodeHtml as decode, devDeskCookie } from "./helpers/desk";
+import { decodeHtml as decode, devDeskCookie, shownAfter } from "./helpers/desk";
 import { postForm, send } from "./helpers/http";
 
 /**
@@ -92,8 +92,8 @@ describe("a note", { timeout: TIMEOUT }, () => {
     const cookie = await devDeskCookie("agent");
     const post = () =>
       postForm(`/desk/borrowers/${b.customerId}`, { note: "Called about a late payment.", key }, { cookie });
-    expect(decode(await (await post()).text())).toContain("Note added.");
-    expect(decode(await (await post()).text())).toContain("That note was already added.");
+    expect((await shownAfter(await post(), cookie)).html).toContain("Note added.");
+    expect((await shownAfter(await post(), cookie)).html).toContain("That note was already added.");
     expect((await noteRows(b.customerId)).length).toBe(before + 1);
     expect(await auditRows(b.customerId)).toEqual([
       { actor: "agent@desk.ridgeline.test", role: "agent", action: "note", reason: "Called about a late payment." },

@@ -4,7 +4,7 @@ import { addDays, isBusinessDay } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { decodeHtml as decode, devDeskCookie } from "./helpers/desk";
+import { devDeskCookie, shownAfter } from "./helpers/desk";
 import { postForm } from "./helpers/http";
 
 /**
@@ -33,16 +33,20 @@ const counts = async (customerId: string, lineId: number) => {
   return row!;
 };
 
+/** TAKE PAYMENT as the browser posts it; the page it then shows (a done payment redirects to the file). */
 const take = async (
   customerId: string,
   fields: Partial<Record<"amount" | "date" | "reason" | "authorized" | "key", string>>,
   role: "agent" | "supervisor" | "auditor" = "agent",
-) =>
-  postForm(
+) => {
+  const cookie = await devDeskCookie(role);
+  const res = await postForm(
     `/desk/borrowers/${customerId}`,
     { intent: "payment", reason: "Borrower called to pay", authorized: "on", key: crypto.randomUUID(), ...fields },
-    { cookie: await devDeskCookie(role) },
+    { cookie },
   );
+  return shownAfter(res, cookie);
+};
 
 describe("a payment by phone", { timeout: TIMEOUT }, () => {
   it("posts for a delinquent borrower, shows in their portal, writes one audit row; the same form again posts nothing more", async () => {
@@ -51,9 +55,9 @@ describe("a payment by phone", { timeout: TIMEOUT }, () => {
     const date = before.accountConfig.achEffectiveDate;
     const counted = await counts(b.customerId, b.applNo);
     const key = crypto.randomUUID();
-    const first = decode(await (await take(b.customerId, { amount: "$20", date: us(date), key })).text());
+    const first = (await take(b.customerId, { amount: "$20", date: us(date), key })).html;
     expect(first).toMatch(/Payment scheduled: \$20\.00 on .*, confirmation \d+\./);
-    const again = decode(await (await take(b.customerId, { amount: "$20", date: us(date), key })).text());
+    const again = (await take(b.customerId, { amount: "$20", date: us(date), key })).html;
     expect(again).toMatch(/That payment was already scheduled: \$20\.00/);
     expect(await counts(b.customerId, b.applNo)).toEqual({
       transactions: counted.transactions + 1,
@@ -100,9 +104,9 @@ describe("a payment by phone", { timeout: TIMEOUT }, () => {
       [{ amount: "20", date: us(ach), reason: "  " }, "Give the reason for this payment."],
     ];
     for (const [fields, message] of cases) {
-      const res = await take(b.customerId, fields);
-      expect(res.status).toBe(200);
-      expect(decode(await res.text()), JSON.stringify(fields)).toContain(message);
+      const shown = await take(b.customerId, fields);
+      expect(shown.status).toBe(200);
+      expect(shown.html, JSON.stringify(fields)).toContain(message);
     }
     expect(await counts(b.customerId, b.applNo)).toEqual(counted);
   });

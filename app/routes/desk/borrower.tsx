@@ -3,7 +3,7 @@ import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
-import { borrowerPage, type DeskAnswer, deskAction } from "./borrower.server";
+import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
 import { PhonePaymentForm } from "./phone-payment";
 
 /** Everything about one borrower (issue 20): profile, standing, figures, ledger, statements, payments, notes, audit. */
@@ -20,8 +20,8 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, canAct, noteKey, paymentKey } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { file, canAct, noteKey, paymentKey, flash } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as DeskAnswer | undefined;
   const { profile, line } = file;
   return (
     <>
@@ -47,10 +47,17 @@ export default function DeskBorrower() {
           bankLast4={file.applications[0]?.bankAccountLast4 ?? ""}
           formKey={paymentKey}
           answer={answer?.intent === "payment" ? answer : undefined}
+          flash={flash?.kind === "payment" ? flash : null}
         />
       ) : null}
       <Applications applications={file.applications} />
-      <Notes notes={file.notes} canAct={canAct} noteKey={noteKey} answer={answer} />
+      <Notes
+        notes={file.notes}
+        canAct={canAct}
+        noteKey={noteKey}
+        answer={answer?.intent === "note" ? answer : undefined}
+        flash={flash?.kind === "note" ? flash : null}
+      />
       <Audit audit={file.audit} />
     </>
   );
@@ -182,20 +189,21 @@ function Notes({
   canAct,
   noteKey,
   answer,
+  flash,
 }: {
   notes: DeskBorrowerFile["notes"];
   canAct: boolean;
   noteKey: string;
   answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: "note" }> | null;
 }) {
-  const noteAnswer = answer?.intent === "note" ? answer : undefined;
-  const error = noteAnswer && !noteAnswer.ok ? (noteAnswer.errors.note ?? noteAnswer.errors.key) : undefined;
+  const error = answer ? (answer.errors.note ?? answer.errors.key) : undefined;
   return (
     <section aria-labelledby="notes-heading">
       <h2 id="notes-heading">Notes</h2>
-      {noteAnswer?.ok ? (
+      {flash ? (
         <p className="banner banner-success" role="status">
-          {noteAnswer.written ? "Note added." : "That note was already added."}
+          {flash.again ? "That note was already added." : "Note added."}
         </p>
       ) : null}
       {canAct ? (

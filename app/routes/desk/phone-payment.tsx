@@ -2,10 +2,9 @@ import { brand, servicing } from "#domain/config";
 import { formatMoney, formatTableDate } from "#domain/format";
 import { widestPaymentWindow } from "#domain/rules/payments";
 import type { DeskBorrowerFile } from "#server/desk/core";
-import type { DeskAnswer } from "./borrower.server";
+import type { DeskAnswer, DeskFlash } from "./borrower.server";
 
 type Line = NonNullable<DeskBorrowerFile["line"]>;
-type PaymentAnswer = Extract<DeskAnswer, { intent: "payment" }>;
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -19,15 +18,16 @@ export function PhonePaymentForm({
   bankLast4,
   formKey,
   answer,
+  flash,
 }: {
   line: Line;
   bankLast4: string;
   formKey: string;
-  answer: PaymentAnswer | undefined;
+  answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: "payment" }> | null;
 }) {
-  const failed = answer && !answer.ok ? answer : undefined;
-  const values = failed?.values ?? {};
-  const errors = failed?.errors ?? {};
+  const values = answer?.values ?? {};
+  const errors = answer?.errors ?? {};
   const window = widestPaymentWindow(line.achEffectiveDate);
   const field = (name: string) => ({
     id: `pay-${name}`,
@@ -43,10 +43,10 @@ export function PhonePaymentForm({
   return (
     <section aria-labelledby="pay-heading" className="card desk-payment">
       <h2 id="pay-heading">Take a payment by phone</h2>
-      {answer?.ok ? (
+      {flash ? (
         <p className="banner banner-success" role="status">
-          {answer.replayed ? "That payment was already scheduled: " : "Payment scheduled: "}
-          {money(answer.amountCents)} on {formatTableDate(answer.date)}, confirmation {answer.confirmation}.
+          {flash.again ? "That payment was already scheduled: " : "Payment scheduled: "}
+          {money(flash.amountCents)} on {formatTableDate(flash.date)}, confirmation {flash.confirmation}.
         </p>
       ) : null}
       {errors.key ? (

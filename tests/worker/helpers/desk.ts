@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { importJWK, type JWTPayload, SignJWT } from "jose";
 import type { DeskRole } from "#domain/desk";
 import { DEV_DESK_COOKIE, signDevIdentity } from "#server/desk/dev-identity";
+import { send } from "./http";
 
 /** Cloudflare Access, played by the tests: tokens signed with the run's private key (vitest.config.ts). */
 export async function accessToken(
@@ -37,3 +38,15 @@ export const decodeHtml = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
     .replace(/<!-- -->/g, "");
+
+/** A desk form's answer as the browser shows it: a done action redirects to the file (post, redirect, get), which is followed. */
+export async function shownAfter(res: Response, cookie: string): Promise<{ status: number; html: string }> {
+  const location = res.status === 302 ? res.headers.get("Location") : null;
+  if (!location) return { status: res.status, html: decodeHtml(await res.text()) };
+  await res.body?.cancel();
+  const page = await send(
+    new URL(location, "https://ridgeline.test").pathname + new URL(location, "https://ridgeline.test").search,
+    { cookie },
+  );
+  return { status: page.status, html: decodeHtml(await page.text()) };
+}
