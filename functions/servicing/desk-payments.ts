@@ -1,8 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { deskAudit } from "#db/schema/servicing";
+import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
+import { loadCustomerState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { auditRecord, type DeskActor, requireActingRole } from "./desk";
-import { insertRow } from "./guarded";
+import { guardedBatch, insertRow, updateRows } from "./guarded";
 import { answerWrite, claimKey, recordAnswer, releaseKey } from "./idempotency";
 import { type PostingResult, postTransaction } from "./posting";
 
@@ -84,4 +88,53 @@ export async function deskTakePayment(
     else await releaseKey(db, input.customerId, key);
     throw error;
   }
+}
+
+/**
+ * CANCEL a scheduled one-time payment for the borrower (their revocation of
+ * its authorization, by phone): while it is still pending and at least the
+ * notice days before its date (paymentCancellable). The payment's new status
+ * and the audit row are one guarded batch; the same form again does nothing.
+ */
+export async function deskCancelPayment(
+  d1: D1Database,
+  db: Database,
+  actor: DeskActor,
+  input: { customerId: string; transactionId: number; reason: string; key: string },
+  now: Date,
+): Promise<{ replayed: boolean; amountCents: number; date: string }> {
+  requireActingRole(actor);
+  const reason = input.reason.trim();
+  if (!reason) throw new ServicingError(422, "Give the reason for cancelling.", { reason: "Required." });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const done = await db
+      .select({ before: deskAudit.before })
+      .from(deskAudit)
+      .where(and(eq(deskAudit.actor, actor.email), eq(deskAudit.idempotencyKey, input.key)))
+      .get();
+    if (done) {
+      const before = JSON.parse(done.before) as { amountCents: number; date: string };
+      return { replayed: true, amountCents: before.amountCents, date: before.date };
+    }
+    const state = await loadCustomerState(db, input.customerId, now);
+    const payment = state.pending.find((t) => t.id === input.transactionId && t.code === "P");
+    if (!payment) throw new ServicingError(422, cancelMessages.notScheduled, { transactionId: "Not scheduled." });
+    if (!paymentCancellable(payment.effectiveDate, state.today))
+      throw new ServicingError(422, cancelMessages.tooLate(payment.effectiveDate), { transactionId: "Too late." });
+    const before = { id: payment.id, amountCents: payment.amountCents, date: payment.effectiveDate, status: "pending" };
+    const written = await guardedBatch(d1, state.line, [
+      updateRows("transactions", { status: "cancelled" }, "id = ? AND status = 'pending'", [payment.id]),
+      insertRow(
+        "desk_audit",
+        auditRecord(
+          actor,
+          { action: "cancel payment", customerId: input.customerId, reason, before, after: { status: "cancelled" } },
+          input.key,
+          now.getTime(),
+        ),
+      ),
+    ]);
+    if (written) return { replayed: false, amountCents: payment.amountCents, date: payment.effectiveDate };
+  }
+  throw new ServicingError(409, "The account is busy. Please try again.");
 }

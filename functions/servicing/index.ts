@@ -24,7 +24,7 @@ export {
   deskBorrowerFile,
   deskSearch,
 } from "./desk";
-export { deskTakePayment, type PhonePayment } from "./desk-payments";
+export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
 export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";

@@ -16,7 +16,9 @@ export const LIFE_DAYS = 400;
 export type Intent =
   | { day: number; kind: "draw"; share: number }
   | { day: number; kind: "pay"; what: "minimum" | "payoff" | "some"; share: number; ahead: number }
-  | { day: number; kind: "return"; which: "latest" | "any"; pick: number };
+  | { day: number; kind: "return"; which: "latest" | "any"; pick: number }
+  /** Cancel a scheduled payment by phone: mostly one that may still be cancelled, sometimes any (refused when too late). */
+  | { day: number; kind: "cancel"; which: "allowed" | "nearest" | "any"; pick: number };
 
 export interface Life {
   setup: LifeSetup;
@@ -55,6 +57,15 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       day,
+      kind: fc.constant("cancel" as const),
+      which: fc.constantFrom("allowed" as const, "nearest" as const, "any" as const),
+      pick: fc.nat(20),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      day,
       kind: fc.constant("return" as const),
       which: fc.constantFrom("latest" as const, "any" as const),
       pick: fc.nat(20),
@@ -76,6 +87,19 @@ export const lifeArb: fc.Arbitrary<Life> = fc
     ),
   }));
 
+/**
+ * Whether an intent acts on day `n`: on its own day, or later while it waits
+ * for something to act on (a return for a payment, up to
+ * RETURN_PATIENCE_DAYS; a cancellation for a scheduled payment, for the rest
+ * of the life) and has not acted yet.
+ */
+export function dueOn(intent: Intent, n: number, done: ReadonlySet<Intent>): boolean {
+  if (intent.day === n) return true;
+  if (intent.day > n || done.has(intent)) return false;
+  if (intent.kind === "cancel") return true;
+  return intent.kind === "return" && n - intent.day <= RETURN_PATIENCE_DAYS;
+}
+
 /** A return waits up to this many days for a payment it can return. */
 const RETURN_PATIENCE_DAYS = 30;
 
@@ -87,7 +111,13 @@ function returnable(payments: PostedPayment[], today: string): number[] {
 }
 
 /** The concrete action an intent makes today, from the model's figures (null: nothing to do yet). */
-export function concrete(intent: Intent, today: string, f: DayFigures, payments: PostedPayment[]): Action | null {
+export function concrete(
+  intent: Intent,
+  today: string,
+  f: DayFigures,
+  payments: PostedPayment[],
+  scheduled: ReadonlyArray<{ date: string }> = [],
+): Action | null {
   switch (intent.kind) {
     case "draw": {
       const steps = Math.floor(f.availableCreditCents / 2_500);
@@ -104,6 +134,21 @@ export function concrete(intent: Intent, today: string, f: DayFigures, payments:
       let date = addDays(today, 1 + intent.ahead);
       while (!isBusinessDay(date)) date = addDays(date, 1);
       return { kind: "schedulePayment", amountCents: amount, date };
+    }
+    case "cancel": {
+      // The notice rule is written again here on purpose only as a chooser: the model's actCancel decides.
+      // "nearest": waits for the payment due soonest to come within 2 or 3 days (by `pick`), so the
+      // notice's edge is met: at 3 days a cancellation is allowed, at 2 it is refused.
+      if (intent.which === "nearest") {
+        if (scheduled.length === 0) return null;
+        const soonest = scheduled.reduce((best, p, i) => (p.date < scheduled[best]!.date ? i : best), 0);
+        return scheduled[soonest]!.date <= addDays(today, 2 + (intent.pick % 2))
+          ? { kind: "cancelPayment", index: soonest }
+          : null;
+      }
+      const indices = scheduled.flatMap((p, i) => (intent.which === "any" || p.date >= addDays(today, 3) ? [i] : []));
+      if (indices.length === 0) return null;
+      return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
     }
     case "return": {
       // Mostly a payment still returnable; sometimes any payment, which must be refused once too late.
@@ -144,12 +189,9 @@ export function compareLife(
     b.morning(date);
     const differ = (what: string, x: unknown, y: unknown) =>
       json(x) === json(y) ? null : { day: n, date, what, product: x, model: y, trace };
-    // A return with nothing to return waits for the next payment (up to RETURN_PATIENCE_DAYS).
-    const due = life.intents.filter(
-      (i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= RETURN_PATIENCE_DAYS && !done.has(i)),
-    );
+    const due = life.intents.filter((i) => dueOn(i, n, done));
     for (const intent of due) {
-      const action = concrete(intent, date, b.figures(), b.payments());
+      const action = concrete(intent, date, b.figures(), b.payments(), b.scheduledPayments());
       if (!action) continue;
       done.add(intent);
       const x: ActionOutcome = a.act(action);

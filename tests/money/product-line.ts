@@ -1,5 +1,6 @@
 import { nextBusinessDay } from "#domain/calendar";
 import { billingCycleFor } from "#domain/fees";
+import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import {
   type AccountState,
   accountState,
@@ -87,6 +88,15 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       };
       return { ok: true };
     }
+    if (action.kind === "cancelPayment") {
+      // The desk's rule (functions/servicing/desk-payments.ts): still scheduled, the notice days ahead.
+      const payment = book.scheduled[action.index];
+      if (!payment) return { ok: false, reason: cancelMessages.notScheduled };
+      if (!paymentCancellable(payment.effectiveDate, today))
+        return { ok: false, reason: cancelMessages.tooLate(payment.effectiveDate) };
+      book = { ...book, scheduled: book.scheduled.filter((p) => p !== payment) };
+      return { ok: true };
+    }
     const id = posted[action.index];
     const problem = id === undefined ? "unknown" : returnProblem(book, id, today);
     if (problem) return { ok: false, reason: problem };
@@ -107,6 +117,7 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       return book.statements.map((s) => byId.get(s.id) ?? 0);
     },
     payments: () => postedPayments(book.entries, posted),
+    scheduledPayments: () => book.scheduled.map((p) => ({ amountCents: p.amountCents, date: p.effectiveDate })),
   };
 }
 

@@ -12,6 +12,7 @@ const MIN_PAYMENT_CENTS = 1_000; // minAchTransactionAmount, $10
 const MAX_PENDING_PAYMENTS = 3; // "At most 3 pending payments"
 const MAX_ACH_EFFECTIVE_DAYS = 45; // maxNoOfAchEffectiveDays
 const RETURN_WINDOW_BUSINESS_DAYS = 2; // "up to two business days after it posts"
+const REVOCATION_NOTICE_DAYS = 3; // spec file 3: "Revocation of authorization at least 3 days before the payment date"
 
 const ok: ActionOutcome = { ok: true };
 const refuse = (reason: string): ActionOutcome => ({ ok: false, reason });
@@ -59,5 +60,14 @@ export function actReturn(line: Line, today: string, index: number): ActionOutco
   // Its credit is reversed today; the replay leaves the payment out.
   payment.returnedOn = today;
   line.entries.push({ kind: "return", date: today, amountCents: payment.amountCents, paymentIndex: index });
+  return ok;
+}
+
+/** A cancellation (the borrower revokes a scheduled payment by phone): still scheduled, and at least 3 days before its date. */
+export function actCancel(line: Line, today: string, index: number): ActionOutcome {
+  const payment = line.scheduled[index];
+  if (payment === undefined) return refuse("no such scheduled payment");
+  if (payment.date < addDays(today, REVOCATION_NOTICE_DAYS)) return refuse("less than 3 days before its date");
+  line.scheduled = line.scheduled.filter((_, i) => i !== index);
   return ok;
 }

@@ -5,7 +5,7 @@
  * Every figure is recomputed by replaying the whole ledger (ledger.ts);
  * clarity over speed.
  */
-import { actDraw, actReturn, actSchedule } from "./actions";
+import { actCancel, actDraw, actReturn, actSchedule } from "./actions";
 import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
@@ -63,6 +63,7 @@ export class Line implements ReferenceLine {
     const today = this.requireToday();
     if (action.kind === "draw") return actDraw(this, today, action.amountCents);
     if (action.kind === "schedulePayment") return actSchedule(this, today, action.amountCents, action.date);
+    if (action.kind === "cancelPayment") return actCancel(this, today, action.index);
     return actReturn(this, today, action.index);
   }
 
@@ -87,6 +88,10 @@ export class Line implements ReferenceLine {
 
   payments(): PostedPayment[] {
     return this.posted.map((p) => ({ ...p }));
+  }
+
+  scheduledPayments(): ScheduledPayment[] {
+    return this.scheduled.map((p) => ({ ...p }));
   }
 
   /** The replay of the whole ledger, returned payments left out. */

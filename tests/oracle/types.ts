@@ -29,7 +29,9 @@ export type Action =
   /** A one-time payment of amountCents to post on `date`. */
   | { kind: "schedulePayment"; amountCents: number; date: string }
   /** Return (NSF) the posted payment with this index in payments() order. */
-  | { kind: "returnPayment"; index: number };
+  | { kind: "returnPayment"; index: number }
+  /** Cancel (revoke by phone, at the servicing desk) the scheduled payment with this index in scheduledPayments() order. */
+  | { kind: "cancelPayment"; index: number };
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -108,4 +110,6 @@ export interface ReferenceLine {
   unpaidMinimums(): number[];
   /** Posted payments in posting order (effective date, then the order they posted). */
   payments(): PostedPayment[];
+  /** One-time payments scheduled and not yet posted or cancelled, in the order they were scheduled. */
+  scheduledPayments(): Array<{ amountCents: number; date: string }>;
 }

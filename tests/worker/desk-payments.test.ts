@@ -119,3 +119,48 @@ describe("a payment by phone", { timeout: TIMEOUT }, () => {
     expect(await counts(b.customerId, b.applNo)).toEqual(counted);
   });
 });
+
+describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
+  const cancel = async (customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") => {
+    const cookie = await devDeskCookie(role);
+    const res = await postForm(
+      `/desk/borrowers/${customerId}`,
+      { intent: "cancel", reason: "Borrower revoked by phone", key: crypto.randomUUID(), ...fields },
+      { cookie },
+    );
+    return role === "auditor" ? { status: res.status, html: "" } : shownAfter(res, cookie);
+  };
+  const statusOf = async (id: string) =>
+    (await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(Number(id)).first<{ status: string }>())
+      ?.status;
+
+  it("cancels one at least 3 days away, with one audit row, once; one nearer is refused and stays scheduled", async () => {
+    const b = await borrower("owing");
+    const ach = (await b.summary()).accountConfig.achEffectiveDate;
+    let later = addDays(ach, 5);
+    while (!isBusinessDay(later)) later = addDays(later, 1);
+    const near = (await take(b.customerId, { amount: "15", date: us(ach) })).html;
+    const far = (await take(b.customerId, { amount: "25", date: us(later) })).html;
+    const nearId = /Payment scheduled: \$15\.00 on .*, confirmation (\d+)\./.exec(near)![1]!;
+    const farId = /Payment scheduled: \$25\.00 on .*, confirmation (\d+)\./.exec(far)![1]!;
+    const pendingBefore = (await b.summary()).accountHeader.pendingTransactionAmount;
+    const audit = async () => (await counts(b.customerId, b.applNo)).audit;
+    const before = await audit();
+
+    const key = crypto.randomUUID();
+    expect((await cancel(b.customerId, { transactionId: farId, key })).html).toContain(`Payment ${farId} cancelled.`);
+    expect((await cancel(b.customerId, { transactionId: farId, key })).html).toContain(`Payment ${farId} cancelled.`);
+    expect(await statusOf(farId)).toBe("cancelled");
+    expect(await audit()).toBe(before + 1);
+    expect((await b.summary()).accountHeader.pendingTransactionAmount).toBe(pendingBefore - 2_500);
+
+    const refused = await cancel(b.customerId, { transactionId: nearId });
+    expect(refused.html).toContain(
+      "can no longer be cancelled: a payment is cancelled at least 3 days before its date.",
+    );
+    expect(await statusOf(nearId)).toBe("pending");
+    expect(await audit()).toBe(before + 1);
+    expect((await cancel(b.customerId, { transactionId: nearId }, "auditor")).status).toBe(403);
+    expect(await statusOf(nearId)).toBe("pending");
+  });
+});

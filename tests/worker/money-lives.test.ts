@@ -21,10 +21,10 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book";
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
-import { deskTakePayment } from "../../functions/servicing/desk-payments";
+import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import { cancelledIds } from "../../functions/servicing/engine/index";
 import { issueToken } from "../../functions/servicing/tokens";
-import { concrete, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
+import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
 import { statementFigures } from "../money/product-line";
 import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
@@ -130,7 +130,7 @@ async function playLife(life: Life, index: number): Promise<void> {
   /** Product payment entry ids in posting order (one-time in the order scheduled, then the automatic one). */
   const posted: string[] = [];
   const scheduledIds: number[] = [];
-  const done = new Set<object>();
+  const done = new Set<Intent>();
   for (let n = 0; n < LIFE_DAYS; n++) {
     const date = addDays(life.setup.openedOn, n);
     vi.setSystemTime(morning(date));
@@ -149,15 +149,21 @@ async function playLife(life: Life, index: number): Promise<void> {
       memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())),
       EMBEDDED_MERCHANT_ID,
     );
-    const due = life.intents.filter(
-      (i) => i.day === n || (i.kind === "return" && i.day < n && n - i.day <= 30 && !done.has(i)),
-    );
+    const due = life.intents.filter((i) => dueOn(i, n, done));
     for (const intent of due) {
-      const action: Action | null = concrete(intent, date, model.figures(), model.payments());
+      const action: Action | null = concrete(
+        intent,
+        date,
+        model.figures(),
+        model.payments(),
+        model.scheduledPayments(),
+      );
       if (!action) continue;
       done.add(intent);
       const expected = model.act(action);
-      const outcome = await productAct(session, lineId, action, date, posted).then(
+      // The product's payments still scheduled, in the order scheduled: what the model's scheduledPayments() index names.
+      const pending = scheduledIds.filter((id) => !posted.includes(`P${id}`) && !cancelled.has(id));
+      const outcome = await productAct(session, lineId, action, date, posted, pending).then(
         (id) => {
           if (typeof id === "number" && action.kind === "schedulePayment") scheduledIds.push(id);
           return true;
@@ -212,6 +218,9 @@ function payments(
 
 /** One-time payments played so far: every second one goes through the desk (the same rules, the same model). */
 let paymentsPlayed = 0;
+/** Payments cancelled at the desk (by the product's transaction id), and how many cancellations it accepted. */
+const cancelled = new Set<number>();
+let deskCancelled = 0;
 /** Of those taken at the desk, how many it accepted (each leaves exactly one audit row; a refusal leaves none). */
 let deskAccepted = 0;
 const DESK_AGENT = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
@@ -226,7 +235,23 @@ async function productAct(
   action: Action,
   date: string,
   posted: string[],
+  pending: number[],
 ): Promise<number | undefined> {
+  if (action.kind === "cancelPayment") {
+    const id = pending[action.index];
+    if (id === undefined) throw Object.assign(new Error("no such scheduled payment"), { status: 404 });
+    const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+    const input = {
+      customerId: owner!.customerId,
+      transactionId: id,
+      reason: "Revoked by phone",
+      key: crypto.randomUUID(),
+    };
+    await deskCancelPayment(env.DB, db, DESK_AGENT, input, new Date());
+    cancelled.add(id);
+    deskCancelled++;
+    return;
+  }
   if (action.kind === "returnPayment") {
     const id = posted[action.index];
     if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });
@@ -284,6 +309,10 @@ describe("random lives through the whole embedded platform agree with the indepe
       "SELECT COUNT(*) AS n FROM desk_audit WHERE action = 'payment by phone'",
     ).first<{ n: number }>();
     expect(audited?.n).toBe(deskAccepted);
+    const cancels = await env.DB.prepare("SELECT COUNT(*) AS n FROM desk_audit WHERE action = 'cancel payment'").first<{
+      n: number;
+    }>();
+    expect(cancels?.n).toBe(deskCancelled);
     if (paymentsPlayed >= 2) expect(deskAccepted).toBeGreaterThan(0);
   });
 });

@@ -4,16 +4,18 @@ import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
 import { requireDeskUser } from "./desk.server";
-import { PhonePaymentSchema } from "./payment.schema";
+import { CancelPaymentSchema, PhonePaymentSchema } from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent = "note" | "payment";
+type Intent = "note" | "payment" | "cancel";
+const INTENTS: readonly Intent[] = ["note", "payment", "cancel"];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
   | { kind: "payment"; again: boolean; amountCents: number; date: string; confirmation: number }
   | { kind: "note"; again: boolean }
+  | { kind: "cancel"; confirmation: number }
   | null;
 
 /** One borrower's file, whether this desk user may act on it, fresh keys for its forms, and what was just done. */
@@ -34,8 +36,11 @@ export async function borrowerPage(context: Context, request: Request, customerI
         }
       : params.has("noted")
         ? { kind: "note", again: params.get("noted") === "again" }
-        : null;
-    return { file, canAct: canAct(user), noteKey: crypto.randomUUID(), paymentKey: crypto.randomUUID(), flash };
+        : params.has("cancelled")
+          ? { kind: "cancel", confirmation: Number(params.get("cancelled")) }
+          : null;
+    const keys = { note: crypto.randomUUID(), payment: crypto.randomUUID(), cancel: crypto.randomUUID() };
+    return { file, canAct: canAct(user), keys, flash };
   } catch (error) {
     if (deskRefusal(error)?.status === 404) throw data({ message: "No such borrower." }, 404);
     throw error;
@@ -64,9 +69,9 @@ export async function deskAction(
   const user = await requireDeskUser(context, request);
   if (!canAct(user)) throw data({ message: "Your desk role may not make changes." }, 403);
   const form = await request.formData();
-  const intent: Intent = text(form, "intent") === "payment" ? "payment" : "note";
+  const intent = INTENTS.find((i) => i === text(form, "intent")) ?? "note";
   const values = Object.fromEntries(
-    ["note", "amount", "date", "reason", "authorized", "key"].map((n) => [n, text(form, n)]),
+    ["note", "amount", "date", "reason", "authorized", "key", "transactionId"].map((n) => [n, text(form, n)]),
   );
   const file = `/desk/borrowers/${encodeURIComponent(customerId)}`;
   try {
@@ -76,10 +81,16 @@ export async function deskAction(
       const { written } = await deskCore.addNote(context.get(edgeContext).env, user, { customerId, ...parsed.output });
       return redirect(`${file}?noted=${written ? "1" : "again"}#notes-heading`);
     }
+    const env = context.get(edgeContext).env;
+    if (intent === "cancel") {
+      const parsed = v.safeParse(CancelPaymentSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      await deskCore.cancelPayment(env, user, { customerId, ...parsed.output });
+      return redirect(`${file}?cancelled=${parsed.output.transactionId}#cancel-heading`);
+    }
     const parsed = v.safeParse(PhonePaymentSchema, values);
     if (!parsed.success) return invalid(intent, parsed.issues, values);
     const { amount, date, reason, key } = parsed.output;
-    const env = context.get(edgeContext).env;
     const posted = await deskCore.takePayment(env, user, { customerId, amountCents: amount, date, reason, key });
     return redirect(`${file}?taken=${posted.paymentTransactionId}${posted.replayed ? "&again=1" : ""}#pay-heading`);
   } catch (error) {
@@ -94,6 +105,7 @@ export async function deskAction(
 /** Which of the form's fields a refusal of the core's is about (the posting names its own fields). */
 function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "note") return "note";
+  if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

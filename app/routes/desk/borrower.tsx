@@ -4,7 +4,7 @@ import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
-import { PhonePaymentForm } from "./phone-payment";
+import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
 
 /** Everything about one borrower (issue 20): profile, standing, figures, ledger, statements, payments, notes, audit. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, canAct, noteKey, paymentKey, flash } = useLoaderData<typeof loader>();
+  const { file, canAct, keys, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DeskAnswer | undefined;
   const { profile, line } = file;
   return (
@@ -42,10 +42,18 @@ export default function DeskBorrower() {
       </section>
       {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
       {line && canAct ? (
+        <CancelPaymentForm
+          line={line}
+          formKey={keys.cancel}
+          answer={answer?.intent === "cancel" ? answer : undefined}
+          flash={flash?.kind === "cancel" ? flash : null}
+        />
+      ) : null}
+      {line && canAct ? (
         <PhonePaymentForm
           line={line}
           bankLast4={file.applications[0]?.bankAccountLast4 ?? ""}
-          formKey={paymentKey}
+          formKey={keys.payment}
           answer={answer?.intent === "payment" ? answer : undefined}
           flash={flash?.kind === "payment" ? flash : null}
         />
@@ -54,7 +62,7 @@ export default function DeskBorrower() {
       <Notes
         notes={file.notes}
         canAct={canAct}
-        noteKey={noteKey}
+        noteKey={keys.note}
         answer={answer?.intent === "note" ? answer : undefined}
         flash={flash?.kind === "note" ? flash : null}
       />

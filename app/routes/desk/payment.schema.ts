@@ -35,3 +35,15 @@ export const PhonePaymentSchema = v.object({
 });
 
 export type PhonePaymentFields = Record<"amount" | "date" | "reason" | "authorized", string>;
+
+/** CANCEL PAYMENT: which scheduled payment, and why (the borrower's revocation, by phone). */
+export const CancelPaymentSchema = v.object({
+  transactionId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Choose the payment to cancel."), v.transform(Number)),
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty("Give the reason for cancelling."),
+    v.maxLength(500, "At most 500 characters."),
+  ),
+  key: v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, phonePaymentMessages.key)),
+});

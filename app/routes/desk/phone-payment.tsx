@@ -1,6 +1,6 @@
 import { brand, servicing } from "#domain/config";
 import { formatMoney, formatTableDate } from "#domain/format";
-import { widestPaymentWindow } from "#domain/rules/payments";
+import { paymentCancellable, widestPaymentWindow } from "#domain/rules/payments";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { DeskAnswer, DeskFlash } from "./borrower.server";
 
@@ -101,6 +101,88 @@ export function PhonePaymentForm({
           Take payment
         </button>
       </form>
+    </section>
+  );
+}
+
+/**
+ * CANCEL PAYMENT: the borrower revokes a scheduled payment's authorization by
+ * phone. Only payments still at least the notice days away are offered.
+ */
+export function CancelPaymentForm({
+  line,
+  formKey,
+  answer,
+  flash,
+}: {
+  line: Line;
+  formKey: string;
+  answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: "cancel" }> | null;
+}) {
+  const scheduled = line.pending.filter((p) => p.code === "P");
+  const cancellable = scheduled.filter((p) => paymentCancellable(p.effectiveDate, line.today));
+  const errors = answer?.errors ?? {};
+  if (scheduled.length === 0 && !flash) return null;
+  return (
+    <section aria-labelledby="cancel-heading" className="card desk-cancel">
+      <h2 id="cancel-heading">Cancel a scheduled payment</h2>
+      {flash ? (
+        <p className="banner banner-success" role="status">
+          Payment {flash.confirmation} cancelled.
+        </p>
+      ) : null}
+      {errors.transactionId && cancellable.length === 0 ? (
+        <p className="banner banner-error" role="alert">
+          {errors.transactionId}
+        </p>
+      ) : null}
+      <p className="field-hint">
+        A payment can be cancelled up to {servicing.achRevocationNoticeDays} days before its date.
+        {cancellable.length < scheduled.length ? " Payments closer than that are not listed." : ""}
+      </p>
+      {cancellable.length === 0 ? null : (
+        <form method="post" noValidate>
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="key" value={formKey} />
+          <div className={errors.transactionId ? "field has-error" : "field"}>
+            <label htmlFor="cancel-transactionId">Payment</label>
+            <select
+              id="cancel-transactionId"
+              name="transactionId"
+              defaultValue={answer?.values.transactionId}
+              aria-invalid={errors.transactionId ? true : undefined}
+              aria-describedby="cancel-transactionId-error"
+            >
+              {cancellable.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {formatTableDate(p.effectiveDate)}, {money(p.amountCents)}, confirmation {p.id}
+                </option>
+              ))}
+            </select>
+            <p id="cancel-transactionId-error" className="field-error">
+              {errors.transactionId ?? ""}
+            </p>
+          </div>
+          <div className={errors.reason ? "field has-error" : "field"}>
+            <label htmlFor="cancel-reason">Reason (for the audit log)</label>
+            <input
+              id="cancel-reason"
+              name="reason"
+              maxLength={500}
+              defaultValue={answer?.values.reason}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby="cancel-reason-error"
+            />
+            <p id="cancel-reason-error" className="field-error">
+              {errors.reason ?? ""}
+            </p>
+          </div>
+          <button type="submit" className="button button-outline">
+            Cancel payment
+          </button>
+        </form>
+      )}
     </section>
   );
 }

@@ -178,3 +178,18 @@ export interface PaymentLockFacts {
 /** The payoff: the platform's figure when it sends one, else the balance less scheduled payments (the same rule). */
 export const payoffOf = (f: Pick<PaymentLockFacts, "balanceCents" | "pendingCents" | "payoffCents">) =>
   f.payoffCents ?? payableBalanceCents(f.balanceCents, f.pendingCents);
+
+/**
+ * A scheduled one-time payment can be cancelled (its authorization revoked)
+ * until `achRevocationNoticeDays` days before its date: spec file 3,
+ * "Revocation of authorization at least 3 days before the payment date".
+ */
+export function paymentCancellable(paymentDate: string, today: string): boolean {
+  return paymentDate >= addDays(today, servicing.achRevocationNoticeDays);
+}
+
+export const cancelMessages = {
+  tooLate: (date: string) =>
+    `The payment on ${formatTableDate(date)} can no longer be cancelled: a payment is cancelled at least ${servicing.achRevocationNoticeDays} days before its date.`,
+  notScheduled: "That payment is no longer scheduled.",
+} as const;

@@ -5,6 +5,7 @@ import {
   type DeskActor,
   deskAddNote,
   deskBorrowerFile,
+  deskCancelPayment,
   deskSearch,
   deskTakePayment,
   type PhonePayment,
@@ -30,6 +31,13 @@ export const deskCore = {
   },
   async addNote(env: CoreEnv, actor: DeskActor, input: { customerId: string; note: string; key: string }) {
     return deskAddNote(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
+  },
+  async cancelPayment(
+    env: CoreEnv,
+    actor: DeskActor,
+    input: { customerId: string; transactionId: number; reason: string; key: string },
+  ) {
+    return deskCancelPayment(env.DB, database(env.DB), actor, input, await now(env));
   },
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
     return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
