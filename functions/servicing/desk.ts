@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, customers, deskAudit, lines, notes } from "#db/schema/servicing";
+import { applications, customers, deskAudit, lines, notes, users } from "#db/schema/servicing";
 import { achEffectiveDate } from "#domain/calendar";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { type LineState, loadLineState } from "./account-state";
@@ -98,7 +98,7 @@ function standingOf(state: LineState): string {
 
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
-  const [customerRows, applicationRows, noteRows, auditRows] = await db.batch([
+  const [customerRows, applicationRows, noteRows, auditRows, userRows] = await db.batch([
     db.select().from(customers).where(eq(customers.id, customerId)),
     db
       .select({
@@ -120,6 +120,10 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
       .from(deskAudit)
       .where(eq(deskAudit.customerId, customerId))
       .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
+    db
+      .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.customerId, customerId)),
   ]);
   const customer = customerRows[0];
   if (!customer) throw new ServicingError(404, "No such customer.");
@@ -138,6 +142,14 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
       ssnLast4: customer.ssnLast4,
     },
     line: state ? lineView(state, now) : null,
+    /** The sign-in's wrong-password count and lock (null: no password yet). */
+    login: userRows[0]
+      ? {
+          failedLogins: userRows[0].failedLogins,
+          lockedUntil:
+            userRows[0].lockedUntil && userRows[0].lockedUntil > now.getTime() ? userRows[0].lockedUntil : null,
+        }
+      : null,
     applications: applicationRows,
     notes: noteRows,
     audit: auditRows,
@@ -258,4 +270,36 @@ function auditInsert(d1: D1Database, actor: DeskActor, entry: AuditEntry, key: s
        ON CONFLICT (actor, idempotency_key) DO NOTHING`,
     )
     .bind(...Object.values(row));
+}
+
+/** UNLOCK a sign-in locked by wrong passwords (or clear its count), with its audit row, in one batch; once per key. */
+export async function deskUnlockLogin(
+  d1: D1Database,
+  db: Database,
+  actor: DeskActor,
+  input: { customerId: string; reason: string; key: string },
+  now: number,
+): Promise<{ written: boolean }> {
+  requireActingRole(actor);
+  const reason = input.reason.trim();
+  if (!reason) throw new ServicingError(422, "Give the reason for unlocking.", { reason: "Required." });
+  const user = await db.select().from(users).where(eq(users.customerId, input.customerId)).get();
+  if (!user) throw new ServicingError(404, "This customer has no password yet.");
+  const entry = {
+    action: "unlock login",
+    customerId: input.customerId,
+    reason,
+    before: { failedLogins: user.failedLogins, lockedUntil: user.lockedUntil },
+    after: { failedLogins: 0, lockedUntil: null },
+  };
+  const [, audited] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE users SET failed_logins = 0, locked_until = NULL, updated_at = ?
+         WHERE customer_id = ? AND NOT EXISTS (SELECT 1 FROM desk_audit WHERE actor = ? AND idempotency_key = ?)`,
+      )
+      .bind(now, input.customerId, actor.email, input.key),
+    auditInsert(d1, actor, entry, input.key, now),
+  ]);
+  return { written: audited?.meta.changes === 1 };
 }

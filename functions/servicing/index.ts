@@ -23,6 +23,7 @@ export {
   deskAddNote,
   deskBorrowerFile,
   deskSearch,
+  deskUnlockLogin,
 } from "./desk";
 export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
 export { type DevLedger, ledgerFor } from "./dev-ledger";

@@ -135,3 +135,41 @@ describe("a note", { timeout: TIMEOUT }, () => {
     ).rejects.toThrow(/append-only/);
   });
 });
+
+describe("a locked sign-in", { timeout: TIMEOUT }, () => {
+  it("is unlocked by an agent with a reason and one audit row; the borrower then signs in; an auditor cannot", async () => {
+    const b = await signedInBorrower("current");
+    const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+    const login = async (password: string) =>
+      (await platform.call(catalogue.auth.Login, { userName: b.email, password })).customerLoginResults;
+    for (let i = 0; i < 5; i++) await login("Wrong!pass1");
+    expect(await login(b.password)).not.toBe(1);
+    expect((await page(`/desk/borrowers/${b.customerId}`)).html).toMatch(/Locked by wrong passwords until .* UTC\./);
+
+    const refused = await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { intent: "unlock", reason: "Verified on the call", key: crypto.randomUUID() },
+      { cookie: await devDeskCookie("auditor") },
+    );
+    expect(refused.status).toBe(403);
+    const cookie = await devDeskCookie("agent");
+    const noReason = await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { intent: "unlock", reason: " ", key: crypto.randomUUID() },
+      { cookie },
+    );
+    expect((await shownAfter(noReason, cookie)).html).toContain("Give the reason for unlocking.");
+    expect(await login(b.password)).not.toBe(1);
+
+    const unlocked = await postForm(
+      `/desk/borrowers/${b.customerId}`,
+      { intent: "unlock", reason: "Verified date of birth and SSN last four on the call", key: crypto.randomUUID() },
+      { cookie },
+    );
+    const shown = await shownAfter(unlocked, cookie);
+    expect(shown.html).toContain("Sign-in unlocked.");
+    expect(shown.html).toContain("Not locked. Wrong passwords since the last sign-in: 0.");
+    expect(await login(b.password)).toBe(1);
+    expect((await auditRows(b.customerId)).map((r) => r.action)).toEqual(["unlock login"]);
+  });
+});

@@ -4,18 +4,19 @@ import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
 import { requireDeskUser } from "./desk.server";
-import { CancelPaymentSchema, PhonePaymentSchema } from "./payment.schema";
+import { CancelPaymentSchema, PhonePaymentSchema, UnlockSchema } from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent = "note" | "payment" | "cancel";
-const INTENTS: readonly Intent[] = ["note", "payment", "cancel"];
+type Intent = "note" | "payment" | "cancel" | "unlock";
+const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock"];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
   | { kind: "payment"; again: boolean; amountCents: number; date: string; confirmation: number }
   | { kind: "note"; again: boolean }
   | { kind: "cancel"; confirmation: number }
+  | { kind: "unlock"; again: boolean }
   | null;
 
 /** One borrower's file, whether this desk user may act on it, fresh keys for its forms, and what was just done. */
@@ -38,8 +39,15 @@ export async function borrowerPage(context: Context, request: Request, customerI
         ? { kind: "note", again: params.get("noted") === "again" }
         : params.has("cancelled")
           ? { kind: "cancel", confirmation: Number(params.get("cancelled")) }
-          : null;
-    const keys = { note: crypto.randomUUID(), payment: crypto.randomUUID(), cancel: crypto.randomUUID() };
+          : params.has("unlocked")
+            ? { kind: "unlock", again: params.get("unlocked") === "again" }
+            : null;
+    const keys = {
+      note: crypto.randomUUID(),
+      payment: crypto.randomUUID(),
+      cancel: crypto.randomUUID(),
+      unlock: crypto.randomUUID(),
+    };
     return { file, canAct: canAct(user), keys, flash };
   } catch (error) {
     if (deskRefusal(error)?.status === 404) throw data({ message: "No such borrower." }, 404);
@@ -82,6 +90,12 @@ export async function deskAction(
       return redirect(`${file}?noted=${written ? "1" : "again"}#notes-heading`);
     }
     const env = context.get(edgeContext).env;
+    if (intent === "unlock") {
+      const parsed = v.safeParse(UnlockSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const { written } = await deskCore.unlockLogin(env, user, { customerId, ...parsed.output });
+      return redirect(`${file}?unlocked=${written ? "1" : "again"}#login-heading`);
+    }
     if (intent === "cancel") {
       const parsed = v.safeParse(CancelPaymentSchema, values);
       if (!parsed.success) return invalid(intent, parsed.issues, values);
@@ -105,6 +119,7 @@ export async function deskAction(
 /** Which of the form's fields a refusal of the core's is about (the posting names its own fields). */
 function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "note") return "note";
+  if (intent === "unlock") return "reason";
   if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";

@@ -5,6 +5,7 @@ import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
+import { SignInSection } from "./sign-in-section";
 
 /** Everything about one borrower (issue 20): profile, standing, figures, ledger, statements, payments, notes, audit. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -40,6 +41,13 @@ export default function DeskBorrower() {
           <Fact term="SSN" value={`***-**-${profile.ssnLast4}`} />
         </dl>
       </section>
+      <SignInSection
+        login={file.login}
+        canAct={canAct}
+        formKey={keys.unlock}
+        answer={answer?.intent === "unlock" ? answer : undefined}
+        flash={flash?.kind === "unlock" ? flash : null}
+      />
       {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
       {line && canAct ? (
         <CancelPaymentForm

@@ -16,6 +16,11 @@ export const phonePaymentMessages = {
   key: "The form has expired. Please enter the payment again.",
 } as const;
 
+/** Every desk action's reason (the audit log's), and its form key (8-100 letters, digits, - or _). */
+export const deskReason = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(500, "At most 500 characters."));
+export const deskFormKey = (message: string) => v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, message));
+
 export const PhonePaymentSchema = v.object({
   amount: moneyInputSchema(PAYMENT_NOT_AN_AMOUNT),
   date: v.pipe(
@@ -24,14 +29,9 @@ export const PhonePaymentSchema = v.object({
     v.check((text) => parseUsDate(text) !== null, phonePaymentMessages.date),
     v.transform((text) => parseUsDate(text)!),
   ),
-  reason: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty(phonePaymentMessages.reason),
-    v.maxLength(500, "At most 500 characters."),
-  ),
+  reason: deskReason(phonePaymentMessages.reason),
   authorized: v.literal("on", phonePaymentMessages.authorized),
-  key: v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, phonePaymentMessages.key)),
+  key: deskFormKey(phonePaymentMessages.key),
 });
 
 export type PhonePaymentFields = Record<"amount" | "date" | "reason" | "authorized", string>;
@@ -39,11 +39,12 @@ export type PhonePaymentFields = Record<"amount" | "date" | "reason" | "authoriz
 /** CANCEL PAYMENT: which scheduled payment, and why (the borrower's revocation, by phone). */
 export const CancelPaymentSchema = v.object({
   transactionId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Choose the payment to cancel."), v.transform(Number)),
-  reason: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty("Give the reason for cancelling."),
-    v.maxLength(500, "At most 500 characters."),
-  ),
-  key: v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, phonePaymentMessages.key)),
+  reason: deskReason("Give the reason for cancelling."),
+  key: deskFormKey(phonePaymentMessages.key),
+});
+
+/** UNLOCK SIGN-IN: why (the borrower proved who they are on the call). */
+export const UnlockSchema = v.object({
+  reason: deskReason("Give the reason for unlocking."),
+  key: deskFormKey(phonePaymentMessages.key),
 });

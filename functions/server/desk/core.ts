@@ -8,6 +8,7 @@ import {
   deskCancelPayment,
   deskSearch,
   deskTakePayment,
+  deskUnlockLogin,
   type PhonePayment,
   ServicingError,
 } from "#servicing";
@@ -38,6 +39,9 @@ export const deskCore = {
     input: { customerId: string; transactionId: number; reason: string; key: string },
   ) {
     return deskCancelPayment(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  async unlockLogin(env: CoreEnv, actor: DeskActor, input: { customerId: string; reason: string; key: string }) {
+    return deskUnlockLogin(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
   },
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
     return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));

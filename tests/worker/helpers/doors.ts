@@ -59,7 +59,11 @@ export const formActions: readonly FormAction[] = [
   { path: "/apply/back", fields: ["step"], intents: [] },
   { path: "/login", fields: ["email", "password"], intents: ["email", "login"] },
   // The servicing desk's note (issue 20): refused (403) to anyone who is not at the desk, borrowers included.
-  { path: "/desk/borrowers/any-customer", fields: ["note", "key"], intents: [] },
+  {
+    path: "/desk/borrowers/any-customer",
+    fields: ["note", "amount", "date", "reason", "authorized", "transactionId", "key"],
+    intents: ["note", "payment", "cancel", "unlock"],
+  },
   { path: "/create-password", ...PASSWORD_FLOW },
   { path: "/create-password/someone%40example.com", ...PASSWORD_FLOW },
   { path: "/forgot-password", ...PASSWORD_FLOW },

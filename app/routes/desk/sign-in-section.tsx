@@ -1,0 +1,64 @@
+import type { DeskBorrowerFile } from "#server/desk/core";
+import type { DeskAnswer, DeskFlash } from "./borrower.server";
+
+const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The borrower's sign-in (issue 20): wrong passwords counted and the lock
+ * they set (0-decisions.md: 5 wrong, 30 minutes), and UNLOCK for an agent
+ * once the borrower has proved who they are on the call.
+ */
+export function SignInSection({
+  login,
+  canAct,
+  formKey,
+  answer,
+  flash,
+}: {
+  login: DeskBorrowerFile["login"];
+  canAct: boolean;
+  formKey: string;
+  answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: "unlock" }> | null;
+}) {
+  const error = answer?.errors.reason ?? answer?.errors.key;
+  const state = !login
+    ? "No password yet: the borrower has not created one."
+    : login.lockedUntil
+      ? `Locked by wrong passwords until ${when(login.lockedUntil)}.`
+      : `Not locked. Wrong passwords since the last sign-in: ${login.failedLogins}.`;
+  return (
+    <section aria-labelledby="login-heading" className="card desk-login">
+      <h2 id="login-heading">Sign-in</h2>
+      {flash ? (
+        <p className="banner banner-success" role="status">
+          {flash.again ? "That unlock was already done." : "Sign-in unlocked."}
+        </p>
+      ) : null}
+      <p>{state}</p>
+      {canAct && login && (login.lockedUntil || login.failedLogins > 0) ? (
+        <form method="post" noValidate>
+          <input type="hidden" name="intent" value="unlock" />
+          <input type="hidden" name="key" value={formKey} />
+          <div className={error ? "field has-error" : "field"}>
+            <label htmlFor="unlock-reason">Reason (how the borrower proved who they are)</label>
+            <input
+              id="unlock-reason"
+              name="reason"
+              maxLength={500}
+              defaultValue={answer?.values.reason}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="unlock-reason-error"
+            />
+            <p id="unlock-reason-error" className="field-error">
+              {error ?? ""}
+            </p>
+          </div>
+          <button type="submit" className="button button-outline">
+            Unlock sign-in
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
