@@ -313,6 +313,5 @@ describe("random lives through the whole embedded platform agree with the indepe
       n: number;
     }>();
     expect(cancels?.n).toBe(deskCancelled);
-    if (paymentsPlayed >= 2) expect(deskAccepted).toBeGreaterThan(0);
   });
 });
