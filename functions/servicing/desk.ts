@@ -5,7 +5,8 @@ import { achEffectiveDate } from "#domain/calendar";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
-import { transactionHistory } from "./summary";
+import { latestLine } from "./customers";
+import { summaryCustomerColumns, transactionHistory } from "./summary";
 
 /**
  * What the servicing core shows and does for the servicing desk (issue 20,
@@ -82,12 +83,7 @@ function searchCondition(search: DeskSearch) {
 }
 
 async function newestLineState(db: Database, customerId: string, now: Date): Promise<LineState | null> {
-  const line = await db
-    .select()
-    .from(lines)
-    .where(eq(lines.customerId, customerId))
-    .orderBy(desc(lines.createdAt))
-    .get();
+  const line = await latestLine(db, customerId);
   return line ? loadLineState(db, line, now) : null;
 }
 
@@ -99,7 +95,8 @@ function standingOf(state: LineState): string {
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
   const [customerRows, applicationRows, noteRows, auditRows, userRows] = await db.batch([
-    db.select().from(customers).where(eq(customers.id, customerId)),
+    // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
+    db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
     db
       .select({
         id: applications.id,
@@ -283,7 +280,11 @@ export async function deskUnlockLogin(
   requireActingRole(actor);
   const reason = input.reason.trim();
   if (!reason) throw new ServicingError(422, "Give the reason for unlocking.", { reason: "Required." });
-  const user = await db.select().from(users).where(eq(users.customerId, input.customerId)).get();
+  const user = await db
+    .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.customerId, input.customerId))
+    .get();
   if (!user) throw new ServicingError(404, "This customer has no password yet.");
   const entry = {
     action: "unlock login",
