@@ -65,6 +65,8 @@ export default [
   route("desk", "routes/desk/layout.tsx", [
     index("routes/desk/search.tsx"),
     route("borrowers/:customerId", "routes/desk/borrower.tsx"),
+    route("approvals", "routes/desk/approvals.tsx"),
+    route("audit", "routes/desk/audit.tsx"),
   ]),
   ...developmentTools,
   route("*", "routes/not-found.tsx"),

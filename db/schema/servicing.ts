@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -167,6 +168,8 @@ export const statements = sqliteTable(
     drawsCents: integer("draws_cents"),
     paymentsCents: integer("payments_cents"),
     returnsCents: integer("returns_cents"),
+    /** Fees waived or refunded at the desk in the cycle (decision record 022). */
+    creditsCents: integer("credits_cents"),
     principalCents: integer("principal_cents").notNull(),
     feeCents: integer("fee_cents").notNull(),
     /** The new balance. */
@@ -429,5 +432,43 @@ export const deskAudit = sqliteTable(
     uniqueIndex("desk_audit_key").on(t.actor, t.idempotencyKey),
     index("desk_audit_customer").on(t.customerId, t.at),
     index("desk_audit_at").on(t.at),
+  ],
+);
+
+/**
+ * Corrections of money awaiting a second person (issue 20, decision record
+ * 022, maker-checker): a fee waiver or refund, or a payment reversal,
+ * requested by one desk user and approved or rejected by a supervisor who
+ * did not request it. The request, the decision and the reversal row are each
+ * written with their audit row in one batch.
+ */
+export const deskRequests = sqliteTable(
+  "desk_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: text("customer_id").notNull(),
+    lineId: integer("line_id").notNull(),
+    /** "waive fee" or "reverse payment". */
+    kind: text("kind").notNull(),
+    /** The ledger row it cancels. */
+    entryId: text("entry_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    maker: text("maker").notNull(),
+    madeAt: integer("made_at").notNull(),
+    /** "pending", "approved" or "rejected". */
+    status: text("status").notNull().default("pending"),
+    checker: text("checker"),
+    decidedAt: integer("decided_at"),
+    decisionReason: text("decision_reason"),
+    /** The maker's form key: the same form again makes no second request. */
+    makerKey: text("maker_key").notNull(),
+  },
+  (t) => [
+    uniqueIndex("desk_requests_maker_key").on(t.maker, t.makerKey),
+    index("desk_requests_status").on(t.status, t.madeAt),
+    index("desk_requests_customer").on(t.customerId, t.madeAt),
+    // One open request per ledger row: a second would be approved twice.
+    uniqueIndex("desk_requests_open_entry").on(t.entryId).where(sql`status = 'pending'`),
   ],
 );

@@ -83,6 +83,7 @@ export function toIssuedStatement(row: StatementRow): IssuedStatement {
     drawsCents: row.drawsCents,
     paymentsCents: row.paymentsCents,
     returnsCents: row.returnsCents,
+    creditsCents: row.creditsCents,
     feeCents: row.feeCents,
     newBalanceCents: row.balanceCents,
     principalCents: row.principalCents,

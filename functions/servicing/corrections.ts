@@ -3,8 +3,8 @@ import type { Database } from "#db/client";
 import { customers, lines } from "#db/schema/servicing";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
-import { returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
-import { insertRow, updateRows, writeIfUnchanged } from "./guarded";
+import { type LedgerEntry, returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
+import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
 import { templates } from "./templates";
@@ -32,17 +32,7 @@ export async function returnPayment(
     const row = returnEntry(payment, newTransactionId(), state.today, now.getTime());
     const transactionId = payment.origin === "one_time" ? payment.reference : null;
     const won = await writeIfUnchanged(db.$client, state.line, [
-      insertRow("ledger_entries", {
-        id: row.id,
-        line_id: lineId,
-        kind: row.kind,
-        amount_cents: row.amountCents,
-        effective_date: row.effectiveDate,
-        posted_at: row.postedAt,
-        reverses_id: row.reversesId,
-        reference: row.reference,
-        description: "Returned payment",
-      }),
+      reversingRow(row, lineId, "Returned payment"),
       ...(transactionId ? [updateRows("transactions", { status: "returned" }, "id = ?", [transactionId])] : []),
     ]);
     if (!won) continue;
@@ -50,6 +40,21 @@ export async function returnPayment(
     return { amountCents: row.amountCents, returnedOn: row.effectiveDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
+}
+
+/** The guarded insert of a row that cancels another (a return, a desk correction), with its ledger description. */
+export function reversingRow(row: LedgerEntry, lineId: number, description: string): GuardedWrite {
+  return insertRow("ledger_entries", {
+    id: row.id,
+    line_id: lineId,
+    kind: row.kind,
+    amount_cents: row.amountCents,
+    effective_date: row.effectiveDate,
+    posted_at: row.postedAt,
+    reverses_id: row.reversesId,
+    reference: row.reference,
+    description,
+  });
 }
 
 async function notifyReturn(db: Database, customerId: string, amountCents: number, postedOn: string): Promise<void> {

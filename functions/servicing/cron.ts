@@ -132,6 +132,7 @@ function runWrites(line: LineRow, works: DayWork[], today: string, at: number): 
           draws_cents: s.drawsCents,
           payments_cents: s.paymentsCents,
           returns_cents: s.returnsCents,
+          credits_cents: s.creditsCents,
           principal_cents: s.principalCents,
           fee_cents: s.feeCents,
           balance_cents: s.newBalanceCents,

@@ -1,11 +1,9 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { deskAudit } from "#db/schema/servicing";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import { loadCustomerState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
-import { auditRecord, type DeskActor, requireActingRole } from "./desk";
+import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 import { answerWrite, claimKey, recordAnswer, releaseKey } from "./idempotency";
 import { type PostingResult, postTransaction } from "./posting";
@@ -107,13 +105,9 @@ export async function deskCancelPayment(
   const reason = input.reason.trim();
   if (!reason) throw new ServicingError(422, "Give the reason for cancelling.", { reason: "Required." });
   for (let attempt = 0; attempt < 3; attempt++) {
-    const done = await db
-      .select({ before: deskAudit.before })
-      .from(deskAudit)
-      .where(and(eq(deskAudit.actor, actor.email), eq(deskAudit.idempotencyKey, input.key)))
-      .get();
+    const done = await auditedUnder(db, actor, input.key);
     if (done) {
-      const before = JSON.parse(done.before) as { amountCents: number; date: string };
+      const before = done.before as { amountCents: number; date: string };
       return { replayed: true, amountCents: before.amountCents, date: before.date };
     }
     const state = await loadCustomerState(db, input.customerId, now);

@@ -6,6 +6,7 @@ import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
+import { type CorrectionKind, correctable } from "./engine/index";
 import { summaryCustomerColumns, transactionHistory } from "./summary";
 
 /**
@@ -182,6 +183,10 @@ function lineView(state: LineState, now: Date) {
       balanceCents: s.balanceCents,
       minimumDueCents: s.totalMinimumDueCents ?? s.minimumDueCents + s.pastDueCents,
     })),
+    correctable: {
+      fees: state.line.status === "closed" ? [] : correctableRows(state, "waive fee"),
+      payments: state.line.status === "closed" ? [] : correctableRows(state, "reverse payment"),
+    },
     pending: state.pending.map((t) => ({
       id: t.id,
       code: t.code,
@@ -189,6 +194,13 @@ function lineView(state: LineState, now: Date) {
       effectiveDate: t.effectiveDate,
     })),
   };
+}
+
+/** The rows a correction may name today, newest first, as the desk's choices show them. */
+function correctableRows(state: LineState, kind: CorrectionKind) {
+  return correctable(state.book, kind, state.today)
+    .map((e) => ({ id: e.id, amountCents: e.amountCents, date: e.effectiveDate, reference: e.reference ?? null }))
+    .reverse();
 }
 
 /** The ledger newest first, each row with the balance after it (oldest first, credits negative). */
@@ -255,6 +267,16 @@ export function auditRecord(actor: DeskActor, entry: AuditEntry, key: string, no
     after: JSON.stringify(entry.after ?? {}),
     idempotency_key: key,
   };
+}
+
+/** What this actor's action under this key recorded (its before and after), or null: a form sent again answers from it. */
+export async function auditedUnder(db: Database, actor: DeskActor, key: string) {
+  const row = await db
+    .select({ before: deskAudit.before, after: deskAudit.after })
+    .from(deskAudit)
+    .where(and(eq(deskAudit.actor, actor.email), eq(deskAudit.idempotencyKey, key)))
+    .get();
+  return row ? { before: JSON.parse(row.before) as unknown, after: JSON.parse(row.after) as unknown } : null;
 }
 
 /** One audit row, unless this actor already used this key (the action's batch then writes nothing). */

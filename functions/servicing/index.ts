@@ -25,6 +25,16 @@ export {
   deskSearch,
   deskUnlockLogin,
 } from "./desk";
+export {
+  approvalMessages,
+  type CorrectionRequest,
+  type Decision,
+  type DeskRequestRow,
+  deskDecideRequest,
+  deskRequestCorrection,
+  deskRequestsList,
+} from "./desk-approvals";
+export { type AuditQuery, type DeskAuditResult, deskAuditSearch } from "./desk-audit";
 export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
 export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";

@@ -18,9 +18,15 @@ type Customer = Omit<typeof customers.$inferSelect, "ssnHash" | "ssnEncrypted">;
 
 const RECENT = 3;
 
-/** What borrowers read for each kind of row (0-decisions.md: one "Cash Advance" row per draw). */
-function describe(e: LedgerEntry): string {
+/**
+ * What borrowers read for each kind of row (0-decisions.md: one "Cash Advance"
+ * row per draw). A reversal says what it reversed (decision record 022): a
+ * fee waived or refunded is a credit, a payment reversed is owed again.
+ */
+function describe(e: LedgerEntry, reversed: LedgerEntry["kind"] | undefined): string {
   if (e.kind === "payment") return e.origin === "automatic" ? "Automatic Payment" : "Payment";
+  if (e.kind === "reversal" && reversed === "carried_balance_fee") return "Carried Balance Fee Credit";
+  if (e.kind === "reversal" && reversed === "payment") return "Reversed Payment";
   return (
     {
       draw: "Cash Advance",
@@ -31,11 +37,13 @@ function describe(e: LedgerEntry): string {
   )[e.kind];
 }
 
-/** Credits show as negative amounts (the pages put them in parentheses). */
-const CREDITS = new Set(["payment", "reversal"]);
+/** Credits show as negative amounts (the pages put them in parentheses): payments, and reversals of charges. */
+const isCredit = (e: LedgerEntry, reversed: LedgerEntry["kind"] | undefined) =>
+  e.kind === "payment" || (e.kind === "reversal" && reversed !== "payment");
 
 /** Newest first: by day, then by when recorded. */
 export function transactionHistory(entries: readonly LedgerEntry[]): Summary["allTransactions"] {
+  const kinds = new Map(entries.map((e) => [e.id, e.kind] as const));
   return [...entries]
     .sort((a, b) =>
       a.effectiveDate === b.effectiveDate ? b.postedAt - a.postedAt : a.effectiveDate < b.effectiveDate ? 1 : -1,
@@ -43,8 +51,8 @@ export function transactionHistory(entries: readonly LedgerEntry[]): Summary["al
     .map((e) => ({
       transationId: e.reference ? String(e.reference) : "",
       transationDate: e.effectiveDate,
-      transationAmount: CREDITS.has(e.kind) ? -e.amountCents : e.amountCents,
-      transationDescription: describe(e),
+      transationAmount: isCredit(e, kinds.get(e.reversesId ?? "")) ? -e.amountCents : e.amountCents,
+      transationDescription: describe(e, kinds.get(e.reversesId ?? "")),
       ...(e.kind === "draw"
         ? { cashAdvanceFee: e.feeCents ?? 0, amountDeposited: e.amountCents - (e.feeCents ?? 0) }
         : {}),

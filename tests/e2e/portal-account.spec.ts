@@ -299,7 +299,7 @@ test("transactions read plainly: a draw is one Cash Advance row for the full amo
     .allInnerTexts();
   for (const text of descriptions)
     expect(text.split("\n")[0]).toMatch(
-      /^(Cash Advance|Payment|Automatic Payment|Returned Payment|Carried Balance Fee|Reversal)$/,
+      /^(Cash Advance|Payment|Automatic Payment|Returned Payment|Carried Balance Fee|Carried Balance Fee Credit|Reversed Payment|Reversal)$/,
     );
   // Each draw: one row for the full amount, its fee and the amount deposited beneath.
   const draws = book.entries.filter((e) => e.kind === "draw");

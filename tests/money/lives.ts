@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { addBusinessDays, addDays, isBusinessDay } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
-import type { Action, ActionOutcome, DayFigures, LifeSetup, PostedPayment, ReferenceLine } from "../oracle/types";
+import type {
+  Action,
+  ActionOutcome,
+  DayFigures,
+  LifeSetup,
+  PostedPayment,
+  ReferenceLine,
+  StatementFigures,
+} from "../oracle/types";
 
 /**
  * Random borrower lives, played day by day through two implementations of
@@ -18,7 +26,9 @@ export type Intent =
   | { day: number; kind: "pay"; what: "minimum" | "payoff" | "some"; share: number; ahead: number }
   | { day: number; kind: "return"; which: "latest" | "any"; pick: number }
   /** Cancel a scheduled payment by phone: mostly one that may still be cancelled, sometimes any (refused when too late). */
-  | { day: number; kind: "cancel"; which: "allowed" | "nearest" | "any"; pick: number };
+  | { day: number; kind: "cancel"; which: "allowed" | "nearest" | "any"; pick: number }
+  /** A desk correction a supervisor approves: waive a statement's fee, or reverse a posted payment (mostly the latest, sometimes any). */
+  | { day: number; kind: "waive" | "reverse"; which: "latest" | "any"; pick: number };
 
 export interface Life {
   setup: LifeSetup;
@@ -63,6 +73,15 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
     }),
   },
   {
+    weight: 1,
+    arbitrary: fc.record({
+      day,
+      kind: fc.constantFrom("waive" as const, "reverse" as const),
+      which: fc.constantFrom("latest" as const, "any" as const),
+      pick: fc.nat(20),
+    }),
+  },
+  {
     weight: 2,
     arbitrary: fc.record({
       day,
@@ -97,7 +116,10 @@ export function dueOn(intent: Intent, n: number, done: ReadonlySet<Intent>): boo
   if (intent.day === n) return true;
   if (intent.day > n || done.has(intent)) return false;
   if (intent.kind === "cancel") return true;
-  return intent.kind === "return" && n - intent.day <= RETURN_PATIENCE_DAYS;
+  return (
+    (intent.kind === "return" || intent.kind === "waive" || intent.kind === "reverse") &&
+    n - intent.day <= RETURN_PATIENCE_DAYS
+  );
 }
 
 /** A return waits up to this many days for a payment it can return. */
@@ -106,7 +128,12 @@ const RETURN_PATIENCE_DAYS = 30;
 /** Payments a bank could still return today (posted, not returned, within two business days). */
 function returnable(payments: PostedPayment[], today: string): number[] {
   return payments.flatMap((p, i) =>
-    p.returnedOn === null && p.effectiveDate <= today && today <= addBusinessDays(p.effectiveDate, 2) ? [i] : [],
+    p.returnedOn === null &&
+    p.reversedOn === null &&
+    p.effectiveDate <= today &&
+    today <= addBusinessDays(p.effectiveDate, 2)
+      ? [i]
+      : [],
   );
 }
 
@@ -117,6 +144,7 @@ export function concrete(
   f: DayFigures,
   payments: PostedPayment[],
   scheduled: ReadonlyArray<{ date: string }> = [],
+  statements: readonly StatementFigures[] = [],
 ): Action | null {
   switch (intent.kind) {
     case "draw": {
@@ -149,6 +177,18 @@ export function concrete(
       const indices = scheduled.flatMap((p, i) => (intent.which === "any" || p.date >= addDays(today, 3) ? [i] : []));
       if (indices.length === 0) return null;
       return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
+    }
+    case "waive": {
+      // Mostly the latest statement that billed a fee; sometimes any statement (a fee of 0, or one already waived, is refused).
+      const withFee = statements.flatMap((s, i) => (s.feeCents > 0 ? [i] : []));
+      if (intent.which === "latest") return withFee.length === 0 ? null : { kind: "waiveFee", index: withFee.at(-1)! };
+      return statements.length === 0 ? null : { kind: "waiveFee", index: intent.pick % statements.length };
+    }
+    case "reverse": {
+      const standing = payments.flatMap((p, i) => (p.returnedOn === null && p.reversedOn === null ? [i] : []));
+      if (intent.which === "latest")
+        return standing.length === 0 ? null : { kind: "reversePayment", index: standing.at(-1)! };
+      return payments.length === 0 ? null : { kind: "reversePayment", index: intent.pick % payments.length };
     }
     case "return": {
       // Mostly a payment still returnable; sometimes any payment, which must be refused once too late.
@@ -191,7 +231,7 @@ export function compareLife(
       json(x) === json(y) ? null : { day: n, date, what, product: x, model: y, trace };
     const due = life.intents.filter((i) => dueOn(i, n, done));
     for (const intent of due) {
-      const action = concrete(intent, date, b.figures(), b.payments(), b.scheduledPayments());
+      const action = concrete(intent, date, b.figures(), b.payments(), b.scheduledPayments(), b.statements());
       if (!action) continue;
       done.add(intent);
       const x: ActionOutcome = a.act(action);

@@ -6,6 +6,8 @@ import {
   accountState,
   type Book,
   cancelledIds,
+  correctionEntry,
+  correctionProblem,
   drawEntry,
   drawRefusal,
   type LedgerEntry,
@@ -97,6 +99,16 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       book = { ...book, scheduled: book.scheduled.filter((p) => p !== payment) };
       return { ok: true };
     }
+    if (action.kind === "waiveFee" || action.kind === "reversePayment") {
+      // The desk's corrections (functions/servicing/desk-approvals.ts), as a supervisor approves them.
+      const kind = action.kind === "waiveFee" ? "waive fee" : "reverse payment";
+      const target = action.kind === "waiveFee" ? `${book.statements[action.index]?.id}:fee` : posted[action.index];
+      const problem = target === undefined ? "unknown" : correctionProblem(book, kind, target, today);
+      if (problem) return { ok: false, reason: problem };
+      const row = book.entries.find((e) => e.id === target)!;
+      book = { ...book, entries: [...book.entries, correctionEntry(row, ++reference, today, at)] };
+      return { ok: true };
+    }
     const id = posted[action.index];
     const problem = id === undefined ? "unknown" : returnProblem(book, id, today);
     if (problem) return { ok: false, reason: problem };
@@ -151,6 +163,7 @@ export function statementFigures(s: Book["statements"][number]): StatementFigure
     drawsCents: s.drawsCents ?? 0,
     paymentsCents: s.paymentsCents ?? 0,
     returnsCents: s.returnsCents ?? 0,
+    creditsCents: s.creditsCents ?? 0,
     feeCents: s.feeCents,
     newBalanceCents: s.newBalanceCents,
     principalCents: s.principalCents,
@@ -160,17 +173,18 @@ export function statementFigures(s: Book["statements"][number]): StatementFigure
   };
 }
 
-function postedPayments(entries: readonly LedgerEntry[], order: string[]): PostedPayment[] {
-  const returns = entries.filter((e) => e.kind === "payment_return");
+export function postedPayments(entries: readonly LedgerEntry[], order: string[]): PostedPayment[] {
   const cancelled = cancelledIds(entries, "9999-12-31");
+  const cancelledOn = (id: string, kind: LedgerEntry["kind"]) =>
+    cancelled.has(id) ? (entries.find((r) => r.reversesId === id && r.kind === kind)?.effectiveDate ?? null) : null;
   return order.map((id) => {
     const e = entries.find((x) => x.id === id)!;
-    const returned = cancelled.has(id) ? (returns.find((r) => r.reversesId === id)?.effectiveDate ?? null) : null;
     return {
       effectiveDate: e.effectiveDate,
       amountCents: e.amountCents,
       origin: e.origin === "automatic" ? "automatic" : "one_time",
-      returnedOn: returned,
+      returnedOn: cancelledOn(id, "payment_return"),
+      reversedOn: cancelledOn(id, "reversal"),
     };
   });
 }

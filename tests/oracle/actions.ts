@@ -55,7 +55,7 @@ export function actSchedule(line: Line, today: string, amountCents: number, date
 export function actReturn(line: Line, today: string, index: number): ActionOutcome {
   const payment = line.posted[index];
   if (payment === undefined) return refuse("no such payment");
-  if (payment.returnedOn !== null) return refuse("already returned");
+  if (payment.returnedOn !== null || payment.reversedOn !== null) return refuse("already returned");
   if (today > addBusinessDays(payment.effectiveDate, RETURN_WINDOW_BUSINESS_DAYS)) return refuse("return window over");
   // Its credit is reversed today; the replay leaves the payment out.
   payment.returnedOn = today;
@@ -69,5 +69,36 @@ export function actCancel(line: Line, today: string, index: number): ActionOutco
   if (payment === undefined) return refuse("no such scheduled payment");
   if (payment.date < addDays(today, REVOCATION_NOTICE_DAYS)) return refuse("less than 3 days before its date");
   line.scheduled = line.scheduled.filter((_, i) => i !== index);
+  return ok;
+}
+
+/**
+ * A payment reversed at the desk (decision record 022): a posted payment not
+ * returned or reversed, on a line not closed, at any time after it posted.
+ * Like a return, what it paid is unpaid again from today.
+ */
+export function actReversePayment(line: Line, today: string, index: number): ActionOutcome {
+  const payment = line.posted[index];
+  if (payment === undefined) return refuse("no such payment");
+  if (line.closed) return refuse("line is closed");
+  if (payment.returnedOn !== null || payment.reversedOn !== null) return refuse("already returned or reversed");
+  payment.reversedOn = today;
+  line.entries.push({ kind: "reversal", date: today, amountCents: payment.amountCents, paymentIndex: index });
+  return ok;
+}
+
+/**
+ * A carried balance fee waived (unpaid) or refunded (paid) at the desk
+ * (decision record 022): an issued statement that billed a fee not already
+ * waived, on a line not closed. Its statement is replayed without the fee.
+ */
+export function actWaiveFee(line: Line, today: string, index: number): ActionOutcome {
+  const statement = line.issued[index];
+  if (statement === undefined) return refuse("no such statement");
+  if (statement.feeCents === 0) return refuse("no fee to waive");
+  if (line.closed) return refuse("line is closed");
+  if (line.waived.has(index)) return refuse("already waived");
+  line.waived.add(index);
+  line.entries.push({ kind: "waiver", date: today, amountCents: statement.feeCents, statementIndex: index });
   return ok;
 }

@@ -7,12 +7,19 @@
  * principal), up to the latest issued statement; what remains reduces
  * principal; anything beyond the balance is unapplied. After charge-off:
  * oldest fees first, then principal.
+ *
+ * The desk's corrections (decision record 022) are left out the same way: a
+ * reversed payment like a returned one; a waived fee's statement is replayed
+ * as if it had billed no fee (its minimum less the fee), so what payments
+ * paid toward that fee goes on down the waterfall.
  */
 
 export type Entry =
   | { kind: "draw"; date: string; amountCents: number }
   | { kind: "payment"; date: string; amountCents: number; paymentIndex: number }
   | { kind: "return"; date: string; amountCents: number; paymentIndex: number }
+  | { kind: "reversal"; date: string; amountCents: number; paymentIndex: number }
+  | { kind: "waiver"; date: string; amountCents: number; statementIndex: number }
   | { kind: "statement"; date: string; dueDate: string; feeCents: number; minimumCents: number }
   | { kind: "chargeOff"; date: string };
 
@@ -41,8 +48,16 @@ export function balanceOf(state: LedgerState): number {
   return Math.max(0, state.principalCents + unpaidFeesOf(state));
 }
 
-/** Replays every entry in recording order, leaving out the payments `isReturned` names. */
-export function replay(entries: readonly Entry[], isReturned: (paymentIndex: number) => boolean): LedgerState {
+/**
+ * Replays every entry in recording order, leaving out the payments
+ * `isCancelled` names (returned or reversed) and the fees `isWaived` names
+ * (by statement index, in issue order).
+ */
+export function replay(
+  entries: readonly Entry[],
+  isCancelled: (paymentIndex: number) => boolean,
+  isWaived: (statementIndex: number) => boolean = () => false,
+): LedgerState {
   const state: LedgerState = { principalCents: 0, statements: [], unappliedCents: 0, chargedOff: false };
   for (const entry of entries) {
     switch (entry.kind) {
@@ -51,18 +66,24 @@ export function replay(entries: readonly Entry[], isReturned: (paymentIndex: num
         state.principalCents += entry.amountCents;
         break;
       case "payment":
-        if (!isReturned(entry.paymentIndex)) applyPayment(state, entry.amountCents);
+        if (!isCancelled(entry.paymentIndex)) applyPayment(state, entry.amountCents);
         break;
       case "return":
-        // Nothing to undo: the returned payment itself is left out of this replay.
+      case "reversal":
+      case "waiver":
+        // Nothing to undo: what they cancel is itself left out of this replay.
         break;
-      case "statement":
+      case "statement": {
+        const fee = isWaived(state.statements.length) ? 0 : entry.feeCents;
         state.statements.push({
           dueDate: entry.dueDate,
-          feeUnpaidCents: entry.feeCents,
-          minimumUnpaidCents: entry.minimumCents,
+          feeUnpaidCents: fee,
+          minimumUnpaidCents: entry.minimumCents - (entry.feeCents - fee),
         });
+        // A refunded fee's payment may have paid off the principal this minimum was computed on.
+        clearMinimumsIfNothingOwed(state);
         break;
+      }
       case "chargeOff":
         state.chargedOff = true;
         break;
@@ -77,9 +98,16 @@ function applyPayment(state: LedgerState, amountCents: number): void {
   state.unappliedCents += amountCents - applicable;
   if (state.chargedOff) payChargedOff(state, applicable);
   else payWaterfall(state, applicable);
-  // A minimum is part of the balance: with nothing owed, no minimum can stay
-  // unpaid (only reachable with cent-sized principals, where minimums rounded
-  // up to the cent can add up to more than the balance).
+  clearMinimumsIfNothingOwed(state);
+}
+
+/**
+ * A minimum is part of the balance: with nothing owed, no minimum can stay
+ * unpaid (reachable with cent-sized principals, where minimums rounded up to
+ * the cent can add up to more than the balance, and after a fee refunded at
+ * the desk, whose payment then pays off principal a later minimum counted on).
+ */
+function clearMinimumsIfNothingOwed(state: LedgerState): void {
   if (balanceOf(state) === 0) {
     for (const s of state.statements) s.minimumUnpaidCents = 0;
   }

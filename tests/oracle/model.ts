@@ -5,7 +5,7 @@
  * Every figure is recomputed by replaying the whole ledger (ledger.ts);
  * clarity over speed.
  */
-import { actCancel, actDraw, actReturn, actSchedule } from "./actions";
+import { actCancel, actDraw, actReturn, actReversePayment, actSchedule, actWaiveFee } from "./actions";
 import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
@@ -39,6 +39,8 @@ export class Line implements ReferenceLine {
   readonly posted: PostedPayment[] = [];
   scheduled: ScheduledPayment[] = [];
   readonly issued: StatementFigures[] = [];
+  /** Indices of issued statements whose fee was waived or refunded at the desk. */
+  readonly waived = new Set<number>();
   closed = false;
 
   constructor(readonly setup: LifeSetup) {
@@ -64,6 +66,8 @@ export class Line implements ReferenceLine {
     if (action.kind === "draw") return actDraw(this, today, action.amountCents);
     if (action.kind === "schedulePayment") return actSchedule(this, today, action.amountCents, action.date);
     if (action.kind === "cancelPayment") return actCancel(this, today, action.index);
+    if (action.kind === "waiveFee") return actWaiveFee(this, today, action.index);
+    if (action.kind === "reversePayment") return actReversePayment(this, today, action.index);
     return actReturn(this, today, action.index);
   }
 
@@ -94,9 +98,10 @@ export class Line implements ReferenceLine {
     return this.scheduled.map((p) => ({ ...p }));
   }
 
-  /** The replay of the whole ledger, returned payments left out. */
+  /** The replay of the whole ledger, returned and reversed payments and waived fees left out. */
   state(): LedgerState {
-    return replay(this.entries, (i) => this.posted[i]!.returnedOn !== null);
+    const cancelled = (i: number) => this.posted[i]!.returnedOn !== null || this.posted[i]!.reversedOn !== null;
+    return replay(this.entries, cancelled, (i) => this.waived.has(i));
   }
 
   requireToday(): string {
@@ -113,7 +118,7 @@ export class Line implements ReferenceLine {
   }
 
   postPayment(day: string, amountCents: number, origin: PostedPayment["origin"]): void {
-    this.posted.push({ effectiveDate: day, amountCents, origin, returnedOn: null });
+    this.posted.push({ effectiveDate: day, amountCents, origin, returnedOn: null, reversedOn: null });
     this.entries.push({ kind: "payment", date: day, amountCents, paymentIndex: this.posted.length - 1 });
   }
 
@@ -155,9 +160,10 @@ export class Line implements ReferenceLine {
     if (balance === 0 && day >= addMonths(this.lastActivityDate(), 24)) this.closed = true;
   }
 
-  /** The last draw, payment or return, or the opening day when there was none. */
+  /** The last draw, payment or return, or the opening day when there was none (a desk correction is not activity). */
   private lastActivityDate(): string {
-    const dates = this.entries.filter((e) => e.kind !== "statement" && e.kind !== "chargeOff").map((e) => e.date);
+    const activity = new Set<Entry["kind"]>(["draw", "payment", "return"]);
+    const dates = this.entries.filter((e) => activity.has(e.kind)).map((e) => e.date);
     return dates.sort().at(-1) ?? this.setup.openedOn;
   }
 
@@ -177,7 +183,8 @@ export class Line implements ReferenceLine {
     if (this.firstDrawDate === null) return;
     const state = this.state();
     const cycle = this.entriesSinceLastStatement();
-    const activity = cycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "return");
+    // Any draw, payment, return or desk correction in the cycle asks for a statement.
+    const activity = cycle.some((e) => e.kind !== "statement" && e.kind !== "chargeOff");
     if (balanceOf(state) === 0 && !activity) return; // the cycle is skipped
     this.issueStatement(day, dueDate, state, cycle);
   }
@@ -199,7 +206,8 @@ export class Line implements ReferenceLine {
       previousBalanceCents: previous?.newBalanceCents ?? 0,
       drawsCents: sum("draw"),
       paymentsCents: sum("payment"),
-      returnsCents: sum("return"),
+      returnsCents: sum("return") + sum("reversal"),
+      creditsCents: sum("waiver"),
       feeCents: fee,
       newBalanceCents: newBalance,
       principalCents: principal,

@@ -31,7 +31,11 @@ export type Action =
   /** Return (NSF) the posted payment with this index in payments() order. */
   | { kind: "returnPayment"; index: number }
   /** Cancel (revoke by phone, at the servicing desk) the scheduled payment with this index in scheduledPayments() order. */
-  | { kind: "cancelPayment"; index: number };
+  | { kind: "cancelPayment"; index: number }
+  /** Waive (unpaid) or refund (paid) the carried balance fee of the statement with this index in statements() order: a desk correction a supervisor approved. */
+  | { kind: "waiveFee"; index: number }
+  /** Reverse the posted payment with this index in payments() order: a desk correction a supervisor approved. */
+  | { kind: "reversePayment"; index: number };
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -76,11 +80,13 @@ export interface StatementFigures {
   drawsCents: number;
   /** Payments posted in the cycle (including ones returned later or in the same cycle). */
   paymentsCents: number;
-  /** Returned payments recorded in the cycle. */
+  /** Returned payments, and payments reversed at the desk, recorded in the cycle. */
   returnsCents: number;
+  /** Carried balance fees waived or refunded at the desk, recorded in the cycle. */
+  creditsCents: number;
   /** This statement's carried balance fee. */
   feeCents: number;
-  /** previous + draws - payments + returns + fee (only when nothing was unapplied). */
+  /** previous + draws - payments + returns - credits + fee (only when nothing was unapplied). */
   newBalanceCents: number;
   principalCents: number;
   pastDueCents: number;
@@ -96,6 +102,8 @@ export interface PostedPayment {
   origin: "one_time" | "automatic";
   /** The day it was returned, or null. */
   returnedOn: string | null;
+  /** The day a desk reversal of it was approved, or null. */
+  reversedOn: string | null;
 }
 
 /** One borrower's line, played day by day. */

@@ -62,6 +62,7 @@ describe("the worked example of 4-money-example.md, through the product's engine
       amountCents: 4_500,
       origin: "automatic",
       returnedOn: null,
+      reversedOn: null,
     });
     to(24);
     expect(line.act({ kind: "schedulePayment", amountCents: 10_000, date: d(25) })).toEqual({ ok: true });

@@ -4,7 +4,8 @@
  * — the servicing run each morning, draws and payments posted through the
  * platform's Account/PostTransaction (every second one-time payment taken
  * by phone at the servicing desk instead, issue 20), returns through the corrections
- * service — and every day's Account/GetSummary, every statement record and
+ * service, fee waivers and payment reversals asked at the desk by an agent and
+ * approved by a supervisor (decision record 022) — and every day's Account/GetSummary, every statement record and
  * every posted payment compared with the independent model in tests/oracle.
  * A few lives here (MONEY_LIVES, MONEY_SEED); thousands through the pure
  * engine in the unit project and `npm run verify:money`.
@@ -21,11 +22,11 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book";
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
+import { deskDecideRequest, deskRequestCorrection } from "../../functions/servicing/desk-approvals";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
-import { cancelledIds } from "../../functions/servicing/engine/index";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
-import { statementFigures } from "../money/product-line";
+import { postedPayments, statementFigures } from "../money/product-line";
 import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
 import type { Action, DayFigures } from "../oracle/types";
@@ -157,6 +158,7 @@ async function playLife(life: Life, index: number): Promise<void> {
         model.figures(),
         model.payments(),
         model.scheduledPayments(),
+        model.statements(),
       );
       if (!action) continue;
       done.add(intent);
@@ -186,34 +188,11 @@ async function playLife(life: Life, index: number): Promise<void> {
       .map(toIssuedStatement)
       .sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1));
     expect(issued.map(statementFigures), `day ${n} ${date} statements`).toEqual(model.statements());
-    expect(payments(rows.map(toLedgerEntry), posted, await returnsOf(lineId)), `day ${n} ${date} payments`).toEqual(
-      model.payments(),
+    const entries = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all()).map(
+      toLedgerEntry,
     );
+    expect(postedPayments(entries, posted), `day ${n} ${date} payments`).toEqual(model.payments());
   }
-}
-
-async function returnsOf(lineId: number) {
-  return (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all())
-    .map(toLedgerEntry)
-    .filter((e) => e.kind === "payment_return");
-}
-
-function payments(
-  entries: ReturnType<typeof toLedgerEntry>[],
-  order: string[],
-  returns: ReturnType<typeof toLedgerEntry>[],
-) {
-  const all = [...entries.filter((e) => e.kind !== "payment_return"), ...returns];
-  const cancelled = cancelledIds(all, "9999-12-31");
-  return order.map((id) => {
-    const e = all.find((x) => x.id === id)!;
-    return {
-      effectiveDate: e.effectiveDate,
-      amountCents: e.amountCents,
-      origin: e.origin === "automatic" ? "automatic" : "one_time",
-      returnedOn: cancelled.has(id) ? returns.find((r) => r.reversesId === id)!.effectiveDate : null,
-    };
-  });
 }
 
 /** One-time payments played so far: every second one goes through the desk (the same rules, the same model). */
@@ -224,6 +203,36 @@ let deskCancelled = 0;
 /** Of those taken at the desk, how many it accepted (each leaves exactly one audit row; a refusal leaves none). */
 let deskAccepted = 0;
 const DESK_AGENT = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
+const DESK_SUPERVISOR = { email: "supervisor@desk.ridgeline.test", role: "supervisor" } as const;
+/** Corrections the supervisor approved (each leaves a request's and an approval's audit rows). */
+let corrected = 0;
+
+/** A correction as the desk makes it: the agent asks, a supervisor approves (decision record 022). */
+async function correctAtDesk(
+  lineId: number,
+  kind: "waive fee" | "reverse payment",
+  entryId: string | undefined,
+): Promise<undefined> {
+  if (!entryId) throw Object.assign(new Error("no such row"), { status: 404 });
+  const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+  const customerId = owner!.customerId;
+  const asked = await deskRequestCorrection(
+    env.DB,
+    db,
+    DESK_AGENT,
+    { customerId, kind, entryId, reason: "Courtesy", key: crypto.randomUUID() },
+    new Date(),
+  );
+  const decision = {
+    requestId: asked.requestId,
+    decision: "approve" as const,
+    reason: "Agreed",
+    key: crypto.randomUUID(),
+  };
+  await deskDecideRequest(env.DB, db, DESK_SUPERVISOR, decision, new Date());
+  corrected++;
+  return undefined;
+}
 
 /**
  * The action through the platform: draws and payments by PostTransaction
@@ -252,6 +261,15 @@ async function productAct(
     deskCancelled++;
     return;
   }
+  if (action.kind === "waiveFee") {
+    const statementIds = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all())
+      .map(toIssuedStatement)
+      .sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1))
+      .map((s) => s.id);
+    const id = statementIds[action.index];
+    return correctAtDesk(lineId, "waive fee", id && `${id}:fee`);
+  }
+  if (action.kind === "reversePayment") return correctAtDesk(lineId, "reverse payment", posted[action.index]);
   if (action.kind === "returnPayment") {
     const id = posted[action.index];
     if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });
@@ -313,5 +331,9 @@ describe("random lives through the whole embedded platform agree with the indepe
       n: number;
     }>();
     expect(cancels?.n).toBe(deskCancelled);
+    const approvals = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM desk_audit WHERE action IN ('approve fee waiver', 'approve payment reversal')",
+    ).first<{ n: number }>();
+    expect(approvals?.n).toBe(corrected);
   });
 });

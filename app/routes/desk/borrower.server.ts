@@ -3,13 +3,14 @@ import * as v from "valibot";
 import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
+import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
 import { requireDeskUser } from "./desk.server";
 import { CancelPaymentSchema, PhonePaymentSchema, UnlockSchema } from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent = "note" | "payment" | "cancel" | "unlock";
-const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock"];
+type Intent = "note" | "payment" | "cancel" | "unlock" | "waive" | "reverse" | "decide";
+const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock", "waive", "reverse", "decide"];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
@@ -17,7 +18,17 @@ export type DeskFlash =
   | { kind: "note"; again: boolean }
   | { kind: "cancel"; confirmation: number }
   | { kind: "unlock"; again: boolean }
+  | { kind: "requested"; again: boolean; requestId: number }
+  | { kind: "decided"; status: string }
   | null;
+
+/** The flash of the corrections' forms (decision record 022), or null. */
+export function correctionFlash(params: URLSearchParams): DeskFlash {
+  if (params.has("requested"))
+    return { kind: "requested", again: params.has("again"), requestId: Number(params.get("requested")) };
+  const decided = params.get("decided");
+  return decided === "approved" || decided === "rejected" ? { kind: "decided", status: decided } : null;
+}
 
 /** One borrower's file, whether this desk user may act on it, fresh keys for its forms, and what was just done. */
 export async function borrowerPage(context: Context, request: Request, customerId: string) {
@@ -41,14 +52,18 @@ export async function borrowerPage(context: Context, request: Request, customerI
           ? { kind: "cancel", confirmation: Number(params.get("cancelled")) }
           : params.has("unlocked")
             ? { kind: "unlock", again: params.get("unlocked") === "again" }
-            : null;
+            : correctionFlash(params);
     const keys = {
       note: crypto.randomUUID(),
       payment: crypto.randomUUID(),
       cancel: crypto.randomUUID(),
       unlock: crypto.randomUUID(),
+      waive: crypto.randomUUID(),
+      reverse: crypto.randomUUID(),
+      decide: crypto.randomUUID(),
     };
-    return { file, canAct: canAct(user), keys, flash };
+    const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
+    return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
   } catch (error) {
     if (deskRefusal(error)?.status === 404) throw data({ message: "No such borrower." }, 404);
     throw error;
@@ -79,7 +94,9 @@ export async function deskAction(
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === text(form, "intent")) ?? "note";
   const values = Object.fromEntries(
-    ["note", "amount", "date", "reason", "authorized", "key", "transactionId"].map((n) => [n, text(form, n)]),
+    ["note", "amount", "date", "reason", "authorized", "key", "transactionId", "entryId", "requestId", "decision"].map(
+      (n) => [n, text(form, n)],
+    ),
   );
   const file = `/desk/borrowers/${encodeURIComponent(customerId)}`;
   try {
@@ -96,6 +113,19 @@ export async function deskAction(
       const { written } = await deskCore.unlockLogin(env, user, { customerId, ...parsed.output });
       return redirect(`${file}?unlocked=${written ? "1" : "again"}#login-heading`);
     }
+    if (intent === "waive" || intent === "reverse") {
+      const parsed = v.safeParse(intent === "waive" ? FeeWaiverSchema : PaymentReversalSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const kind = intent === "waive" ? "waive fee" : "reverse payment";
+      const made = await deskCore.requestCorrection(env, user, { customerId, kind, ...parsed.output });
+      return redirect(`${file}?requested=${made.requestId}${made.replayed ? "&again=1" : ""}#corrections-heading`);
+    }
+    if (intent === "decide") {
+      const parsed = v.safeParse(DecisionSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const decided = await deskCore.decideRequest(env, user, parsed.output);
+      return redirect(`${file}?decided=${decided.status}#requests-heading`);
+    }
     if (intent === "cancel") {
       const parsed = v.safeParse(CancelPaymentSchema, values);
       if (!parsed.success) return invalid(intent, parsed.issues, values);
@@ -109,6 +139,11 @@ export async function deskAction(
     return redirect(`${file}?taken=${posted.paymentTransactionId}${posted.replayed ? "&again=1" : ""}#pay-heading`);
   } catch (error) {
     const refusal = deskRefusal(error);
+    // A correction's refusals are about its row or its request (a 404 there is not a missing borrower).
+    const aboutTheForm = intent === "decide" || intent === "waive" || intent === "reverse";
+    if (refusal && aboutTheForm && refusal.status !== 403)
+      return { intent, errors: { [fieldOf(intent, refusal.fields)]: refusal.message }, values };
+    if (refusal && intent === "decide") return { intent, errors: { form: refusal.message }, values };
     if (refusal?.status === 403) throw data({ message: refusal.message }, 403);
     if (refusal?.status === 404) throw data({ message: "No such borrower." }, 404);
     if (refusal) return { intent, errors: { [fieldOf(intent, refusal.fields)]: refusal.message }, values };
@@ -121,6 +156,8 @@ function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "note") return "note";
   if (intent === "unlock") return "reason";
   if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
+  if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
+  if (intent === "decide") return "form";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

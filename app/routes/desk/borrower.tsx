@@ -4,6 +4,7 @@ import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
+import { CorrectionForms, RequestsTable } from "./corrections";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
 import { SignInSection } from "./sign-in-section";
 
@@ -21,7 +22,7 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, canAct, keys, flash } = useLoaderData<typeof loader>();
+  const { file, requests, viewer, canAct, keys, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DeskAnswer | undefined;
   const { profile, line } = file;
   return (
@@ -66,6 +67,18 @@ export default function DeskBorrower() {
           flash={flash?.kind === "payment" ? flash : null}
         />
       ) : null}
+      {line && canAct ? (
+        <CorrectionForms line={line} keys={keys} answer={answer} flash={flash?.kind === "requested" ? flash : null} />
+      ) : null}
+      <section aria-labelledby="requests-heading">
+        <h2 id="requests-heading">Correction requests</h2>
+        {flash?.kind === "decided" ? (
+          <p className="banner banner-success" role="status">
+            Request {flash.status}.
+          </p>
+        ) : null}
+        <RequestsTable requests={requests} viewer={viewer} decideKey={keys.decide} answer={answer} />
+      </section>
       <Applications applications={file.applications} />
       <Notes
         notes={file.notes}

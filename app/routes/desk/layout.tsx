@@ -25,6 +25,11 @@ export default function DeskLayout() {
         <Link to="/desk" className="desk-brand">
           Ridgeline Credit · Servicing desk
         </Link>
+        <nav aria-label="Desk" className="desk-nav">
+          <Link to="/desk">Find a borrower</Link>
+          <Link to="/desk/approvals">Awaiting approval</Link>
+          <Link to="/desk/audit">Audit log</Link>
+        </nav>
         <p className="desk-user">
           {user.email} · {DESK_ROLE_LABELS[user.role]}
         </p>

@@ -1,11 +1,18 @@
 import { database } from "#db/client";
 import type { DeskSearch } from "#domain/desk";
 import {
+  type AuditQuery,
+  type CorrectionRequest,
   currentTime,
+  type Decision,
   type DeskActor,
   deskAddNote,
+  deskAuditSearch,
   deskBorrowerFile,
   deskCancelPayment,
+  deskDecideRequest,
+  deskRequestCorrection,
+  deskRequestsList,
   deskSearch,
   deskTakePayment,
   deskUnlockLogin,
@@ -24,6 +31,9 @@ type CoreEnv = Pick<Env, "DB" | "ENVIRONMENT">;
 const now = (env: CoreEnv) => currentTime(env, database(env.DB));
 
 export const deskCore = {
+  async audit(env: CoreEnv, query: AuditQuery) {
+    return deskAuditSearch(database(env.DB), query);
+  },
   async search(env: CoreEnv, search: DeskSearch) {
     return deskSearch(database(env.DB), search, await now(env));
   },
@@ -46,6 +56,16 @@ export const deskCore = {
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
     return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
   },
+  async requestCorrection(env: CoreEnv, actor: DeskActor, input: CorrectionRequest) {
+    return deskRequestCorrection(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  async decideRequest(env: CoreEnv, actor: DeskActor, input: Decision) {
+    return deskDecideRequest(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  /** The supervisors' queue (every pending request), or one customer's requests. */
+  async requests(env: CoreEnv, customerId?: string) {
+    return deskRequestsList(database(env.DB), customerId);
+  },
 };
 
 /** A refusal of the core's (403, 404, 409, 422), with its message and the fields it names; anything else is thrown on. */
@@ -57,4 +77,4 @@ export function deskRefusal(
     : null;
 }
 
-export type { DeskBorrowerFile, DeskSearchResult } from "#servicing";
+export type { DeskAuditResult, DeskBorrowerFile, DeskRequestRow, DeskSearchResult } from "#servicing";

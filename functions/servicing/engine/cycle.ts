@@ -32,30 +32,34 @@ export interface CycleActivity {
   any: boolean;
   drawsCents: number;
   paymentsCents: number;
+  /** Payments returned (insufficient funds) or reversed at the desk. */
   returnsCents: number;
+  /** Carried balance fees waived or refunded at the desk (decision record 022). */
+  creditsCents: number;
 }
 
 /**
- * Draws, payments and returns since the last issued statement (all of them
- * before the first), effective on or before `day`. Cycles skipped in between
- * had none, or they would have had a statement.
+ * Draws, payments, returns and the desk's corrections since the last issued
+ * statement (all of them before the first), effective on or before `day`.
+ * Cycles skipped in between had none, or they would have had a statement.
  */
 export function activitySince(
   entries: readonly LedgerEntry[],
   last: IssuedStatement | null,
   day: string,
 ): CycleActivity {
+  const kinds = new Map(entries.map((e) => [e.id, e.kind] as const));
   const inCycle = entries.filter((e) => e.effectiveDate <= day && (last === null || !coveredBy(e, last)));
-  const total = (kind: LedgerEntry["kind"]) =>
-    inCycle.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.amountCents, 0);
-  const drawsCents = total("draw");
-  const paymentsCents = total("payment");
-  const returnsCents = total("payment_return");
+  const total = (match: (e: LedgerEntry) => boolean) =>
+    inCycle.filter(match).reduce((sum, e) => sum + e.amountCents, 0);
+  const reverses = (e: LedgerEntry, kind: LedgerEntry["kind"]) =>
+    e.kind === "reversal" && e.reversesId != null && kinds.get(e.reversesId) === kind;
   return {
-    any: inCycle.some((e) => e.kind === "draw" || e.kind === "payment" || e.kind === "payment_return"),
-    drawsCents,
-    paymentsCents,
-    returnsCents,
+    any: inCycle.some((e) => e.kind !== "carried_balance_fee"),
+    drawsCents: total((e) => e.kind === "draw"),
+    paymentsCents: total((e) => e.kind === "payment"),
+    returnsCents: total((e) => e.kind === "payment_return" || reverses(e, "payment")),
+    creditsCents: total((e) => reverses(e, "carried_balance_fee")),
   };
 }
 

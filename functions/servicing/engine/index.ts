@@ -12,6 +12,14 @@ export {
   returnProblemMessages,
 } from "./actions";
 export { drawRefusal, type PostingRefusal, paymentRefusal } from "./checks";
+export {
+  type CorrectionKind,
+  type CorrectionProblem,
+  correctable,
+  correctionEntry,
+  correctionProblem,
+  correctionProblemMessages,
+} from "./corrections";
 export { activitySince, addMonths, coveredBy, lastIssued } from "./cycle";
 export { cancelledIds } from "./replay";
 export {

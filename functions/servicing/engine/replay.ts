@@ -132,10 +132,12 @@ export function replay(
       principal -= paid.toPrincipalCents;
       unapplied += paid.unappliedCents;
       payments.push({ entryId: entry!.id, ...paid });
-      // With nothing owed no minimum stays unpaid: minimums rounded up to the cent can add up to more than a balance of a few cents.
-      if (principal === 0 && open.every((s) => s.unpaidFeeCents === 0))
-        for (const s of open) Object.assign(s, { unpaidRestCents: 0, unpaidCents: 0 });
     }
+    // With nothing owed no minimum stays unpaid: minimums rounded up to the cent can add up to more than a
+    // balance of a few cents, and a fee refunded at the desk re-applies its payment to the principal a later
+    // statement's minimum was computed on (decision record 022).
+    if (principal === 0 && open.every((s) => s.unpaidFeeCents === 0))
+      for (const s of open) Object.assign(s, { unpaidRestCents: 0, unpaidCents: 0 });
   }
   // Statements are paid in due-date order; ties keep issue order.
   const ordered = [...open].sort((a, b) => cmp(a.dueDate, b.dueDate));

@@ -173,6 +173,7 @@ function issueStatement(book: Book, day: string, clock: RunClock, work: DayWork)
     drawsCents: cycleActivity.drawsCents,
     paymentsCents: cycleActivity.paymentsCents,
     returnsCents: cycleActivity.returnsCents,
+    creditsCents: cycleActivity.creditsCents,
     feeCents: fee,
     newBalanceCents: newBalance,
     principalCents: state.principalCents,

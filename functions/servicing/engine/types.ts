@@ -43,6 +43,8 @@ export interface IssuedStatement {
   drawsCents: number | null;
   paymentsCents: number | null;
   returnsCents: number | null;
+  /** Fees waived or refunded at the desk in the cycle (null: issued before this figure was kept). */
+  creditsCents: number | null;
   /** This statement's carried balance fee. */
   feeCents: number;
   newBalanceCents: number;

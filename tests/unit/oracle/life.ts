@@ -26,3 +26,12 @@ export function life(setup: LifeSetup): Life {
     act: (action) => line.act(action),
   };
 }
+
+/** The worked example's line (../shared/spec/4-money-example.md): opened Monday 2025-03-03, bi-weekly pay, a $1,000 limit. */
+export const exampleSetup = (repaymentMethod: "A" | "K"): LifeSetup => ({
+  openedOn: "2025-03-03",
+  payFrequency: "B",
+  payAnchorDate: "2025-02-24",
+  repaymentMethod,
+  creditLimitCents: 100_000,
+});

@@ -7,16 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { isBusinessDay } from "../../oracle/calendar";
 import { cashAdvanceFeeCents } from "../../oracle/fees";
-import type { LifeSetup } from "../../oracle/types";
-import { life } from "./life";
+import { exampleSetup, life } from "./life";
 
-const setup = (repaymentMethod: "A" | "K"): LifeSetup => ({
-  openedOn: "2025-03-03",
-  payFrequency: "B",
-  payAnchorDate: "2025-02-24",
-  repaymentMethod,
-  creditLimitCents: 100_000,
-});
+const setup = exampleSetup;
 
 describe("the worked money example (method A)", () => {
   const l = life(setup("A"));
@@ -52,6 +45,7 @@ describe("the worked money example (method A)", () => {
         drawsCents: 50_000,
         paymentsCents: 0,
         returnsCents: 0,
+        creditsCents: 0,
         feeCents: 2_000,
         newBalanceCents: 52_000,
         principalCents: 50_000,
@@ -65,7 +59,7 @@ describe("the worked money example (method A)", () => {
   it("day 21: automatic payment $45.00, then statement 2 (minimum $43.75)", () => {
     const f = l.runTo(21);
     expect(l.line.payments()).toEqual([
-      { effectiveDate: day(21), amountCents: 4_500, origin: "automatic", returnedOn: null },
+      { effectiveDate: day(21), amountCents: 4_500, origin: "automatic", returnedOn: null, reversedOn: null },
     ]);
     expect([f.principalCents, f.unpaidFeesCents, f.balanceCents]).toEqual([47_500, 2_000, 49_500]);
     expect(f.nextMinimumDueCents).toBe(4_375);

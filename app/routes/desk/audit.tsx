@@ -1,0 +1,109 @@
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/audit";
+import { AUDIT_FIELDS, type AuditValues } from "./audit.schema";
+import { auditPage } from "./audit.server";
+import { when } from "./corrections";
+
+/** The audit log, searchable by borrower, desk user, action and date (issue 20); every role may read it. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return auditPage(context, request);
+}
+
+const LABELS: Record<keyof AuditValues, string> = {
+  customerId: "Borrower (customer id)",
+  actor: "Desk user (e-mail)",
+  action: "Action",
+  from: "From (YYYY-MM-DD, UTC)",
+  to: "To (YYYY-MM-DD, UTC)",
+};
+
+export default function DeskAudit() {
+  const { values, errors, result } = useLoaderData<typeof loader>();
+  const error = (name: string) => (errors as Record<string, string>)[name];
+  return (
+    <>
+      <h1>Audit log</h1>
+      <form method="get" className="desk-search card" noValidate>
+        <div className="field-grid">
+          {AUDIT_FIELDS.map((name) => (
+            <div key={name} className={error(name) ? "field has-error" : "field"}>
+              <label htmlFor={`audit-${name}`}>{LABELS[name]}</label>
+              {name === "action" ? (
+                <select id="audit-action" name="action" defaultValue={values.action}>
+                  <option value="">Any action</option>
+                  {(result?.actions ?? []).map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`audit-${name}`}
+                  name={name}
+                  type={name === "from" || name === "to" ? "date" : "text"}
+                  defaultValue={values[name]}
+                  aria-invalid={error(name) ? true : undefined}
+                  aria-describedby={`audit-${name}-error`}
+                />
+              )}
+              <p id={`audit-${name}-error`} className="field-error">
+                {error(name) ?? ""}
+              </p>
+            </div>
+          ))}
+        </div>
+        <button type="submit" className="button button-primary">
+          Search the log
+        </button>
+      </form>
+      {result ? <AuditRows result={result} /> : null}
+    </>
+  );
+}
+
+function AuditRows({ result }: { result: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["result"]> }) {
+  if (result.rows.length === 0) return <p role="status">No desk actions match.</p>;
+  return (
+    <section className="table-scroll" aria-label="Desk actions found" tabIndex={0}>
+      <p role="status">
+        {result.more ? `The newest ${result.rows.length} desk actions:` : `${result.rows.length} desk actions:`}
+      </p>
+      <table className="data-table">
+        <thead>
+          <tr>
+            {["When (UTC)", "Who", "Role", "Action", "Borrower", "Reason", "Before", "After"].map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {result.rows.map((a) => (
+            <tr key={a.id}>
+              <td>{when(a.at)}</td>
+              <td>{a.actor}</td>
+              <td>{a.role}</td>
+              <td>{a.action}</td>
+              <td>
+                {a.customerId ? (
+                  <Link to={`/desk/borrowers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link>
+                ) : (
+                  ""
+                )}
+              </td>
+              <td>{a.reason}</td>
+              <td>
+                <code>{a.before}</code>
+              </td>
+              <td>
+                <code>{a.after}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
