@@ -173,6 +173,7 @@ function lineView(state: LineState, now: Date) {
       pastDueCents: figures.pastDueCents,
       nextDueDate: figures.nextDueDate,
       payoffCents: figures.payoffCents,
+      unappliedCents: figures.unappliedCents,
       nextMinimumDueCents: figures.nextMinimumDueCents,
     },
     ledger: withRunningBalance(transactionHistory(state.book.entries)),

@@ -84,3 +84,68 @@ test("without a desk identity the desk says 'Staff only', and a borrower's sessi
   await expect(page.getByRole("heading", { name: "Staff only" })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("an agent asks for a fee waiver, a supervisor approves it, the borrower's portal shows the credit, an auditor only reads", async ({
+  page,
+  browser,
+}) => {
+  const b = await freshBorrower(page.request, "owing");
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInToDesk(page, "Agent");
+  await page.getByLabel("E-mail").fill(b.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("row").filter({ hasText: b.email }).getByRole("link").click();
+  const waive = page.locator("form").filter({ has: page.getByRole("button", { name: "Ask to waive this fee" }) });
+  const fee = (await waive.getByLabel("Fee").locator("option").first().textContent()) ?? "";
+  const amount = /\$\d+\.\d{2}/.exec(fee)![0];
+  // Wrong first: no reason.
+  await waive.getByRole("button", { name: "Ask to waive this fee" }).click();
+  await expect(waive.getByText("Give the reason for this request.")).toBeVisible();
+  await waive.getByLabel("Reason").fill("Hardship: first late fee this year");
+  await waive.getByRole("button", { name: "Ask to waive this fee" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Request sent to a supervisor" })).toBeVisible();
+  // The agent cannot decide it; nothing has changed yet.
+  await expect(page.getByText("Awaiting a supervisor.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Approve request/ })).toHaveCount(0);
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  await signInToDesk(page, "Supervisor");
+  await page.getByRole("link", { name: "Awaiting approval" }).click();
+  const request = page.getByRole("listitem").filter({ hasText: "Hardship: first late fee this year" });
+  await expect(request).toContainText(`Waive or refund a fee, ${amount}`);
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+  await request.getByRole("button", { name: /^Approve request/ }).click();
+  await expect(request.getByText("Give the reason for your decision.")).toBeVisible();
+  await request.getByLabel("Your reason").fill("Agreed: good history");
+  await request.getByRole("button", { name: /^Approve request/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Request approved." })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Hardship: first late fee this year" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  // The borrower sees the credit in their own transactions.
+  const portal = await browser.newPage();
+  await logIn(portal, b.email, b.password);
+  await portal.goto("/transactions");
+  await expect(portal.getByText("Carried Balance Fee Credit").first()).toBeVisible();
+  await portal.close();
+
+  // The auditor sees the decision in the log and can change nothing.
+  await signInToDesk(page, "Auditor (read-only)");
+  await page.getByRole("link", { name: "Audit log" }).click();
+  await page.getByLabel("Action", { exact: true }).selectOption("approve fee waiver");
+  await page.getByRole("button", { name: "Search the log" }).click();
+  await expect(page.getByRole("region", { name: "Desk actions found" })).toContainText("Agreed: good history");
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+  await page.getByRole("link", { name: "Awaiting approval" }).click();
+  await expect(page.getByRole("button", { name: /^Approve request/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Find a borrower" }).click();
+  await page.getByLabel("E-mail").fill(b.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("row").filter({ hasText: b.email }).getByRole("link").click();
+  await expect(page.getByRole("region", { name: "Desk actions on this borrower" })).toContainText("approve fee waiver");
+  await expect(page.getByRole("button", { name: "Ask to waive this fee" })).toHaveCount(0);
+});

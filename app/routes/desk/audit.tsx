@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { formatMoney } from "#domain/format";
 import type { Route } from "./+types/audit";
 import { AUDIT_FIELDS, type AuditValues } from "./audit.schema";
 import { auditPage } from "./audit.server";
@@ -13,8 +14,8 @@ const LABELS: Record<keyof AuditValues, string> = {
   customerId: "Borrower (customer id)",
   actor: "Desk user (e-mail)",
   action: "Action",
-  from: "From (YYYY-MM-DD, UTC)",
-  to: "To (YYYY-MM-DD, UTC)",
+  from: "From (a day, UTC)",
+  to: "To (a day, UTC)",
 };
 
 export default function DeskAudit() {
@@ -95,15 +96,33 @@ function AuditRows({ result }: { result: NonNullable<ReturnType<typeof useLoader
               </td>
               <td>{a.reason}</td>
               <td>
-                <code>{a.before}</code>
+                <Change json={a.before} />
               </td>
               <td>
-                <code>{a.after}</code>
+                <Change json={a.after} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+const money = (cents: number) => formatMoney(cents, { cents: true });
+
+/** A row's before or after, one field a line (the table scrolls in its own region rather than break a value). */
+function Change({ json }: { json: string }) {
+  const fields = Object.entries(JSON.parse(json) as Record<string, unknown>);
+  if (fields.length === 0) return null;
+  return (
+    <ul className="desk-change">
+      {fields.map(([name, value]) => (
+        <li key={name}>
+          {name.replace(/Cents$/, "")}:{" "}
+          {value === null ? "none" : name.endsWith("Cents") && typeof value === "number" ? money(value) : String(value)}
+        </li>
+      ))}
+    </ul>
   );
 }

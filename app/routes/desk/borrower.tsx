@@ -120,6 +120,7 @@ function LineSection({ line }: { line: Line }) {
           <Fact term="Next minimum due" value={money(f.nextMinimumDueCents)} />
           <Fact term="Next due date" value={date(f.nextDueDate)} />
           <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
+          {f.unappliedCents > 0 ? <Fact term="Credit to refund" value={money(f.unappliedCents)} /> : null}
           <Fact term="Repayment" value={line.repaymentMethod === "A" ? "Automatic (EFT)" : "Paper check"} />
         </dl>
       </section>

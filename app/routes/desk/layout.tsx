@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "react-router";
 import { DESK_ROLE_LABELS } from "#domain/desk";
 import type { Route } from "./+types/layout";
 import { requireDeskUser } from "./desk.server";
@@ -26,9 +26,11 @@ export default function DeskLayout() {
           Ridgeline Credit · Servicing desk
         </Link>
         <nav aria-label="Desk" className="desk-nav">
-          <Link to="/desk">Find a borrower</Link>
-          <Link to="/desk/approvals">Awaiting approval</Link>
-          <Link to="/desk/audit">Audit log</Link>
+          <NavLink to="/desk" end>
+            Find a borrower
+          </NavLink>
+          <NavLink to="/desk/approvals">Awaiting approval</NavLink>
+          <NavLink to="/desk/audit">Audit log</NavLink>
         </nav>
         <p className="desk-user">
           {user.email} · {DESK_ROLE_LABELS[user.role]}

@@ -61,9 +61,21 @@ export const formActions: readonly FormAction[] = [
   // The servicing desk's note (issue 20): refused (403) to anyone who is not at the desk, borrowers included.
   {
     path: "/desk/borrowers/any-customer",
-    fields: ["note", "amount", "date", "reason", "authorized", "transactionId", "key"],
-    intents: ["note", "payment", "cancel", "unlock"],
+    fields: [
+      "note",
+      "amount",
+      "date",
+      "reason",
+      "authorized",
+      "transactionId",
+      "entryId",
+      "requestId",
+      "decision",
+      "key",
+    ],
+    intents: ["note", "payment", "cancel", "unlock", "waive", "reverse", "decide"],
   },
+  { path: "/desk/approvals", fields: ["requestId", "decision", "reason", "key"], intents: [] },
   { path: "/create-password", ...PASSWORD_FLOW },
   { path: "/create-password/someone%40example.com", ...PASSWORD_FLOW },
   { path: "/forgot-password", ...PASSWORD_FLOW },
@@ -220,6 +232,9 @@ export const pagePaths: readonly string[] = [
   "/desk",
   "/desk?email=someone%40example.com",
   "/desk/borrowers/any-customer",
+  "/desk/approvals",
+  "/desk/audit",
+  "/desk/audit?action=note&from=2026-01-01",
   "/no-such-page",
 ];
 
