@@ -228,7 +228,8 @@ async function createBorrower(
       incomeSource: "P",
       employerName: "Springfield Works",
       incomePaymentMethod: "D",
-      takeHomeCents: 160_000,
+      // $2,500 a paycheck: underwriting allows $1,350, so every demo line was approvable and the desk can raise the current ones (decision record 023).
+      takeHomeCents: 250_000,
       payFrequency: "B",
       lastPayDate: anchor,
       nextPayDate: addDays(anchor, 14),

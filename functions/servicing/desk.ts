@@ -2,7 +2,9 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, deskAudit, lines, notes, users } from "#db/schema/servicing";
 import { achEffectiveDate } from "#domain/calendar";
+import type { PayFrequency } from "#domain/config";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
+import { raiseCeilingCents } from "#domain/rules/credit-limit";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
@@ -165,6 +167,10 @@ function lineView(state: LineState, now: Date) {
     today: state.today,
     achEffectiveDate: achEffectiveDate(now, false),
     creditLimitCents: state.line.creditLimitCents,
+    /** The most a raise may reach (decision record 023), from the income on the line's application. */
+    raiseCeilingCents: state.application
+      ? raiseCeilingCents(state.application.takeHomeCents, state.application.payFrequency as PayFrequency)
+      : 0,
     repaymentMethod: state.line.repaymentMethod,
     figures: {
       balanceCents: figures.balanceCents,

@@ -1,5 +1,6 @@
 import { daysBetween } from "#domain/calendar";
-import { creditLine, noBusinessStates, type PayFrequency, payFrequencies } from "#domain/config";
+import { creditLine, noBusinessStates, type PayFrequency } from "#domain/config";
+import { incomeLimitCents, monthlyIncomeCents } from "#domain/rules/credit-limit";
 
 /**
  * The embedded platform's decision rules (0-decisions.md), deterministic so
@@ -25,11 +26,6 @@ export function ageOn(dob: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-/** Take-home pay per paycheck to a month: W x52/12, B x26/12, S x2, M x1. */
-export function monthlyIncomeCents(takeHomeCents: number, frequency: PayFrequency): number {
-  return Math.floor((takeHomeCents * payFrequencies[frequency].paychecksPerYear) / 12);
-}
-
 export function decide(input: DecisionInput): Decision {
   if (ageOn(input.dob, input.today) < creditLine.minApplicantAge || daysBetween(input.dob, input.today) < 0) {
     return { status: "D", limitCents: 0, reason: "under_age" };
@@ -37,9 +33,7 @@ export function decide(input: DecisionInput): Decision {
   if (noBusinessStates.includes(input.state)) return { status: "D", limitCents: 0, reason: "no_business_state" };
   const monthly = monthlyIncomeCents(input.takeHomeCents, input.frequency);
   if (monthly < creditLine.minMonthlyIncomeCents) return { status: "D", limitCents: 0, reason: "low_income" };
-  const raw =
-    Math.floor((monthly * creditLine.limitShareOfMonthlyIncome) / creditLine.limitStepCents) *
-    creditLine.limitStepCents;
+  const raw = incomeLimitCents(input.takeHomeCents, input.frequency);
   const limitCents = Math.min(creditLine.newCustomerMaxLimitCents, Math.max(creditLine.newCustomerMinLimitCents, raw));
   return { status: "A", limitCents, reason: "approved" };
 }

@@ -28,7 +28,9 @@ export type Intent =
   /** Cancel a scheduled payment by phone: mostly one that may still be cancelled, sometimes any (refused when too late). */
   | { day: number; kind: "cancel"; which: "allowed" | "nearest" | "any"; pick: number }
   /** A desk correction a supervisor approves: waive a statement's fee, or reverse a posted payment (mostly the latest, sometimes any). */
-  | { day: number; kind: "waive" | "reverse"; which: "latest" | "any"; pick: number };
+  | { day: number; kind: "waive" | "reverse"; which: "latest" | "any"; pick: number }
+  /** A new credit limit at the desk, from $300 to $3,500 by `share` (raises above underwriting's are refused). */
+  | { day: number; kind: "limit"; share: number };
 
 export interface Life {
   setup: LifeSetup;
@@ -43,6 +45,8 @@ const setupArb: fc.Arbitrary<LifeSetup> = fc
     anchorBack: fc.integer({ min: 0, max: 40 }),
     repaymentMethod: fc.constantFrom("A" as const, "K" as const),
     creditLimitCents: fc.integer({ min: 12, max: 140 }).map((n) => n * 2_500),
+    // $400 to $4,000 a paycheck: underwriting's raise ceilings from below $300 to the $3,500 maximum.
+    takeHomeCents: fc.integer({ min: 400, max: 4_000 }).map((n) => n * 100),
   })
   .map(({ start, anchorBack, ...s }) => {
     const openedOn = addDays("2025-01-01", start);
@@ -81,6 +85,7 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
       pick: fc.nat(20),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ day, kind: fc.constant("limit" as const), share }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -178,6 +183,8 @@ export function concrete(
       if (indices.length === 0) return null;
       return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
     }
+    case "limit":
+      return { kind: "setLimit", amountCents: (12 + Math.round(intent.share * 128)) * 2_500 };
     case "waive": {
       // Mostly the latest statement that billed a fee; sometimes any statement (a fee of 0, or one already waived, is refused).
       const withFee = statements.flatMap((s, i) => (s.feeCents > 0 ? [i] : []));

@@ -1,5 +1,6 @@
 import { nextBusinessDay } from "#domain/calendar";
 import { billingCycleFor } from "#domain/fees";
+import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import {
   type AccountState,
@@ -97,6 +98,18 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       if (!paymentCancellable(payment.effectiveDate, today))
         return { ok: false, reason: cancelMessages.tooLate(payment.effectiveDate) };
       book = { ...book, scheduled: book.scheduled.filter((p) => p !== payment) };
+      return { ok: true };
+    }
+    if (action.kind === "setLimit") {
+      // The desk's rule (functions/servicing/desk-limits.ts), with underwriting's ceiling from the setup's income.
+      const problem = limitProblem({
+        standing: figures.standing,
+        currentCents: book.line.creditLimitCents,
+        newCents: action.amountCents,
+        ceilingCents: raiseCeilingCents(setup.takeHomeCents, setup.payFrequency),
+      });
+      if (problem) return { ok: false, reason: problem };
+      book = { ...book, line: { ...book.line, creditLimitCents: action.amountCents } };
       return { ok: true };
     }
     if (action.kind === "waiveFee" || action.kind === "reversePayment") {

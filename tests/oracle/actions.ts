@@ -12,7 +12,11 @@ const MIN_PAYMENT_CENTS = 1_000; // minAchTransactionAmount, $10
 const MAX_PENDING_PAYMENTS = 3; // "At most 3 pending payments"
 const MAX_ACH_EFFECTIVE_DAYS = 45; // maxNoOfAchEffectiveDays
 const RETURN_WINDOW_BUSINESS_DAYS = 2; // "up to two business days after it posts"
-const REVOCATION_NOTICE_DAYS = 3; // spec file 3: "Revocation of authorization at least 3 days before the payment date"
+const REVOCATION_NOTICE_DAYS = 3;
+const LIMIT_STEP_CENTS = 2_500; // 0-decisions.md "Credit line": limits in $25 steps
+const MAX_LIMIT_CENTS = 350_000; // lines of credit up to $3,500
+const MIN_LIMIT_CENTS = 30_000; // new customers are approved for $300 to $1,500: no line below $300
+const PAYCHECKS_PER_YEAR = { W: 52, B: 26, S: 24, M: 12 } as const; // "W x52/12, B x26/12, S x2, M x1" // spec file 3: "Revocation of authorization at least 3 days before the payment date"
 
 const ok: ActionOutcome = { ok: true };
 const refuse = (reason: string): ActionOutcome => ({ ok: false, reason });
@@ -100,5 +104,28 @@ export function actWaiveFee(line: Line, today: string, index: number): ActionOut
   if (line.waived.has(index)) return refuse("already waived");
   line.waived.add(index);
   line.entries.push({ kind: "waiver", date: today, amountCents: statement.feeCents, statementIndex: index });
+  return ok;
+}
+
+/**
+ * A new credit limit (decision record 023): not on a closed line; a positive
+ * multiple of $25 other than the current limit. Raised: the line is current
+ * and the limit at most underwriting's, 25% of monthly take-home income
+ * floored to $25, and at most $3,500. Lowered: in any standing, not below $300.
+ */
+export function actSetLimit(line: Line, amountCents: number): ActionOutcome {
+  const f = line.figures();
+  if (f.standing === "closed") return refuse("line is closed");
+  if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents % LIMIT_STEP_CENTS !== 0)
+    return refuse("not a multiple of $25");
+  if (amountCents === line.creditLimitCents) return refuse("the limit already");
+  if (amountCents > line.creditLimitCents) {
+    if (f.standing !== "current") return refuse(`a ${f.standing} line cannot be raised`);
+    const { takeHomeCents, payFrequency } = line.setup;
+    const monthly = Math.floor((takeHomeCents * PAYCHECKS_PER_YEAR[payFrequency]) / 12);
+    const underwritten = Math.floor(monthly / 4 / LIMIT_STEP_CENTS) * LIMIT_STEP_CENTS;
+    if (amountCents > Math.min(MAX_LIMIT_CENTS, underwritten)) return refuse("above underwriting's limit");
+  } else if (amountCents < MIN_LIMIT_CENTS) return refuse("below $300");
+  line.creditLimitCents = amountCents;
   return ok;
 }

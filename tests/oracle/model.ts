@@ -5,7 +5,7 @@
  * Every figure is recomputed by replaying the whole ledger (ledger.ts);
  * clarity over speed.
  */
-import { actCancel, actDraw, actReturn, actReversePayment, actSchedule, actWaiveFee } from "./actions";
+import { actCancel, actDraw, actReturn, actReversePayment, actSchedule, actSetLimit, actWaiveFee } from "./actions";
 import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
@@ -42,8 +42,11 @@ export class Line implements ReferenceLine {
   /** Indices of issued statements whose fee was waived or refunded at the desk. */
   readonly waived = new Set<number>();
   closed = false;
+  /** The credit limit today: the setup's, until the desk sets another. */
+  creditLimitCents: number;
 
   constructor(readonly setup: LifeSetup) {
+    this.creditLimitCents = setup.creditLimitCents;
     this.cycle = billingCycleFor(setup.payFrequency);
     this.dueDates = dueDates(setup.payFrequency, setup.payAnchorDate, addDays(setup.openedOn, SCHEDULE_DAYS));
   }
@@ -68,12 +71,13 @@ export class Line implements ReferenceLine {
     if (action.kind === "cancelPayment") return actCancel(this, today, action.index);
     if (action.kind === "waiveFee") return actWaiveFee(this, today, action.index);
     if (action.kind === "reversePayment") return actReversePayment(this, today, action.index);
+    if (action.kind === "setLimit") return actSetLimit(this, action.amountCents);
     return actReturn(this, today, action.index);
   }
 
   figures(): DayFigures {
     return dayFigures({
-      setup: this.setup,
+      setup: { ...this.setup, creditLimitCents: this.creditLimitCents },
       today: this.requireToday(),
       state: this.state(),
       scheduled: this.scheduled,

@@ -21,6 +21,8 @@ export interface LifeSetup {
   payAnchorDate: string;
   repaymentMethod: RepaymentMethod;
   creditLimitCents: number;
+  /** Take-home pay per paycheck, as the application gave it (the desk's limit raises are underwritten on it). */
+  takeHomeCents: number;
 }
 
 /** What a borrower does during a day, after that day's servicing run. */
@@ -35,7 +37,9 @@ export type Action =
   /** Waive (unpaid) or refund (paid) the carried balance fee of the statement with this index in statements() order: a desk correction a supervisor approved. */
   | { kind: "waiveFee"; index: number }
   /** Reverse the posted payment with this index in payments() order: a desk correction a supervisor approved. */
-  | { kind: "reversePayment"; index: number };
+  | { kind: "reversePayment"; index: number }
+  /** A new credit limit set at the desk (decision record 023). */
+  | { kind: "setLimit"; amountCents: number };
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 

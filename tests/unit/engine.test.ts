@@ -20,6 +20,7 @@ function life(method: "A" | "K" = "A", limit = 100_000) {
     payAnchorDate: d(-7),
     repaymentMethod: method,
     creditLimitCents: limit,
+    takeHomeCents: 200_000,
   });
   let day = -1;
   return {
@@ -262,6 +263,7 @@ describe("the next payment date when a holiday moves a due date past the next st
       payAnchorDate: "2027-01-04",
       repaymentMethod: "A",
       creditLimitCents: 100_000,
+      takeHomeCents: 200_000,
     });
     let day = "2027-01-04";
     const to = (date: string) => {

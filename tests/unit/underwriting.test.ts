@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, decide, monthlyIncomeCents } from "../../functions/servicing/underwriting";
+import { monthlyIncomeCents } from "#domain/rules/credit-limit";
+import { ageOn, decide } from "../../functions/servicing/underwriting";
 
 const base = { dob: "1990-05-17", state: "OH", takeHomeCents: 150_000, frequency: "B" as const, today: "2026-11-21" };
 

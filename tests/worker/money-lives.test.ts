@@ -23,6 +23,7 @@ import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { deskDecideRequest, deskRequestCorrection } from "../../functions/servicing/desk-approvals";
+import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
@@ -74,7 +75,7 @@ async function openLine(life: Life, index: number): Promise<{ lineId: number; cu
       extTransactionId: `lives-${id}`,
       incomeSource: "P",
       incomePaymentMethod: "D",
-      takeHomeCents: 200_000,
+      takeHomeCents: life.setup.takeHomeCents,
       payFrequency: frequency,
       lastPayDate: anchor,
       nextPayDate: anchor,
@@ -204,6 +205,8 @@ let deskCancelled = 0;
 let deskAccepted = 0;
 const DESK_AGENT = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
 const DESK_SUPERVISOR = { email: "supervisor@desk.ridgeline.test", role: "supervisor" } as const;
+/** Limits the desk changed (each leaves one audit row). */
+let limitsChanged = 0;
 /** Corrections the supervisor approved (each leaves a request's and an approval's audit rows). */
 let corrected = 0;
 
@@ -260,6 +263,18 @@ async function productAct(
     cancelled.add(id);
     deskCancelled++;
     return;
+  }
+  if (action.kind === "setLimit") {
+    const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+    const input = {
+      customerId: owner!.customerId,
+      limitCents: action.amountCents,
+      reason: "Reviewed",
+      key: crypto.randomUUID(),
+    };
+    await deskChangeLimit(env.DB, db, DESK_AGENT, input, new Date());
+    limitsChanged++;
+    return undefined;
   }
   if (action.kind === "waiveFee") {
     const statementIds = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all())
@@ -335,5 +350,9 @@ describe("random lives through the whole embedded platform agree with the indepe
       "SELECT COUNT(*) AS n FROM desk_audit WHERE action IN ('approve fee waiver', 'approve payment reversal')",
     ).first<{ n: number }>();
     expect(approvals?.n).toBe(corrected);
+    const limits = await env.DB.prepare("SELECT COUNT(*) AS n FROM desk_audit WHERE action = 'change limit'").first<{
+      n: number;
+    }>();
+    expect(limits?.n).toBe(limitsChanged);
   });
 });

@@ -5,12 +5,13 @@ import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
 import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
 import { requireDeskUser } from "./desk.server";
+import { LimitSchema } from "./limit.schema";
 import { CancelPaymentSchema, PhonePaymentSchema, UnlockSchema } from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent = "note" | "payment" | "cancel" | "unlock" | "waive" | "reverse" | "decide";
-const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock", "waive", "reverse", "decide"];
+type Intent = "note" | "payment" | "cancel" | "unlock" | "waive" | "reverse" | "decide" | "limit";
+const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock", "waive", "reverse", "decide", "limit"];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
@@ -20,10 +21,14 @@ export type DeskFlash =
   | { kind: "unlock"; again: boolean }
   | { kind: "requested"; again: boolean; requestId: number }
   | { kind: "decided"; status: string }
+  | { kind: "limit"; again: boolean; beforeCents: number; afterCents: number }
   | null;
 
 /** The flash of the corrections' forms (decision record 022), or null. */
 export function correctionFlash(params: URLSearchParams): DeskFlash {
+  const limit = /^(\d+)-(\d+)$/.exec(params.get("limit") ?? "");
+  if (limit)
+    return { kind: "limit", again: params.has("again"), beforeCents: Number(limit[1]), afterCents: Number(limit[2]) };
   if (params.has("requested"))
     return { kind: "requested", again: params.has("again"), requestId: Number(params.get("requested")) };
   const decided = params.get("decided");
@@ -61,6 +66,7 @@ export async function borrowerPage(context: Context, request: Request, customerI
       waive: crypto.randomUUID(),
       reverse: crypto.randomUUID(),
       decide: crypto.randomUUID(),
+      limit: crypto.randomUUID(),
     };
     const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
     return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
@@ -94,9 +100,19 @@ export async function deskAction(
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === text(form, "intent")) ?? "note";
   const values = Object.fromEntries(
-    ["note", "amount", "date", "reason", "authorized", "key", "transactionId", "entryId", "requestId", "decision"].map(
-      (n) => [n, text(form, n)],
-    ),
+    [
+      "note",
+      "amount",
+      "date",
+      "reason",
+      "authorized",
+      "key",
+      "transactionId",
+      "entryId",
+      "requestId",
+      "decision",
+      "limit",
+    ].map((n) => [n, text(form, n)]),
   );
   const file = `/desk/borrowers/${encodeURIComponent(customerId)}`;
   try {
@@ -119,6 +135,14 @@ export async function deskAction(
       const kind = intent === "waive" ? "waive fee" : "reverse payment";
       const made = await deskCore.requestCorrection(env, user, { customerId, kind, ...parsed.output });
       return redirect(`${file}?requested=${made.requestId}${made.replayed ? "&again=1" : ""}#corrections-heading`);
+    }
+    if (intent === "limit") {
+      const parsed = v.safeParse(LimitSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const { limit, reason, key } = parsed.output;
+      const changed = await deskCore.changeLimit(env, user, { customerId, limitCents: limit, reason, key });
+      const again = changed.replayed ? "&again=1" : "";
+      return redirect(`${file}?limit=${changed.beforeCents}-${changed.afterCents}${again}#limit-heading`);
     }
     if (intent === "decide") {
       const parsed = v.safeParse(DecisionSchema, values);
@@ -158,6 +182,7 @@ function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
   if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
   if (intent === "decide") return "form";
+  if (intent === "limit") return "reason" in fields ? "reason" : "limit";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

@@ -5,6 +5,7 @@ import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
 import { CorrectionForms, RequestsTable } from "./corrections";
+import { LimitForm } from "./limit-form";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
 import { SignInSection } from "./sign-in-section";
 
@@ -65,6 +66,14 @@ export default function DeskBorrower() {
           formKey={keys.payment}
           answer={answer?.intent === "payment" ? answer : undefined}
           flash={flash?.kind === "payment" ? flash : null}
+        />
+      ) : null}
+      {line && canAct ? (
+        <LimitForm
+          line={line}
+          formKey={keys.limit}
+          answer={answer?.intent === "limit" ? answer : undefined}
+          flash={flash?.kind === "limit" ? flash : null}
         />
       ) : null}
       {line && canAct ? (

@@ -3,6 +3,7 @@ import { formatMoney, formatTableDate } from "#domain/format";
 import { paymentCancellable, widestPaymentWindow } from "#domain/rules/payments";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { DeskAnswer, DeskFlash } from "./borrower.server";
+import { deskFields, FormBanners, type LineFormProps } from "./form-fields";
 
 type Line = NonNullable<DeskBorrowerFile["line"]>;
 
@@ -29,31 +30,21 @@ export function PhonePaymentForm({
   const values = answer?.values ?? {};
   const errors = answer?.errors ?? {};
   const window = widestPaymentWindow(line.achEffectiveDate);
-  const field = (name: string) => ({
-    id: `pay-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": `pay-${name}-error`,
-  });
-  const message = (name: string) => (
-    <p id={`pay-${name}-error`} className="field-error">
-      {errors[name] ?? ""}
-    </p>
-  );
+  const { field, message } = deskFields("pay", errors);
   return (
     <section aria-labelledby="pay-heading" className="card desk-payment">
       <h2 id="pay-heading">Take a payment by phone</h2>
-      {flash ? (
-        <p className="banner banner-success" role="status">
-          {flash.again ? "That payment was already scheduled: " : "Payment scheduled: "}
-          {money(flash.amountCents)} on {formatTableDate(flash.date)}, confirmation {flash.confirmation}.
-        </p>
-      ) : null}
-      {errors.key ? (
-        <p className="banner banner-error" role="alert">
-          {errors.key}
-        </p>
-      ) : null}
+      <FormBanners
+        done={
+          flash ? (
+            <>
+              {flash.again ? "That payment was already scheduled: " : "Payment scheduled: "}
+              {money(flash.amountCents)} on {formatTableDate(flash.date)}, confirmation {flash.confirmation}.
+            </>
+          ) : null
+        }
+        expired={errors.key}
+      />
       <p className="field-hint">
         The portal's rules: {money(servicing.minAchTransactionCents)} up to the payoff of{" "}
         {money(line.figures.payoffCents)}, on a banking day from {formatTableDate(window.from)} to{" "}
@@ -109,17 +100,7 @@ export function PhonePaymentForm({
  * CANCEL PAYMENT: the borrower revokes a scheduled payment's authorization by
  * phone. Only payments still at least the notice days away are offered.
  */
-export function CancelPaymentForm({
-  line,
-  formKey,
-  answer,
-  flash,
-}: {
-  line: Line;
-  formKey: string;
-  answer: DeskAnswer | undefined;
-  flash: Extract<DeskFlash, { kind: "cancel" }> | null;
-}) {
+export function CancelPaymentForm({ line, formKey, answer, flash }: LineFormProps<"cancel">) {
   const scheduled = line.pending.filter((p) => p.code === "P");
   const cancellable = scheduled.filter((p) => paymentCancellable(p.effectiveDate, line.today));
   const errors = answer?.errors ?? {};

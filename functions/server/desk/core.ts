@@ -10,12 +10,14 @@ import {
   deskAuditSearch,
   deskBorrowerFile,
   deskCancelPayment,
+  deskChangeLimit,
   deskDecideRequest,
   deskRequestCorrection,
   deskRequestsList,
   deskSearch,
   deskTakePayment,
   deskUnlockLogin,
+  type LimitChangeInput,
   type PhonePayment,
   ServicingError,
 } from "#servicing";
@@ -55,6 +57,9 @@ export const deskCore = {
   },
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
     return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  async changeLimit(env: CoreEnv, actor: DeskActor, input: LimitChangeInput) {
+    return deskChangeLimit(env.DB, database(env.DB), actor, input, await now(env));
   },
   async requestCorrection(env: CoreEnv, actor: DeskActor, input: CorrectionRequest) {
     return deskRequestCorrection(env.DB, database(env.DB), actor, input, await now(env));

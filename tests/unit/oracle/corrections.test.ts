@@ -100,6 +100,7 @@ describe("a fee refunded whose payment then pays off the principal", () => {
       payAnchorDate: "2025-01-01",
       repaymentMethod: "K",
       creditLimitCents: 30_000,
+      takeHomeCents: 200_000,
     });
     l.runTo(0);
     l.act({ kind: "draw", amountCents: 10_000 });
@@ -111,5 +112,41 @@ describe("a fee refunded whose payment then pays off the principal", () => {
     const after = l.line.figures();
     expect([after.balanceCents, after.pastDueCents, after.currentDueCents]).toEqual([0, 0, 0]);
     expect(l.runTo(60).standing).toBe("current");
+  });
+});
+
+describe("a new credit limit (decision record 023)", () => {
+  // $2,000 a bi-weekly paycheck: $4,333.33 a month, so underwriting allows $1,075.00 (25%, floored to $25).
+  const setupWith = (takeHomeCents: number) => ({ ...exampleSetup("K"), takeHomeCents });
+
+  it("is raised up to underwriting's limit on a current line, and available credit follows", () => {
+    const l = life(setupWith(200_000));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 50_000 });
+    expect(l.act({ kind: "setLimit", amountCents: 110_000 }).ok).toBe(false);
+    expect(l.act({ kind: "setLimit", amountCents: 107_500 })).toEqual({ ok: true });
+    expect(l.line.figures().availableCreditCents).toBe(57_500);
+    expect(l.act({ kind: "setLimit", amountCents: 107_500 }).ok).toBe(false);
+    expect(l.act({ kind: "setLimit", amountCents: 80_010 }).ok).toBe(false);
+  });
+
+  it("is never raised above $3,500, whatever the income", () => {
+    const l = life(setupWith(2_000_000));
+    l.runTo(0);
+    expect(l.act({ kind: "setLimit", amountCents: 352_500 }).ok).toBe(false);
+    expect(l.act({ kind: "setLimit", amountCents: 350_000 })).toEqual({ ok: true });
+  });
+
+  it("is lowered in any standing down to $300; a delinquent line is not raised", () => {
+    const l = life(setupWith(200_000));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 50_000 });
+    const late = l.runTo(22);
+    expect(late.standing).toBe("delinquent");
+    expect(l.act({ kind: "setLimit", amountCents: 102_500 }).ok).toBe(false);
+    expect(l.act({ kind: "setLimit", amountCents: 27_500 }).ok).toBe(false);
+    expect(l.act({ kind: "setLimit", amountCents: 30_000 })).toEqual({ ok: true });
+    // Below the balance, nothing is available (and the page shows none while delinquent anyway).
+    expect(l.line.figures().availableCreditCents).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ const setupArb: fc.Arbitrary<LifeSetup> = fc
     anchorBack: fc.integer({ min: 0, max: 30 }),
     repaymentMethod: fc.constantFrom("A" as const, "K" as const),
     creditLimitCents: fc.integer({ min: 12, max: 60 }).map((n) => n * 2_500),
+    takeHomeCents: fc.constant(200_000),
   })
   .map(({ anchorBack, ...s }) => ({ ...s, payAnchorDate: addDays(s.openedOn, -anchorBack) }));
 

@@ -34,4 +34,5 @@ export const exampleSetup = (repaymentMethod: "A" | "K"): LifeSetup => ({
   payAnchorDate: "2025-02-24",
   repaymentMethod,
   creditLimitCents: 100_000,
+  takeHomeCents: 200_000,
 });

@@ -11,6 +11,7 @@ const biWeekly = (repaymentMethod: "A" | "K", payAnchorDate = "2025-03-03"): Lif
   payAnchorDate,
   repaymentMethod,
   creditLimitCents: 100_000,
+  takeHomeCents: 200_000,
 });
 
 describe("fee table", () => {
@@ -80,6 +81,7 @@ describe("semi-monthly overlap", () => {
       payAnchorDate: "2026-01-31",
       repaymentMethod: "A",
       creditLimitCents: 100_000,
+      takeHomeCents: 200_000,
     });
     l.runTo(0);
     l.act({ kind: "draw", amountCents: 50_000 });

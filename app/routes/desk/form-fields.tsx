@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import type { DeskBorrowerFile } from "#server/desk/core";
+import type { DeskAnswer, DeskFlash } from "./borrower.server";
+
+/** What every form of a borrower's line gets: the line, its key, its refused answer, and what it just did. */
+export interface LineFormProps<K extends NonNullable<DeskFlash>["kind"]> {
+  line: NonNullable<DeskBorrowerFile["line"]>;
+  formKey: string;
+  answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: K }> | null;
+}
+
+/**
+ * A desk form's fields and their messages, named `<prefix>-<field>`: each
+ * input points at its message (aria-describedby) and says when it is wrong
+ * (aria-invalid), the same on every desk form.
+ */
+export function deskFields(prefix: string, errors: Record<string, string>) {
+  const field = (name: string) => ({
+    id: `${prefix}-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": `${prefix}-${name}-error`,
+  });
+  const message = (name: string) => (
+    <p id={`${prefix}-${name}-error`} className="field-error">
+      {errors[name] ?? ""}
+    </p>
+  );
+  return { field, message };
+}
+
+/** What a form just did (a status), and the expired-form message (an alert), above the form. */
+export function FormBanners({ done, expired }: { done: ReactNode; expired: string | undefined }) {
+  return (
+    <>
+      {done ? (
+        <p className="banner banner-success" role="status">
+          {done}
+        </p>
+      ) : null}
+      {expired ? (
+        <p className="banner banner-error" role="alert">
+          {expired}
+        </p>
+      ) : null}
+    </>
+  );
+}
