@@ -96,6 +96,8 @@ export const lines = sqliteTable(
     /** A known pay date; due dates fall on pay dates generated from it. */
     payAnchorDate: text("pay_anchor_date").notNull(),
     repaymentMethod: text("repayment_method").notNull(),
+    /** A revocation's first day without automatic debits (decision record 024), or null. */
+    autopayEndsOn: text("autopay_ends_on"),
     openedAt: integer("opened_at"),
     chargedOffAt: integer("charged_off_at"),
     /** The Eastern day of the run that charged the line off (the engine's charge-off day). */

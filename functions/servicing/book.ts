@@ -100,6 +100,7 @@ export function lineFacts(line: LineRow): Book["line"] {
     payFrequency: line.payFrequency as PayFrequency,
     payAnchorDate: line.payAnchorDate,
     repaymentMethod: line.repaymentMethod,
+    autopayEndsOn: line.autopayEndsOn,
     status: line.status as LineStatus,
     openedOn: line.openedAt === null ? null : easternDateTime(new Date(line.openedAt)).date,
     chargedOffOn: line.chargedOffOn,

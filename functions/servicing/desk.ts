@@ -172,6 +172,9 @@ function lineView(state: LineState, now: Date) {
       ? raiseCeilingCents(state.application.takeHomeCents, state.application.payFrequency as PayFrequency)
       : 0,
     repaymentMethod: state.line.repaymentMethod,
+    /** A revocation's first day without automatic debits, or null (decision record 024). */
+    autopayEndsOn: state.line.autopayEndsOn,
+    nextAutomaticPayment: state.figures.nextAutomaticPayment,
     figures: {
       balanceCents: figures.balanceCents,
       principalCents: figures.principalCents,

@@ -35,6 +35,7 @@ export {
   deskRequestsList,
 } from "./desk-approvals";
 export { type AuditQuery, type DeskAuditResult, deskAuditSearch } from "./desk-audit";
+export { type AutopayInput, deskAuthorizeAutopay, deskRevokeAutopay } from "./desk-autopay";
 export { deskChangeLimit, type LimitChangeInput } from "./desk-limits";
 export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
 export { type DevLedger, ledgerFor } from "./dev-ledger";

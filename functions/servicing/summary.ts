@@ -4,6 +4,7 @@ import { achEffectiveDate, addDays } from "#domain/calendar";
 import type { GetSummary } from "#domain/catalogue/account";
 import type { Answer } from "#domain/catalogue/define";
 import { cashAdvanceFeeBps, draws, servicing } from "#domain/config";
+import { debitsOn } from "#domain/rules/autopay";
 import { paperCheckAllowed } from "#domain/rules/esign";
 import { creditUsedPercent, drawBlock, drawBlockMessages } from "#domain/rules/standing";
 import { cycleOf, type LineState, stateTagOf } from "./account-state";
@@ -120,7 +121,8 @@ export function buildSummary(customer: Customer, state: LineState, now: Date): S
       billingCycle: cycle,
       principalBalance: figures.principalCents,
       payoffAmount: figures.payoffCents,
-      repaymentMethod: line.repaymentMethod,
+      // A revoked authorization is paper check from its first day without debits (decision record 024).
+      repaymentMethod: line.repaymentMethod === "A" && !debitsOn(line, state.today) ? "K" : line.repaymentMethod,
       nextAutoPaymentDate: figures.nextAutomaticPayment?.date ?? null,
       nextAutoPaymentAmount: figures.nextAutomaticPayment?.amountCents ?? 0,
       creditBalance: figures.unappliedCents,

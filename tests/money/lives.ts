@@ -30,7 +30,9 @@ export type Intent =
   /** A desk correction a supervisor approves: waive a statement's fee, or reverse a posted payment (mostly the latest, sometimes any). */
   | { day: number; kind: "waive" | "reverse"; which: "latest" | "any"; pick: number }
   /** A new credit limit at the desk, from $300 to $3,500 by `share` (raises above underwriting's are refused). */
-  | { day: number; kind: "limit"; share: number };
+  | { day: number; kind: "limit"; share: number }
+  /** Automatic payments revoked or authorized at the desk. */
+  | { day: number; kind: "autopay"; change: "revoke" | "authorize" };
 
 export interface Life {
   setup: LifeSetup;
@@ -86,6 +88,14 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ day, kind: fc.constant("limit" as const), share }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      day,
+      kind: fc.constant("autopay" as const),
+      change: fc.constantFrom("revoke" as const, "authorize" as const),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -183,6 +193,8 @@ export function concrete(
       if (indices.length === 0) return null;
       return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
     }
+    case "autopay":
+      return { kind: intent.change === "revoke" ? "revokeAutopay" : "authorizeAutopay" };
     case "limit":
       return { kind: "setLimit", amountCents: (12 + Math.round(intent.share * 128)) * 2_500 };
     case "waive": {

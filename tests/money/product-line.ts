@@ -1,5 +1,6 @@
 import { nextBusinessDay } from "#domain/calendar";
 import { billingCycleFor } from "#domain/fees";
+import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
 import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import {
@@ -98,6 +99,15 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       if (!paymentCancellable(payment.effectiveDate, today))
         return { ok: false, reason: cancelMessages.tooLate(payment.effectiveDate) };
       book = { ...book, scheduled: book.scheduled.filter((p) => p !== payment) };
+      return { ok: true };
+    }
+    if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {
+      // The desk's rules (functions/servicing/desk-autopay.ts).
+      const revoke = action.kind === "revokeAutopay";
+      const problem = (revoke ? revocationProblem : authorizationProblem)(figures.standing, book.line);
+      if (problem) return { ok: false, reason: problem };
+      const autopayEndsOn = revoke ? revocationEndsOn(today) : null;
+      book = { ...book, line: { ...book.line, repaymentMethod: "A", autopayEndsOn } };
       return { ok: true };
     }
     if (action.kind === "setLimit") {

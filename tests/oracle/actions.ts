@@ -129,3 +129,28 @@ export function actSetLimit(line: Line, amountCents: number): ActionOutcome {
   line.creditLimitCents = amountCents;
   return ok;
 }
+
+/**
+ * Revocation of automatic payments (spec file 3: "at least 3 days before the
+ * payment date"; decision record 024): on a line not closed that is debited
+ * automatically and not already revoked. Debits dated 3 days from today or
+ * later stop; one sooner still posts.
+ */
+export function actRevokeAutopay(line: Line, today: string): ActionOutcome {
+  if (line.figures().standing === "closed") return refuse("line is closed");
+  if (line.repaymentMethod !== "A") return refuse("not on automatic payments");
+  if (line.autopayEndsOn !== null) return refuse("already revoked");
+  line.autopayEndsOn = addDays(today, REVOCATION_NOTICE_DAYS);
+  return ok;
+}
+
+/** Automatic payments authorized again (or for the first time): not on a closed or charged-off line, not when already on. */
+export function actAuthorizeAutopay(line: Line): ActionOutcome {
+  const { standing } = line.figures();
+  if (standing === "closed") return refuse("line is closed");
+  if (standing === "charged_off") return refuse("charged off: never debited automatically");
+  if (line.repaymentMethod === "A" && line.autopayEndsOn === null) return refuse("already on");
+  line.repaymentMethod = "A";
+  line.autopayEndsOn = null;
+  return ok;
+}

@@ -21,6 +21,8 @@ export interface FigureInputs {
   /** Every due date of the line's schedule, in order (issued or not). */
   dueDates: readonly string[];
   closed: boolean;
+  /** A revocation's first day without automatic debits, or null. */
+  autopayEndsOn?: string | null;
 }
 
 /** Unpaid minimums of issued statements due on or before `date` (a due date has passed on the day itself). */
@@ -87,6 +89,7 @@ function nextAutomaticPayment(inputs: FigureInputs): DayFigures["nextAutomaticPa
   if (setup.repaymentMethod !== "A" || inputs.closed || state.chargedOff) return null;
   const ahead = [...new Set(state.statements.map((s) => s.dueDate).filter((d) => d > today))].sort();
   for (const date of ahead) {
+    if (inputs.autopayEndsOn != null && date >= inputs.autopayEndsOn) return null;
     const owed = unpaidDueOnOrBefore(state, date) - scheduledOnOrBefore(inputs.scheduled, date);
     if (owed > 0) return { date, amountCents: owed };
   }

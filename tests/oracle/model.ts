@@ -5,7 +5,17 @@
  * Every figure is recomputed by replaying the whole ledger (ledger.ts);
  * clarity over speed.
  */
-import { actCancel, actDraw, actReturn, actReversePayment, actSchedule, actSetLimit, actWaiveFee } from "./actions";
+import {
+  actAuthorizeAutopay,
+  actCancel,
+  actDraw,
+  actReturn,
+  actReversePayment,
+  actRevokeAutopay,
+  actSchedule,
+  actSetLimit,
+  actWaiveFee,
+} from "./actions";
 import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
@@ -44,9 +54,13 @@ export class Line implements ReferenceLine {
   closed = false;
   /** The credit limit today: the setup's, until the desk sets another. */
   creditLimitCents: number;
+  /** How the line repays today, and a revocation's first day without debits (decision record 024). */
+  repaymentMethod: LifeSetup["repaymentMethod"];
+  autopayEndsOn: string | null = null;
 
   constructor(readonly setup: LifeSetup) {
     this.creditLimitCents = setup.creditLimitCents;
+    this.repaymentMethod = setup.repaymentMethod;
     this.cycle = billingCycleFor(setup.payFrequency);
     this.dueDates = dueDates(setup.payFrequency, setup.payAnchorDate, addDays(setup.openedOn, SCHEDULE_DAYS));
   }
@@ -72,12 +86,15 @@ export class Line implements ReferenceLine {
     if (action.kind === "waiveFee") return actWaiveFee(this, today, action.index);
     if (action.kind === "reversePayment") return actReversePayment(this, today, action.index);
     if (action.kind === "setLimit") return actSetLimit(this, action.amountCents);
+    if (action.kind === "revokeAutopay") return actRevokeAutopay(this, today);
+    if (action.kind === "authorizeAutopay") return actAuthorizeAutopay(this);
     return actReturn(this, today, action.index);
   }
 
   figures(): DayFigures {
     return dayFigures({
-      setup: { ...this.setup, creditLimitCents: this.creditLimitCents },
+      setup: { ...this.setup, creditLimitCents: this.creditLimitCents, repaymentMethod: this.repaymentMethod },
+      autopayEndsOn: this.autopayEndsOn,
       today: this.requireToday(),
       state: this.state(),
       scheduled: this.scheduled,
@@ -139,7 +156,8 @@ export class Line implements ReferenceLine {
    * when that is zero. The run happens once a day, so at most once per due date.
    */
   private postAutomaticPayment(day: string): void {
-    if (this.setup.repaymentMethod !== "A" || this.closed || this.chargedOff) return;
+    if (this.repaymentMethod !== "A" || this.closed || this.chargedOff) return;
+    if (this.autopayEndsOn !== null && day >= this.autopayEndsOn) return; // revoked with notice
     if (!this.issued.some((s) => s.dueDate === day)) return;
     const pending = this.scheduled.filter((s) => s.date <= day).reduce((sum, s) => sum + s.amountCents, 0);
     const amount = unpaidDueOnOrBefore(this.state(), day) - pending;

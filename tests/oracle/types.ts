@@ -39,7 +39,10 @@ export type Action =
   /** Reverse the posted payment with this index in payments() order: a desk correction a supervisor approved. */
   | { kind: "reversePayment"; index: number }
   /** A new credit limit set at the desk (decision record 023). */
-  | { kind: "setLimit"; amountCents: number };
+  | { kind: "setLimit"; amountCents: number }
+  /** Automatic payments revoked (3 days' notice) or authorized again at the desk (decision record 024). */
+  | { kind: "revokeAutopay" }
+  | { kind: "authorizeAutopay" };
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 

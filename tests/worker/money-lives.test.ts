@@ -23,6 +23,7 @@ import { toIssuedStatement, toLedgerEntry } from "../../functions/servicing/book
 import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { deskDecideRequest, deskRequestCorrection } from "../../functions/servicing/desk-approvals";
+import { deskAuthorizeAutopay, deskRevokeAutopay } from "../../functions/servicing/desk-autopay";
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import { issueToken } from "../../functions/servicing/tokens";
@@ -205,6 +206,8 @@ let deskCancelled = 0;
 let deskAccepted = 0;
 const DESK_AGENT = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
 const DESK_SUPERVISOR = { email: "supervisor@desk.ridgeline.test", role: "supervisor" } as const;
+/** Automatic payments revoked or authorized at the desk (each leaves one audit row). */
+let autopayChanged = 0;
 /** Limits the desk changed (each leaves one audit row). */
 let limitsChanged = 0;
 /** Corrections the supervisor approved (each leaves a request's and an approval's audit rows). */
@@ -263,6 +266,14 @@ async function productAct(
     cancelled.add(id);
     deskCancelled++;
     return;
+  }
+  if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {
+    const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+    const input = { customerId: owner!.customerId, reason: "By phone", key: crypto.randomUUID() };
+    const change = action.kind === "revokeAutopay" ? deskRevokeAutopay : deskAuthorizeAutopay;
+    await change(env.DB, db, DESK_AGENT, input, new Date());
+    autopayChanged++;
+    return undefined;
   }
   if (action.kind === "setLimit") {
     const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
@@ -354,5 +365,9 @@ describe("random lives through the whole embedded platform agree with the indepe
       n: number;
     }>();
     expect(limits?.n).toBe(limitsChanged);
+    const autopay = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM desk_audit WHERE action IN ('revoke automatic payments', 'authorize automatic payments')",
+    ).first<{ n: number }>();
+    expect(autopay?.n).toBe(autopayChanged);
   });
 });

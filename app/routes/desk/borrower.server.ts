@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
+import { AuthorizeAutopaySchema, RevokeAutopaySchema } from "./autopay.schema";
 import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
 import { requireDeskUser } from "./desk.server";
 import { LimitSchema } from "./limit.schema";
@@ -10,8 +11,29 @@ import { CancelPaymentSchema, PhonePaymentSchema, UnlockSchema } from "./payment
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent = "note" | "payment" | "cancel" | "unlock" | "waive" | "reverse" | "decide" | "limit";
-const INTENTS: readonly Intent[] = ["note", "payment", "cancel", "unlock", "waive", "reverse", "decide", "limit"];
+type Intent =
+  | "note"
+  | "payment"
+  | "cancel"
+  | "unlock"
+  | "waive"
+  | "reverse"
+  | "decide"
+  | "limit"
+  | "revoke-autopay"
+  | "authorize-autopay";
+const INTENTS: readonly Intent[] = [
+  "note",
+  "payment",
+  "cancel",
+  "unlock",
+  "waive",
+  "reverse",
+  "decide",
+  "limit",
+  "revoke-autopay",
+  "authorize-autopay",
+];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
@@ -22,10 +44,13 @@ export type DeskFlash =
   | { kind: "requested"; again: boolean; requestId: number }
   | { kind: "decided"; status: string }
   | { kind: "limit"; again: boolean; beforeCents: number; afterCents: number }
+  | { kind: "autopay"; change: "revoked" | "authorized" }
   | null;
 
 /** The flash of the corrections' forms (decision record 022), or null. */
 export function correctionFlash(params: URLSearchParams): DeskFlash {
+  const autopay = params.get("autopay");
+  if (autopay === "revoked" || autopay === "authorized") return { kind: "autopay", change: autopay };
   const limit = /^(\d+)-(\d+)$/.exec(params.get("limit") ?? "");
   if (limit)
     return { kind: "limit", again: params.has("again"), beforeCents: Number(limit[1]), afterCents: Number(limit[2]) };
@@ -67,6 +92,7 @@ export async function borrowerPage(context: Context, request: Request, customerI
       reverse: crypto.randomUUID(),
       decide: crypto.randomUUID(),
       limit: crypto.randomUUID(),
+      autopay: crypto.randomUUID(),
     };
     const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
     return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
@@ -136,6 +162,14 @@ export async function deskAction(
       const made = await deskCore.requestCorrection(env, user, { customerId, kind, ...parsed.output });
       return redirect(`${file}?requested=${made.requestId}${made.replayed ? "&again=1" : ""}#corrections-heading`);
     }
+    if (intent === "revoke-autopay" || intent === "authorize-autopay") {
+      const revoke = intent === "revoke-autopay";
+      const parsed = v.safeParse(revoke ? RevokeAutopaySchema : AuthorizeAutopaySchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const input = { customerId, reason: parsed.output.reason, key: parsed.output.key };
+      await (revoke ? deskCore.revokeAutopay(env, user, input) : deskCore.authorizeAutopay(env, user, input));
+      return redirect(`${file}?autopay=${revoke ? "revoked" : "authorized"}#autopay-heading`);
+    }
     if (intent === "limit") {
       const parsed = v.safeParse(LimitSchema, values);
       if (!parsed.success) return invalid(intent, parsed.issues, values);
@@ -183,6 +217,7 @@ function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
   if (intent === "decide") return "form";
   if (intent === "limit") return "reason" in fields ? "reason" : "limit";
+  if (intent === "revoke-autopay" || intent === "authorize-autopay") return "reason";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

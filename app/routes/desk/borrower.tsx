@@ -3,6 +3,7 @@ import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
+import { AutopayForm } from "./autopay-form";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
 import { CorrectionForms, RequestsTable } from "./corrections";
 import { LimitForm } from "./limit-form";
@@ -69,6 +70,15 @@ export default function DeskBorrower() {
         />
       ) : null}
       {line && canAct ? (
+        <AutopayForm
+          line={line}
+          bankLast4={file.applications[0]?.bankAccountLast4 ?? ""}
+          formKey={keys.autopay}
+          answer={answer?.intent === "revoke-autopay" || answer?.intent === "authorize-autopay" ? answer : undefined}
+          flash={flash?.kind === "autopay" ? flash : null}
+        />
+      ) : null}
+      {line && canAct ? (
         <LimitForm
           line={line}
           formKey={keys.limit}
@@ -130,7 +140,16 @@ function LineSection({ line }: { line: Line }) {
           <Fact term="Next due date" value={date(f.nextDueDate)} />
           <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
           {f.unappliedCents > 0 ? <Fact term="Credit to refund" value={money(f.unappliedCents)} /> : null}
-          <Fact term="Repayment" value={line.repaymentMethod === "A" ? "Automatic (EFT)" : "Paper check"} />
+          <Fact
+            term="Repayment"
+            value={
+              line.repaymentMethod !== "A"
+                ? "Paper check"
+                : line.autopayEndsOn
+                  ? `Automatic (EFT), revoked: none from ${date(line.autopayEndsOn)}`
+                  : "Automatic (EFT)"
+            }
+          />
         </dl>
       </section>
       <Table

@@ -47,3 +47,22 @@ export function FormBanners({ done, expired }: { done: ReactNode; expired: strin
     </>
   );
 }
+
+/** The tick that the borrower heard the authorization read to them and agreed (with its message). */
+export function AuthorizationTick({ prefix, errors }: { prefix: string; errors: Record<string, string> }) {
+  const { message } = deskFields(prefix, errors);
+  return (
+    <div className={errors.authorized ? "field has-error" : "field"}>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="authorized"
+          aria-invalid={errors.authorized ? true : undefined}
+          aria-describedby={`${prefix}-authorized-error`}
+        />{" "}
+        The borrower heard the authorization and agreed to it.
+      </label>
+      {message("authorized")}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { formatMoney, formatTableDate } from "#domain/format";
 import { paymentCancellable, widestPaymentWindow } from "#domain/rules/payments";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { DeskAnswer, DeskFlash } from "./borrower.server";
-import { deskFields, FormBanners, type LineFormProps } from "./form-fields";
+import { AuthorizationTick, deskFields, FormBanners, type LineFormProps } from "./form-fields";
 
 type Line = NonNullable<DeskBorrowerFile["line"]>;
 
@@ -76,18 +76,7 @@ export function PhonePaymentForm({
           we agreed. This is a one-time authorization for this payment only. You may revoke it by calling us at least{" "}
           {servicing.achRevocationNoticeDays} days before the payment date."
         </p>
-        <div className={errors.authorized ? "field has-error" : "field"}>
-          <label className="check">
-            <input
-              type="checkbox"
-              name="authorized"
-              aria-invalid={errors.authorized ? true : undefined}
-              aria-describedby="pay-authorized-error"
-            />{" "}
-            The borrower heard the authorization and agreed to it.
-          </label>
-          {message("authorized")}
-        </div>
+        <AuthorizationTick prefix="pay" errors={errors} />
         <button type="submit" className="button button-primary">
           Take payment
         </button>

@@ -2,18 +2,21 @@ import { database } from "#db/client";
 import type { DeskSearch } from "#domain/desk";
 import {
   type AuditQuery,
+  type AutopayInput,
   type CorrectionRequest,
   currentTime,
   type Decision,
   type DeskActor,
   deskAddNote,
   deskAuditSearch,
+  deskAuthorizeAutopay,
   deskBorrowerFile,
   deskCancelPayment,
   deskChangeLimit,
   deskDecideRequest,
   deskRequestCorrection,
   deskRequestsList,
+  deskRevokeAutopay,
   deskSearch,
   deskTakePayment,
   deskUnlockLogin,
@@ -57,6 +60,12 @@ export const deskCore = {
   },
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
     return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  async revokeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
+    return deskRevokeAutopay(env.DB, database(env.DB), actor, input, await now(env));
+  },
+  async authorizeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
+    return deskAuthorizeAutopay(env.DB, database(env.DB), actor, input, await now(env));
   },
   async changeLimit(env: CoreEnv, actor: DeskActor, input: LimitChangeInput) {
     return deskChangeLimit(env.DB, database(env.DB), actor, input, await now(env));

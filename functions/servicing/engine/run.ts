@@ -1,6 +1,7 @@
 import { addDays, daysBetween } from "#domain/calendar";
 import { servicing } from "#domain/config";
 import { carriedBalanceFee, minimumPayment } from "#domain/fees";
+import { debitsOn } from "#domain/rules/autopay";
 import { activitySince, addMonths, lastIssued } from "./cycle";
 import { cycleOfFrequency, dueDateIssuedOn, firstDueDate } from "./schedule";
 import { accountState, firstDrawDate } from "./state";
@@ -84,7 +85,7 @@ export const automaticPaymentId = (lineId: number, dueDate: string) => `A${lineI
 
 function postAutomatic(book: Book, day: string, clock: RunClock, work: DayWork): Book {
   const { line } = book;
-  if (line.repaymentMethod !== "A" || line.chargedOffOn !== null || !book.statements.some((s) => s.dueDate === day))
+  if (!debitsOn(line, day) || line.chargedOffOn !== null || !book.statements.some((s) => s.dueDate === day))
     return book;
   const id = automaticPaymentId(line.id, day);
   if (book.entries.some((e) => e.id === id)) return book;

@@ -1,4 +1,5 @@
 import { daysBetween } from "#domain/calendar";
+import { debitsOn } from "#domain/rules/autopay";
 import { replay } from "./replay";
 import { cycleOfFrequency, projectedDueDate } from "./schedule";
 import type { AccountState, Book, Standing, StatementStanding } from "./types";
@@ -105,6 +106,8 @@ function nextAutomaticPayment(
   if (book.line.repaymentMethod !== "A" || (standing !== "current" && standing !== "delinquent")) return null;
   const ahead = [...new Set(statements.filter((s) => s.dueDate > today).map((s) => s.dueDate))].sort();
   for (const date of ahead) {
+    // After a revocation's notice no debit is taken (decision record 024).
+    if (!debitsOn(book.line, date)) return null;
     const owed = sum(statements.filter((s) => s.dueDate <= date));
     const scheduled = book.scheduled
       .filter((p) => p.effectiveDate <= date)

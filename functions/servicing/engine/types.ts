@@ -71,6 +71,8 @@ export interface LineFacts {
   payAnchorDate: string;
   /** A: electronic funds transfer (automatic payments); K: paper check. */
   repaymentMethod: string;
+  /** A revocation's first day without automatic debits (decision record 024); absent or null: none. */
+  autopayEndsOn?: string | null;
   status: LineStatus;
   /** The day the line opened (the e-sign was recorded), or null. */
   openedOn: string | null;

@@ -1,0 +1,1 @@
+ALTER TABLE `lines` ADD `autopay_ends_on` text;
