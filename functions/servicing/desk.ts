@@ -290,7 +290,7 @@ export async function auditedUnder(db: Database, actor: DeskActor, key: string) 
 }
 
 /** One audit row, unless this actor already used this key (the action's batch then writes nothing). */
-function auditInsert(d1: D1Database, actor: DeskActor, entry: AuditEntry, key: string, now: number) {
+export function auditInsert(d1: D1Database, actor: DeskActor, entry: AuditEntry, key: string, now: number) {
   const row = auditRecord(actor, entry, key, now);
   const columns = Object.keys(row);
   return d1

@@ -38,6 +38,7 @@ export { type AuditQuery, type DeskAuditResult, deskAuditSearch } from "./desk-a
 export { type AutopayInput, deskAuthorizeAutopay, deskRevokeAutopay } from "./desk-autopay";
 export { deskChangeLimit, type LimitChangeInput } from "./desk-limits";
 export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
+export { deskSendResetLink } from "./desk-sign-in";
 export { type DevLedger, ledgerFor } from "./dev-ledger";
 export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";

@@ -7,7 +7,7 @@ import { AuthorizeAutopaySchema, RevokeAutopaySchema } from "./autopay.schema";
 import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
 import { requireDeskUser } from "./desk.server";
 import { LimitSchema } from "./limit.schema";
-import { CancelPaymentSchema, PhonePaymentSchema, UnlockSchema } from "./payment.schema";
+import { CancelPaymentSchema, PhonePaymentSchema, ResetLinkSchema, UnlockSchema } from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
@@ -21,7 +21,8 @@ type Intent =
   | "decide"
   | "limit"
   | "revoke-autopay"
-  | "authorize-autopay";
+  | "authorize-autopay"
+  | "reset-link";
 const INTENTS: readonly Intent[] = [
   "note",
   "payment",
@@ -33,6 +34,7 @@ const INTENTS: readonly Intent[] = [
   "limit",
   "revoke-autopay",
   "authorize-autopay",
+  "reset-link",
 ];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
@@ -45,10 +47,13 @@ export type DeskFlash =
   | { kind: "decided"; status: string }
   | { kind: "limit"; again: boolean; beforeCents: number; afterCents: number }
   | { kind: "autopay"; change: "revoked" | "authorized" }
+  | { kind: "reset"; again: boolean }
   | null;
 
 /** The flash of the corrections' forms (decision record 022), or null. */
 export function correctionFlash(params: URLSearchParams): DeskFlash {
+  const reset = params.get("reset");
+  if (reset) return { kind: "reset", again: reset === "again" };
   const autopay = params.get("autopay");
   if (autopay === "revoked" || autopay === "authorized") return { kind: "autopay", change: autopay };
   const limit = /^(\d+)-(\d+)$/.exec(params.get("limit") ?? "");
@@ -93,6 +98,7 @@ export async function borrowerPage(context: Context, request: Request, customerI
       decide: crypto.randomUUID(),
       limit: crypto.randomUUID(),
       autopay: crypto.randomUUID(),
+      reset: crypto.randomUUID(),
     };
     const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
     return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
@@ -162,6 +168,12 @@ export async function deskAction(
       const made = await deskCore.requestCorrection(env, user, { customerId, kind, ...parsed.output });
       return redirect(`${file}?requested=${made.requestId}${made.replayed ? "&again=1" : ""}#corrections-heading`);
     }
+    if (intent === "reset-link") {
+      const parsed = v.safeParse(ResetLinkSchema, values);
+      if (!parsed.success) return invalid(intent, parsed.issues, values);
+      const { sent } = await deskCore.sendResetLink(env, user, { customerId, ...parsed.output });
+      return redirect(`${file}?reset=${sent ? "1" : "again"}#login-heading`);
+    }
     if (intent === "revoke-autopay" || intent === "authorize-autopay") {
       const revoke = intent === "revoke-autopay";
       const parsed = v.safeParse(revoke ? RevokeAutopaySchema : AuthorizeAutopaySchema, values);
@@ -212,7 +224,7 @@ export async function deskAction(
 /** Which of the form's fields a refusal of the core's is about (the posting names its own fields). */
 function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "note") return "note";
-  if (intent === "unlock") return "reason";
+  if (intent === "unlock" || intent === "reset-link") return "reason";
   if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
   if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
   if (intent === "decide") return "form";

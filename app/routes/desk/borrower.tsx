@@ -50,6 +50,11 @@ export default function DeskBorrower() {
         formKey={keys.unlock}
         answer={answer?.intent === "unlock" ? answer : undefined}
         flash={flash?.kind === "unlock" ? flash : null}
+        reset={{
+          formKey: keys.reset,
+          answer: answer?.intent === "reset-link" ? answer : undefined,
+          flash: flash?.kind === "reset" ? flash : null,
+        }}
       />
       {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
       {line && canAct ? (

@@ -48,3 +48,9 @@ export const UnlockSchema = v.object({
   reason: deskReason("Give the reason for unlocking."),
   key: deskFormKey(phonePaymentMessages.key),
 });
+
+/** SEND A RESET LINK: why (the borrower proved who they are on the call). */
+export const ResetLinkSchema = v.object({
+  reason: deskReason("Give the reason for sending a reset link."),
+  key: deskFormKey(phonePaymentMessages.key),
+});

@@ -14,12 +14,14 @@ export function SignInSection({
   formKey,
   answer,
   flash,
+  reset,
 }: {
   login: DeskBorrowerFile["login"];
   canAct: boolean;
   formKey: string;
   answer: DeskAnswer | undefined;
   flash: Extract<DeskFlash, { kind: "unlock" }> | null;
+  reset: { formKey: string; answer: DeskAnswer | undefined; flash: Extract<DeskFlash, { kind: "reset" }> | null };
 }) {
   const error = answer?.errors.reason ?? answer?.errors.key;
   const state = !login
@@ -59,6 +61,50 @@ export function SignInSection({
           </button>
         </form>
       ) : null}
+      {canAct && login ? <ResetLinkForm {...reset} /> : null}
     </section>
+  );
+}
+
+/** SEND A RESET LINK: Forgot Password's e-mail, to the address on file, once the borrower proved who they are. */
+function ResetLinkForm({
+  formKey,
+  answer,
+  flash,
+}: {
+  formKey: string;
+  answer: DeskAnswer | undefined;
+  flash: Extract<DeskFlash, { kind: "reset" }> | null;
+}) {
+  const error = answer?.errors.reason ?? answer?.errors.key;
+  return (
+    <form method="post" noValidate className="desk-reset">
+      {flash ? (
+        <p className="banner banner-success" role="status">
+          {flash.again
+            ? "That link was already sent."
+            : "Reset link e-mailed to the address on file; it works for 30 minutes."}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="reset-link" />
+      <input type="hidden" name="key" value={formKey} />
+      <div className={error ? "field has-error" : "field"}>
+        <label htmlFor="reset-reason">Reason for a reset link (how the borrower proved who they are)</label>
+        <input
+          id="reset-reason"
+          name="reason"
+          maxLength={500}
+          defaultValue={answer?.values.reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="reset-reason-error"
+        />
+        <p id="reset-reason-error" className="field-error">
+          {error ?? ""}
+        </p>
+      </div>
+      <button type="submit" className="button button-outline">
+        E-mail a reset link
+      </button>
+    </form>
   );
 }

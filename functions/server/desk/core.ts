@@ -1,4 +1,4 @@
-import { database } from "#db/client";
+import { type Database, database } from "#db/client";
 import type { DeskSearch } from "#domain/desk";
 import {
   type AuditQuery,
@@ -18,22 +18,36 @@ import {
   deskRequestsList,
   deskRevokeAutopay,
   deskSearch,
+  deskSendResetLink,
   deskTakePayment,
   deskUnlockLogin,
   type LimitChangeInput,
   type PhonePayment,
   ServicingError,
+  withOutgoing,
 } from "#servicing";
 import type { Env } from "../env";
+import { siteUrl } from "../http/site-origin";
 
 /**
  * The servicing desk's one way into the servicing core (decision record 021):
  * the calls the core exposes for the desk, on the core's own clock. Nothing
  * else of the desk imports the core (.dependency-cruiser.cjs).
  */
-type CoreEnv = Pick<Env, "DB" | "ENVIRONMENT">;
+type CoreEnv = Env;
 
 const now = (env: CoreEnv) => currentTime(env, database(env.DB));
+
+/**
+ * The core's database for one desk action, on the core's clock. Its messages
+ * (a phone payment's confirmation, a reset link) go through the dispatch
+ * queue to the real provider, as the site's do: an unregistered handle would
+ * drop them in the outbox.
+ */
+async function acting(env: CoreEnv): Promise<{ db: Database; at: Date }> {
+  const at = await now(env);
+  return { db: withOutgoing(database(env.DB), env, () => at.getTime()), at };
+}
 
 export const deskCore = {
   async audit(env: CoreEnv, query: AuditQuery) {
@@ -46,35 +60,50 @@ export const deskCore = {
     return deskBorrowerFile(database(env.DB), customerId, await now(env));
   },
   async addNote(env: CoreEnv, actor: DeskActor, input: { customerId: string; note: string; key: string }) {
-    return deskAddNote(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
+    const { db, at } = await acting(env);
+    return deskAddNote(env.DB, db, actor, input, at.getTime());
   },
   async cancelPayment(
     env: CoreEnv,
     actor: DeskActor,
     input: { customerId: string; transactionId: number; reason: string; key: string },
   ) {
-    return deskCancelPayment(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskCancelPayment(env.DB, db, actor, input, at);
+  },
+  /** The Forgot Password e-mail, to the address on file; its link opens this site's reset page. */
+  async sendResetLink(env: CoreEnv, actor: DeskActor, input: { customerId: string; reason: string; key: string }) {
+    const base = siteUrl(env, "/reset-password");
+    const { db, at } = await acting(env);
+    return deskSendResetLink(env.DB, db, actor, input, base, at.getTime());
   },
   async unlockLogin(env: CoreEnv, actor: DeskActor, input: { customerId: string; reason: string; key: string }) {
-    return deskUnlockLogin(env.DB, database(env.DB), actor, input, (await now(env)).getTime());
+    const { db, at } = await acting(env);
+    return deskUnlockLogin(env.DB, db, actor, input, at.getTime());
   },
   async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
-    return deskTakePayment(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskTakePayment(env.DB, db, actor, input, at);
   },
   async revokeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
-    return deskRevokeAutopay(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskRevokeAutopay(env.DB, db, actor, input, at);
   },
   async authorizeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
-    return deskAuthorizeAutopay(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskAuthorizeAutopay(env.DB, db, actor, input, at);
   },
   async changeLimit(env: CoreEnv, actor: DeskActor, input: LimitChangeInput) {
-    return deskChangeLimit(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskChangeLimit(env.DB, db, actor, input, at);
   },
   async requestCorrection(env: CoreEnv, actor: DeskActor, input: CorrectionRequest) {
-    return deskRequestCorrection(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskRequestCorrection(env.DB, db, actor, input, at);
   },
   async decideRequest(env: CoreEnv, actor: DeskActor, input: Decision) {
-    return deskDecideRequest(env.DB, database(env.DB), actor, input, await now(env));
+    const { db, at } = await acting(env);
+    return deskDecideRequest(env.DB, db, actor, input, at);
   },
   /** The supervisors' queue (every pending request), or one customer's requests. */
   async requests(env: CoreEnv, customerId?: string) {

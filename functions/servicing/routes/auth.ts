@@ -11,14 +11,11 @@ import { customerById } from "../customers";
 import { borrowersByEmail, lineStanding, matchIdentity, recentFailures, userByEmail } from "../identity";
 import { implement } from "../implement";
 import { maskEmail } from "../messages";
-import { outgoingFor } from "../outgoing";
 import { checkPassword, expirePendingResets } from "../password-check";
-import { templates } from "../templates";
+import { issueResetLink } from "../reset-links";
 import { callersOwnTokenHashes, issueToken, revokeCustomerTokens, revokeToken } from "../tokens";
 
 export const authRoutes = new Hono<ServicingEnv>();
-
-const RESET_LINK_MS = 30 * 60_000;
 
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(randomToken()));
@@ -178,18 +175,8 @@ implement(authRoutes, calls.ResetPassword, async (c, { email, last4SSN, DateOfBi
   const now = c.var.now.getTime();
   const match = await matchIdentity(db, email, last4SSN, DateOfBirth);
   const user = await userByEmail(db, email);
-  if (match && user?.customerId === match.id) {
-    const token = randomToken();
-    await db
-      .insert(passwordResets)
-      .values({ tokenHash: await sha256Hex(token), customerId: match.id, expiresAt: now + RESET_LINK_MS });
-    const link = new URL(resetUrlBase);
-    link.searchParams.set("token", token);
-    // The link is a secret of the message: it travels on the queue to the provider, and rests in the outbox in development only.
-    await outgoingFor(db).send(
-      templates.resetLink({ id: match.id, firstName: match.firstName, email }, link.toString()),
-    );
-  }
+  if (match && user?.customerId === match.id)
+    await issueResetLink(db, { id: match.id, firstName: match.firstName, email }, resetUrlBase, now);
   return { status: true };
 });
 
