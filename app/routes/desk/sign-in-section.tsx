@@ -1,5 +1,6 @@
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { DeskAnswer, DeskFlash } from "./borrower.server";
+import { deskFields } from "./form-fields";
 
 const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
@@ -23,7 +24,6 @@ export function SignInSection({
   flash: Extract<DeskFlash, { kind: "unlock" }> | null;
   reset: { formKey: string; answer: DeskAnswer | undefined; flash: Extract<DeskFlash, { kind: "reset" }> | null };
 }) {
-  const error = answer?.errors.reason ?? answer?.errors.key;
   const state = !login
     ? "No password yet: the borrower has not created one."
     : login.lockedUntil
@@ -42,20 +42,7 @@ export function SignInSection({
         <form method="post" noValidate>
           <input type="hidden" name="intent" value="unlock" />
           <input type="hidden" name="key" value={formKey} />
-          <div className={error ? "field has-error" : "field"}>
-            <label htmlFor="unlock-reason">Reason (how the borrower proved who they are)</label>
-            <input
-              id="unlock-reason"
-              name="reason"
-              maxLength={500}
-              defaultValue={answer?.values.reason}
-              aria-invalid={error ? true : undefined}
-              aria-describedby="unlock-reason-error"
-            />
-            <p id="unlock-reason-error" className="field-error">
-              {error ?? ""}
-            </p>
-          </div>
+          <ReasonField prefix="unlock" label="Reason (how the borrower proved who they are)" answer={answer} />
           <button type="submit" className="button button-outline">
             Unlock sign-in
           </button>
@@ -76,7 +63,6 @@ function ResetLinkForm({
   answer: DeskAnswer | undefined;
   flash: Extract<DeskFlash, { kind: "reset" }> | null;
 }) {
-  const error = answer?.errors.reason ?? answer?.errors.key;
   return (
     <form method="post" noValidate className="desk-reset">
       {flash ? (
@@ -88,23 +74,27 @@ function ResetLinkForm({
       ) : null}
       <input type="hidden" name="intent" value="reset-link" />
       <input type="hidden" name="key" value={formKey} />
-      <div className={error ? "field has-error" : "field"}>
-        <label htmlFor="reset-reason">Reason for a reset link (how the borrower proved who they are)</label>
-        <input
-          id="reset-reason"
-          name="reason"
-          maxLength={500}
-          defaultValue={answer?.values.reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="reset-reason-error"
-        />
-        <p id="reset-reason-error" className="field-error">
-          {error ?? ""}
-        </p>
-      </div>
+      <ReasonField
+        prefix="reset"
+        label="Reason for a reset link (how the borrower proved who they are)"
+        answer={answer}
+      />
       <button type="submit" className="button button-outline">
         E-mail a reset link
       </button>
     </form>
+  );
+}
+
+/** A sign-in form's one field: why (how the borrower proved who they are), with its message. */
+function ReasonField({ prefix, label, answer }: { prefix: string; label: string; answer: DeskAnswer | undefined }) {
+  const error = answer?.errors.reason ?? answer?.errors.key;
+  const { field, message } = deskFields(prefix, error ? { reason: error } : {});
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={`${prefix}-reason`}>{label}</label>
+      <input {...field("reason")} maxLength={500} defaultValue={answer?.values.reason} />
+      {message("reason")}
+    </div>
   );
 }
