@@ -62,6 +62,7 @@ export default [
   route("esign/contact", "routes/esign/contact.tsx"),
   route("esign/military", "routes/esign/military.tsx"),
   // The servicing desk (issue 20): customer service's back office, behind Cloudflare Access.
+  route("desk/borrowers/:customerId/statements/:statementId", "routes/desk/statement.ts"),
   route("desk", "routes/desk/layout.tsx", [
     index("routes/desk/search.tsx"),
     route("borrowers/:customerId", "routes/desk/borrower.tsx"),

@@ -1,6 +1,15 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, customers, deskAudit, lines, notes, users } from "#db/schema/servicing";
+import {
+  applications,
+  customers,
+  deskAudit,
+  lines,
+  loginAttempts,
+  messageRecords,
+  notes,
+  users,
+} from "#db/schema/servicing";
 import { achEffectiveDate } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
@@ -39,6 +48,8 @@ export interface DeskSearchResult {
 }
 
 const RESULTS = 20;
+/** The newest messages and sign-ins a file shows. */
+const FILE_ROWS = 50;
 
 /** The customers a search names (at most 20), each with their newest line's standing at a glance. */
 export async function deskSearch(db: Database, search: DeskSearch, now: Date): Promise<DeskSearchResult[]> {
@@ -97,7 +108,7 @@ function standingOf(state: LineState): string {
 
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
-  const [customerRows, applicationRows, noteRows, auditRows, userRows] = await db.batch([
+  const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows] = await db.batch([
     // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
     db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
     db
@@ -124,6 +135,26 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
       .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
       .from(users)
       .where(eq(users.customerId, customerId)),
+    // Messages sent: their records only (masked recipient, template, status), never a body or a passcode.
+    db
+      .select({
+        channel: messageRecords.channel,
+        template: messageRecords.template,
+        recipient: messageRecords.recipientMasked,
+        subject: messageRecords.subject,
+        status: messageRecords.status,
+        createdAt: messageRecords.createdAt,
+      })
+      .from(messageRecords)
+      .where(eq(messageRecords.customerId, customerId))
+      .orderBy(desc(messageRecords.createdAt))
+      .limit(FILE_ROWS),
+    db
+      .select({ success: loginAttempts.success, note: loginAttempts.note, createdAt: loginAttempts.createdAt })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.customerId, customerId))
+      .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+      .limit(FILE_ROWS),
   ]);
   const customer = customerRows[0];
   if (!customer) throw new ServicingError(404, "No such customer.");
@@ -151,6 +182,8 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
         }
       : null,
     applications: applicationRows,
+    messages: messageRows,
+    signIns: attemptRows,
     notes: noteRows,
     audit: auditRows,
   };

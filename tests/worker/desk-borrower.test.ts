@@ -82,6 +82,39 @@ describe("a borrower's file", { timeout: TIMEOUT }, () => {
   it("answers 404 for a customer who does not exist", async () => {
     expect((await page("/desk/borrowers/no-such-customer")).status).toBe(404);
   });
+
+  it("shows the messages sent (records only) and the sign-ins; opens the statements' PDFs to desk users only", async () => {
+    const b = await signedInBorrower("owing");
+    // A message of the desk's own: the file lists its record (masked address, subject, status), never its body.
+    const cookie = await devDeskCookie("agent");
+    const fields = { intent: "reset-link", reason: "Verified on the call", key: crypto.randomUUID() };
+    await (await postForm(`/desk/borrowers/${b.customerId}`, fields, { cookie })).body?.cancel();
+    const { html } = await page(`/desk/borrowers/${b.customerId}`, "auditor");
+    const signIns = html.slice(html.indexOf('aria-label="Sign-in history (newest 50)"'));
+    expect(signIns).toContain("<td>signed in</td>");
+    const messages = html.slice(html.indexOf('aria-label="Messages sent (newest 50)"'));
+    expect(messages).toMatch(/<td>email<\/td><td>[^<]*\*[^<]*<\/td><td>Reset your password<\/td>/);
+    expect(messages).not.toContain(b.email);
+    expect(messages).not.toContain("token=");
+    const pdfPath = /href="(\/desk\/borrowers\/[^"]+\/statements\/[^"]+)"/.exec(html)![1]!;
+    const pdf = await send(pdfPath, { cookie: await devDeskCookie("auditor") });
+    expect([pdf.status, pdf.headers.get("Content-Type"), pdf.headers.get("Cache-Control")]).toEqual([
+      200,
+      "application/pdf",
+      "private, no-store",
+    ]);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    const borrower = await send(pdfPath, { cookie: b.cookie });
+    expect(borrower.status).toBe(403);
+    await borrower.body?.cancel();
+    // Another customer's file does not open this one's statement.
+    const other = await signedInBorrower("owing");
+    const crossed = await send(pdfPath.replace(b.customerId, other.customerId), {
+      cookie: await devDeskCookie("agent"),
+    });
+    expect(crossed.status).toBe(404);
+    await crossed.body?.cancel();
+  });
 });
 
 describe("a note", { timeout: TIMEOUT }, () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
@@ -56,7 +57,7 @@ export default function DeskBorrower() {
           flash: flash?.kind === "reset" ? flash : null,
         }}
       />
-      {line ? <LineSection line={line} /> : <p>This borrower has no line of credit.</p>}
+      {line ? <LineSection line={line} customerId={profile.id} /> : <p>This borrower has no line of credit.</p>}
       {line && canAct ? (
         <CancelPaymentForm
           line={line}
@@ -104,6 +105,18 @@ export default function DeskBorrower() {
         <RequestsTable requests={requests} viewer={viewer} decideKey={keys.decide} answer={answer} />
       </section>
       <Applications applications={file.applications} />
+      <Table
+        label="Messages sent (newest 50)"
+        head={["When (UTC)", "Channel", "To", "Message", "Status"]}
+        rows={file.messages.map((m) => [when(m.createdAt), m.channel, m.recipient, m.subject || m.template, m.status])}
+        empty="No messages sent."
+      />
+      <Table
+        label="Sign-in history (newest 50)"
+        head={["When (UTC)", "Result", "Note"]}
+        rows={file.signIns.map((a) => [when(a.createdAt), a.success ? "signed in" : "refused", a.note])}
+        empty="No sign-ins yet."
+      />
       <Notes
         notes={file.notes}
         canAct={canAct}
@@ -127,7 +140,7 @@ function Fact({ term, value }: { term: string; value: string }) {
 
 type Line = NonNullable<DeskBorrowerFile["line"]>;
 
-function LineSection({ line }: { line: Line }) {
+function LineSection({ line, customerId }: { line: Line; customerId: string }) {
   const f = line.figures;
   return (
     <>
@@ -180,12 +193,20 @@ function LineSection({ line }: { line: Line }) {
       />
       <Table
         label="Statements"
-        head={["Statement date", "Due date", "Balance", "Minimum due"]}
+        head={["Statement date", "Due date", "Balance", "Minimum due", "PDF"]}
         rows={line.statements.map((s) => [
           date(s.statementDate),
           date(s.dueDate),
           money(s.balanceCents),
           money(s.minimumDueCents),
+          <a
+            key="pdf"
+            href={`/desk/borrowers/${encodeURIComponent(customerId)}/statements/${encodeURIComponent(s.id)}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Statement of {date(s.statementDate)} (PDF)
+          </a>,
         ])}
         empty="No statements yet."
       />
@@ -193,7 +214,7 @@ function LineSection({ line }: { line: Line }) {
   );
 }
 
-function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: string[][]; empty: string }) {
+function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: ReactNode[][]; empty: string }) {
   // One region per table, named by its heading's words: the scroll region itself (it is what a keyboard user scrolls).
   return (
     <div className="desk-table">

@@ -19,6 +19,7 @@ import {
   deskRevokeAutopay,
   deskSearch,
   deskSendResetLink,
+  deskStatementPdf,
   deskTakePayment,
   deskUnlockLogin,
   type LimitChangeInput,
@@ -55,6 +56,9 @@ export const deskCore = {
   },
   async search(env: CoreEnv, search: DeskSearch) {
     return deskSearch(database(env.DB), search, await now(env));
+  },
+  async statementPdf(env: CoreEnv, customerId: string, statementId: string) {
+    return deskStatementPdf(database(env.DB), customerId, statementId, await now(env));
   },
   async borrower(env: CoreEnv, customerId: string) {
     return deskBorrowerFile(database(env.DB), customerId, await now(env));

@@ -245,6 +245,7 @@ export const pagePaths: readonly string[] = [
   "/desk",
   "/desk?email=someone%40example.com",
   "/desk/borrowers/any-customer",
+  "/desk/borrowers/any-customer/statements/any-statement",
   "/desk/approvals",
   "/desk/audit",
   "/desk/audit?action=note&from=2026-01-01",
