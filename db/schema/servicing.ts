@@ -106,6 +106,8 @@ export const lines = sqliteTable(
     servicedThrough: text("serviced_through"),
     closedAt: integer("closed_at"),
     closureReason: text("closure_reason"),
+    /** The borrower asked to close with a balance (decision record 025): no draws; the run closes it once paid. */
+    closeRequestedOn: text("close_requested_on"),
     /**
      * Optimistic concurrency for money movements: each posting swaps this
      * for a fresh random value and its rows are written only if the swap won.

@@ -101,6 +101,7 @@ export function lineFacts(line: LineRow): Book["line"] {
     payAnchorDate: line.payAnchorDate,
     repaymentMethod: line.repaymentMethod,
     autopayEndsOn: line.autopayEndsOn,
+    closeRequestedOn: line.closeRequestedOn,
     status: line.status as LineStatus,
     openedOn: line.openedAt === null ? null : easternDateTime(new Date(line.openedAt)).date,
     chargedOffOn: line.chargedOffOn,

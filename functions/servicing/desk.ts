@@ -208,6 +208,8 @@ function lineView(state: LineState, now: Date) {
     /** A revocation's first day without automatic debits, or null (decision record 024). */
     autopayEndsOn: state.line.autopayEndsOn,
     nextAutomaticPayment: state.figures.nextAutomaticPayment,
+    /** The day the borrower asked to close with a balance, or null (decision record 025). */
+    closeRequestedOn: state.line.status === "open" ? state.line.closeRequestedOn : null,
     figures: {
       balanceCents: figures.balanceCents,
       principalCents: figures.principalCents,

@@ -66,7 +66,7 @@ export function buildSummary(customer: Customer, state: LineState, now: Date): S
   const application = state.application;
   const cycle = cycleOf(line);
   const pendingPayments = state.pending.filter((t) => t.code === "P");
-  const block = drawBlock(standing, figures.availableCreditCents, customer.state);
+  const block = drawBlock(standing, figures.availableCreditCents, customer.state, figures.closing);
   const ach = achEffectiveDate(now, false);
   const history = transactionHistory(state.book.entries);
   const statementLinks = [...state.statementRows].reverse().map((s) => ({

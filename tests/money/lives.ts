@@ -32,7 +32,9 @@ export type Intent =
   /** A new credit limit at the desk, from $300 to $3,500 by `share` (raises above underwriting's are refused). */
   | { day: number; kind: "limit"; share: number }
   /** Automatic payments revoked or authorized at the desk. */
-  | { day: number; kind: "autopay"; change: "revoke" | "authorize" };
+  | { day: number; kind: "autopay"; change: "revoke" | "authorize" }
+  /** The borrower asks to close, or takes it back (late in a life, so the rest of it is not all closed). */
+  | { day: number; kind: "closure"; change: "close" | "cancel" };
 
 export interface Life {
   setup: LifeSetup;
@@ -88,6 +90,14 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ day, kind: fc.constant("limit" as const), share }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      day: fc.integer({ min: 250, max: LIFE_DAYS - 1 }),
+      kind: fc.constant("closure" as const),
+      change: fc.constantFrom("close" as const, "cancel" as const),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -193,6 +203,8 @@ export function concrete(
       if (indices.length === 0) return null;
       return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
     }
+    case "closure":
+      return { kind: intent.change === "close" ? "closeLine" : "cancelClosure" };
     case "autopay":
       return { kind: intent.change === "revoke" ? "revokeAutopay" : "authorizeAutopay" };
     case "limit":

@@ -1,6 +1,7 @@
 import { nextBusinessDay } from "#domain/calendar";
 import { billingCycleFor } from "#domain/fees";
 import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
+import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rules/closure";
 import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import {
@@ -99,6 +100,19 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       if (!paymentCancellable(payment.effectiveDate, today))
         return { ok: false, reason: cancelMessages.tooLate(payment.effectiveDate) };
       book = { ...book, scheduled: book.scheduled.filter((p) => p !== payment) };
+      return { ok: true };
+    }
+    if (action.kind === "closeLine" || action.kind === "cancelClosure") {
+      // The desk's rules (functions/servicing/desk-closure.ts).
+      const cancel = action.kind === "cancelClosure";
+      const problem = (cancel ? cancelClosureProblem : closureProblem)(figures.standing, book.line.closeRequestedOn);
+      if (problem) return { ok: false, reason: problem };
+      const line = cancel
+        ? { ...book.line, closeRequestedOn: null }
+        : closesAtOnce(figures.balanceCents, book.scheduled.length)
+          ? { ...book.line, status: "closed" as const }
+          : { ...book.line, closeRequestedOn: today };
+      book = { ...book, line };
       return { ok: true };
     }
     if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {

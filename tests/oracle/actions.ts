@@ -25,6 +25,7 @@ const refuse = (reason: string): ActionOutcome => ({ ok: false, reason });
 export function actDraw(line: Line, today: string, amountCents: number): ActionOutcome {
   const f = line.figures();
   if (f.standing !== "current") return refuse(`line is ${f.standing}`);
+  if (line.closeRequested) return refuse("line is closing at the borrower's request");
   if (!Number.isInteger(amountCents) || amountCents < MIN_DRAW_CENTS) return refuse("below the $100 minimum draw");
   if (amountCents % DRAW_STEP_CENTS !== 0) return refuse("not a multiple of $25");
   if (amountCents > f.availableCreditCents) return refuse("above available credit");
@@ -152,5 +153,29 @@ export function actAuthorizeAutopay(line: Line): ActionOutcome {
   if (line.repaymentMethod === "A" && line.autopayEndsOn === null) return refuse("already on");
   line.repaymentMethod = "A";
   line.autopayEndsOn = null;
+  return ok;
+}
+
+/**
+ * The borrower asks to close (decision record 025): not a closed or
+ * charged-off line, not asked already. Nothing owed and nothing scheduled:
+ * closed now. Otherwise no more draws, and the morning run closes it once
+ * nothing is owed or scheduled.
+ */
+export function actCloseLine(line: Line): ActionOutcome {
+  const f = line.figures();
+  if (f.standing === "closed") return refuse("line is closed");
+  if (f.standing === "charged_off") return refuse("a charged-off line closes when paid");
+  if (line.closeRequested) return refuse("closure already requested");
+  if (f.balanceCents === 0 && line.scheduled.length === 0) line.closed = true;
+  else line.closeRequested = true;
+  return ok;
+}
+
+/** The borrower takes the request back while the line is still open. */
+export function actCancelClosure(line: Line): ActionOutcome {
+  if (line.figures().standing === "closed") return refuse("line is closed");
+  if (!line.closeRequested) return refuse("no closure requested");
+  line.closeRequested = false;
   return ok;
 }

@@ -23,6 +23,8 @@ export interface FigureInputs {
   closed: boolean;
   /** A revocation's first day without automatic debits, or null. */
   autopayEndsOn?: string | null;
+  /** The borrower asked to close: no credit is offered. */
+  closing?: boolean;
 }
 
 /** Unpaid minimums of issued statements due on or before `date` (a due date has passed on the day itself). */
@@ -112,7 +114,7 @@ export function dayFigures(inputs: FigureInputs): DayFigures {
     unappliedCents: state.unappliedCents,
     availableCreditCents,
     // The portal shows 0.00 while delinquent, charged off (or closed).
-    shownAvailableCreditCents: standing === "current" ? availableCreditCents : 0,
+    shownAvailableCreditCents: standing === "current" && !inputs.closing ? availableCreditCents : 0,
     pastDueCents,
     currentDueCents,
     // Charged off: full balance due, no minimum option.

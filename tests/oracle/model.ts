@@ -8,6 +8,8 @@
 import {
   actAuthorizeAutopay,
   actCancel,
+  actCancelClosure,
+  actCloseLine,
   actDraw,
   actReturn,
   actReversePayment,
@@ -57,6 +59,8 @@ export class Line implements ReferenceLine {
   /** How the line repays today, and a revocation's first day without debits (decision record 024). */
   repaymentMethod: LifeSetup["repaymentMethod"];
   autopayEndsOn: string | null = null;
+  /** The borrower asked to close with something owed or scheduled (decision record 025). */
+  closeRequested = false;
 
   constructor(readonly setup: LifeSetup) {
     this.creditLimitCents = setup.creditLimitCents;
@@ -88,6 +92,8 @@ export class Line implements ReferenceLine {
     if (action.kind === "setLimit") return actSetLimit(this, action.amountCents);
     if (action.kind === "revokeAutopay") return actRevokeAutopay(this, today);
     if (action.kind === "authorizeAutopay") return actAuthorizeAutopay(this);
+    if (action.kind === "closeLine") return actCloseLine(this);
+    if (action.kind === "cancelClosure") return actCancelClosure(this);
     return actReturn(this, today, action.index);
   }
 
@@ -95,6 +101,7 @@ export class Line implements ReferenceLine {
     return dayFigures({
       setup: { ...this.setup, creditLimitCents: this.creditLimitCents, repaymentMethod: this.repaymentMethod },
       autopayEndsOn: this.autopayEndsOn,
+      closing: this.closeRequested && !this.closed,
       today: this.requireToday(),
       state: this.state(),
       scheduled: this.scheduled,
@@ -178,6 +185,7 @@ export class Line implements ReferenceLine {
     if (this.closed) return;
     const balance = balanceOf(this.state());
     if (this.chargedOff && balance === 0) this.closed = true;
+    if (this.closeRequested && balance === 0 && this.scheduled.length === 0) this.closed = true;
     if (this.firstDrawDate === null && day >= addMonths(this.setup.openedOn, 12)) this.closed = true;
     if (balance === 0 && day >= addMonths(this.lastActivityDate(), 24)) this.closed = true;
   }

@@ -42,7 +42,10 @@ export type Action =
   | { kind: "setLimit"; amountCents: number }
   /** Automatic payments revoked (3 days' notice) or authorized again at the desk (decision record 024). */
   | { kind: "revokeAutopay" }
-  | { kind: "authorizeAutopay" };
+  | { kind: "authorizeAutopay" }
+  /** The borrower asks to close the line, or takes that back, at the desk (decision record 025). */
+  | { kind: "closeLine" }
+  | { kind: "cancelClosure" };
 
 export type ActionOutcome = { ok: true } | { ok: false; reason: string };
 

@@ -24,6 +24,7 @@ import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { deskDecideRequest, deskRequestCorrection } from "../../functions/servicing/desk-approvals";
 import { deskAuthorizeAutopay, deskRevokeAutopay } from "../../functions/servicing/desk-autopay";
+import { deskCancelClosure, deskCloseLine } from "../../functions/servicing/desk-closure";
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import { issueToken } from "../../functions/servicing/tokens";
@@ -266,6 +267,12 @@ async function productAct(
     cancelled.add(id);
     deskCancelled++;
     return;
+  }
+  if (action.kind === "closeLine" || action.kind === "cancelClosure") {
+    const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+    const input = { customerId: owner!.customerId, reason: "Borrower's request", key: crypto.randomUUID() };
+    await (action.kind === "closeLine" ? deskCloseLine : deskCancelClosure)(env.DB, db, DESK_AGENT, input, new Date());
+    return undefined;
   }
   if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {
     const owner = await db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();

@@ -1,41 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { canAct } from "#domain/desk";
 import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
-import { AuthorizeAutopaySchema, RevokeAutopaySchema } from "./autopay.schema";
-import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
+import { DESK_STEPS, FORM_FIELDS, INTENTS, type Intent } from "./borrower-actions.server";
 import { requireDeskUser } from "./desk.server";
-import { LimitSchema } from "./limit.schema";
-import { CancelPaymentSchema, PhonePaymentSchema, ResetLinkSchema, UnlockSchema } from "./payment.schema";
-import { NoteSchema } from "./search.schema";
 
 type Context = Readonly<RouterContextProvider>;
-type Intent =
-  | "note"
-  | "payment"
-  | "cancel"
-  | "unlock"
-  | "waive"
-  | "reverse"
-  | "decide"
-  | "limit"
-  | "revoke-autopay"
-  | "authorize-autopay"
-  | "reset-link";
-const INTENTS: readonly Intent[] = [
-  "note",
-  "payment",
-  "cancel",
-  "unlock",
-  "waive",
-  "reverse",
-  "decide",
-  "limit",
-  "revoke-autopay",
-  "authorize-autopay",
-  "reset-link",
-];
 
 /** What a successful action left to say, read from the address it redirected to (post, redirect, get). */
 export type DeskFlash =
@@ -48,10 +19,13 @@ export type DeskFlash =
   | { kind: "limit"; again: boolean; beforeCents: number; afterCents: number }
   | { kind: "autopay"; change: "revoked" | "authorized" }
   | { kind: "reset"; again: boolean }
+  | { kind: "closure"; outcome: "closed" | "closing" | "kept" }
   | null;
 
 /** The flash of the corrections' forms (decision record 022), or null. */
 export function correctionFlash(params: URLSearchParams): DeskFlash {
+  const closure = params.get("closure");
+  if (closure === "closed" || closure === "closing" || closure === "kept") return { kind: "closure", outcome: closure };
   const reset = params.get("reset");
   if (reset) return { kind: "reset", again: reset === "again" };
   const autopay = params.get("autopay");
@@ -99,6 +73,7 @@ export async function borrowerPage(context: Context, request: Request, customerI
       limit: crypto.randomUUID(),
       autopay: crypto.randomUUID(),
       reset: crypto.randomUUID(),
+      closure: crypto.randomUUID(),
     };
     const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
     return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
@@ -131,93 +106,22 @@ export async function deskAction(
   if (!canAct(user)) throw data({ message: "Your desk role may not make changes." }, 403);
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === text(form, "intent")) ?? "note";
-  const values = Object.fromEntries(
-    [
-      "note",
-      "amount",
-      "date",
-      "reason",
-      "authorized",
-      "key",
-      "transactionId",
-      "entryId",
-      "requestId",
-      "decision",
-      "limit",
-    ].map((n) => [n, text(form, n)]),
-  );
-  const file = `/desk/borrowers/${encodeURIComponent(customerId)}`;
+  const values = Object.fromEntries(FORM_FIELDS.map((n) => [n, text(form, n)]));
   try {
-    if (intent === "note") {
-      const parsed = v.safeParse(NoteSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const { written } = await deskCore.addNote(context.get(edgeContext).env, user, { customerId, ...parsed.output });
-      return redirect(`${file}?noted=${written ? "1" : "again"}#notes-heading`);
-    }
-    const env = context.get(edgeContext).env;
-    if (intent === "unlock") {
-      const parsed = v.safeParse(UnlockSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const { written } = await deskCore.unlockLogin(env, user, { customerId, ...parsed.output });
-      return redirect(`${file}?unlocked=${written ? "1" : "again"}#login-heading`);
-    }
-    if (intent === "waive" || intent === "reverse") {
-      const parsed = v.safeParse(intent === "waive" ? FeeWaiverSchema : PaymentReversalSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const kind = intent === "waive" ? "waive fee" : "reverse payment";
-      const made = await deskCore.requestCorrection(env, user, { customerId, kind, ...parsed.output });
-      return redirect(`${file}?requested=${made.requestId}${made.replayed ? "&again=1" : ""}#corrections-heading`);
-    }
-    if (intent === "reset-link") {
-      const parsed = v.safeParse(ResetLinkSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const { sent } = await deskCore.sendResetLink(env, user, { customerId, ...parsed.output });
-      return redirect(`${file}?reset=${sent ? "1" : "again"}#login-heading`);
-    }
-    if (intent === "revoke-autopay" || intent === "authorize-autopay") {
-      const revoke = intent === "revoke-autopay";
-      const parsed = v.safeParse(revoke ? RevokeAutopaySchema : AuthorizeAutopaySchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const input = { customerId, reason: parsed.output.reason, key: parsed.output.key };
-      await (revoke ? deskCore.revokeAutopay(env, user, input) : deskCore.authorizeAutopay(env, user, input));
-      return redirect(`${file}?autopay=${revoke ? "revoked" : "authorized"}#autopay-heading`);
-    }
-    if (intent === "limit") {
-      const parsed = v.safeParse(LimitSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const { limit, reason, key } = parsed.output;
-      const changed = await deskCore.changeLimit(env, user, { customerId, limitCents: limit, reason, key });
-      const again = changed.replayed ? "&again=1" : "";
-      return redirect(`${file}?limit=${changed.beforeCents}-${changed.afterCents}${again}#limit-heading`);
-    }
-    if (intent === "decide") {
-      const parsed = v.safeParse(DecisionSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      const decided = await deskCore.decideRequest(env, user, parsed.output);
-      return redirect(`${file}?decided=${decided.status}#requests-heading`);
-    }
-    if (intent === "cancel") {
-      const parsed = v.safeParse(CancelPaymentSchema, values);
-      if (!parsed.success) return invalid(intent, parsed.issues, values);
-      await deskCore.cancelPayment(env, user, { customerId, ...parsed.output });
-      return redirect(`${file}?cancelled=${parsed.output.transactionId}#cancel-heading`);
-    }
-    const parsed = v.safeParse(PhonePaymentSchema, values);
-    if (!parsed.success) return invalid(intent, parsed.issues, values);
-    const { amount, date, reason, key } = parsed.output;
-    const posted = await deskCore.takePayment(env, user, { customerId, amountCents: amount, date, reason, key });
-    return redirect(`${file}?taken=${posted.paymentTransactionId}${posted.replayed ? "&again=1" : ""}#pay-heading`);
+    const done = await DESK_STEPS[intent](values, { env: context.get(edgeContext).env, user, customerId });
+    if ("issues" in done) return invalid(intent, done.issues, values);
+    return redirect(`/desk/borrowers/${encodeURIComponent(customerId)}${done.to}`);
   } catch (error) {
     const refusal = deskRefusal(error);
+    if (!refusal) throw error;
     // A correction's refusals are about its row or its request (a 404 there is not a missing borrower).
     const aboutTheForm = intent === "decide" || intent === "waive" || intent === "reverse";
-    if (refusal && aboutTheForm && refusal.status !== 403)
+    if (aboutTheForm && refusal.status !== 403)
       return { intent, errors: { [fieldOf(intent, refusal.fields)]: refusal.message }, values };
-    if (refusal && intent === "decide") return { intent, errors: { form: refusal.message }, values };
-    if (refusal?.status === 403) throw data({ message: refusal.message }, 403);
-    if (refusal?.status === 404) throw data({ message: "No such borrower." }, 404);
-    if (refusal) return { intent, errors: { [fieldOf(intent, refusal.fields)]: refusal.message }, values };
-    throw error;
+    if (intent === "decide") return { intent, errors: { form: refusal.message }, values };
+    if (refusal.status === 403) throw data({ message: refusal.message }, 403);
+    if (refusal.status === 404) throw data({ message: "No such borrower." }, 404);
+    return { intent, errors: { [fieldOf(intent, refusal.fields)]: refusal.message }, values };
   }
 }
 
@@ -229,7 +133,7 @@ function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
   if (intent === "decide") return "form";
   if (intent === "limit") return "reason" in fields ? "reason" : "limit";
-  if (intent === "revoke-autopay" || intent === "authorize-autopay") return "reason";
+  if (["revoke-autopay", "authorize-autopay", "close-line", "cancel-closure"].includes(intent)) return "reason";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

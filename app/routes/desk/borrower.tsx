@@ -6,6 +6,7 @@ import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { AutopayForm } from "./autopay-form";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
+import { ClosureForm } from "./closure-form";
 import { CorrectionForms, RequestsTable } from "./corrections";
 import { LimitForm } from "./limit-form";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
@@ -94,6 +95,14 @@ export default function DeskBorrower() {
       ) : null}
       {line && canAct ? (
         <CorrectionForms line={line} keys={keys} answer={answer} flash={flash?.kind === "requested" ? flash : null} />
+      ) : null}
+      {line && canAct ? (
+        <ClosureForm
+          line={line}
+          formKey={keys.closure}
+          answer={answer?.intent === "close-line" || answer?.intent === "cancel-closure" ? answer : undefined}
+          flash={flash?.kind === "closure" ? flash : null}
+        />
       ) : null}
       <section aria-labelledby="requests-heading">
         <h2 id="requests-heading">Correction requests</h2>

@@ -35,10 +35,16 @@ export function drawBlockOf(drawMessage: string): DrawBlock {
   return known ?? "notEligible";
 }
 
-export function drawBlock(standing: Standing, availableCents: number, state: string): DrawBlock | null {
+/** `closing`: the borrower asked to close the line (decision record 025): no more draws. */
+export function drawBlock(
+  standing: Standing,
+  availableCents: number,
+  state: string,
+  closing = false,
+): DrawBlock | null {
   if (standing === "charged_off") return "chargedOff";
   if (standing === "delinquent") return "pastDue";
-  if (standing !== "current") return "notEligible";
+  if (standing !== "current" || closing) return "notEligible";
   if (drawBlockedStates.includes(state)) return "state";
   if (availableCents < draws.minCents) return "notEnoughCredit";
   return null;

@@ -2,17 +2,16 @@ import { type Database, database } from "#db/client";
 import type { DeskSearch } from "#domain/desk";
 import {
   type AuditQuery,
-  type AutopayInput,
-  type CorrectionRequest,
   currentTime,
-  type Decision,
   type DeskActor,
   deskAddNote,
   deskAuditSearch,
   deskAuthorizeAutopay,
   deskBorrowerFile,
+  deskCancelClosure,
   deskCancelPayment,
   deskChangeLimit,
+  deskCloseLine,
   deskDecideRequest,
   deskRequestCorrection,
   deskRequestsList,
@@ -22,8 +21,6 @@ import {
   deskStatementPdf,
   deskTakePayment,
   deskUnlockLogin,
-  type LimitChangeInput,
-  type PhonePayment,
   ServicingError,
   withOutgoing,
 } from "#servicing";
@@ -38,6 +35,15 @@ import { siteUrl } from "../http/site-origin";
 type CoreEnv = Env;
 
 const now = (env: CoreEnv) => currentTime(env, database(env.DB));
+
+/** A desk action of the core's (its own database handle, the core's clock), as the desk calls it. */
+type CoreAction<I, R> = (d1: D1Database, db: Database, actor: DeskActor, input: I, now: Date) => Promise<R>;
+const act =
+  <I, R>(action: CoreAction<I, R>) =>
+  async (env: CoreEnv, actor: DeskActor, input: I): Promise<R> => {
+    const { db, at } = await acting(env);
+    return action(env.DB, db, actor, input, at);
+  };
 
 /**
  * The core's database for one desk action, on the core's clock. Its messages
@@ -67,14 +73,7 @@ export const deskCore = {
     const { db, at } = await acting(env);
     return deskAddNote(env.DB, db, actor, input, at.getTime());
   },
-  async cancelPayment(
-    env: CoreEnv,
-    actor: DeskActor,
-    input: { customerId: string; transactionId: number; reason: string; key: string },
-  ) {
-    const { db, at } = await acting(env);
-    return deskCancelPayment(env.DB, db, actor, input, at);
-  },
+  cancelPayment: act(deskCancelPayment),
   /** The Forgot Password e-mail, to the address on file; its link opens this site's reset page. */
   async sendResetLink(env: CoreEnv, actor: DeskActor, input: { customerId: string; reason: string; key: string }) {
     const base = siteUrl(env, "/reset-password");
@@ -85,30 +84,14 @@ export const deskCore = {
     const { db, at } = await acting(env);
     return deskUnlockLogin(env.DB, db, actor, input, at.getTime());
   },
-  async takePayment(env: CoreEnv, actor: DeskActor, input: PhonePayment) {
-    const { db, at } = await acting(env);
-    return deskTakePayment(env.DB, db, actor, input, at);
-  },
-  async revokeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
-    const { db, at } = await acting(env);
-    return deskRevokeAutopay(env.DB, db, actor, input, at);
-  },
-  async authorizeAutopay(env: CoreEnv, actor: DeskActor, input: AutopayInput) {
-    const { db, at } = await acting(env);
-    return deskAuthorizeAutopay(env.DB, db, actor, input, at);
-  },
-  async changeLimit(env: CoreEnv, actor: DeskActor, input: LimitChangeInput) {
-    const { db, at } = await acting(env);
-    return deskChangeLimit(env.DB, db, actor, input, at);
-  },
-  async requestCorrection(env: CoreEnv, actor: DeskActor, input: CorrectionRequest) {
-    const { db, at } = await acting(env);
-    return deskRequestCorrection(env.DB, db, actor, input, at);
-  },
-  async decideRequest(env: CoreEnv, actor: DeskActor, input: Decision) {
-    const { db, at } = await acting(env);
-    return deskDecideRequest(env.DB, db, actor, input, at);
-  },
+  takePayment: act(deskTakePayment),
+  revokeAutopay: act(deskRevokeAutopay),
+  authorizeAutopay: act(deskAuthorizeAutopay),
+  closeLine: act(deskCloseLine),
+  cancelClosure: act(deskCancelClosure),
+  changeLimit: act(deskChangeLimit),
+  requestCorrection: act(deskRequestCorrection),
+  decideRequest: act(deskDecideRequest),
   /** The supervisors' queue (every pending request), or one customer's requests. */
   async requests(env: CoreEnv, customerId?: string) {
     return deskRequestsList(database(env.DB), customerId);

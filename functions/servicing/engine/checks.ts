@@ -24,7 +24,7 @@ export interface PostingRefusal {
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
 export function drawRefusal(figures: AccountState, amountCents: number, customerState: string): PostingRefusal | null {
-  const block = drawBlock(figures.standing, figures.availableCreditCents, customerState);
+  const block = drawBlock(figures.standing, figures.availableCreditCents, customerState, figures.closing);
   if (block) return { message: drawBlockMessages[block] };
   const problem = drawAmountProblem(amountCents, figures.availableCreditCents);
   return problem ? { message: drawAmountMessages[problem], field: "transactionAmount" } : null;

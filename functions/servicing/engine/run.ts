@@ -30,7 +30,7 @@ export interface DayWork {
   entries: LedgerEntry[];
   statements: IssuedStatement[];
   chargedOffOn: string | null;
-  closure: "paid" | "inactivity" | null;
+  closure: ClosureReason | null;
   notices: Notice[];
 }
 
@@ -81,6 +81,9 @@ function postScheduled(book: Book, day: string, clock: RunClock, work: DayWork):
 }
 
 /** One debit per line per due date: its id is made of the two, so a repeated or racing run cannot add a second. */
+/** Why a run closed a line: paid after charge-off, inactivity, or the borrower's request once paid. */
+export type ClosureReason = "paid" | "inactivity" | "requested";
+
 export const automaticPaymentId = (lineId: number, dueDate: string) => `A${lineId}-${dueDate}`;
 
 function postAutomatic(book: Book, day: string, clock: RunClock, work: DayWork): Book {
@@ -122,6 +125,9 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
     return charged;
   }
   if (book.line.chargedOffOn !== null) return state.balanceCents === 0 ? close(book, day, "paid", state, work) : book;
+  // Asked to close with a balance: closed once nothing is owed or scheduled (decision record 025).
+  if (book.line.closeRequestedOn != null && state.balanceCents === 0 && state.scheduledCount === 0)
+    return close(book, day, "requested", state, work);
   const closesOn = inactivityClosure(book, state);
   if (closesOn === null) return book;
   if (day >= closesOn) return close(book, day, "inactivity", state, work);
@@ -130,7 +136,7 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
   return book;
 }
 
-function close(book: Book, day: string, reason: "paid" | "inactivity", state: AccountState, work: DayWork): Book {
+function close(book: Book, day: string, reason: ClosureReason, state: AccountState, work: DayWork): Book {
   work.closure = reason;
   work.notices.push({ kind: "closed", ref: day, state });
   return { ...book, line: { ...book.line, status: "closed" } };

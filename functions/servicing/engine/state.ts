@@ -30,7 +30,9 @@ export function accountState(book: Book, today: string): AccountState {
     unappliedCents: replayed.unappliedCents,
     creditLimitCents: line.creditLimitCents,
     availableCreditCents: available,
-    shownAvailableCreditCents: standing === "current" ? available : 0,
+    closing: line.status === "open" && line.closeRequestedOn != null,
+    // A line closing at the borrower's request offers no credit to draw (decision record 025).
+    shownAvailableCreditCents: standing === "current" && line.closeRequestedOn == null ? available : 0,
     statements: replayed.statements,
     pastDueCents: pastDue,
     currentDueCents: currentDue,

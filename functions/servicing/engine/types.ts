@@ -73,6 +73,8 @@ export interface LineFacts {
   repaymentMethod: string;
   /** A revocation's first day without automatic debits (decision record 024); absent or null: none. */
   autopayEndsOn?: string | null;
+  /** The day the borrower asked to close with a balance (decision record 025); absent or null: not asked. */
+  closeRequestedOn?: string | null;
   status: LineStatus;
   /** The day the line opened (the e-sign was recorded), or null. */
   openedOn: string | null;
@@ -116,6 +118,8 @@ export interface AccountState {
   creditLimitCents: number;
   /** limit - balance, floored at 0. */
   availableCreditCents: number;
+  /** The borrower asked to close: no draws, and the line closes once paid (decision record 025). */
+  closing: boolean;
   /** What pages show: 0 unless the account is current (spec file 3, section 4). */
   shownAvailableCreditCents: number;
   statements: StatementStanding[];

@@ -150,3 +150,34 @@ describe("a new credit limit (decision record 023)", () => {
     expect(l.line.figures().availableCreditCents).toBe(0);
   });
 });
+
+describe("a line closed at the borrower's request (decision record 025)", () => {
+  it("with a balance: no more draws and no credit shown; closed by the run once paid", () => {
+    const l = life(exampleSetup("K"));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 50_000 });
+    l.runTo(3);
+    expect(l.act({ kind: "closeLine" })).toEqual({ ok: true });
+    expect(l.line.figures()).toMatchObject({ standing: "current", shownAvailableCreditCents: 0 });
+    expect(l.act({ kind: "draw", amountCents: 10_000 }).ok).toBe(false);
+    expect(l.act({ kind: "closeLine" }).ok).toBe(false);
+    expect(l.act({ kind: "schedulePayment", amountCents: 50_000, date: l.day(4) })).toEqual({ ok: true });
+    expect(l.runTo(4).standing).toBe("closed");
+  });
+
+  it("with nothing owed or scheduled: closed at once; taken back while open, the line draws again", () => {
+    const idle = life(exampleSetup("K"));
+    idle.runTo(0);
+    expect(idle.act({ kind: "closeLine" })).toEqual({ ok: true });
+    expect(idle.line.figures().standing).toBe("closed");
+    expect(idle.act({ kind: "cancelClosure" }).ok).toBe(false);
+
+    const l = life(exampleSetup("K"));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 50_000 });
+    expect(l.act({ kind: "cancelClosure" }).ok).toBe(false);
+    l.act({ kind: "closeLine" });
+    expect(l.act({ kind: "cancelClosure" })).toEqual({ ok: true });
+    expect(l.act({ kind: "draw", amountCents: 10_000 })).toEqual({ ok: true });
+  });
+});

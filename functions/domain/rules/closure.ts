@@ -1,0 +1,31 @@
+import type { Standing } from "./standing";
+
+/**
+ * A line closed at the borrower's request (issue 20, decision record 025):
+ * at once when nothing is owed or scheduled; otherwise flagged, so no more
+ * draws are taken and the servicing run closes it once it is paid.
+ */
+export const closureMessages = {
+  closed: "The line is closed already.",
+  notOpen: "Only an open line can be closed.",
+  chargedOff: "A charged-off line closes by itself once it is paid in full.",
+  requested: "Closure was already requested: the line closes once it is paid.",
+  notRequested: "No closure was requested for this line.",
+} as const;
+
+export function closureProblem(standing: Standing, closeRequestedOn: string | null | undefined): string | null {
+  if (standing === "closed") return closureMessages.closed;
+  if (standing === "awaiting_esign" || standing === "withdrawn") return closureMessages.notOpen;
+  if (standing === "charged_off") return closureMessages.chargedOff;
+  if (closeRequestedOn != null) return closureMessages.requested;
+  return null;
+}
+
+/** Closed at once: nothing owed and nothing scheduled (a payment still to post, a draw still to fund). */
+export const closesAtOnce = (balanceCents: number, pendingCount: number): boolean =>
+  balanceCents === 0 && pendingCount === 0;
+
+export function cancelClosureProblem(standing: Standing, closeRequestedOn: string | null | undefined): string | null {
+  if (standing === "closed") return closureMessages.closed;
+  return closeRequestedOn == null ? closureMessages.notRequested : null;
+}

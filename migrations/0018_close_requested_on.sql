@@ -1,0 +1,1 @@
+ALTER TABLE `lines` ADD `close_requested_on` text;
