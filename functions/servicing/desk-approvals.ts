@@ -71,7 +71,14 @@ export async function deskRequestCorrection(
   const reason = requireReason(input.reason, "Give the reason for this request.");
   const mine = and(eq(deskRequests.maker, actor.email), eq(deskRequests.makerKey, input.key));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const made = await db.select({ id: deskRequests.id }).from(deskRequests).where(mine).get();
+    const made = await db
+      .select({ id: deskRequests.id, kind: deskRequests.kind, entryId: deskRequests.entryId })
+      .from(deskRequests)
+      .where(mine)
+      .get();
+    // A key is one request: the same form with another row (Back, then another choice) is a stale form, not a replay.
+    if (made && (made.kind !== input.kind || made.entryId !== input.entryId))
+      throw new ServicingError(422, "This form has expired. Please fill it in again.");
     if (made) return { requestId: made.id, replayed: true };
     const state = await lineStateOf(db, input.customerId, now);
     const target = checkCorrection(state, input.kind, input.entryId);
@@ -144,11 +151,14 @@ export async function deskDecideRequest(
         throw new ServicingError(422, "The form has expired. Please decide the request again.");
       return { status: after.status, replayed: true };
     }
-    const request = await db.select().from(deskRequests).where(eq(deskRequests.id, input.requestId)).get();
-    if (!request) throw new ServicingError(404, "No such request.");
+    const asked = await db.select().from(deskRequests).where(eq(deskRequests.id, input.requestId)).get();
+    if (!asked) throw new ServicingError(404, "No such request.");
+    const state = await lineStateOf(db, asked.customerId, now);
+    // Read again after the line's version: a decision made since then changed the version, so this batch's guard
+    // fails and the loop reads it; one made before is seen here. Two supervisors deciding at once decide once.
+    const request = (await db.select().from(deskRequests).where(eq(deskRequests.id, input.requestId)).get())!;
     if (request.status !== "pending") throw new ServicingError(409, approvalMessages.decided(request.status));
     if (request.maker === actor.email) throw new ServicingError(403, approvalMessages.ownRequest);
-    const state = await lineStateOf(db, request.customerId, now);
     const status = input.decision === "approve" ? "approved" : "rejected";
     const at = now.getTime();
     const entry = {

@@ -4,6 +4,7 @@ import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
+import { paymentReturnable } from "./engine/index";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 
 /**
@@ -28,7 +29,7 @@ function closureChange(cancel: boolean, state: LineState, now: Date) {
   const problem = (cancel ? cancelClosureProblem : closureProblem)(standingOf(state), state.line.closeRequestedOn);
   if (problem) throw new ServicingError(422, problem, { reason: problem });
   if (cancel) return { outcome: "kept open" as const, set: { close_requested_on: null } };
-  if (closesAtOnce(state.figures.balanceCents, state.pending.length))
+  if (closesAtOnce(state.figures.balanceCents, state.pending.length, paymentReturnable(state.book, state.today)))
     return {
       outcome: "closed" as const,
       set: { status: "closed", closed_at: now.getTime(), closure_reason: "requested" },

@@ -214,6 +214,8 @@ function lineView(state: LineState, now: Date) {
       balanceCents: figures.balanceCents,
       principalCents: figures.principalCents,
       availableCreditCents: figures.availableCreditCents,
+      /** What the borrower's pages show (0 unless current and not closing) and may draw. */
+      shownAvailableCreditCents: figures.shownAvailableCreditCents,
       pastDueCents: figures.pastDueCents,
       nextDueDate: figures.nextDueDate,
       payoffCents: figures.payoffCents,

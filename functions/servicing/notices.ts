@@ -3,6 +3,7 @@ import type { Database } from "#db/client";
 import { customers, notices } from "#db/schema/servicing";
 import { servicing } from "#domain/config";
 import { formatDate, formatMoney } from "#domain/format";
+import { debitsOn } from "#domain/rules/autopay";
 import type { LineRow } from "./book";
 import type { DayWork, Notice } from "./engine/index";
 import { outgoingFor } from "./outgoing";
@@ -38,7 +39,8 @@ function runMessages(line: LineRow, works: DayWork[]): RunMessage[] {
             statementDate: s.statementDate,
             dueDate: s.dueDate,
             minimumDueCents: s.totalMinimumDueCents ?? s.minimumDueCents,
-            automatic: line.repaymentMethod === "A",
+            // A revoked authorization promises no debit on or after its first day without (decision record 024).
+            automatic: debitsOn(line, s.dueDate),
           }),
       });
     for (const p of work.posted)

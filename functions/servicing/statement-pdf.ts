@@ -48,13 +48,22 @@ export function statementActivity(
     );
 }
 
-function activityLine(e: LedgerEntry): string {
+/** `reversed`: the kind of row a reversal cancels (decision record 022: a fee credit, or a payment owed again). */
+function activityLine(e: LedgerEntry, reversed: LedgerEntry["kind"] | undefined): string {
   const detail =
     e.kind === "draw" && e.feeCents
       ? ` (cash advance fee ${money(e.feeCents)} kept, ${money(e.amountCents - e.feeCents)} deposited)`
       : "";
-  const label = e.kind === "payment" && e.origin === "automatic" ? "Automatic Payment - thank you" : LABELS[e.kind];
-  return `${formatDate(e.effectiveDate)}   ${label}${detail}   ${signed(e.amountCents, e.kind === "payment" || e.kind === "reversal")}`;
+  const label =
+    e.kind === "payment" && e.origin === "automatic"
+      ? "Automatic Payment - thank you"
+      : e.kind === "reversal" && reversed === "carried_balance_fee"
+        ? "Carried Balance Fee Credit"
+        : e.kind === "reversal" && reversed === "payment"
+          ? "Reversed Payment"
+          : LABELS[e.kind];
+  const credit = e.kind === "payment" || (e.kind === "reversal" && reversed !== "payment");
+  return `${formatDate(e.effectiveDate)}   ${label}${detail}   ${signed(e.amountCents, credit)}`;
 }
 
 /** A figure line, left out for a statement issued before that figure was kept. */
@@ -69,6 +78,7 @@ export function statementPdf(
   statement: IssuedStatement,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const activity = statementActivity(book.entries, book.statements, statement);
+  const kinds = new Map(book.entries.map((e) => [e.id, e.kind] as const));
   const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
   const period = statement.periodStart
     ? `Statement period: ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}`
@@ -98,7 +108,7 @@ export function statementPdf(
     { kind: "heading", text: "Activity this period" },
     ...(activity.length === 0
       ? [{ kind: "paragraph" as const, text: "No activity this period." }]
-      : activity.map((e) => ({ kind: "paragraph" as const, text: activityLine(e) }))),
+      : activity.map((e) => ({ kind: "paragraph" as const, text: activityLine(e, kinds.get(e.reversesId ?? "")) }))),
     { kind: "heading", text: "How payments apply" },
     {
       kind: "paragraph",

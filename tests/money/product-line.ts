@@ -15,6 +15,7 @@ import {
   drawRefusal,
   type LedgerEntry,
   paymentRefusal,
+  paymentReturnable,
   returnEntry,
   returnProblem,
   serviceDay,
@@ -109,7 +110,7 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       if (problem) return { ok: false, reason: problem };
       const line = cancel
         ? { ...book.line, closeRequestedOn: null }
-        : closesAtOnce(figures.balanceCents, book.scheduled.length)
+        : closesAtOnce(figures.balanceCents, book.scheduled.length, paymentReturnable(book, today))
           ? { ...book.line, status: "closed" as const }
           : { ...book.line, closeRequestedOn: today };
       book = { ...book, line };

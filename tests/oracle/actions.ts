@@ -158,16 +158,16 @@ export function actAuthorizeAutopay(line: Line): ActionOutcome {
 
 /**
  * The borrower asks to close (decision record 025): not a closed or
- * charged-off line, not asked already. Nothing owed and nothing scheduled:
- * closed now. Otherwise no more draws, and the morning run closes it once
+ * charged-off line, not asked already. Nothing owed, nothing scheduled and
+ * no payment the bank could still return (two business days): closed now. Otherwise no more draws, and the morning run closes it once
  * nothing is owed or scheduled.
  */
-export function actCloseLine(line: Line): ActionOutcome {
+export function actCloseLine(line: Line, today: string): ActionOutcome {
   const f = line.figures();
   if (f.standing === "closed") return refuse("line is closed");
   if (f.standing === "charged_off") return refuse("a charged-off line closes when paid");
   if (line.closeRequested) return refuse("closure already requested");
-  if (f.balanceCents === 0 && line.scheduled.length === 0) line.closed = true;
+  if (f.balanceCents === 0 && line.scheduled.length === 0 && !line.paymentReturnable(today)) line.closed = true;
   else line.closeRequested = true;
   return ok;
 }

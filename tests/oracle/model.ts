@@ -18,7 +18,7 @@ import {
   actSetLimit,
   actWaiveFee,
 } from "./actions";
-import { addDays, addMonths, dueDates, statementDateFor } from "./calendar";
+import { addBusinessDays, addDays, addMonths, dueDates, statementDateFor } from "./calendar";
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
 import { balanceOf, type Entry, type LedgerState, replay } from "./ledger";
@@ -92,7 +92,7 @@ export class Line implements ReferenceLine {
     if (action.kind === "setLimit") return actSetLimit(this, action.amountCents);
     if (action.kind === "revokeAutopay") return actRevokeAutopay(this, today);
     if (action.kind === "authorizeAutopay") return actAuthorizeAutopay(this);
-    if (action.kind === "closeLine") return actCloseLine(this);
+    if (action.kind === "closeLine") return actCloseLine(this, today);
     if (action.kind === "cancelClosure") return actCancelClosure(this);
     return actReturn(this, today, action.index);
   }
@@ -135,6 +135,13 @@ export class Line implements ReferenceLine {
   requireToday(): string {
     if (this.today === null) throw new Error("no servicing run yet: call morning(openedOn) first");
     return this.today;
+  }
+
+  /** A payment posted, not returned or reversed, that the bank could still return on `day` (two business days). */
+  paymentReturnable(day: string): boolean {
+    return this.posted.some(
+      (p) => p.returnedOn === null && p.reversedOn === null && day <= addBusinessDays(p.effectiveDate, 2),
+    );
   }
 
   get chargedOff(): boolean {
@@ -185,7 +192,8 @@ export class Line implements ReferenceLine {
     if (this.closed) return;
     const balance = balanceOf(this.state());
     if (this.chargedOff && balance === 0) this.closed = true;
-    if (this.closeRequested && balance === 0 && this.scheduled.length === 0) this.closed = true;
+    if (this.closeRequested && balance === 0 && this.scheduled.length === 0 && !this.paymentReturnable(day))
+      this.closed = true;
     if (this.firstDrawDate === null && day >= addMonths(this.setup.openedOn, 12)) this.closed = true;
     if (balance === 0 && day >= addMonths(this.lastActivityDate(), 24)) this.closed = true;
   }

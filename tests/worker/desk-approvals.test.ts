@@ -221,3 +221,46 @@ describe("the queue and the audit log", { timeout: TIMEOUT }, () => {
     expect(backwards).toContain("The last day is before the first.");
   });
 });
+
+describe("two supervisors deciding one request at once", { timeout: TIMEOUT }, () => {
+  it("decide it once: the ledger has the reversal exactly when the request says approved", async () => {
+    const b = await borrower("owing");
+    const [fee] = (await rowsOf(b.applNo, "carried_balance_fee")).slice(-1);
+    const asked = await post(b.customerId, await cookieAs("agent"), {
+      intent: "waive",
+      entryId: fee!.id,
+      reason: "Courtesy",
+    });
+    const requestId = String(requestIdOf(asked.html));
+    const decide = async (name: string, decision: string) =>
+      post(b.customerId, await cookieAs("supervisor", name), { intent: "decide", requestId, decision, reason: name });
+    const pages = await Promise.all([decide("first", "approve"), decide("second", "reject")]);
+    const row = await env.DB.prepare("SELECT status FROM desk_requests WHERE id = ?")
+      .bind(requestId)
+      .first<{ status: string }>();
+    const reversed = (await rowsOf(b.applNo, "reversal")).some((r) => r.id === `X${fee!.id}`);
+    expect(reversed).toBe(row!.status === "approved");
+    // One decision stood; the other supervisor was told it was decided.
+    expect(pages.filter((p) => p.html.includes("This request was already")).length).toBe(1);
+    const decisions = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM desk_audit WHERE customer_id = ? AND action LIKE '% fee waiver' AND action NOT LIKE 'request%'",
+    )
+      .bind(b.customerId)
+      .first<{ n: number }>();
+    expect(decisions!.n).toBe(1);
+  });
+
+  it("a request's key sent again with another row is a stale form, not the first request", async () => {
+    const b = await borrower("owing");
+    const [first, second] = await rowsOf(b.applNo, "carried_balance_fee");
+    const agent = await cookieAs("agent");
+    const key = crypto.randomUUID();
+    await post(b.customerId, agent, { intent: "waive", entryId: first!.id, reason: "Courtesy", key });
+    const stale = await post(b.customerId, agent, { intent: "waive", entryId: second!.id, reason: "Courtesy", key });
+    expect(stale.html).toContain("This form has expired. Please fill it in again.");
+    const open = await env.DB.prepare("SELECT entry_id AS entry FROM desk_requests WHERE customer_id = ?")
+      .bind(b.customerId)
+      .all<{ entry: string }>();
+    expect(open.results).toEqual([{ entry: first!.id }]);
+  });
+});

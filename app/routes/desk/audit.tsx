@@ -120,7 +120,13 @@ function Change({ json }: { json: string }) {
       {fields.map(([name, value]) => (
         <li key={name}>
           {name.replace(/Cents$/, "")}:{" "}
-          {value === null ? "none" : name.endsWith("Cents") && typeof value === "number" ? money(value) : String(value)}
+          {value === null
+            ? "none"
+            : name.endsWith("Cents") && typeof value === "number"
+              ? money(value)
+              : typeof value === "object"
+                ? JSON.stringify(value)
+                : String(value)}
         </li>
       ))}
     </ul>

@@ -76,7 +76,7 @@ export default function DeskBorrower() {
           flash={flash?.kind === "payment" ? flash : null}
         />
       ) : null}
-      {line && canAct ? (
+      {line && canAct && line.status === "open" ? (
         <AutopayForm
           line={line}
           bankLast4={file.applications[0]?.bankAccountLast4 ?? ""}
@@ -85,7 +85,7 @@ export default function DeskBorrower() {
           flash={flash?.kind === "autopay" ? flash : null}
         />
       ) : null}
-      {line && canAct ? (
+      {line && canAct && line.status === "open" ? (
         <LimitForm
           line={line}
           formKey={keys.limit}
@@ -161,7 +161,7 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
           <Fact term="Balance" value={money(f.balanceCents)} />
           <Fact term="Principal" value={money(f.principalCents)} />
           <Fact term="Credit limit" value={money(line.creditLimitCents)} />
-          <Fact term="Available credit" value={money(f.availableCreditCents)} />
+          <Fact term="Available credit (as the borrower sees it)" value={money(f.shownAvailableCreditCents)} />
           <Fact term="Past due" value={money(f.pastDueCents)} />
           <Fact term="Next minimum due" value={money(f.nextMinimumDueCents)} />
           <Fact term="Next due date" value={date(f.nextDueDate)} />

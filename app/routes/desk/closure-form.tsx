@@ -15,7 +15,13 @@ const DONE = {
 export function ClosureForm({ line, formKey, answer, flash }: LineFormProps<"closure">) {
   const errors = answer?.errors ?? {};
   const { field, message } = deskFields("closure", errors);
-  if (line.status !== "open") return null;
+  if (line.status !== "open")
+    return flash ? (
+      <section aria-labelledby="closure-heading" className="card desk-closure">
+        <h2 id="closure-heading">Close the line</h2>
+        <FormBanners done={DONE[flash.outcome]} expired={undefined} />
+      </section>
+    ) : null;
   const waiting = line.closeRequestedOn !== null;
   const balance = line.figures.balanceCents;
   return (

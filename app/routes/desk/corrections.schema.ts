@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { deskFormKey, deskReason, phonePaymentMessages } from "./payment.schema";
+import { deskFormKey, deskReason, FORM_EXPIRED } from "./payment.schema";
 
 /**
  * The desk's corrections of money (decision record 022): ASK for a fee waiver
@@ -18,18 +18,18 @@ const entryId = (message: string) => v.pipe(v.string(), v.regex(/^[\w:-]{1,80}$/
 export const FeeWaiverSchema = v.object({
   entryId: entryId(correctionMessages.fee),
   reason: deskReason(correctionMessages.reason),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });
 
 export const PaymentReversalSchema = v.object({
   entryId: entryId(correctionMessages.payment),
   reason: deskReason(correctionMessages.reason),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });
 
 export const DecisionSchema = v.object({
   requestId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "No such request."), v.transform(Number)),
   decision: v.picklist(["approve", "reject"], "Choose approve or reject."),
   reason: deskReason(correctionMessages.decisionReason),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });

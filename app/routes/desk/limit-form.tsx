@@ -21,10 +21,13 @@ export function LimitForm({ line, formKey, answer, flash }: LineFormProps<"limit
         expired={errors.key}
       />
       <p className="field-hint">
-        Now {formatMoney(line.creditLimitCents)}. A current line may be raised up to{" "}
-        {formatMoney(line.raiseCeilingCents)} (underwriting: 25% of the monthly take-home income on file, at most{" "}
-        {formatMoney(creditLine.maxLimitCents)}); any line may be lowered to{" "}
-        {formatMoney(creditLine.newCustomerMinLimitCents)} or more. Steps of {formatMoney(creditLine.limitStepCents)}.
+        Now {formatMoney(line.creditLimitCents)}.{" "}
+        {line.raiseCeilingCents > line.creditLimitCents
+          ? `A current line may be raised up to ${formatMoney(line.raiseCeilingCents)}`
+          : `It cannot be raised: underwriting allows ${formatMoney(line.raiseCeilingCents)}`}{" "}
+        (25% of the monthly take-home income on file, at most {formatMoney(creditLine.maxLimitCents)}); it may be
+        lowered to {formatMoney(creditLine.newCustomerMinLimitCents)} or more. Steps of{" "}
+        {formatMoney(creditLine.limitStepCents)}.
       </p>
       <form method="post" noValidate>
         <input type="hidden" name="intent" value="limit" />

@@ -20,6 +20,8 @@ export const phonePaymentMessages = {
 export const deskReason = (message: string) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(500, "At most 500 characters."));
 export const deskFormKey = (message: string) => v.pipe(v.string(), v.regex(/^[\w-]{8,100}$/, message));
+/** Every desk form's key but the payment's (which says what to enter again). */
+export const FORM_EXPIRED = "This form has expired. Please fill it in again.";
 
 export const PhonePaymentSchema = v.object({
   amount: moneyInputSchema(PAYMENT_NOT_AN_AMOUNT),
@@ -40,17 +42,17 @@ export type PhonePaymentFields = Record<"amount" | "date" | "reason" | "authoriz
 export const CancelPaymentSchema = v.object({
   transactionId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Choose the payment to cancel."), v.transform(Number)),
   reason: deskReason("Give the reason for cancelling."),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });
 
 /** UNLOCK SIGN-IN: why (the borrower proved who they are on the call). */
 export const UnlockSchema = v.object({
   reason: deskReason("Give the reason for unlocking."),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });
 
 /** SEND A RESET LINK: why (the borrower proved who they are on the call). */
 export const ResetLinkSchema = v.object({
   reason: deskReason("Give the reason for sending a reset link."),
-  key: deskFormKey(phonePaymentMessages.key),
+  key: deskFormKey(FORM_EXPIRED),
 });

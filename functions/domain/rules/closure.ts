@@ -21,9 +21,13 @@ export function closureProblem(standing: Standing, closeRequestedOn: string | nu
   return null;
 }
 
-/** Closed at once: nothing owed and nothing scheduled (a payment still to post, a draw still to fund). */
-export const closesAtOnce = (balanceCents: number, pendingCount: number): boolean =>
-  balanceCents === 0 && pendingCount === 0;
+/**
+ * Closed now: nothing owed, nothing scheduled (a payment still to post, a
+ * draw still to fund), and no payment the bank could still return (within two
+ * business days of posting): a return would leave a closed line owing.
+ */
+export const closesAtOnce = (balanceCents: number, pendingCount: number, paymentReturnable: boolean): boolean =>
+  balanceCents === 0 && pendingCount === 0 && !paymentReturnable;
 
 export function cancelClosureProblem(standing: Standing, closeRequestedOn: string | null | undefined): string | null {
   if (standing === "closed") return closureMessages.closed;

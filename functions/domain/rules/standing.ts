@@ -43,8 +43,10 @@ export function drawBlock(
   closing = false,
 ): DrawBlock | null {
   if (standing === "charged_off") return "chargedOff";
+  // Closing: draws do not come back once paid, so not the past-due text that says they would.
+  if (closing) return "notEligible";
   if (standing === "delinquent") return "pastDue";
-  if (standing !== "current" || closing) return "notEligible";
+  if (standing !== "current") return "notEligible";
   if (drawBlockedStates.includes(state)) return "state";
   if (availableCents < draws.minCents) return "notEnoughCredit";
   return null;

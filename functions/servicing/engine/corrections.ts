@@ -1,3 +1,5 @@
+import { addBusinessDays } from "#domain/calendar";
+import { RETURN_WINDOW_BUSINESS_DAYS } from "./actions";
 import { cancelledIds } from "./replay";
 import type { Book, LedgerEntry } from "./types";
 
@@ -73,4 +75,16 @@ export function correctionEntry(
 export function correctable(book: Pick<Book, "entries">, kind: CorrectionKind, day: string): LedgerEntry[] {
   const cancelled = cancelledIds(book.entries, "9999-12-31");
   return book.entries.filter((e) => e.kind === TARGET_KIND[kind] && !cancelled.has(e.id) && e.effectiveDate <= day);
+}
+
+/** Whether a posted payment could still be returned by the bank on `day` (the return window of 0-decisions.md). */
+export function paymentReturnable(book: Pick<Book, "entries">, day: string): boolean {
+  const cancelled = cancelledIds(book.entries, "9999-12-31");
+  return book.entries.some(
+    (e) =>
+      e.kind === "payment" &&
+      !cancelled.has(e.id) &&
+      e.effectiveDate <= day &&
+      day <= addBusinessDays(e.effectiveDate, RETURN_WINDOW_BUSINESS_DAYS),
+  );
 }

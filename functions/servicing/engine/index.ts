@@ -19,6 +19,7 @@ export {
   correctionEntry,
   correctionProblem,
   correctionProblemMessages,
+  paymentReturnable,
 } from "./corrections";
 export { activitySince, addMonths, coveredBy, lastIssued } from "./cycle";
 export { cancelledIds } from "./replay";

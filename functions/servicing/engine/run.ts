@@ -2,6 +2,8 @@ import { addDays, daysBetween } from "#domain/calendar";
 import { servicing } from "#domain/config";
 import { carriedBalanceFee, minimumPayment } from "#domain/fees";
 import { debitsOn } from "#domain/rules/autopay";
+import { closesAtOnce } from "#domain/rules/closure";
+import { paymentReturnable } from "./corrections";
 import { activitySince, addMonths, lastIssued } from "./cycle";
 import { cycleOfFrequency, dueDateIssuedOn, firstDueDate } from "./schedule";
 import { accountState, firstDrawDate } from "./state";
@@ -126,7 +128,10 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
   }
   if (book.line.chargedOffOn !== null) return state.balanceCents === 0 ? close(book, day, "paid", state, work) : book;
   // Asked to close with a balance: closed once nothing is owed or scheduled (decision record 025).
-  if (book.line.closeRequestedOn != null && state.balanceCents === 0 && state.scheduledCount === 0)
+  if (
+    book.line.closeRequestedOn != null &&
+    closesAtOnce(state.balanceCents, state.scheduledCount, paymentReturnable(book, day))
+  )
     return close(book, day, "requested", state, work);
   const closesOn = inactivityClosure(book, state);
   if (closesOn === null) return book;

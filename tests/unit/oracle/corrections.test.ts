@@ -162,7 +162,9 @@ describe("a line closed at the borrower's request (decision record 025)", () => 
     expect(l.act({ kind: "draw", amountCents: 10_000 }).ok).toBe(false);
     expect(l.act({ kind: "closeLine" }).ok).toBe(false);
     expect(l.act({ kind: "schedulePayment", amountCents: 50_000, date: l.day(4) })).toEqual({ ok: true });
-    expect(l.runTo(4).standing).toBe("closed");
+    // Paid on Friday: the bank may return it through Tuesday, so Wednesday's run closes the line.
+    expect(l.runTo(8).standing).toBe("current");
+    expect(l.runTo(9).standing).toBe("closed");
   });
 
   it("with nothing owed or scheduled: closed at once; taken back while open, the line draws again", () => {
@@ -179,5 +181,19 @@ describe("a line closed at the borrower's request (decision record 025)", () => 
     l.act({ kind: "closeLine" });
     expect(l.act({ kind: "cancelClosure" })).toEqual({ ok: true });
     expect(l.act({ kind: "draw", amountCents: 10_000 })).toEqual({ ok: true });
+  });
+});
+
+describe("closing right after a payoff", () => {
+  it("waits out the two business days a bank may return the payment in", () => {
+    const l = life(exampleSetup("K"));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 10_000 });
+    l.act({ kind: "schedulePayment", amountCents: 10_000, date: l.day(1) });
+    expect(l.runTo(1).balanceCents).toBe(0);
+    // Tuesday 2025-03-04: returnable through Thursday; the line closes on Friday's run.
+    expect(l.act({ kind: "closeLine" })).toEqual({ ok: true });
+    expect(l.runTo(3).standing).toBe("current");
+    expect(l.runTo(4).standing).toBe("closed");
   });
 });
