@@ -3,7 +3,7 @@ import { authorizationProblem, revocationEndsOn, revocationProblem } from "#doma
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
-import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
+import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 
 /**
@@ -52,13 +52,23 @@ async function changeAutopay(
   requireActingRole(actor);
   const reason = input.reason.trim();
   if (!reason) throw new ServicingError(422, "Give the reason for this change.", { reason: "Required." });
+  const replay = (done: Audited) => ({
+    replayed: true,
+    ...(done.after as { endsOn: string | null; nextAutomatic: null }),
+  });
   for (let attempt = 0; attempt < 3; attempt++) {
     const done = await auditedUnder(db, actor, input.key);
-    if (done) return { replayed: true, ...(done.after as { endsOn: string | null; nextAutomatic: null }) };
+    if (done) return replay(done);
     const line = await latestLine(db, input.customerId);
     if (!line) throw new ServicingError(404, "This customer has no line of credit.");
     const state = await loadLineState(db, line, now);
-    const set = changed(change, state);
+    let set: ReturnType<typeof changed>;
+    try {
+      set = changed(change, state);
+    } catch (refusal) {
+      if (!(refusal instanceof ServicingError)) throw refusal;
+      return unlessAnswered(db, actor, input.key, refusal, replay);
+    }
     // What the borrower is told on the call: the debit that still posts within the notice, if any.
     const nextAutomatic = change === "revoke" ? state.figures.nextAutomaticPayment : null;
     const stillPosts = nextAutomatic && nextAutomatic.date < set.autopay_ends_on! ? nextAutomatic : null;

@@ -3,7 +3,7 @@ import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rule
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
-import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
+import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
 import { paymentReturnable } from "./engine/index";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 
@@ -48,13 +48,21 @@ async function changeClosure(
   requireActingRole(actor);
   const reason = input.reason.trim();
   if (!reason) throw new ServicingError(422, "Give the reason for this change.", { reason: "Required." });
+  const replay = (done: Audited) => ({ outcome: (done.after as { outcome: ClosureOutcome }).outcome, replayed: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     const done = await auditedUnder(db, actor, input.key);
-    if (done) return { outcome: (done.after as { outcome: ClosureOutcome }).outcome, replayed: true };
+    if (done) return replay(done);
     const line = await latestLine(db, input.customerId);
     if (!line) throw new ServicingError(404, "This customer has no line of credit.");
     const state = await loadLineState(db, line, now);
-    const { outcome, set } = closureChange(cancel, state, now);
+    let change: ReturnType<typeof closureChange>;
+    try {
+      change = closureChange(cancel, state, now);
+    } catch (refusal) {
+      if (!(refusal instanceof ServicingError)) throw refusal;
+      return unlessAnswered(db, actor, input.key, refusal, replay);
+    }
+    const { outcome, set } = change;
     const before = { status: state.line.status, closeRequestedOn: state.line.closeRequestedOn };
     const action = cancel ? "cancel closure request" : "close line";
     const after = { outcome, balanceCents: state.figures.balanceCents };

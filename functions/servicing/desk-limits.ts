@@ -4,7 +4,7 @@ import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
-import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
+import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 
 /**
@@ -31,12 +31,13 @@ export async function deskChangeLimit(
   requireActingRole(actor);
   const reason = input.reason.trim();
   if (!reason) throw new ServicingError(422, "Give the reason for the new limit.", { reason: "Required." });
+  const replay = (done: Audited) => {
+    const { before, after } = done as { before: { limitCents: number }; after: { limitCents: number } };
+    return { replayed: true, beforeCents: before.limitCents, afterCents: after.limitCents };
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     const done = await auditedUnder(db, actor, input.key);
-    if (done) {
-      const { before, after } = done as { before: { limitCents: number }; after: { limitCents: number } };
-      return { replayed: true, beforeCents: before.limitCents, afterCents: after.limitCents };
-    }
+    if (done) return replay(done);
     const line = await latestLine(db, input.customerId);
     if (!line) throw new ServicingError(404, "This customer has no line of credit.");
     const state = await loadLineState(db, line, now);
@@ -48,7 +49,8 @@ export async function deskChangeLimit(
       newCents: input.limitCents,
       ceilingCents,
     });
-    if (problem) throw new ServicingError(422, problem, { limit: problem });
+    if (problem)
+      return unlessAnswered(db, actor, input.key, new ServicingError(422, problem, { limit: problem }), replay);
     const before = { limitCents: state.line.creditLimitCents };
     const after = { limitCents: input.limitCents, ceilingCents };
     const entry = { action: "change limit", customerId: input.customerId, reason, before, after };

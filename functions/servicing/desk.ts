@@ -326,6 +326,25 @@ export async function auditedUnder(db: Database, actor: DeskActor, key: string) 
   return row ? { before: JSON.parse(row.before) as unknown, after: JSON.parse(row.after) as unknown } : null;
 }
 
+export type Audited = NonNullable<Awaited<ReturnType<typeof auditedUnder>>>;
+
+/**
+ * A refusal, unless the same form's other submit (a double click) committed
+ * after this one first looked: then that submit's answer, not a refusal of
+ * what was just done.
+ */
+export async function unlessAnswered<R>(
+  db: Database,
+  actor: DeskActor,
+  key: string,
+  refusal: ServicingError,
+  replay: (done: Audited) => R,
+): Promise<R> {
+  const done = await auditedUnder(db, actor, key);
+  if (done) return replay(done);
+  throw refusal;
+}
+
 /** One audit row, unless this actor already used this key (the action's batch then writes nothing). */
 export function auditInsert(d1: D1Database, actor: DeskActor, entry: AuditEntry, key: string, now: number) {
   const row = auditRecord(actor, entry, key, now);

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { database } from "#db/client";
 import type { PayFrequency } from "#domain/config";
 import { formatMoney } from "#domain/format";
 import { limitMessages, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { ServicingError } from "../../functions/servicing/context";
+import { unlessAnswered } from "../../functions/servicing/desk";
+import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { signedInBorrower } from "./helpers/borrowers";
 import { devDeskCookie, shownAfter } from "./helpers/desk";
 import { postForm } from "./helpers/http";
@@ -85,5 +89,33 @@ describe("a credit limit changed at the desk", { timeout: TIMEOUT }, () => {
     expect(lowered.html).toContain(`to ${formatMoney(30_000)}.`);
     expect((await b.header()).creditLimit).toBe(30_000);
     expect(await audited(b.customerId)).toBe(1);
+  });
+
+  it("sent twice at once (a double click), both answers say it was done, never a refusal of itself", async () => {
+    const b = await borrower("owing");
+    const before = await b.header();
+    const key = crypto.randomUUID();
+    const fields = { limit: dollars(before.creditLimit - 2_500), key };
+    const pages = await Promise.all([change(b.customerId, fields), change(b.customerId, fields)]);
+    for (const { html } of pages) {
+      expect(html).not.toContain(limitMessages.same);
+      expect(html).toMatch(/Credit limit changed|That change was already made/);
+    }
+    expect(await audited(b.customerId)).toBe(1);
+  });
+
+  it("a refusal met after the same form's other submit committed is that submit's answer (unlessAnswered)", async () => {
+    const b = await borrower("owing");
+    const db = database(env.DB);
+    const actor = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
+    const key = crypto.randomUUID();
+    const refusal = new ServicingError(422, limitMessages.same);
+    const replay = (done: { after: unknown }) => done.after;
+    // Before the other submit is written, the refusal stands.
+    await expect(unlessAnswered(db, actor, key, refusal, replay)).rejects.toBe(refusal);
+    const input = { customerId: b.customerId, limitCents: 30_000, reason: "Lower", key };
+    await deskChangeLimit(env.DB, db, actor, input, new Date());
+    // After it, the same key's refusal becomes the submit's own answer.
+    await expect(unlessAnswered(db, actor, key, refusal, replay)).resolves.toMatchObject({ limitCents: 30_000 });
   });
 });
