@@ -1,10 +1,9 @@
 import type { Database } from "#db/client";
 import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
-import { type LineState, loadLineState } from "./account-state";
+import type { LineState } from "./account-state";
 import { ServicingError } from "./context";
-import { latestLine } from "./customers";
-import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
-import { guardedBatch, insertRow, updateRows } from "./guarded";
+import type { DeskActor } from "./desk";
+import { deskLineChange } from "./desk-line-change";
 
 /**
  * REVOKE and AUTHORIZE automatic payments at the servicing desk (issue 20,
@@ -49,39 +48,27 @@ async function changeAutopay(
   input: AutopayInput,
   now: Date,
 ): Promise<{ replayed: boolean; endsOn: string | null; nextAutomatic: { date: string; amountCents: number } | null }> {
-  requireActingRole(actor);
-  const reason = input.reason.trim();
-  if (!reason) throw new ServicingError(422, "Give the reason for this change.", { reason: "Required." });
-  const replay = (done: Audited) => ({
-    replayed: true,
-    ...(done.after as { endsOn: string | null; nextAutomatic: null }),
+  return deskLineChange<{
+    replayed: boolean;
+    endsOn: string | null;
+    nextAutomatic: { date: string; amountCents: number } | null;
+  }>(d1, db, actor, input, now, {
+    reasonMessage: "Give the reason for this change.",
+    replay: (done) => ({ replayed: true, ...(done.after as { endsOn: string | null; nextAutomatic: null }) }),
+    plan: (state) => {
+      const set = changed(change, state);
+      // What the borrower is told on the call: the debit that still posts within the notice, if any.
+      const nextAutomatic = change === "revoke" ? state.figures.nextAutomaticPayment : null;
+      const stillPosts = nextAutomatic && nextAutomatic.date < set.autopay_ends_on! ? nextAutomatic : null;
+      return {
+        set,
+        action: ACTIONS[change],
+        before: { repaymentMethod: state.line.repaymentMethod, endsOn: state.line.autopayEndsOn },
+        after: { repaymentMethod: set.repayment_method, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts },
+        result: { replayed: false, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts },
+      };
+    },
   });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const done = await auditedUnder(db, actor, input.key);
-    if (done) return replay(done);
-    const line = await latestLine(db, input.customerId);
-    if (!line) throw new ServicingError(404, "This customer has no line of credit.");
-    const state = await loadLineState(db, line, now);
-    let set: ReturnType<typeof changed>;
-    try {
-      set = changed(change, state);
-    } catch (refusal) {
-      if (!(refusal instanceof ServicingError)) throw refusal;
-      return unlessAnswered(db, actor, input.key, refusal, replay);
-    }
-    // What the borrower is told on the call: the debit that still posts within the notice, if any.
-    const nextAutomatic = change === "revoke" ? state.figures.nextAutomaticPayment : null;
-    const stillPosts = nextAutomatic && nextAutomatic.date < set.autopay_ends_on! ? nextAutomatic : null;
-    const before = { repaymentMethod: state.line.repaymentMethod, endsOn: state.line.autopayEndsOn };
-    const after = { repaymentMethod: set.repayment_method, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts };
-    const entry = { action: ACTIONS[change], customerId: input.customerId, reason, before, after };
-    const written = await guardedBatch(d1, state.line, [
-      updateRows("lines", set, "id = ?", [state.line.id]),
-      insertRow("desk_audit", auditRecord(actor, entry, input.key, now.getTime())),
-    ]);
-    if (written) return { replayed: false, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts };
-  }
-  throw new ServicingError(409, "The account is busy. Please try again.");
 }
 
 export const deskRevokeAutopay = (d1: D1Database, db: Database, actor: DeskActor, input: AutopayInput, now: Date) =>

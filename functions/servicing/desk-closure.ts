@@ -1,11 +1,10 @@
 import type { Database } from "#db/client";
 import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rules/closure";
-import { type LineState, loadLineState } from "./account-state";
+import type { LineState } from "./account-state";
 import { ServicingError } from "./context";
-import { latestLine } from "./customers";
-import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
+import type { DeskActor } from "./desk";
+import { deskLineChange } from "./desk-line-change";
 import { paymentReturnable } from "./engine/index";
-import { guardedBatch, insertRow, updateRows } from "./guarded";
 
 /**
  * CLOSE a line at the borrower's request, or CANCEL that request, at the
@@ -45,35 +44,20 @@ async function changeClosure(
   input: ClosureInput,
   now: Date,
 ): Promise<{ outcome: ClosureOutcome; replayed: boolean }> {
-  requireActingRole(actor);
-  const reason = input.reason.trim();
-  if (!reason) throw new ServicingError(422, "Give the reason for this change.", { reason: "Required." });
-  const replay = (done: Audited) => ({ outcome: (done.after as { outcome: ClosureOutcome }).outcome, replayed: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const done = await auditedUnder(db, actor, input.key);
-    if (done) return replay(done);
-    const line = await latestLine(db, input.customerId);
-    if (!line) throw new ServicingError(404, "This customer has no line of credit.");
-    const state = await loadLineState(db, line, now);
-    let change: ReturnType<typeof closureChange>;
-    try {
-      change = closureChange(cancel, state, now);
-    } catch (refusal) {
-      if (!(refusal instanceof ServicingError)) throw refusal;
-      return unlessAnswered(db, actor, input.key, refusal, replay);
-    }
-    const { outcome, set } = change;
-    const before = { status: state.line.status, closeRequestedOn: state.line.closeRequestedOn };
-    const action = cancel ? "cancel closure request" : "close line";
-    const after = { outcome, balanceCents: state.figures.balanceCents };
-    const entry = { action, customerId: input.customerId, reason, before, after };
-    const written = await guardedBatch(d1, state.line, [
-      updateRows("lines", set, "id = ?", [state.line.id]),
-      insertRow("desk_audit", auditRecord(actor, entry, input.key, now.getTime())),
-    ]);
-    if (written) return { outcome, replayed: false };
-  }
-  throw new ServicingError(409, "The account is busy. Please try again.");
+  return deskLineChange<{ outcome: ClosureOutcome; replayed: boolean }>(d1, db, actor, input, now, {
+    reasonMessage: "Give the reason for this change.",
+    replay: (done) => ({ outcome: (done.after as { outcome: ClosureOutcome }).outcome, replayed: true }),
+    plan: (state) => {
+      const { outcome, set } = closureChange(cancel, state, now);
+      return {
+        set,
+        action: cancel ? "cancel closure request" : "close line",
+        before: { status: state.line.status, closeRequestedOn: state.line.closeRequestedOn },
+        after: { outcome, balanceCents: state.figures.balanceCents },
+        result: { outcome, replayed: false },
+      };
+    },
+  });
 }
 
 export const deskCloseLine = (d1: D1Database, db: Database, actor: DeskActor, input: ClosureInput, now: Date) =>
