@@ -4,6 +4,7 @@ import type { Route } from "./+types/audit";
 import { AUDIT_FIELDS, type AuditValues } from "./audit.schema";
 import { auditPage } from "./audit.server";
 import { when } from "./corrections";
+import { Table } from "./desk-table";
 
 /** The audit log, searchable by borrower, desk user, action and date (issue 20); every role may read it. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -64,48 +65,39 @@ export default function DeskAudit() {
 }
 
 function AuditRows({ result }: { result: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["result"]> }) {
-  if (result.rows.length === 0) return <p role="status">No desk actions match.</p>;
   return (
-    <section className="table-scroll" aria-label="Desk actions found" tabIndex={0}>
+    <>
       <p role="status">
-        {result.more ? `The newest ${result.rows.length} desk actions:` : `${result.rows.length} desk actions:`}
+        {result.rows.length === 0
+          ? "No desk actions match."
+          : result.more
+            ? `The newest ${result.rows.length} desk actions:`
+            : `${result.rows.length} desk actions:`}
       </p>
-      <table className="data-table">
-        <thead>
-          <tr>
-            {["When (UTC)", "Who", "Role", "Action", "Borrower", "Reason", "Before", "After"].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {result.rows.map((a) => (
-            <tr key={a.id}>
-              <td>{when(a.at)}</td>
-              <td>{a.actor}</td>
-              <td>{a.role}</td>
-              <td>{a.action}</td>
-              <td>
-                {a.customerId ? (
-                  <Link to={`/desk/borrowers/${encodeURIComponent(a.customerId)}`}>{a.customerId}</Link>
-                ) : (
-                  ""
-                )}
-              </td>
-              <td>{a.reason}</td>
-              <td>
-                <Change json={a.before} />
-              </td>
-              <td>
-                <Change json={a.after} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {result.rows.length === 0 ? null : (
+        <Table
+          label="Desk actions found"
+          head={["When (UTC)", "Who", "Role", "Action", "Borrower", "Reason", "Before", "After"]}
+          rows={result.rows.map((a) => [
+            when(a.at),
+            a.actor,
+            a.role,
+            a.action,
+            a.customerId ? (
+              <Link key="borrower" to={`/desk/borrowers/${encodeURIComponent(a.customerId)}`}>
+                {a.customerId}
+              </Link>
+            ) : (
+              ""
+            ),
+            a.reason,
+            <Change key="before" json={a.before} />,
+            <Change key="after" json={a.after} />,
+          ])}
+          empty=""
+        />
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
@@ -8,6 +7,7 @@ import { AutopayForm } from "./autopay-form";
 import { borrowerPage, type DeskAnswer, type DeskFlash, deskAction } from "./borrower.server";
 import { ClosureForm } from "./closure-form";
 import { CorrectionForms, RequestsTable } from "./corrections";
+import { Table } from "./desk-table";
 import { LimitForm } from "./limit-form";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
 import { SignInSection } from "./sign-in-section";
@@ -220,41 +220,6 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
         empty="No statements yet."
       />
     </>
-  );
-}
-
-function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: ReactNode[][]; empty: string }) {
-  // One region per table, named by its heading's words: the scroll region itself (it is what a keyboard user scrolls).
-  return (
-    <div className="desk-table">
-      <h2>{label}</h2>
-      {rows.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <section className="table-scroll" aria-label={label} tabIndex={0}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) => (
-                    <td key={j}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-    </div>
   );
 }
 
