@@ -244,6 +244,30 @@ export const loginAttempts = sqliteTable("login_attempts", {
   createdAt: createdAt(),
 });
 
+/**
+ * Each passcode challenge a known customer started (forgot or create a
+ * password, e-sign), so the servicing desk can resend its code (issue 20,
+ * decision record 027). The vault's Durable Object id, never the challenge
+ * id the borrower's session holds (which verifies a code) nor any code.
+ */
+export const passcodeChallenges = sqliteTable(
+  "passcode_challenges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: text("customer_id").notNull(),
+    vaultId: text("vault_id").notNull(),
+    /** forgot | create | esign */
+    purpose: text("purpose").notNull(),
+    /** How the first code went: sms | voice | email. */
+    channel: text("channel").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("passcode_challenges_vault").on(t.vaultId),
+    index("passcode_challenges_customer").on(t.customerId, t.createdAt),
+  ],
+);
+
 export const signatures = sqliteTable("signatures", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   lineId: integer("line_id").notNull(),

@@ -204,6 +204,9 @@ function lineView(state: LineState, now: Date) {
     raiseCeilingCents: state.application
       ? raiseCeilingCents(state.application.takeHomeCents, state.application.payFrequency as PayFrequency)
       : 0,
+    /** The pay schedule due dates follow (decision record 026): its frequency and a known pay date. */
+    payFrequency: state.line.payFrequency as PayFrequency,
+    payAnchorDate: state.line.payAnchorDate,
     repaymentMethod: state.line.repaymentMethod,
     /** A revocation's first day without automatic debits, or null (decision record 024). */
     autopayEndsOn: state.line.autopayEndsOn,

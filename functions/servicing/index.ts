@@ -39,6 +39,15 @@ export { type AutopayInput, deskAuthorizeAutopay, deskRevokeAutopay } from "./de
 export { type ClosureInput, deskCancelClosure, deskCloseLine } from "./desk-closure";
 export { deskStatementPdf } from "./desk-documents";
 export { deskChangeLimit, type LimitChangeInput } from "./desk-limits";
+export {
+  type DeskPasscodeChallenge,
+  deskPasscodeChallenge,
+  deskResendPasscode,
+  type PasscodeChannel,
+  type PasscodeResendInput,
+  passcodeResendMessages,
+} from "./desk-passcodes";
+export { deskChangePaySchedule, type PayScheduleInput, type PayScheduleResult } from "./desk-pay-schedule";
 export { deskCancelPayment, deskTakePayment, type PhonePayment } from "./desk-payments";
 export { deskSendResetLink } from "./desk-sign-in";
 export { type DevLedger, ledgerFor } from "./dev-ledger";

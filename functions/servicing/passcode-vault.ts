@@ -13,7 +13,22 @@ interface Challenge {
   startedAt: number;
   /** Whose code it is and why: fixed when the challenge starts, never taken from a verifier. */
   subject?: PasscodeSubject;
+  /** The servicing desk's last resend form key: the same form again resends nothing. */
+  deskKey?: string;
 }
+
+/** What the servicing desk may know of a challenge: never its code. */
+export interface ChallengeStatus {
+  state: "open" | "expired" | "used" | "locked" | "unknown";
+  wrong: number;
+  resends: number;
+  expiresAt: number;
+}
+
+export type DeskResend =
+  | { code: string }
+  | { replayed: true }
+  | { refused: "used" | "locked" | "resend_limit" | "unknown" };
 
 export interface PasscodeSubject {
   customerId: string;
@@ -90,6 +105,39 @@ export class PasscodeVault extends DurableObject {
       resends: current.resends + 1,
     });
     return code;
+  }
+
+  /** The challenge's state for the servicing desk's file. */
+  async status(now: number = Date.now()): Promise<ChallengeStatus> {
+    const c = await this.ctx.storage.get<Challenge>("c");
+    if (!c) return { state: "unknown", wrong: 0, resends: 0, expiresAt: 0 };
+    const state = c.done
+      ? "used"
+      : c.wrong >= security.passcodeMaxWrong
+        ? "locked"
+        : now >= c.expiresAt
+          ? "expired"
+          : "open";
+    return { state, wrong: c.wrong, resends: c.resends, expiresAt: c.expiresAt };
+  }
+
+  /**
+   * A resend the servicing desk asks for, under the same limits as the
+   * borrower's RESEND CODE (it counts as one of the 3), once per form key: a
+   * form sent twice at once resends once, the Durable Object taking them one
+   * at a time.
+   */
+  async deskResend(key: string, now: number = Date.now()): Promise<DeskResend> {
+    const current = await this.ctx.storage.get<Challenge>("c");
+    if (current?.deskKey === key) return { replayed: true };
+    if (!current) return { refused: "unknown" };
+    if (current.done) return { refused: "used" };
+    if (current.wrong >= security.passcodeMaxWrong) return { refused: "locked" };
+    const code = await this.resend(now);
+    if (!code) return { refused: "resend_limit" };
+    const after = await this.ctx.storage.get<Challenge>("c");
+    await this.ctx.storage.put<Challenge>("c", { ...after!, deskKey: key });
+    return { code };
   }
 
   async verify(

@@ -34,7 +34,9 @@ export type Intent =
   /** Automatic payments revoked or authorized at the desk. */
   | { day: number; kind: "autopay"; change: "revoke" | "authorize" }
   /** The borrower asks to close, or takes it back (late in a life, so the rest of it is not all closed). */
-  | { day: number; kind: "closure"; change: "close" | "cancel" };
+  | { day: number; kind: "closure"; change: "close" | "cancel" }
+  /** A new pay schedule at the desk: a frequency and a pay date `back` days ago, mostly one of its own pay dates (`exact`). */
+  | { day: number; kind: "schedule"; frequency: LifeSetup["payFrequency"]; back: number; exact: boolean };
 
 export interface Life {
   setup: LifeSetup;
@@ -110,6 +112,16 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       day,
+      kind: fc.constant("schedule" as const),
+      frequency: fc.constantFrom("W" as const, "B" as const, "S" as const, "M" as const),
+      back: fc.integer({ min: 0, max: 35 }),
+      exact: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      day,
       kind: fc.constant("return" as const),
       which: fc.constantFrom("latest" as const, "any" as const),
       pick: fc.nat(20),
@@ -162,6 +174,19 @@ function returnable(payments: PostedPayment[], today: string): number[] {
   );
 }
 
+/**
+ * The pay date a schedule change gives: `back` days ago, or (when `exact`)
+ * the twice-monthly pay date on or before it (a 15th or a month's last day),
+ * so twice-monthly changes are not all refused. Which of them are the most
+ * recent pay date is for the two implementations to decide.
+ */
+function payDateBack(intent: Extract<Intent, { kind: "schedule" }>, today: string): string {
+  let date = addDays(today, 7 - intent.back);
+  if (!intent.exact || intent.frequency !== "S") return date;
+  while (date.slice(8, 10) !== "15" && addDays(date, 1).slice(8, 10) !== "01") date = addDays(date, -1);
+  return date;
+}
+
 /** The concrete action an intent makes today, from the model's figures (null: nothing to do yet). */
 export function concrete(
   intent: Intent,
@@ -207,6 +232,8 @@ export function concrete(
       return { kind: intent.change === "close" ? "closeLine" : "cancelClosure" };
     case "autopay":
       return { kind: intent.change === "revoke" ? "revokeAutopay" : "authorizeAutopay" };
+    case "schedule":
+      return { kind: "changePaySchedule", payFrequency: intent.frequency, lastPayDate: payDateBack(intent, today) };
     case "limit":
       return { kind: "setLimit", amountCents: (12 + Math.round(intent.share * 128)) * 2_500 };
     case "waive": {

@@ -3,6 +3,7 @@ import { billingCycleFor } from "#domain/fees";
 import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
 import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rules/closure";
 import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
+import { payScheduleProblem } from "#domain/rules/pay-schedule";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
 import {
   type AccountState,
@@ -57,7 +58,6 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
   let reference = 100_000_000;
   /** Payment entry ids in posting order: the index a return names. */
   const posted: string[] = [];
-  const cycle = billingCycleFor(setup.payFrequency);
   const clock = () => ({ at: ++tick, reference: () => ++reference });
 
   const morning = (day: string) => {
@@ -79,7 +79,13 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
     if (action.kind === "draw") {
       const refusal = drawRefusal(figures, action.amountCents, "OH");
       if (refusal) return { ok: false, reason: refusal.message };
-      book = { ...book, entries: [...book.entries, drawEntry(++reference, action.amountCents, cycle, today, at)] };
+      book = {
+        ...book,
+        entries: [
+          ...book.entries,
+          drawEntry(++reference, action.amountCents, billingCycleFor(book.line.payFrequency), today, at),
+        ],
+      };
       return { ok: true };
     }
     if (action.kind === "schedulePayment") {
@@ -123,6 +129,14 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       if (problem) return { ok: false, reason: problem };
       const autopayEndsOn = revoke ? revocationEndsOn(today) : null;
       book = { ...book, line: { ...book.line, repaymentMethod: "A", autopayEndsOn } };
+      return { ok: true };
+    }
+    if (action.kind === "changePaySchedule") {
+      // The desk's rule (functions/servicing/desk-pay-schedule.ts).
+      const { payFrequency, lastPayDate } = action;
+      const problem = payScheduleProblem({ standing: figures.standing, frequency: payFrequency, lastPayDate, today });
+      if (problem) return { ok: false, reason: problem };
+      book = { ...book, line: { ...book.line, payFrequency, payAnchorDate: lastPayDate } };
       return { ok: true };
     }
     if (action.kind === "setLimit") {

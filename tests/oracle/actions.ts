@@ -2,9 +2,9 @@
  * Borrower actions on the reference line, each checked against the written
  * rules first; a refused action changes nothing.
  */
-import { addBusinessDays, addDays, isBusinessDay, nextBusinessDay } from "./calendar";
+import { addBusinessDays, addDays, isBusinessDay, nextBusinessDay, payDates } from "./calendar";
 import type { Line } from "./model";
-import type { ActionOutcome } from "./types";
+import type { ActionOutcome, PayFrequency } from "./types";
 
 const MIN_DRAW_CENTS = 10_000; // 0-decisions.md "Credit line": minimum draw $100
 const DRAW_STEP_CENTS = 2_500; // draw increment $25
@@ -177,5 +177,27 @@ export function actCancelClosure(line: Line): ActionOutcome {
   if (line.figures().standing === "closed") return refuse("line is closed");
   if (!line.closeRequested) return refuse("no closure requested");
   line.closeRequested = false;
+  return ok;
+}
+
+/**
+ * A new pay schedule (decision record 026): on a line neither closed nor
+ * charged off (it has no due dates ahead); the date given is the most recent
+ * pay date of the schedule it sets: the only one of its pay dates from it
+ * through today (so not in the future, and for twice-monthly pay a 15th or
+ * a month's last day).
+ */
+export function actChangePaySchedule(
+  line: Line,
+  today: string,
+  frequency: PayFrequency,
+  lastPayDate: string,
+): ActionOutcome {
+  const { standing } = line.figures();
+  if (standing === "closed") return refuse("line is closed");
+  if (standing === "charged_off") return refuse("charged off: no more statements");
+  const paid = payDates(frequency, lastPayDate, today);
+  if (paid.length !== 1 || paid[0] !== lastPayDate) return refuse("not the most recent pay date");
+  line.reschedule(frequency, lastPayDate, today);
   return ok;
 }

@@ -9,6 +9,7 @@ import {
   actAuthorizeAutopay,
   actCancel,
   actCancelClosure,
+  actChangePaySchedule,
   actCloseLine,
   actDraw,
   actReturn,
@@ -27,6 +28,7 @@ import type {
   ActionOutcome,
   DayFigures,
   LifeSetup,
+  PayFrequency,
   PostedPayment,
   ReferenceLine,
   StatementFigures,
@@ -44,8 +46,9 @@ export function referenceLine(setup: LifeSetup): ReferenceLine {
  * `entries`. Its fields are open to actions.ts only; callers use ReferenceLine.
  */
 export class Line implements ReferenceLine {
-  readonly cycle: BillingCycle;
-  readonly dueDates: string[];
+  /** The billing cycle and due dates of the pay schedule today: the setup's, until the desk sets another. */
+  cycle: BillingCycle;
+  dueDates: string[];
   today: string | null = null;
   readonly entries: Entry[] = [];
   readonly posted: PostedPayment[] = [];
@@ -94,7 +97,21 @@ export class Line implements ReferenceLine {
     if (action.kind === "authorizeAutopay") return actAuthorizeAutopay(this);
     if (action.kind === "closeLine") return actCloseLine(this, today);
     if (action.kind === "cancelClosure") return actCancelClosure(this);
+    if (action.kind === "changePaySchedule")
+      return actChangePaySchedule(this, today, action.payFrequency, action.lastPayDate);
     return actReturn(this, today, action.index);
+  }
+
+  /**
+   * A new pay schedule from today (decision record 026): due dates whose
+   * statement was issued (statement date today or before) stay; from then on
+   * the new schedule's, and its billing cycle's fees and minimums.
+   */
+  reschedule(frequency: PayFrequency, anchor: string, today: string): void {
+    const kept = this.dueDates.filter((d) => statementDateFor(d) <= today);
+    const next = dueDates(frequency, anchor, addDays(this.setup.openedOn, SCHEDULE_DAYS));
+    this.dueDates = [...kept, ...next.filter((d) => statementDateFor(d) > today)];
+    this.cycle = billingCycleFor(frequency);
   }
 
   figures(): DayFigures {

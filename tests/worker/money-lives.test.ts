@@ -26,6 +26,7 @@ import { deskDecideRequest, deskRequestCorrection } from "../../functions/servic
 import { deskAuthorizeAutopay, deskRevokeAutopay } from "../../functions/servicing/desk-autopay";
 import { deskCancelClosure, deskCloseLine } from "../../functions/servicing/desk-closure";
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
+import { deskChangePaySchedule } from "../../functions/servicing/desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
@@ -224,6 +225,8 @@ const DESK_SUPERVISOR = { email: "supervisor@desk.ridgeline.test", role: "superv
 let autopayChanged = 0;
 /** Limits the desk changed (each leaves one audit row). */
 let limitsChanged = 0;
+/** Pay schedules the desk changed (each leaves one audit row). */
+let schedulesChanged = 0;
 /** Corrections the supervisor approved (each leaves a request's and an approval's audit rows). */
 let corrected = 0;
 
@@ -293,6 +296,19 @@ async function productAct(
     const change = action.kind === "revokeAutopay" ? deskRevokeAutopay : deskAuthorizeAutopay;
     await change(env.DB, db, DESK_AGENT, input, new Date());
     autopayChanged++;
+    return undefined;
+  }
+  if (action.kind === "changePaySchedule") {
+    const owner = await ownerOf(lineId);
+    const input = {
+      customerId: owner!.customerId,
+      frequency: action.payFrequency,
+      lastPayDate: action.lastPayDate,
+      reason: "New job",
+      key: crypto.randomUUID(),
+    };
+    await deskChangePaySchedule(env.DB, db, DESK_AGENT, input, new Date());
+    schedulesChanged++;
     return undefined;
   }
   if (action.kind === "setLimit") {
@@ -373,6 +389,7 @@ describe("random lives through the whole embedded platform agree with the indepe
     expect(await auditedActions("cancel payment")).toBe(deskCancelled);
     expect(await auditedActions("approve fee waiver", "approve payment reversal")).toBe(corrected);
     expect(await auditedActions("change limit")).toBe(limitsChanged);
+    expect(await auditedActions("change pay schedule")).toBe(schedulesChanged);
     expect(await auditedActions("revoke automatic payments", "authorize automatic payments")).toBe(autopayChanged);
   });
 });

@@ -6,7 +6,14 @@ import { AuthorizeAutopaySchema, RevokeAutopaySchema } from "./autopay.schema";
 import { ClosureSchema } from "./closure.schema";
 import { DecisionSchema, FeeWaiverSchema, PaymentReversalSchema } from "./corrections.schema";
 import { LimitSchema } from "./limit.schema";
-import { CancelPaymentSchema, PhonePaymentSchema, ResetLinkSchema, UnlockSchema } from "./payment.schema";
+import { PayScheduleSchema } from "./pay-schedule.schema";
+import {
+  CancelPaymentSchema,
+  PasscodeResendSchema,
+  PhonePaymentSchema,
+  ResetLinkSchema,
+  UnlockSchema,
+} from "./payment.schema";
 import { NoteSchema } from "./search.schema";
 
 /**
@@ -55,6 +62,11 @@ export const DESK_STEPS = {
     const { sent } = await deskCore.sendResetLink(env, user, { customerId, ...input });
     return `?reset=${sent ? "1" : "again"}#login-heading`;
   }),
+  passcode: step(PasscodeResendSchema, async ({ env, user, customerId }, input) => {
+    const sent = await deskCore.resendPasscode(env, user, { customerId, ...input });
+    const outcome = sent.status === "suppressed" ? "suppressed" : String(sent.resends);
+    return `?passcode=${input.channel}-${outcome}${again(sent.replayed)}#passcode-heading`;
+  }),
   waive: step(FeeWaiverSchema, async ({ env, user, customerId }, input) => {
     const made = await deskCore.requestCorrection(env, user, { customerId, kind: "waive fee", ...input });
     return `?requested=${made.requestId}${again(made.replayed)}#corrections-heading`;
@@ -70,6 +82,10 @@ export const DESK_STEPS = {
   limit: step(LimitSchema, async ({ env, user, customerId }, { limit, reason, key }) => {
     const changed = await deskCore.changeLimit(env, user, { customerId, limitCents: limit, reason, key });
     return `?limit=${changed.beforeCents}-${changed.afterCents}${again(changed.replayed)}#limit-heading`;
+  }),
+  schedule: step(PayScheduleSchema, async ({ env, user, customerId }, input) => {
+    const changed = await deskCore.changePaySchedule(env, user, { customerId, ...input });
+    return `?schedule=${changed.frequency}-${changed.firstDueDate ?? "none"}${again(changed.replayed)}#schedule-heading`;
   }),
   "revoke-autopay": step(RevokeAutopaySchema, async ({ env, user, customerId }, input) => {
     await deskCore.revokeAutopay(env, user, { customerId, ...input });
@@ -105,4 +121,7 @@ export const FORM_FIELDS = [
   "requestId",
   "decision",
   "limit",
+  "frequency",
+  "lastPayDate",
+  "channel",
 ] as const;

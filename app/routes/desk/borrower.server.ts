@@ -1,7 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type * as v from "valibot";
+import type { PayFrequency } from "#domain/config";
 import { canAct } from "#domain/desk";
-import { deskCore, deskRefusal } from "#server/desk/core";
+import { deskCore, deskRefusal, type PasscodeChannel } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
 import { DESK_STEPS, FORM_FIELDS, INTENTS, type Intent } from "./borrower-actions.server";
 import { requireDeskUser } from "./desk.server";
@@ -17,8 +18,10 @@ export type DeskFlash =
   | { kind: "requested"; again: boolean; requestId: number }
   | { kind: "decided"; status: string }
   | { kind: "limit"; again: boolean; beforeCents: number; afterCents: number }
+  | { kind: "schedule"; again: boolean; frequency: PayFrequency; firstDueDate: string | null }
   | { kind: "autopay"; change: "revoked" | "authorized" }
   | { kind: "reset"; again: boolean }
+  | { kind: "passcode"; again: boolean; channel: PasscodeChannel; resends: number | "suppressed" }
   | { kind: "closure"; outcome: "closed" | "closing" | "kept" }
   | null;
 
@@ -26,10 +29,26 @@ export type DeskFlash =
 export function correctionFlash(params: URLSearchParams): DeskFlash {
   const closure = params.get("closure");
   if (closure === "closed" || closure === "closing" || closure === "kept") return { kind: "closure", outcome: closure };
+  const passcode = /^(sms|voice|email)-(\d|suppressed)$/.exec(params.get("passcode") ?? "");
+  if (passcode)
+    return {
+      kind: "passcode",
+      again: params.has("again"),
+      channel: passcode[1] as PasscodeChannel,
+      resends: passcode[2] === "suppressed" ? "suppressed" : Number(passcode[2]),
+    };
   const reset = params.get("reset");
   if (reset) return { kind: "reset", again: reset === "again" };
   const autopay = params.get("autopay");
   if (autopay === "revoked" || autopay === "authorized") return { kind: "autopay", change: autopay };
+  const schedule = /^([WBSM])-(\d{4}-\d{2}-\d{2}|none)$/.exec(params.get("schedule") ?? "");
+  if (schedule)
+    return {
+      kind: "schedule",
+      again: params.has("again"),
+      frequency: schedule[1] as PayFrequency,
+      firstDueDate: schedule[2] === "none" ? null : schedule[2]!,
+    };
   const limit = /^(\d+)-(\d+)$/.exec(params.get("limit") ?? "");
   if (limit)
     return { kind: "limit", again: params.has("again"), beforeCents: Number(limit[1]), afterCents: Number(limit[2]) };
@@ -71,12 +90,26 @@ export async function borrowerPage(context: Context, request: Request, customerI
       reverse: crypto.randomUUID(),
       decide: crypto.randomUUID(),
       limit: crypto.randomUUID(),
+      schedule: crypto.randomUUID(),
       autopay: crypto.randomUUID(),
       reset: crypto.randomUUID(),
+      passcode: crypto.randomUUID(),
       closure: crypto.randomUUID(),
     };
-    const requests = await deskCore.requests(context.get(edgeContext).env, customerId);
-    return { file, requests, viewer: { email: user.email, role: user.role }, canAct: canAct(user), keys, flash };
+    const { env } = context.get(edgeContext);
+    const [requests, passcode] = await Promise.all([
+      deskCore.requests(env, customerId),
+      deskCore.passcode(env, customerId),
+    ]);
+    return {
+      file,
+      requests,
+      passcode,
+      viewer: { email: user.email, role: user.role },
+      canAct: canAct(user),
+      keys,
+      flash,
+    };
   } catch (error) {
     if (deskRefusal(error)?.status === 404) throw data({ message: "No such borrower." }, 404);
     throw error;
@@ -129,10 +162,12 @@ export async function deskAction(
 function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "note") return "note";
   if (intent === "unlock" || intent === "reset-link") return "reason";
+  if (intent === "passcode") return "reason" in fields ? "reason" : "channel";
   if (intent === "cancel") return "reason" in fields ? "reason" : "transactionId";
   if (intent === "waive" || intent === "reverse") return "reason" in fields ? "reason" : "entryId";
   if (intent === "decide") return "form";
   if (intent === "limit") return "reason" in fields ? "reason" : "limit";
+  if (intent === "schedule") return "reason" in fields ? "reason" : "lastPayDate";
   if (["revoke-autopay", "authorize-autopay", "close-line", "cancel-closure"].includes(intent)) return "reason";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";

@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData } from "react-router";
+import { payFrequencies } from "#domain/config";
 import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
 import type { DeskBorrowerFile } from "#server/desk/core";
@@ -9,6 +10,8 @@ import { ClosureForm } from "./closure-form";
 import { CorrectionForms, RequestsTable } from "./corrections";
 import { Table } from "./desk-table";
 import { LimitForm } from "./limit-form";
+import { PasscodeSection } from "./passcode-section";
+import { PayScheduleForm } from "./pay-schedule-form";
 import { CancelPaymentForm, PhonePaymentForm } from "./phone-payment";
 import { SignInSection } from "./sign-in-section";
 
@@ -26,7 +29,7 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, requests, viewer, canAct, keys, flash } = useLoaderData<typeof loader>();
+  const { file, requests, passcode, viewer, canAct, keys, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DeskAnswer | undefined;
   const { profile, line } = file;
   return (
@@ -57,6 +60,14 @@ export default function DeskBorrower() {
           answer: answer?.intent === "reset-link" ? answer : undefined,
           flash: flash?.kind === "reset" ? flash : null,
         }}
+      />
+      <PasscodeSection
+        challenge={passcode}
+        phones={{ home: profile.homePhone, cell: profile.mobilePhone }}
+        canAct={canAct}
+        formKey={keys.passcode}
+        answer={answer?.intent === "passcode" ? answer : undefined}
+        flash={flash?.kind === "passcode" ? flash : null}
       />
       {line ? <LineSection line={line} customerId={profile.id} /> : <p>This borrower has no line of credit.</p>}
       {line && canAct ? (
@@ -91,6 +102,14 @@ export default function DeskBorrower() {
           formKey={keys.limit}
           answer={answer?.intent === "limit" ? answer : undefined}
           flash={flash?.kind === "limit" ? flash : null}
+        />
+      ) : null}
+      {line && canAct && line.status === "open" ? (
+        <PayScheduleForm
+          line={line}
+          formKey={keys.schedule}
+          answer={answer?.intent === "schedule" ? answer : undefined}
+          flash={flash?.kind === "schedule" ? flash : null}
         />
       ) : null}
       {line && canAct ? (
@@ -165,6 +184,10 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
           <Fact term="Past due" value={money(f.pastDueCents)} />
           <Fact term="Next minimum due" value={money(f.nextMinimumDueCents)} />
           <Fact term="Next due date" value={date(f.nextDueDate)} />
+          <Fact
+            term="Pay schedule"
+            value={`${payFrequencies[line.payFrequency].label}, paid on ${date(line.payAnchorDate)}`}
+          />
           <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
           {f.unappliedCents > 0 ? <Fact term="Credit to refund" value={money(f.unappliedCents)} /> : null}
           <Fact

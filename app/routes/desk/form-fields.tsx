@@ -66,3 +66,16 @@ export function AuthorizationTick({ prefix, errors }: { prefix: string; errors: 
     </div>
   );
 }
+
+/** A desk form's reason for the audit log, with its message. */
+export function ReasonInput({ prefix, answer }: { prefix: string; answer: DeskAnswer | undefined }) {
+  const errors = answer?.errors ?? {};
+  const { field, message } = deskFields(prefix, errors);
+  return (
+    <div className={errors.reason ? "field has-error" : "field"}>
+      <label htmlFor={`${prefix}-reason`}>Reason (for the audit log)</label>
+      <input {...field("reason")} maxLength={500} defaultValue={answer?.values.reason} />
+      {message("reason")}
+    </div>
+  );
+}

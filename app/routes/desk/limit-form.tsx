@@ -1,6 +1,6 @@
 import { creditLine } from "#domain/config";
 import { formatMoney } from "#domain/format";
-import { deskFields, FormBanners, type LineFormProps } from "./form-fields";
+import { deskFields, FormBanners, type LineFormProps, ReasonInput } from "./form-fields";
 
 /** CHANGE LIMIT: a raise up to underwriting's ceiling for a current line; a lower limit in any standing. */
 export function LimitForm({ line, formKey, answer, flash }: LineFormProps<"limit">) {
@@ -38,11 +38,7 @@ export function LimitForm({ line, formKey, answer, flash }: LineFormProps<"limit
             <input {...field("limit")} inputMode="decimal" defaultValue={answer?.values.limit} />
             {message("limit")}
           </div>
-          <div className={errors.reason ? "field has-error" : "field"}>
-            <label htmlFor="limit-reason">Reason (for the audit log)</label>
-            <input {...field("reason")} maxLength={500} defaultValue={answer?.values.reason} />
-            {message("reason")}
-          </div>
+          <ReasonInput prefix="limit" answer={answer} />
         </div>
         <button type="submit" className="button button-primary">
           Change limit

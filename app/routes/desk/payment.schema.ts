@@ -56,3 +56,10 @@ export const ResetLinkSchema = v.object({
   reason: deskReason("Give the reason for sending a reset link."),
   key: deskFormKey(FORM_EXPIRED),
 });
+
+/** RESEND A PASSCODE (decision record 027): which contact on file, and why (the code never came). */
+export const PasscodeResendSchema = v.object({
+  channel: v.picklist(["sms", "voice", "email"] as const, "Choose how to send the passcode."),
+  reason: deskReason("Give the reason for resending the passcode."),
+  key: deskFormKey(FORM_EXPIRED),
+});

@@ -11,16 +11,20 @@ import {
   deskCancelClosure,
   deskCancelPayment,
   deskChangeLimit,
+  deskChangePaySchedule,
   deskCloseLine,
   deskDecideRequest,
+  deskPasscodeChallenge,
   deskRequestCorrection,
   deskRequestsList,
+  deskResendPasscode,
   deskRevokeAutopay,
   deskSearch,
   deskSendResetLink,
   deskStatementPdf,
   deskTakePayment,
   deskUnlockLogin,
+  type PasscodeResendInput,
   ServicingError,
   withOutgoing,
 } from "#servicing";
@@ -84,12 +88,21 @@ export const deskCore = {
     const { db, at } = await acting(env);
     return deskUnlockLogin(env.DB, db, actor, input, at.getTime());
   },
+  /** The borrower's latest passcode challenge of the last half hour (never its code), or null. */
+  async passcode(env: CoreEnv, customerId: string) {
+    return deskPasscodeChallenge(database(env.DB), env.PASSCODES, customerId, (await now(env)).getTime());
+  },
+  async resendPasscode(env: CoreEnv, actor: DeskActor, input: PasscodeResendInput) {
+    const { db, at } = await acting(env);
+    return deskResendPasscode(env.DB, db, env.PASSCODES, actor, input, at.getTime());
+  },
   takePayment: act(deskTakePayment),
   revokeAutopay: act(deskRevokeAutopay),
   authorizeAutopay: act(deskAuthorizeAutopay),
   closeLine: act(deskCloseLine),
   cancelClosure: act(deskCancelClosure),
   changeLimit: act(deskChangeLimit),
+  changePaySchedule: act(deskChangePaySchedule),
   requestCorrection: act(deskRequestCorrection),
   decideRequest: act(deskDecideRequest),
   /** The supervisors' queue (every pending request), or one customer's requests. */
@@ -107,4 +120,11 @@ export function deskRefusal(
     : null;
 }
 
-export type { DeskAuditResult, DeskBorrowerFile, DeskRequestRow, DeskSearchResult } from "#servicing";
+export type {
+  DeskAuditResult,
+  DeskBorrowerFile,
+  DeskPasscodeChallenge,
+  DeskRequestRow,
+  DeskSearchResult,
+  PasscodeChannel,
+} from "#servicing";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { contactMessages, loginAttempts, messageRecords } from "#db/schema/servicing";
+import { contactMessages, loginAttempts, messageRecords, passcodeChallenges } from "#db/schema/servicing";
 import { communications as calls, misc } from "#domain/catalogue/index";
 import { messages } from "#domain/config";
 import { randomToken } from "#domain/tokens";
@@ -110,6 +110,18 @@ async function deliverPasscode(
     target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined,
   );
   if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
+  // A known customer's new challenge is listed for the servicing desk's resend (by the vault's id, not the challenge id).
+  if (!sent.resend && target.CustId)
+    await c.var.db
+      .insert(passcodeChallenges)
+      .values({
+        customerId: target.CustId,
+        vaultId: c.env.PASSCODES.idFromName(ewSID).toString(),
+        purpose: target.purpose,
+        channel,
+        createdAt: c.var.now.getTime(),
+      })
+      .onConflictDoNothing();
   // The code is a secret of the message: it travels on the queue to the provider, and rests in the outbox in development only.
   const went = await send(c).send(passcode(channel, recipient, sent.code, target.CustId || null));
   if (went.status === "suppressed") return { ewSID, replyTo: "", statusCode: "6", resend: sent.resend };

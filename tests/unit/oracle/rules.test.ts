@@ -207,3 +207,41 @@ describe("closure for inactivity", () => {
     expect(l.act({ kind: "draw", amountCents: 10_000 }).ok).toBe(false);
   });
 });
+
+describe("a pay schedule changed at the desk (026)", () => {
+  it("keeps the issued due date; the next statement falls on the new pay dates with the new cycle's fee", () => {
+    const l = life(biWeekly("A"));
+    l.runTo(0);
+    l.act({ kind: "draw", amountCents: 50_000 });
+    l.runTo(16); // statement on day 14 (Mar 17), due day 28 (Mar 31)
+    expect(l.line.statements().map((s) => s.dueDate)).toEqual(["2025-03-31"]);
+    // Paid monthly now, last on Monday Mar 17: Apr 17 (statement Apr 3) is the first due date after today's.
+    expect(l.act({ kind: "changePaySchedule", payFrequency: "M", lastPayDate: "2025-03-17" })).toEqual({ ok: true });
+    expect(l.line.figures().nextDueDate).toBe("2025-03-31");
+    l.runTo(31); // Apr 3
+    const [first, second] = l.line.statements();
+    expect(first).toMatchObject({ dueDate: "2025-03-31", feeCents: 2_000, minimumDueCents: 4_500 });
+    // Mar 31's automatic debit paid 4,500: the $20 fee, then $25 of principal (475.00 left).
+    // Monthly column: $40 fee for 250.01-500; minimum 40 + 10% of 475 = 87.50.
+    expect(second).toMatchObject({
+      statementDate: "2025-04-03",
+      dueDate: "2025-04-17",
+      feeCents: 4_000,
+      principalCents: 47_500,
+      minimumDueCents: 8_750,
+    });
+  });
+
+  it("refuses a date that is not the most recent pay date of the schedule it sets", () => {
+    const l = life(biWeekly("A"));
+    l.runTo(20); // Mar 23, a Sunday
+    const change = (payFrequency: "W" | "B" | "S" | "M", lastPayDate: string) =>
+      l.act({ kind: "changePaySchedule", payFrequency, lastPayDate }).ok;
+    expect(change("B", "2025-03-24")).toBe(false); // tomorrow
+    expect(change("W", "2025-03-15")).toBe(false); // paid again on Mar 22
+    expect(change("S", "2025-03-20")).toBe(false); // twice monthly: the 15th or the last day
+    expect(change("S", "2025-02-28")).toBe(false); // paid again on Mar 15
+    expect(change("M", "2025-02-24")).toBe(true);
+    expect(change("S", "2025-03-15")).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { importJWK, type JWTPayload, SignJWT } from "jose";
 import type { DeskRole } from "#domain/desk";
 import { DEV_DESK_COOKIE, signDevIdentity } from "#server/desk/dev-identity";
-import { send } from "./http";
+import { postForm, send } from "./http";
 
 /** Cloudflare Access, played by the tests: tokens signed with the run's private key (vitest.config.ts). */
 export async function accessToken(
@@ -49,4 +49,27 @@ export async function shownAfter(res: Response, cookie: string): Promise<{ statu
     { cookie },
   );
   return { status: page.status, html: decodeHtml(await page.text()) };
+}
+
+/** How many audit rows of this action (an SQL LIKE pattern) the desk wrote for this borrower. */
+export async function auditCount(customerId: string, action: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM desk_audit WHERE customer_id = ? AND action LIKE ?")
+    .bind(customerId, action)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+/** A desk form posted to a borrower's file as a role (a fresh key and a reason unless given), and the page it leaves. */
+export async function postToFile(
+  customerId: string,
+  fields: Record<string, string>,
+  role: DeskRole = "agent",
+): Promise<{ status: number; html: string }> {
+  const cookie = await devDeskCookie(role);
+  const res = await postForm(
+    `/desk/borrowers/${customerId}`,
+    { reason: "Borrower called", key: crypto.randomUUID(), ...fields },
+    { cookie },
+  );
+  return shownAfter(res, cookie);
 }
