@@ -108,6 +108,8 @@ export const lines = sqliteTable(
     closureReason: text("closure_reason"),
     /** The borrower asked to close with a balance (decision record 025): no draws; the run closes it once paid. */
     closeRequestedOn: text("close_requested_on"),
+    /** The day the desk last reopened the line, closed at the borrower's request (decision record 028), or null. */
+    reopenedOn: text("reopened_on"),
     /**
      * Optimistic concurrency for money movements: each posting swaps this
      * for a fresh random value and its rows are written only if the swap won.

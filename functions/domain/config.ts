@@ -129,6 +129,8 @@ export const servicing = {
   closeAfterMonthsWithoutDraw: 12,
   closeAfterYearsAtZero: 2,
   closureNoticeDays: 30,
+  /** A line closed at the borrower's request may be reopened at their request this many days after (decision record 028). */
+  reopenWithinDays: 30,
   /** An automatic payment is announced by e-mail this many days before it is taken. */
   autopayReminderDays: 3,
   minAchTransactionCents: 1_000,

@@ -105,6 +105,9 @@ export function lineFacts(line: LineRow): Book["line"] {
     status: line.status as LineStatus,
     openedOn: line.openedAt === null ? null : easternDateTime(new Date(line.openedAt)).date,
     chargedOffOn: line.chargedOffOn,
+    closedOn: line.closedAt === null ? null : easternDateTime(new Date(line.closedAt)).date,
+    closureReason: line.closureReason,
+    reopenedOn: line.reopenedOn,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rules/closure";
+import { cancelClosureProblem, closesAtOnce, closureProblem, reopenProblem } from "#domain/rules/closure";
 import type { LineState } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
@@ -65,3 +65,34 @@ export const deskCloseLine = (d1: D1Database, db: Database, actor: DeskActor, in
 
 export const deskCancelClosure = (d1: D1Database, db: Database, actor: DeskActor, input: ClosureInput, now: Date) =>
   changeClosure(d1, db, actor, true, input, now);
+
+/**
+ * REOPEN a line closed at the borrower's request, within the days allowed
+ * (decision record 028): open again with its limit, pay schedule and
+ * repayment method; inactivity counts from today as from an activation.
+ */
+export const deskReopenLine = (d1: D1Database, db: Database, actor: DeskActor, input: ClosureInput, now: Date) =>
+  deskLineChange<{ outcome: "reopened"; replayed: boolean }>(d1, db, actor, input, now, {
+    reasonMessage: "Give the reason for this change.",
+    replay: () => ({ outcome: "reopened", replayed: true }),
+    plan: (state) => {
+      const { closedOn, closureReason } = state.book.line;
+      const problem = reopenProblem({ status: state.line.status, closureReason, closedOn, today: state.today });
+      if (problem) throw new ServicingError(422, problem, { reason: problem });
+      return {
+        set: {
+          status: "open",
+          closed_at: null,
+          closure_reason: null,
+          close_requested_on: null,
+          reopened_on: state.today,
+          // The days it was closed are not serviced after the fact: nothing happens on a closed line.
+          serviced_through: state.today,
+        },
+        action: "reopen line",
+        before: { status: state.line.status, closedOn, closureReason },
+        after: { status: "open", reopenedOn: state.today },
+        result: { outcome: "reopened", replayed: false },
+      };
+    },
+  });

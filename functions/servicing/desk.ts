@@ -13,6 +13,7 @@ import {
 import { achEffectiveDate } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
+import { reopenUntil } from "#domain/rules/closure";
 import { raiseCeilingCents } from "#domain/rules/credit-limit";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
@@ -213,6 +214,13 @@ function lineView(state: LineState, now: Date) {
     nextAutomaticPayment: state.figures.nextAutomaticPayment,
     /** The day the borrower asked to close with a balance, or null (decision record 025). */
     closeRequestedOn: state.line.status === "open" ? state.line.closeRequestedOn : null,
+    /** A closed line's closing day and why, and the last day it may be reopened (decision record 028), or nulls. */
+    closedOn: state.book.line.closedOn ?? null,
+    closureReason: state.book.line.closureReason ?? null,
+    reopenUntil:
+      state.line.status === "closed" && state.book.line.closureReason === "requested" && state.book.line.closedOn
+        ? reopenUntil(state.book.line.closedOn)
+        : null,
     figures: {
       balanceCents: figures.balanceCents,
       principalCents: figures.principalCents,

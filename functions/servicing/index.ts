@@ -36,7 +36,7 @@ export {
 } from "./desk-approvals";
 export { type AuditQuery, type DeskAuditResult, deskAuditSearch } from "./desk-audit";
 export { type AutopayInput, deskAuthorizeAutopay, deskRevokeAutopay } from "./desk-autopay";
-export { type ClosureInput, deskCancelClosure, deskCloseLine } from "./desk-closure";
+export { type ClosureInput, deskCancelClosure, deskCloseLine, deskReopenLine } from "./desk-closure";
 export { deskStatementPdf } from "./desk-documents";
 export { deskChangeLimit, type LimitChangeInput } from "./desk-limits";
 export {

@@ -34,7 +34,7 @@ export type Intent =
   /** Automatic payments revoked or authorized at the desk. */
   | { day: number; kind: "autopay"; change: "revoke" | "authorize" }
   /** The borrower asks to close, or takes it back (late in a life, so the rest of it is not all closed). */
-  | { day: number; kind: "closure"; change: "close" | "cancel" }
+  | { day: number; kind: "closure"; change: "close" | "cancel" | "reopen" }
   /** A new pay schedule at the desk: a frequency and a pay date `back` days ago, mostly one of its own pay dates (`exact`). */
   | { day: number; kind: "schedule"; frequency: LifeSetup["payFrequency"]; back: number; exact: boolean };
 
@@ -61,7 +61,7 @@ const setupArb: fc.Arbitrary<LifeSetup> = fc
 
 const day = fc.integer({ min: 0, max: LIFE_DAYS - 1 });
 const share = fc.double({ min: 0, max: 1, noNaN: true });
-const intentArb: fc.Arbitrary<Intent> = fc.oneof(
+const intentArb: fc.Arbitrary<Intent | Intent[]> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ day, kind: fc.constant("draw" as const), share }) },
   {
     weight: 5,
@@ -93,12 +93,20 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ day, kind: fc.constant("limit" as const), share }) },
   {
-    weight: 1,
-    arbitrary: fc.record({
-      day: fc.integer({ min: 250, max: LIFE_DAYS - 1 }),
-      kind: fc.constant("closure" as const),
-      change: fc.constantFrom("close" as const, "cancel" as const),
-    }),
+    weight: 2,
+    arbitrary: fc
+      .record({
+        day: fc.integer({ min: 150, max: LIFE_DAYS - 1 }),
+        kind: fc.constant("closure" as const),
+        change: fc.constantFrom("close" as const, "cancel" as const, "reopen" as const),
+        // A closure the borrower may regret: a reopening asked for this many days later (some after the 30 allowed).
+        regret: fc.option(fc.integer({ min: 0, max: 45 }), { freq: 2 }),
+      })
+      .map(({ regret, ...closure }) =>
+        closure.change === "close" && regret !== null
+          ? [closure, { ...closure, day: Math.min(LIFE_DAYS - 1, closure.day + regret), change: "reopen" as const }]
+          : [closure],
+      ),
   },
   {
     weight: 1,
@@ -138,9 +146,10 @@ export const lifeArb: fc.Arbitrary<Life> = fc
   })
   .map(({ setup, firstDraw, intents }) => ({
     setup,
-    intents: [...(firstDraw === null ? [] : [{ day: 0, kind: "draw" as const, share: firstDraw }]), ...intents].sort(
-      (a, b) => a.day - b.day,
-    ),
+    intents: [
+      ...(firstDraw === null ? [] : [{ day: 0, kind: "draw" as const, share: firstDraw }]),
+      ...intents.flat(),
+    ].sort((a, b) => a.day - b.day),
   }));
 
 /**
@@ -153,11 +162,15 @@ export function dueOn(intent: Intent, n: number, done: ReadonlySet<Intent>): boo
   if (intent.day === n) return true;
   if (intent.day > n || done.has(intent)) return false;
   if (intent.kind === "cancel") return true;
+  if (intent.kind === "closure" && intent.change === "reopen") return n - intent.day <= REOPEN_PATIENCE_DAYS;
   return (
     (intent.kind === "return" || intent.kind === "waive" || intent.kind === "reverse") &&
     n - intent.day <= RETURN_PATIENCE_DAYS
   );
 }
+
+/** A reopening waits up to this many days for a closed line (past the 30 days it may be reopened in, so some are refused). */
+const REOPEN_PATIENCE_DAYS = 120;
 
 /** A return waits up to this many days for a payment it can return. */
 const RETURN_PATIENCE_DAYS = 30;
@@ -229,6 +242,8 @@ export function concrete(
       return { kind: "cancelPayment", index: indices[intent.pick % indices.length]! };
     }
     case "closure":
+      // A reopening waits for a closed line.
+      if (intent.change === "reopen") return f.standing === "closed" ? { kind: "reopenLine" } : null;
       return { kind: intent.change === "close" ? "closeLine" : "cancelClosure" };
     case "autopay":
       return { kind: intent.change === "revoke" ? "revokeAutopay" : "authorizeAutopay" };

@@ -1,7 +1,7 @@
 import { nextBusinessDay } from "#domain/calendar";
 import { billingCycleFor } from "#domain/fees";
 import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
-import { cancelClosureProblem, closesAtOnce, closureProblem } from "#domain/rules/closure";
+import { cancelClosureProblem, closesAtOnce, closureProblem, reopenProblem } from "#domain/rules/closure";
 import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { payScheduleProblem } from "#domain/rules/pay-schedule";
 import { cancelMessages, paymentCancellable } from "#domain/rules/payments";
@@ -117,9 +117,18 @@ export function productLine(setup: LifeSetup): ReferenceLine & { book(): Book; s
       const line = cancel
         ? { ...book.line, closeRequestedOn: null }
         : closesAtOnce(figures.balanceCents, book.scheduled.length, paymentReturnable(book, today))
-          ? { ...book.line, status: "closed" as const }
+          ? { ...book.line, status: "closed" as const, closedOn: today, closureReason: "requested" }
           : { ...book.line, closeRequestedOn: today };
       book = { ...book, line };
+      return { ok: true };
+    }
+    if (action.kind === "reopenLine") {
+      // The desk's rule (functions/servicing/desk-closure.ts).
+      const { status, closureReason, closedOn } = book.line;
+      const problem = reopenProblem({ status, closureReason, closedOn, today });
+      if (problem) return { ok: false, reason: problem };
+      const reopened = { status: "open" as const, closedOn: null, closureReason: null, closeRequestedOn: null };
+      book = { ...book, line: { ...book.line, ...reopened, reopenedOn: today } };
       return { ok: true };
     }
     if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {

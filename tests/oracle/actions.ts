@@ -13,6 +13,7 @@ const MAX_PENDING_PAYMENTS = 3; // "At most 3 pending payments"
 const MAX_ACH_EFFECTIVE_DAYS = 45; // maxNoOfAchEffectiveDays
 const RETURN_WINDOW_BUSINESS_DAYS = 2; // "up to two business days after it posts"
 const REVOCATION_NOTICE_DAYS = 3;
+const REOPEN_WITHIN_DAYS = 30; // decision record 028: a line closed at the borrower's request reopens within 30 days
 const LIMIT_STEP_CENTS = 2_500; // 0-decisions.md "Credit line": limits in $25 steps
 const MAX_LIMIT_CENTS = 350_000; // lines of credit up to $3,500
 const MIN_LIMIT_CENTS = 30_000; // new customers are approved for $300 to $1,500: no line below $300
@@ -167,8 +168,26 @@ export function actCloseLine(line: Line, today: string): ActionOutcome {
   if (f.standing === "closed") return refuse("line is closed");
   if (f.standing === "charged_off") return refuse("a charged-off line closes when paid");
   if (line.closeRequested) return refuse("closure already requested");
-  if (f.balanceCents === 0 && line.scheduled.length === 0 && !line.paymentReturnable(today)) line.closed = true;
+  if (f.balanceCents === 0 && line.scheduled.length === 0 && !line.paymentReturnable(today))
+    line.close(today, "requested");
   else line.closeRequested = true;
+  return ok;
+}
+
+/**
+ * Reopening (decision record 028): a line closed at the borrower's request
+ * (not for inactivity, not paid after charge-off), at most 30 days after it
+ * closed. It opens again as it was; inactivity counts from today.
+ */
+export function actReopenLine(line: Line, today: string): ActionOutcome {
+  if (!line.closed) return refuse("line is open");
+  if (line.closedBecause !== "requested") return refuse(`closed for ${line.closedBecause}: apply again`);
+  if (today > addDays(line.closedOn!, REOPEN_WITHIN_DAYS)) return refuse("more than 30 days after closing");
+  line.closed = false;
+  line.closeRequested = false;
+  line.closedOn = null;
+  line.closedBecause = null;
+  line.reopenedOn = today;
   return ok;
 }
 

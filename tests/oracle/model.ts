@@ -12,6 +12,7 @@ import {
   actChangePaySchedule,
   actCloseLine,
   actDraw,
+  actReopenLine,
   actReturn,
   actReversePayment,
   actRevokeAutopay,
@@ -57,6 +58,10 @@ export class Line implements ReferenceLine {
   /** Indices of issued statements whose fee was waived or refunded at the desk. */
   readonly waived = new Set<number>();
   closed = false;
+  /** When and why the line closed (null while open), and the day it was last reopened (decision record 028). */
+  closedOn: string | null = null;
+  closedBecause: "paid" | "requested" | "inactivity" | null = null;
+  reopenedOn: string | null = null;
   /** The credit limit today: the setup's, until the desk sets another. */
   creditLimitCents: number;
   /** How the line repays today, and a revocation's first day without debits (decision record 024). */
@@ -97,6 +102,7 @@ export class Line implements ReferenceLine {
     if (action.kind === "authorizeAutopay") return actAuthorizeAutopay(this);
     if (action.kind === "closeLine") return actCloseLine(this, today);
     if (action.kind === "cancelClosure") return actCancelClosure(this);
+    if (action.kind === "reopenLine") return actReopenLine(this, today);
     if (action.kind === "changePaySchedule")
       return actChangePaySchedule(this, today, action.payFrequency, action.lastPayDate);
     return actReturn(this, today, action.index);
@@ -202,24 +208,40 @@ export class Line implements ReferenceLine {
   }
 
   /**
-   * Closure (0-decisions.md): a charged-off line paid in full; 12 months after
-   * activation with no draw; two years at zero balance with no activity.
+   * Closure (0-decisions.md): a charged-off line paid in full; asked by the
+   * borrower and nothing owed (025); 12 months after activation with no draw;
+   * two years at zero balance with no activity. A reopened line counts from
+   * its reopening as from an activation (028).
    */
   private closeIfDone(day: string): void {
     if (this.closed) return;
     const balance = balanceOf(this.state());
-    if (this.chargedOff && balance === 0) this.closed = true;
-    if (this.closeRequested && balance === 0 && this.scheduled.length === 0 && !this.paymentReturnable(day))
-      this.closed = true;
-    if (this.firstDrawDate === null && day >= addMonths(this.setup.openedOn, 12)) this.closed = true;
-    if (balance === 0 && day >= addMonths(this.lastActivityDate(), 24)) this.closed = true;
+    const start = this.reopenedOn ?? this.setup.openedOn;
+    const drewSince = this.entries.some((e) => e.kind === "draw" && e.date >= start);
+    const why = this.chargedOff
+      ? balance === 0
+        ? "paid"
+        : null
+      : this.closeRequested && balance === 0 && this.scheduled.length === 0 && !this.paymentReturnable(day)
+        ? "requested"
+        : (!drewSince && day >= addMonths(start, 12)) ||
+            (balance === 0 && day >= addMonths(this.lastActivityDate(start), 24))
+          ? "inactivity"
+          : null;
+    if (why) this.close(day, why);
   }
 
-  /** The last draw, payment or return, or the opening day when there was none (a desk correction is not activity). */
-  private lastActivityDate(): string {
+  close(day: string, why: "paid" | "requested" | "inactivity"): void {
+    this.closed = true;
+    this.closedOn = day;
+    this.closedBecause = why;
+  }
+
+  /** The last draw, payment or return since `start`, or `start` when there was none (a desk correction is not activity). */
+  private lastActivityDate(start: string): string {
     const activity = new Set<Entry["kind"]>(["draw", "payment", "return"]);
-    const dates = this.entries.filter((e) => activity.has(e.kind)).map((e) => e.date);
-    return dates.sort().at(-1) ?? this.setup.openedOn;
+    const dates = this.entries.filter((e) => activity.has(e.kind) && e.date >= start).map((e) => e.date);
+    return dates.sort().at(-1) ?? start;
   }
 
   /** The entries recorded since the last issued statement: the cycle a statement covers (013). */

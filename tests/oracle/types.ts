@@ -45,6 +45,8 @@ export type Action =
   | { kind: "authorizeAutopay" }
   /** The borrower asks to close the line, or takes that back, at the desk (decision record 025). */
   | { kind: "closeLine" }
+  /** A line closed at the borrower's request reopened at the desk (decision record 028). */
+  | { kind: "reopenLine" }
   /** A new pay frequency and most recent pay date at the desk: due dates follow them from the next statement on (decision record 026). */
   | { kind: "changePaySchedule"; payFrequency: PayFrequency; lastPayDate: string }
   | { kind: "cancelClosure" };

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { addDays } from "#domain/calendar";
-import { accountState, type Book, type LedgerEntry, serviceDay } from "../../functions/servicing/engine/index";
+import {
+  accountState,
+  type Book,
+  inactivityClosure,
+  type LedgerEntry,
+  serviceDay,
+} from "../../functions/servicing/engine/index";
 import { productLine } from "../money/product-line";
 
 /** Day 0 is Monday 2027-03-01; bi-weekly pay on days 7, 21, 35...; no holiday falls on the dates used. */
@@ -293,5 +299,21 @@ describe("the next payment date when a holiday moves a due date past the next st
       nextAutomaticPayment: { date: "2027-02-01", amountCents: 3_425 },
     });
     expect(to("2027-01-19").balanceCents).toBe(jan18.balanceCents);
+  });
+});
+
+describe("a line reopened at the desk (decision record 028)", () => {
+  it("closed at the borrower's request, reopened within 30 days; inactivity counts from the reopening", () => {
+    const { line, to } = life("K");
+    to(10);
+    expect(line.act({ kind: "closeLine" })).toEqual({ ok: true });
+    expect(to(40).standing).toBe("closed");
+    expect(line.act({ kind: "reopenLine" })).toEqual({ ok: true });
+    expect(line.book().line).toMatchObject({ status: "open", reopenedOn: d(40), closedOn: null });
+    expect(inactivityClosure(line.book(), { balanceCents: 0 })).toBe("2028-04-10"); // 12 months after day 40
+    expect(to(405).standing).toBe("current"); // 12 months after activation (day 366) passed
+    expect(to(406).standing).toBe("closed");
+    expect(line.book().line).toMatchObject({ closedOn: d(406), closureReason: "inactivity" });
+    expect(line.act({ kind: "reopenLine" }).ok).toBe(false);
   });
 });

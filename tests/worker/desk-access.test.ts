@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { accessEmail } from "#server/desk/access";
 import { openDevIdentity, signDevIdentity } from "#server/desk/dev-identity";
 import { deskUser } from "#server/desk/identity";
-import { accessToken, addDeskUser, devDeskCookie } from "./helpers/desk";
+import { INTENTS } from "../../app/routes/desk/borrower-actions.server";
+import { signedInBorrower } from "./helpers/borrowers";
+import { accessToken, addDeskUser, devDeskCookie, postToFile } from "./helpers/desk";
 import { send } from "./helpers/http";
 
 /**
@@ -127,3 +129,31 @@ describe("the desk's pages", () => {
     }
   });
 });
+
+describe("an auditor sees everything and changes nothing", () => {
+  it("every form of a borrower's file is refused to an auditor, with nothing written", async () => {
+    const b = await signedInBorrower("owing");
+    const before = await deskWrites(b.customerId);
+    for (const intent of INTENTS) {
+      const res = await postToFile(
+        b.customerId,
+        { intent, amount: "10", date: "12/01/2026", authorized: "on", limit: "300", frequency: "B" },
+        "auditor",
+      );
+      expect(res.status, intent).toBe(403);
+    }
+    expect(INTENTS.length).toBeGreaterThanOrEqual(16);
+    expect(await deskWrites(b.customerId)).toEqual(before);
+  });
+});
+
+/** Everything a desk action could write for a borrower: audit rows, notes, requests, payments, the line. */
+async function deskWrites(customerId: string) {
+  const count = async (sql: string) => (await env.DB.prepare(sql).bind(customerId).first<{ n: number }>())!.n;
+  return {
+    audit: await count("SELECT COUNT(*) AS n FROM desk_audit WHERE customer_id = ?"),
+    notes: await count("SELECT COUNT(*) AS n FROM notes WHERE customer_id = ?"),
+    requests: await count("SELECT COUNT(*) AS n FROM desk_requests WHERE customer_id = ?"),
+    line: await env.DB.prepare("SELECT version FROM lines WHERE customer_id = ?").bind(customerId).first(),
+  };
+}

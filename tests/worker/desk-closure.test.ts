@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { closureMessages } from "#domain/rules/closure";
+import { addDays, easternDateTime } from "#domain/calendar";
+import { closureMessages, reopenMessages } from "#domain/rules/closure";
 import { drawBlockMessages } from "#domain/rules/standing";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
@@ -61,5 +62,72 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
     const refused = await post(b.customerId, { intent: "close-line" });
     expect(refused.html).toContain(closureMessages.chargedOff);
     expect(await audited(b.customerId)).toBe(0);
+  });
+});
+
+/** The line as if the borrower had asked to close it `daysAgo` days ago (or closed for another reason). */
+async function closedBefore(lineId: number, daysAgo: number, reason = "requested") {
+  const closedAt = Date.now() - daysAgo * 86_400_000;
+  const closedOn = easternDateTime(new Date(closedAt)).date;
+  await env.DB.prepare(
+    "UPDATE lines SET status = 'closed', closure_reason = ?, closed_at = ?, serviced_through = ? WHERE id = ?",
+  )
+    .bind(reason, closedAt, closedOn, lineId)
+    .run();
+  return closedOn;
+}
+
+const statementCount = async (lineId: number) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM statements WHERE line_id = ?").bind(lineId).first<{ n: number }>())!
+    .n;
+
+describe("reopening a line at the desk (decision record 028)", { timeout: 60_000 }, () => {
+  it("reopens a line closed at the borrower's request within 30 days, as it was, once", async () => {
+    const b = await borrower("owing");
+    const before = (await b.summary()).accountHeader;
+    const closedOn = await closedBefore(b.applNo, 30);
+    const statements = await statementCount(b.applNo);
+    expect((await b.summary()).accountHeader.isClosed).toBe(true);
+    const auditor = await post(b.customerId, { intent: "reopen-line" }, "auditor");
+    expect(auditor.status).toBe(403);
+    const key = crypto.randomUUID();
+    const reopened = await post(b.customerId, { intent: "reopen-line", key, reason: "Changed their mind" });
+    expect(reopened.html).toContain("Line reopened: it takes draws again");
+    await post(b.customerId, { intent: "reopen-line", key });
+    expect(await audited(b.customerId)).toBe(1);
+    const after = (await b.summary()).accountHeader;
+    expect([after.isClosed, after.creditLimit, after.accountBalance]).toEqual([
+      false,
+      before.creditLimit,
+      before.accountBalance,
+    ]);
+    // The days it was closed were not serviced after the fact.
+    const line = await env.DB.prepare(
+      "SELECT serviced_through AS through, reopened_on AS reopened FROM lines WHERE id = ?",
+    )
+      .bind(b.applNo)
+      .first<{ through: string; reopened: string }>();
+    const today = easternDateTime(new Date()).date;
+    expect(line).toEqual({ through: today, reopened: today });
+    expect(await statementCount(b.applNo)).toBe(statements);
+    expect(closedOn < today).toBe(true);
+    const again = await post(b.customerId, { intent: "reopen-line" });
+    expect(again.html).toContain(reopenMessages.open);
+    expect(await audited(b.customerId)).toBe(1);
+  });
+
+  it("refuses after 30 days, and after a closure the borrower did not ask for; writes nothing", async () => {
+    const late = await borrower("owing");
+    const closedOn = await closedBefore(late.applNo, 31);
+    const tooLate = await post(late.customerId, { intent: "reopen-line" });
+    expect(tooLate.html).toContain(reopenMessages.tooLate(addDays(closedOn, 30)));
+    expect(tooLate.html).not.toContain('value="reopen-line"');
+    const idle = await borrower("owing");
+    await closedBefore(idle.applNo, 3, "inactivity");
+    const inactive = await post(idle.customerId, { intent: "reopen-line" });
+    expect(inactive.html).toContain(reopenMessages.notRequested);
+    expect(await audited(late.customerId)).toBe(0);
+    expect(await audited(idle.customerId)).toBe(0);
+    expect((await idle.summary()).accountHeader.isClosed).toBe(true);
   });
 });

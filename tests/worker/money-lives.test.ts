@@ -24,7 +24,7 @@ import { returnPayment } from "../../functions/servicing/corrections";
 import { runServicing } from "../../functions/servicing/cron";
 import { deskDecideRequest, deskRequestCorrection } from "../../functions/servicing/desk-approvals";
 import { deskAuthorizeAutopay, deskRevokeAutopay } from "../../functions/servicing/desk-autopay";
-import { deskCancelClosure, deskCloseLine } from "../../functions/servicing/desk-closure";
+import { deskCancelClosure, deskCloseLine, deskReopenLine } from "../../functions/servicing/desk-closure";
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskChangePaySchedule } from "../../functions/servicing/desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
@@ -284,10 +284,13 @@ async function productAct(
     deskCancelled++;
     return;
   }
-  if (action.kind === "closeLine" || action.kind === "cancelClosure") {
+  if (action.kind === "closeLine" || action.kind === "cancelClosure" || action.kind === "reopenLine") {
     const owner = await ownerOf(lineId);
     const input = { customerId: owner!.customerId, reason: "Borrower's request", key: crypto.randomUUID() };
-    await (action.kind === "closeLine" ? deskCloseLine : deskCancelClosure)(env.DB, db, DESK_AGENT, input, new Date());
+    const change = { closeLine: deskCloseLine, cancelClosure: deskCancelClosure, reopenLine: deskReopenLine }[
+      action.kind
+    ];
+    await change(env.DB, db, DESK_AGENT, input, new Date());
     return undefined;
   }
   if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {

@@ -103,6 +103,10 @@ export const DESK_STEPS = {
     await deskCore.cancelClosure(env, user, { customerId, ...input });
     return "?closure=kept#closure-heading";
   }),
+  "reopen-line": step(ClosureSchema, async ({ env, user, customerId }, input) => {
+    await deskCore.reopenLine(env, user, { customerId, ...input });
+    return "?closure=reopened#closure-heading";
+  }),
 } satisfies Record<string, Step>;
 
 export type Intent = keyof typeof DESK_STEPS;

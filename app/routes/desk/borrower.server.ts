@@ -22,13 +22,14 @@ export type DeskFlash =
   | { kind: "autopay"; change: "revoked" | "authorized" }
   | { kind: "reset"; again: boolean }
   | { kind: "passcode"; again: boolean; channel: PasscodeChannel; resends: number | "suppressed" }
-  | { kind: "closure"; outcome: "closed" | "closing" | "kept" }
+  | { kind: "closure"; outcome: "closed" | "closing" | "kept" | "reopened" }
   | null;
 
 /** The flash of the corrections' forms (decision record 022), or null. */
 export function correctionFlash(params: URLSearchParams): DeskFlash {
   const closure = params.get("closure");
-  if (closure === "closed" || closure === "closing" || closure === "kept") return { kind: "closure", outcome: closure };
+  if (closure === "closed" || closure === "closing" || closure === "kept" || closure === "reopened")
+    return { kind: "closure", outcome: closure };
   const passcode = /^(sms|voice|email)-(\d|suppressed)$/.exec(params.get("passcode") ?? "");
   if (passcode)
     return {
@@ -168,7 +169,8 @@ function fieldOf(intent: Intent, fields: Record<string, string>): string {
   if (intent === "decide") return "form";
   if (intent === "limit") return "reason" in fields ? "reason" : "limit";
   if (intent === "schedule") return "reason" in fields ? "reason" : "lastPayDate";
-  if (["revoke-autopay", "authorize-autopay", "close-line", "cancel-closure"].includes(intent)) return "reason";
+  if (["revoke-autopay", "authorize-autopay", "close-line", "cancel-closure", "reopen-line"].includes(intent))
+    return "reason";
   if ("transactionDate" in fields) return "date";
   return "reason" in fields ? "reason" : "amount";
 }

@@ -119,7 +119,11 @@ export default function DeskBorrower() {
         <ClosureForm
           line={line}
           formKey={keys.closure}
-          answer={answer?.intent === "close-line" || answer?.intent === "cancel-closure" ? answer : undefined}
+          answer={
+            answer?.intent === "close-line" || answer?.intent === "cancel-closure" || answer?.intent === "reopen-line"
+              ? answer
+              : undefined
+          }
           flash={flash?.kind === "closure" ? flash : null}
         />
       ) : null}

@@ -1,3 +1,6 @@
+import { addDays } from "../calendar";
+import { servicing } from "../config";
+import { formatTableDate } from "../format";
 import type { Standing } from "./standing";
 
 /**
@@ -32,4 +35,33 @@ export const closesAtOnce = (balanceCents: number, pendingCount: number, payment
 export function cancelClosureProblem(standing: Standing, closeRequestedOn: string | null | undefined): string | null {
   if (standing === "closed") return closureMessages.closed;
   return closeRequestedOn == null ? closureMessages.notRequested : null;
+}
+
+/** Reopening a closed line at the borrower's request (decision record 028). */
+export const reopenMessages = {
+  open: "The line is open.",
+  notRequested:
+    "Only a line closed at the borrower's request can be reopened. After any other closure the borrower applies again.",
+  tooLate: (lastDay: string) =>
+    `A line closed at the borrower's request can be reopened for ${servicing.reopenWithinDays} days; that ended on ${formatTableDate(lastDay)}. The borrower applies again.`,
+} as const;
+
+/** The last day a line closed on `closedOn` may be reopened. */
+export const reopenUntil = (closedOn: string): string => addDays(closedOn, servicing.reopenWithinDays);
+
+/**
+ * Why a line cannot be reopened, or null: it is closed, it was closed at the
+ * borrower's request (not for inactivity or after a charge-off), and at most
+ * `reopenWithinDays` days ago.
+ */
+export function reopenProblem(line: {
+  status: string;
+  closureReason: string | null | undefined;
+  closedOn: string | null | undefined;
+  today: string;
+}): string | null {
+  if (line.status !== "closed") return reopenMessages.open;
+  if (line.closureReason !== "requested" || line.closedOn == null) return reopenMessages.notRequested;
+  const until = reopenUntil(line.closedOn);
+  return line.today > until ? reopenMessages.tooLate(until) : null;
 }

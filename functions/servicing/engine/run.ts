@@ -144,15 +144,21 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
 function close(book: Book, day: string, reason: ClosureReason, state: AccountState, work: DayWork): Book {
   work.closure = reason;
   work.notices.push({ kind: "closed", ref: day, state });
-  return { ...book, line: { ...book.line, status: "closed" } };
+  return { ...book, line: { ...book.line, status: "closed", closedOn: day, closureReason: reason } };
 }
 
-/** When an open line at a zero balance closes for inactivity (0-decisions.md, "Closure"), or null. */
+/**
+ * When an open line at a zero balance closes for inactivity (0-decisions.md,
+ * "Closure"), or null: 12 months after activation with no draw, two years at
+ * zero balance with no activity. A reopened line counts from its reopening
+ * as from an activation (decision record 028).
+ */
 export function inactivityClosure(book: Book, state: Pick<AccountState, "balanceCents">): string | null {
-  const opened = book.line.openedOn;
-  if (opened === null || state.balanceCents > 0) return null;
-  if (firstDrawDate(book) === null) return addMonths(opened, servicing.closeAfterMonthsWithoutDraw);
-  const lastActivity = book.entries
+  const start = book.line.reopenedOn ?? book.line.openedOn;
+  if (start == null || state.balanceCents > 0) return null;
+  const since = book.entries.filter((e) => e.effectiveDate >= start);
+  if (!since.some((e) => e.kind === "draw")) return addMonths(start, servicing.closeAfterMonthsWithoutDraw);
+  const lastActivity = since
     .filter((e) => e.kind !== "carried_balance_fee" && e.kind !== "reversal")
     .map((e) => e.effectiveDate)
     .sort()

@@ -78,6 +78,11 @@ export interface LineFacts {
   status: LineStatus;
   /** The day the line opened (the e-sign was recorded), or null. */
   openedOn: string | null;
+  /** A closed line's closing day and why (decision record 028); absent or null while open. */
+  closedOn?: string | null;
+  closureReason?: string | null;
+  /** The day the desk last reopened the line (decision record 028): inactivity counts from it. Absent or null: never. */
+  reopenedOn?: string | null;
   /** The day of the run that charged the line off, or null. */
   chargedOffOn: string | null;
 }

@@ -245,3 +245,25 @@ describe("a pay schedule changed at the desk (026)", () => {
     expect(change("S", "2025-03-15")).toBe(true);
   });
 });
+
+describe("a line reopened at the desk (028)", () => {
+  it("reopens within 30 days of a requested closure; inactivity then counts from the reopening", () => {
+    const l = life(biWeekly("K"));
+    l.runTo(10);
+    expect(l.act({ kind: "reopenLine" }).ok).toBe(false); // open
+    expect(l.act({ kind: "closeLine" })).toEqual({ ok: true }); // nothing owed: closed at once
+    expect(l.runTo(41).standing).toBe("closed");
+    expect(l.act({ kind: "reopenLine" }).ok).toBe(false); // day 41: 31 days after closing
+    const m = life(biWeekly("K"));
+    m.runTo(10);
+    m.act({ kind: "closeLine" });
+    expect(m.runTo(40).standing).toBe("closed");
+    expect(m.act({ kind: "reopenLine" })).toEqual({ ok: true }); // day 40: the 30th day
+    // 12 months after activation (2026-03-03, day 365) it stays open; 12 months after the reopening (2026-04-12) it closes.
+    expect(m.runTo(365).standing).toBe("current");
+    expect(m.runTo(404).standing).toBe("current");
+    expect(m.runTo(405).standing).toBe("closed");
+    expect(m.day(405)).toBe("2026-04-12");
+    expect(m.act({ kind: "reopenLine" }).ok).toBe(false); // closed for inactivity: apply again
+  });
+});
