@@ -10,7 +10,7 @@ import {
   notes,
   users,
 } from "#db/schema/servicing";
-import { achEffectiveDate } from "#domain/calendar";
+import { achEffectiveDate, payDatesAfter } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { reopenUntil } from "#domain/rules/closure";
@@ -208,6 +208,7 @@ function lineView(state: LineState, now: Date) {
     /** The pay schedule due dates follow (decision record 026): its frequency and a known pay date. */
     payFrequency: state.line.payFrequency as PayFrequency,
     payAnchorDate: state.line.payAnchorDate,
+    nextPayDate: payDatesAfter(state.line.payAnchorDate, state.line.payFrequency as PayFrequency, state.today, 1)[0]!,
     repaymentMethod: state.line.repaymentMethod,
     /** A revocation's first day without automatic debits, or null (decision record 024). */
     autopayEndsOn: state.line.autopayEndsOn,

@@ -37,11 +37,15 @@ const dayMs = (iso: string) => Date.parse(`${iso}T17:00:00Z`);
  * the next business day; the first due date is the first whose statement
  * (14 days before) is after today.
  */
-function firstMonthlyDue(anchor: string, today: string): string {
+function monthlyPayDate(anchor: string, k: number): string {
   const [y, m, d] = anchor.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + k + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + k, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+function firstMonthlyDue(anchor: string, today: string): string {
   for (let k = 1; ; k++) {
-    const last = new Date(Date.UTC(y, m - 1 + k + 1, 0)).getUTCDate();
-    const pay = new Date(Date.UTC(y, m - 1 + k, Math.min(d, last))).toISOString().slice(0, 10);
+    const pay = monthlyPayDate(anchor, k);
     const due = isBusinessDay(pay) ? pay : nextBusinessDay(pay);
     if (addDays(due, -14) > today) return due;
   }
@@ -60,7 +64,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
     expect(changed.html).toContain(
       `Pay schedule changed: Monthly. The first due date on it is ${formatTableDate(expected)}.`,
     );
-    expect(changed.html).toContain(`Monthly, paid on ${formatTableDate(paid)}`);
+    expect(changed.html).toContain(`Monthly, next paid on ${formatTableDate(monthlyPayDate(paid, 1))}`);
     const again = await post(b.customerId, { frequency: "M", lastPayDate: us(paid), key });
     expect(again.html).toContain("That change was already made: Monthly.");
     expect(await audited(b.customerId)).toBe(1);

@@ -190,7 +190,7 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
           <Fact term="Next due date" value={date(f.nextDueDate)} />
           <Fact
             term="Pay schedule"
-            value={`${payFrequencies[line.payFrequency].label}, paid on ${date(line.payAnchorDate)}`}
+            value={`${payFrequencies[line.payFrequency].label}, next paid on ${date(line.nextPayDate)}`}
           />
           <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
           {f.unappliedCents > 0 ? <Fact term="Credit to refund" value={money(f.unappliedCents)} /> : null}

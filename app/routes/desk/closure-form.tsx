@@ -70,7 +70,7 @@ function ReopenForm({ line, formKey, answer, flash }: LineFormProps<"closure">) 
       <p>
         {closed}{" "}
         {open
-          ? `At the borrower's request it can be reopened until ${formatTableDate(line.reopenUntil!)}, with the same limit, pay schedule and repayment.`
+          ? `If the borrower asks, it can be reopened until ${formatTableDate(line.reopenUntil!)}, with the same limit, pay schedule and repayment.`
           : line.reopenUntil
             ? `It could be reopened until ${formatTableDate(line.reopenUntil)}; now the borrower applies again.`
             : "Only a line closed at the borrower's request can be reopened; the borrower applies again."}

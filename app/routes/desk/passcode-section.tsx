@@ -78,10 +78,10 @@ export function PasscodeSection({
                 {channels.map((c) => (
                   <option key={c} value={c}>
                     {c === "sms"
-                      ? `Text to the cell phone (ending ${phones.cell.slice(-4)})`
+                      ? `Text the cell (…${phones.cell.slice(-4)})`
                       : c === "voice"
-                        ? `Call the home phone (ending ${phones.home.slice(-4)})`
-                        : "E-mail to the address on file"}
+                        ? `Call the home phone (…${phones.home.slice(-4)})`
+                        : "E-mail the address on file"}
                   </option>
                 ))}
               </select>

@@ -38,9 +38,10 @@ export function PayScheduleForm({ line, formKey, answer, flash }: LineFormProps<
         expired={errors.key}
       />
       <p className="field-hint">
-        Now {payFrequencies[line.payFrequency].label}, paid on {formatTableDate(line.payAnchorDate)}. Statements already
-        issued keep their due dates; the next statement falls on the new pay dates (weekly pay: every other pay date;
-        twice monthly: the 15th and the last day of the month), and its fee and minimum follow the new billing cycle.
+        Now {payFrequencies[line.payFrequency].label}, next paid on {formatTableDate(line.nextPayDate)}. Statements
+        already issued keep their due dates; the next statement falls on the new pay dates (weekly pay: every other pay
+        date; twice monthly: the 15th and the last day of the month), and its fee and minimum follow the new billing
+        cycle.
       </p>
       <form method="post" noValidate>
         <input type="hidden" name="intent" value="schedule" />
