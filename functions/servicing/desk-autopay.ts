@@ -4,6 +4,7 @@ import type { LineState } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
+import { deskNotices } from "./desk-notices";
 
 /**
  * REVOKE and AUTHORIZE automatic payments at the servicing desk (issue 20,
@@ -66,6 +67,10 @@ async function changeAutopay(
         before: { repaymentMethod: state.line.repaymentMethod, endsOn: state.line.autopayEndsOn },
         after: { repaymentMethod: set.repayment_method, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts },
         result: { replayed: false, endsOn: set.autopay_ends_on, nextAutomatic: stillPosts },
+        notice:
+          change === "revoke"
+            ? deskNotices.autopayRevoked(set.autopay_ends_on!, stillPosts)
+            : deskNotices.autopayAuthorized(),
       };
     },
   });

@@ -4,6 +4,7 @@ import type { LineState } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
+import { deskNotices } from "./desk-notices";
 import { paymentReturnable } from "./engine/index";
 
 /**
@@ -55,6 +56,12 @@ async function changeClosure(
         before: { status: state.line.status, closeRequestedOn: state.line.closeRequestedOn },
         after: { outcome, balanceCents: state.figures.balanceCents },
         result: { outcome, replayed: false },
+        notice:
+          outcome === "closed"
+            ? deskNotices.closed(state.today)
+            : outcome === "closing"
+              ? deskNotices.closing()
+              : deskNotices.closureCancelled(),
       };
     },
   });
@@ -93,6 +100,7 @@ export const deskReopenLine = (d1: D1Database, db: Database, actor: DeskActor, i
         before: { status: state.line.status, closedOn, closureReason },
         after: { status: "open", reopenedOn: state.today },
         result: { outcome: "reopened", replayed: false },
+        notice: deskNotices.reopened(state.line.creditLimitCents),
       };
     },
   });

@@ -4,6 +4,7 @@ import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
+import { deskNotices } from "./desk-notices";
 
 /**
  * CHANGE LIMIT at the servicing desk (issue 20, decision record 023): a raise
@@ -49,6 +50,7 @@ export async function deskChangeLimit(
         before: { limitCents: beforeCents },
         after: { limitCents: input.limitCents, ceilingCents },
         result: { replayed: false, beforeCents, afterCents: input.limitCents },
+        notice: deskNotices.limit(beforeCents, input.limitCents),
       };
     },
   });

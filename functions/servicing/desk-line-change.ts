@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { customers } from "#db/schema/servicing";
 import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
+import { outgoingFor } from "./outgoing";
+import { templates } from "./templates";
 
 /**
  * One desk change to a borrower's line (a limit, automatic payments, a
@@ -19,6 +23,8 @@ export interface LineChange<R> {
   before: object;
   after: object;
   result: R;
+  /** What the borrower is told by e-mail once the change is written (functions/servicing/desk-notices.ts). */
+  notice: { subject: string; words: string };
 }
 
 export async function deskLineChange<R>(
@@ -51,7 +57,20 @@ export async function deskLineChange<R>(
       updateRows("lines", set, "id = ?", [state.line.id]),
       insertRow("desk_audit", auditRecord(actor, entry, input.key, now.getTime())),
     ]);
-    if (written) return change.result;
+    if (written) {
+      await tellBorrower(db, input.customerId, change.notice);
+      return change.result;
+    }
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
+}
+
+/** The e-mail confirming a change made on the borrower's call, to the address on file. */
+async function tellBorrower(db: Database, customerId: string, notice: LineChange<unknown>["notice"]): Promise<void> {
+  const to = await db
+    .select({ id: customers.id, firstName: customers.firstName, email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .get();
+  if (to) await outgoingFor(db).send(templates.accountChanged(to, notice));
 }

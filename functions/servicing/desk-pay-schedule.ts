@@ -5,6 +5,7 @@ import { payScheduleProblem } from "#domain/rules/pay-schedule";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
+import { deskNotices } from "./desk-notices";
 import { firstDrawDate, projectedDueDate } from "./engine/index";
 
 /**
@@ -55,6 +56,7 @@ export async function deskChangePaySchedule(
         before: { frequency: state.line.payFrequency, payDate: state.line.payAnchorDate },
         after: { frequency, payDate: lastPayDate, firstDueDate },
         result: { replayed: false, frequency, firstDueDate },
+        notice: deskNotices.schedule(frequency, firstDueDate),
       };
     },
   });

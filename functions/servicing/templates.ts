@@ -30,6 +30,7 @@ export type TemplateName =
   | "closed"
   | "preferencesChanged"
   | "emailChanged"
+  | "accountChanged"
   | "contactAcknowledgement"
   | "platformEmail"
   | "platformText";
@@ -53,6 +54,7 @@ export const templateTitles: Record<TemplateName, string> = {
   closed: "Your line of credit is closed",
   preferencesChanged: "Your preferences were updated",
   emailChanged: "Your email address was changed",
+  accountChanged: "Your account was changed at your request",
   contactAcknowledgement: "We received your message",
   platformEmail: "A message from us",
   platformText: "A message from us",
@@ -223,6 +225,9 @@ export const templates = {
       `Your ${brand.name} email address was changed`,
       `the email address on your ${brand.name} account was changed to ${newAddressMasked}. We will no longer send account emails to this address. ${notNow}`,
     ),
+  /** A change customer service made on the borrower's call (issue 20): what changed, in the borrower's words. */
+  accountChanged: (to: Person, change: { subject: string; words: string }) =>
+    email("accountChanged", to, change.subject, `${change.words} If you did not ask for this, call us.`),
   contactAcknowledgement: (to: { email: string; firstName: string }) =>
     email(
       "contactAcknowledgement",

@@ -8,6 +8,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
 import { devDeskCookie, shownAfter } from "./helpers/desk";
 import { postForm } from "./helpers/http";
+import { subjectsSent } from "./helpers/messages";
 
 /**
  * CLOSE THE LINE at the borrower's request (issue 20, decision record 025):
@@ -55,6 +56,10 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
     expect(kept.html).toContain("Closure request cancelled: the line stays open.");
     expect((await b.summary()).accountHeader.availableCredit).toBe(before.availableCredit);
     expect(await audited(b.customerId)).toBe(2);
+    expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([
+      "Your Ridgeline Credit line of credit will close when paid",
+      "Your Ridgeline Credit line of credit stays open",
+    ]);
   });
 
   it("a charged-off line is not closed here (it closes once paid), and nothing is written", async () => {
@@ -110,6 +115,9 @@ describe("reopening a line at the desk (decision record 028)", { timeout: 60_000
     const today = easternDateTime(new Date()).date;
     expect(line).toEqual({ through: today, reopened: today });
     expect(await statementCount(b.applNo)).toBe(statements);
+    expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([
+      "Your Ridgeline Credit line of credit is open again",
+    ]);
     expect(closedOn < today).toBe(true);
     const again = await post(b.customerId, { intent: "reopen-line" });
     expect(again.html).toContain(reopenMessages.open);

@@ -2,11 +2,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { addDays, easternDateTime, isBusinessDay, nextBusinessDay } from "#domain/calendar";
-import { formatTableDate } from "#domain/format";
+import { formatDate, formatTableDate } from "#domain/format";
 import { payScheduleMessages } from "#domain/rules/pay-schedule";
 import { runServicing } from "../../functions/servicing/cron";
 import { signedInBorrower } from "./helpers/borrowers";
 import { auditCount, postToFile } from "./helpers/desk";
+import { subjectsSent } from "./helpers/messages";
 
 /**
  * CHANGE PAY SCHEDULE at the servicing desk (issue 20, decision record 026):
@@ -68,6 +69,14 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
     const again = await post(b.customerId, { frequency: "M", lastPayDate: us(paid), key });
     expect(again.html).toContain("That change was already made: Monthly.");
     expect(await audited(b.customerId)).toBe(1);
+    // The borrower is told once, with the first due date on the new schedule.
+    expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([
+      "Your Ridgeline Credit payment due dates changed",
+    ]);
+    const body = await env.DB.prepare("SELECT body FROM outbox WHERE customer_id = ? AND subject LIKE '%due dates%'")
+      .bind(b.customerId)
+      .first<{ body: string }>();
+    expect(body?.body).toContain(`Your first due date on the new schedule is ${formatDate(expected)}.`);
 
     // The servicing run through the new first due date's statement: issued ones unchanged, the next on the new schedule.
     await runServicing(database(env.DB), new Date(dayMs(addDays(expected, -14))));
@@ -95,6 +104,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
     const auditor = await post(b.customerId, { frequency: "B", lastPayDate: us(today) }, "auditor");
     expect(auditor.status).toBe(403);
     expect(await audited(b.customerId)).toBe(0);
+    expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([]);
   });
 
   it("refuses a charged-off line: it has no more statements", async () => {
