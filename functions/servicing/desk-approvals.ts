@@ -83,10 +83,12 @@ export async function deskRequestCorrection(
     const state = await lineStateOf(db, input.customerId, now);
     const target = checkCorrection(state, input.kind, input.entryId);
     const open = await db
-      .select({ id: deskRequests.id })
+      .select({ id: deskRequests.id, maker: deskRequests.maker, key: deskRequests.makerKey })
       .from(deskRequests)
       .where(and(eq(deskRequests.entryId, target.id), eq(deskRequests.status, "pending")))
       .get();
+    // The open request may be this form's other submit (a double click written since the first read): its answer.
+    if (open?.maker === actor.email && open.key === input.key) return { requestId: open.id, replayed: true };
     if (open) throw new ServicingError(409, approvalMessages.alreadyOpen);
     const at = now.getTime();
     const request = { kind: input.kind, entryId: target.id, amountCents: target.amountCents, status: "pending" };

@@ -263,4 +263,21 @@ describe("two supervisors deciding one request at once", { timeout: TIMEOUT }, (
       .all<{ entry: string }>();
     expect(open.results).toEqual([{ entry: first!.id }]);
   });
+
+  it("asked twice at once with one key (a double click), both answers are that one request, never a refusal of itself", async () => {
+    const b = await borrower("owing");
+    const [fee] = await rowsOf(b.applNo, "carried_balance_fee");
+    const agent = await cookieAs("agent");
+    const fields = { intent: "waive", entryId: fee!.id, reason: "Courtesy", key: crypto.randomUUID() };
+    const pages = await Promise.all([post(b.customerId, agent, fields), post(b.customerId, agent, fields)]);
+    const ids = pages.map((p) =>
+      Number(/(?:Request sent to a supervisor|That request was already made): number (\d+)\./.exec(p.html)?.[1]),
+    );
+    expect(ids[0]).toBeGreaterThan(0);
+    expect(ids[1]).toBe(ids[0]);
+    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM desk_requests WHERE customer_id = ?")
+      .bind(b.customerId)
+      .first<{ n: number }>();
+    expect(made!.n).toBe(1);
+  });
 });
