@@ -219,7 +219,7 @@ export class Line implements ReferenceLine {
     const start = this.reopenedOn ?? this.setup.openedOn;
     const drewSince = this.entries.some((e) => e.kind === "draw" && e.date >= start);
     const why = this.chargedOff
-      ? balance === 0
+      ? balance === 0 && !this.paymentReturnable(day)
         ? "paid"
         : null
       : this.closeRequested && balance === 0 && this.scheduled.length === 0 && !this.paymentReturnable(day)

@@ -5,7 +5,7 @@
  * pin each rule to a case a person can read.
  */
 import { describe, expect, it } from "vitest";
-import { addDays } from "#domain/calendar";
+import { addBusinessDays, addDays, daysBetween } from "#domain/calendar";
 import {
   accountState,
   type Book,
@@ -18,6 +18,7 @@ import { productLine } from "../money/product-line";
 /** Day 0 is Monday 2027-03-01; bi-weekly pay on days 7, 21, 35...; no holiday falls on the dates used. */
 const DAY0 = "2027-03-01";
 const d = (n: number) => addDays(DAY0, n);
+const dayOf = (iso: string) => daysBetween(DAY0, iso);
 
 function life(method: "A" | "K" = "A", limit = 100_000) {
   const line = productLine({
@@ -255,7 +256,11 @@ describe("charge-off", () => {
       principalCents: before.principalCents,
     });
     line.act({ kind: "schedulePayment", amountCents: line.figures().payoffCents, date: d(143) });
-    expect(to(143)).toMatchObject({ standing: "closed", balanceCents: 0 });
+    // Paid in full, it stays charged off while the bank could still return the payment, then closes.
+    expect(to(143)).toMatchObject({ standing: "charged_off", balanceCents: 0 });
+    const lastReturnDay = addBusinessDays(d(143), 2);
+    expect(to(dayOf(lastReturnDay))).toMatchObject({ standing: "charged_off", balanceCents: 0 });
+    expect(to(dayOf(lastReturnDay) + 1)).toMatchObject({ standing: "closed", balanceCents: 0 });
   });
 });
 

@@ -126,7 +126,9 @@ function chargeOffOrClose(book: Book, day: string, work: DayWork): Book {
     work.notices.push({ kind: "charged_off", ref: "1", state: accountState(charged, day) });
     return charged;
   }
-  if (book.line.chargedOffOn !== null) return state.balanceCents === 0 ? close(book, day, "paid", state, work) : book;
+  // Paid in full after charge-off: closed once no payment can still be returned (a return would leave a closed line owing).
+  if (book.line.chargedOffOn !== null)
+    return state.balanceCents === 0 && !paymentReturnable(book, day) ? close(book, day, "paid", state, work) : book;
   // Asked to close with a balance: closed once nothing is owed or scheduled (decision record 025).
   if (
     book.line.closeRequestedOn != null &&

@@ -149,7 +149,11 @@ describe("charge-off", () => {
     expect([g.principalCents, g.unpaidFeesCents]).toEqual([50_000 - 9_000, 0]);
     expect(l.act({ kind: "schedulePayment", amountCents: g.balanceCents, date: l.day(143) })).toEqual({ ok: true });
     const h = l.runTo(143);
-    expect([h.balanceCents, h.standing]).toEqual([0, "closed"]);
+    // Paid in full: closed once the payment can no longer be returned (two business days).
+    expect([h.balanceCents, h.standing]).toEqual([0, "charged_off"]);
+    expect(l.day(143)).toBe("2025-07-24"); // Thursday: returnable through Monday July 28 (day 147)
+    expect(l.runTo(147).standing).toBe("charged_off");
+    expect(l.runTo(148).standing).toBe("closed");
     expect(l.line.unpaidMinimums().every((m) => m === 0)).toBe(true);
   });
 });
