@@ -66,6 +66,7 @@ export default [
   route("desk", "routes/desk/layout.tsx", [
     index("routes/desk/search.tsx"),
     route("borrowers/:customerId", "routes/desk/borrower.tsx"),
+    route("borrowers/:customerId/agreements", "routes/desk/agreements.tsx"),
     route("approvals", "routes/desk/approvals.tsx"),
     route("audit", "routes/desk/audit.tsx"),
   ]),

@@ -1,4 +1,6 @@
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { lines, signedDocuments } from "#db/schema/servicing";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { customerById, latestLine } from "./customers";
@@ -20,3 +22,22 @@ export async function deskStatementPdf(
   const bytes = await statementPdf(customer, state.line, state.book, statement);
   return { fileName: `statement-${statement.statementDate}.pdf`, bytes };
 }
+
+/** The agreements a borrower signed (each exactly as signed, with its signature block), newest line first; none before e-sign. */
+export async function deskSignedAgreements(db: Database, customerId: string) {
+  const rows = await db
+    .select({
+      lineId: signedDocuments.lineId,
+      kind: signedDocuments.kind,
+      title: signedDocuments.title,
+      html: signedDocuments.html,
+      signedAt: signedDocuments.signedAt,
+    })
+    .from(signedDocuments)
+    .innerJoin(lines, eq(lines.id, signedDocuments.lineId))
+    .where(eq(lines.customerId, customerId))
+    .orderBy(desc(signedDocuments.lineId), signedDocuments.title);
+  return rows;
+}
+
+export type DeskSignedAgreement = Awaited<ReturnType<typeof deskSignedAgreements>>[number];

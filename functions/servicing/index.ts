@@ -37,7 +37,7 @@ export {
 export { type AuditQuery, type DeskAuditResult, deskAuditSearch } from "./desk-audit";
 export { type AutopayInput, deskAuthorizeAutopay, deskRevokeAutopay } from "./desk-autopay";
 export { type ClosureInput, deskCancelClosure, deskCloseLine, deskReopenLine } from "./desk-closure";
-export { deskStatementPdf } from "./desk-documents";
+export { type DeskSignedAgreement, deskSignedAgreements, deskStatementPdf } from "./desk-documents";
 export { deskChangeLimit, type LimitChangeInput } from "./desk-limits";
 export {
   type DeskPasscodeChallenge,

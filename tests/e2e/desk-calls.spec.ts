@@ -105,6 +105,12 @@ test("a line closed at the borrower's request is reopened when they change their
   const b = await freshBorrower(page.request, "washington"); // nothing owed: it closes at once
   await page.setViewportSize({ width: 360, height: 800 });
   await openFile(page, b.email);
+  // What the borrower signed, exactly as signed, before anything changes.
+  await page.getByRole("region", { name: "Signed agreements" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Signed agreements", level: 1 })).toBeVisible();
+  await expect(page.getByText("Electronic signature").first()).toBeVisible();
+  await checked(page);
+  await page.getByRole("link", { name: "Back to the borrower's file" }).click();
   const closure = page.getByRole("region", { name: "Close the line" });
   await closure.getByLabel("Reason (for the audit log)").fill("Borrower asked to close");
   await closure.getByRole("button", { name: "Close the line" }).click();

@@ -115,6 +115,24 @@ describe("a borrower's file", { timeout: TIMEOUT }, () => {
     expect(crossed.status).toBe(404);
     await crossed.body?.cancel();
   });
+
+  it("lists the signed agreements and shows each exactly as signed, to desk users only", async () => {
+    const b = await signedInBorrower("owing");
+    const { html } = await page(`/desk/borrowers/${b.customerId}`, "auditor");
+    const signed = html.slice(html.indexOf('aria-label="Signed agreements"'));
+    expect(signed).toContain("Line of Credit Agreement");
+    expect(signed).toContain(`<td>${b.applNo}</td>`);
+    const agreements = await page(`/desk/borrowers/${b.customerId}/agreements`, "auditor");
+    expect(agreements.status).toBe(200);
+    expect(agreements.html).toContain("<h2>Line of Credit Agreement</h2>");
+    expect(agreements.html).toContain("Electronic signature");
+    expect(agreements.html).toContain(`Account ${b.applNo}.`);
+    const borrower = await send(`/desk/borrowers/${b.customerId}/agreements`, { cookie: b.cookie });
+    expect(borrower.status).toBe(403);
+    await borrower.body?.cancel();
+    const nobody = await page(`/desk/borrowers/no-such-customer/agreements`, "auditor");
+    expect(nobody.html).toContain("This borrower has not signed any agreement.");
+  });
 });
 
 describe("a note", { timeout: TIMEOUT }, () => {

@@ -98,12 +98,15 @@ export async function borrowerPage(context: Context, request: Request, customerI
       closure: crypto.randomUUID(),
     };
     const { env } = context.get(edgeContext);
-    const [requests, passcode] = await Promise.all([
+    const [requests, passcode, signed] = await Promise.all([
       deskCore.requests(env, customerId),
       deskCore.passcode(env, customerId),
+      deskCore.agreements(env, customerId),
     ]);
+    const agreements = signed.map(({ lineId, title, signedAt }) => ({ lineId, title, signedAt }));
     return {
       file,
+      agreements,
       requests,
       passcode,
       viewer: { email: user.email, role: user.role },

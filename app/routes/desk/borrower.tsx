@@ -29,7 +29,7 @@ const date = (iso: string | null | undefined) => (iso ? formatTableDate(iso) : "
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 
 export default function DeskBorrower() {
-  const { file, requests, passcode, viewer, canAct, keys, flash } = useLoaderData<typeof loader>();
+  const { file, requests, passcode, agreements, viewer, canAct, keys, flash } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DeskAnswer | undefined;
   const { profile, line } = file;
   return (
@@ -137,6 +137,18 @@ export default function DeskBorrower() {
         <RequestsTable requests={requests} viewer={viewer} decideKey={keys.decide} answer={answer} />
       </section>
       <Applications applications={file.applications} />
+      <Table
+        label="Signed agreements"
+        head={["Agreement", "Line", "Signed (UTC)"]}
+        rows={agreements.map((a) => [
+          <Link key="read" to={`/desk/borrowers/${encodeURIComponent(profile.id)}/agreements`}>
+            {a.title}
+          </Link>,
+          String(a.lineId),
+          when(a.signedAt),
+        ])}
+        empty="No agreement signed yet."
+      />
       <Table
         label="Messages sent (newest 50)"
         head={["When (UTC)", "Channel", "To", "Message", "Status"]}

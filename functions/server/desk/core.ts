@@ -22,6 +22,7 @@ import {
   deskRevokeAutopay,
   deskSearch,
   deskSendResetLink,
+  deskSignedAgreements,
   deskStatementPdf,
   deskTakePayment,
   deskUnlockLogin,
@@ -70,6 +71,10 @@ export const deskCore = {
   },
   async statementPdf(env: CoreEnv, customerId: string, statementId: string) {
     return deskStatementPdf(database(env.DB), customerId, statementId, await now(env));
+  },
+  /** The agreements the borrower signed, each exactly as signed. */
+  async agreements(env: CoreEnv, customerId: string) {
+    return deskSignedAgreements(database(env.DB), customerId);
   },
   async borrower(env: CoreEnv, customerId: string) {
     return deskBorrowerFile(database(env.DB), customerId, await now(env));
@@ -128,5 +133,6 @@ export type {
   DeskPasscodeChallenge,
   DeskRequestRow,
   DeskSearchResult,
+  DeskSignedAgreement,
   PasscodeChannel,
 } from "#servicing";
