@@ -74,6 +74,12 @@ describe("a borrower's file", { timeout: TIMEOUT }, () => {
     const ledger = html.slice(html.indexOf('aria-label="Ledger (newest first)"'));
     const firstRow = ledger.slice(ledger.indexOf("<tbody>"), ledger.indexOf("</tr>", ledger.indexOf("<tbody>")));
     expect(firstRow.endsWith(`<td>${balance}</td>`)).toBe(true);
+    // The next automatic payment the portal promises, to an auditor too.
+    const { nextAutoPaymentDate: due, nextAutoPaymentAmount: amount } = summary.accountHeader;
+    expect(due).not.toBeNull();
+    const [y, m, d] = due!.split("-");
+    const dollars = (amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2 });
+    expect(html).toContain(`Next automatic payment</dt><dd>$${dollars} on ${m}/${d}/${y}`);
     expect(html).toMatch(/\*\*\*-\*\*-\d{4}/);
     expect(html).not.toMatch(/\b\d{3}-\d{2}-\d{4}\b/);
     expect(html).toContain("Your role can read this file and change nothing.");

@@ -207,6 +207,14 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
           <Fact term="Pay off (less scheduled payments)" value={money(f.payoffCents)} />
           {f.unappliedCents > 0 ? <Fact term="Credit to refund" value={money(f.unappliedCents)} /> : null}
           <Fact
+            term="Next automatic payment"
+            value={
+              line.nextAutomaticPayment
+                ? `${money(line.nextAutomaticPayment.amountCents)} on ${date(line.nextAutomaticPayment.date)}`
+                : "None coming"
+            }
+          />
+          <Fact
             term="Repayment"
             value={
               line.repaymentMethod !== "A"
