@@ -14,6 +14,10 @@ export interface Env extends PlatformEnv, DistanceEnv {
    * partner answers and e-mails are built from it, never from the Host header.
    */
   SITE_ORIGIN: string;
+  /** The deployed version's id and tag (the commit it was built from; wrangler.toml [version_metadata]). */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
+  /** Development only: "on" logs each request's JSON line as deployed Workers do (functions/server/http/request-log.ts). */
+  REQUEST_LOGS?: string;
   /**
    * Secret: the site's own key (>= 32 characters) sealing what session rows
    * keep (the platform token, the application draft); never the servicing

@@ -7,6 +7,7 @@ import { bookmarkCookie, requestD1 } from "./http/d1-session";
 import { countedD1, countedNamespace, newTally, serverTiming } from "./http/d1-trips";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
+import { requestLogLine, runLogLine } from "./http/request-log";
 import { withSecurityHeaders } from "./http/security-headers";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 import { purgeSessions } from "./sessions/session";
@@ -76,38 +77,34 @@ async function notFoundPage(request: Request, env: Env, ctx: ExecutionContext): 
 
 export default {
   async fetch(request, env, ctx) {
+    const started = Date.now();
     const { pathname } = new URL(request.url);
-    const isApi = pathname === "/api" || pathname.startsWith("/api/");
-    // One D1 session per request: nearest-replica reads, its own writes read back (http/d1-session.ts).
-    const d1 = await requestD1(env.DB, env, request);
-    // In development every D1 round trip of the request is counted, and the tally answered in Server-Timing (issue 19).
-    const tally = env.ENVIRONMENT === "development" ? newTally() : null;
-    const served: Env = tally
-      ? {
-          ...env,
-          DB: countedD1(d1.db, tally),
-          RATE_LIMITER: countedNamespace(env.RATE_LIMITER, tally, "RateLimiter"),
-          PASSCODES: countedNamespace(env.PASSCODES, tally, "PasscodeVault"),
-        }
-      : { ...env, DB: d1.db };
-    // Every method goes to React Router (forms post to route actions).
-    const response = withSecurityHeaders(
-      isApi ? await api.fetch(request, served, ctx) : await servePage(request, served, ctx),
-    );
-    const bookmark = bookmarkCookie(request, response, d1);
-    if (bookmark) response.headers.append("Set-Cookie", bookmark);
-    if (tally) response.headers.append("Server-Timing", serverTiming(tally));
-    return response;
+    const version = env.CF_VERSION_METADATA?.id ?? null;
+    // Deployed, every request; in development only when asked (REQUEST_LOGS=on), so local runs stay readable.
+    const log = (status: number) => {
+      if (env.ENVIRONMENT !== "development" || env.REQUEST_LOGS === "on")
+        console.log(requestLogLine({ method: request.method, pathname, status, ms: Date.now() - started, version }));
+    };
+    try {
+      const response = await answer(request, env, ctx, pathname);
+      log(response.status);
+      return response;
+    } catch (error) {
+      log(500);
+      throw error;
+    }
   },
 
   async scheduled(_controller, env) {
+    const started = Date.now();
     const db = database(env.DB);
     // The site's own step: expired and empty sessions (its table, its clock).
     await purgeSessions(env);
     const now = Date.now();
     await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
     // The embedded core's own step: its outbox, then every line (statements, payments, standing).
-    await runEmbeddedDaily(env);
+    const report = await runEmbeddedDaily(env);
+    console.log(runLogLine(report, Date.now() - started, env.CF_VERSION_METADATA?.id ?? null));
   },
 
   // The dispatch queue and its dead-letter queue (wrangler.toml): the embedded core's messages.
@@ -115,3 +112,28 @@ export default {
     await deliverEmbeddedMessages(batch as MessageBatch<never>, env);
   },
 } satisfies ExportedHandler<Env>;
+
+/** Every request: the API or a page, one D1 session, the security headers, the bookmark. */
+async function answer(request: Request, env: Env, ctx: ExecutionContext, pathname: string): Promise<Response> {
+  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  // One D1 session per request: nearest-replica reads, its own writes read back (http/d1-session.ts).
+  const d1 = await requestD1(env.DB, env, request);
+  // In development every D1 round trip of the request is counted, and the tally answered in Server-Timing (issue 19).
+  const tally = env.ENVIRONMENT === "development" ? newTally() : null;
+  const served: Env = tally
+    ? {
+        ...env,
+        DB: countedD1(d1.db, tally),
+        RATE_LIMITER: countedNamespace(env.RATE_LIMITER, tally, "RateLimiter"),
+        PASSCODES: countedNamespace(env.PASSCODES, tally, "PasscodeVault"),
+      }
+    : { ...env, DB: d1.db };
+  // Every method goes to React Router (forms post to route actions).
+  const response = withSecurityHeaders(
+    isApi ? await api.fetch(request, served, ctx) : await servePage(request, served, ctx),
+  );
+  const bookmark = bookmarkCookie(request, response, d1);
+  if (bookmark) response.headers.append("Set-Cookie", bookmark);
+  if (tally) response.headers.append("Server-Timing", serverTiming(tally));
+  return response;
+}

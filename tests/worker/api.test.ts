@@ -17,6 +17,54 @@ describe("GET /api/health", () => {
   });
 });
 
+describe("GET /api/health?deep=1", () => {
+  it("checks D1 read and write, both Durable Objects and the platform, each timed, and names the version", async () => {
+    const res = await call("/api/health?deep=1", { "CF-Connecting-IP": "198.51.100.60" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const body = (await res.json()) as {
+      status: string;
+      failed: string[];
+      checks: Record<string, { ok: boolean; ms: number }>;
+      platform: string;
+      version: { id: string | null; tag: string | null };
+    };
+    expect([body.status, body.failed, body.platform]).toEqual(["ok", [], "embedded"]);
+    expect(Object.keys(body.checks).sort()).toEqual(["d1Read", "d1Write", "passcodes", "platform", "rateLimiter"]);
+    for (const check of Object.values(body.checks)) expect(check).toEqual({ ok: true, ms: expect.any(Number) });
+    expect(body.version.id).toBe(env.CF_VERSION_METADATA!.id);
+    // The write really happened.
+    const row = await env.DB.prepare("SELECT value FROM settings WHERE key = 'health.deep'").first<{ value: string }>();
+    expect(Number(row?.value)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("says which part fails, by name only, with 503: an upstream platform that does not answer", async () => {
+    const request = new Request("https://ridgeline.test/api/health?deep=1", {
+      headers: { "CF-Connecting-IP": "198.51.100.61" },
+    });
+    const upstream = {
+      PLATFORM_API_BASE: "http://127.0.0.1:9/api",
+      PLATFORM_MERCHANT_ID: "m-1",
+      PLATFORM_TIMEOUT_MS: "500",
+    };
+    const res = await api.request(request, undefined, { ...env, ...upstream });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { status: string; failed: string[]; platform: string };
+    expect([body.status, body.failed, body.platform]).toEqual(["failing", ["platform"], "upstream"]);
+    expect(JSON.stringify(body)).not.toContain("127.0.0.1");
+  });
+
+  it("is rate limited per client IP (each check writes); plain health never is", async () => {
+    const ip = "198.51.100.62";
+    let last: Response | undefined;
+    for (let i = 0; i <= rateLimitPolicies.healthDeepPerIp.limit; i++)
+      last = await call("/api/health?deep=1", { "CF-Connecting-IP": ip });
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await call("/api/health", { "CF-Connecting-IP": ip })).status).toBe(200);
+  });
+});
+
 describe("GET /api/geo", () => {
   it("answers the IP and country from the edge request itself", async () => {
     const res = await call("/api/geo", { "CF-Connecting-IP": "198.51.100.7" }, { country: "US" });

@@ -53,6 +53,8 @@ export const rateLimitPolicies = {
   leadsPerPartner: { limit: 120, windowMs: 60_000 },
   /** Refused lead signatures per client IP (unknown partner, bad signature, stale time). */
   leadAuthFailPerIp: { limit: 100, windowMs: 600_000 },
+  /** Deep health checks per client IP (each writes a row and makes a platform token): a monitor's pace, no more. */
+  healthDeepPerIp: { limit: 12, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
