@@ -64,13 +64,32 @@ export async function runCli(usage: string, body: () => Promise<void>): Promise<
   }
 }
 
-/** The commit being released, as a version tag ("-dirty" when the worktree has changes). */
-export function commitTag(): string | undefined {
+/** The checked-out commit (12 characters, as versions are tagged) and whether the working tree has changes. */
+export interface GitState {
+  commit: string | undefined;
+  dirty: boolean;
+}
+
+export function gitState(): GitState {
   try {
     const git = (...args: string[]) =>
       execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    return `${git("rev-parse", "--short=12", "HEAD")}${git("status", "--porcelain") ? "-dirty" : ""}`;
+    return { commit: git("rev-parse", "--short=12", "HEAD"), dirty: git("status", "--porcelain") !== "" };
   } catch {
-    return undefined;
+    return { commit: undefined, dirty: false };
   }
+}
+
+/**
+ * A release is a commit (issue 21): a modified working tree is refused
+ * before anything runs, so a version's tag always names the code it holds
+ * and the migrations it was built with.
+ */
+export function releasedCommit(git: GitState, script: string): string {
+  if (!git.commit) throw new Error(`${script}: this is not a git checkout; a release is a commit.`);
+  if (git.dirty)
+    throw new Error(
+      `${script}: the working tree has changes (git status). Commit or stash them first: a release is a commit.`,
+    );
+  return git.commit;
 }

@@ -11,17 +11,17 @@
  *    (Versions belong to one Worker: the preview version's id means nothing
  *    to production.) Production migrations wait for promote.
  */
-import { commitTag, parseCommandLine, runCli, UsageError } from "./deploy-cli";
-import { shellFor } from "./deploy-shell";
+import { type GitState, gitState, parseCommandLine, releasedCommit, runCli, UsageError } from "./deploy-cli";
+import { type Shell, shellFor } from "./deploy-shell";
 import { buildFor, commands, deployTarget, uploadVersion } from "./deploy-steps";
 
 export const usage = "Usage: npm run deploy:preview [-- --dry-run]";
 
-export async function deployPreview(argv: string[]): Promise<void> {
+export async function deployPreview(argv: string[], deps: { git?: GitState; shell?: Shell } = {}): Promise<void> {
   const { dryRun, positionals } = parseCommandLine(argv);
   if (positionals.length > 0) throw new UsageError("deploy:preview takes no arguments.");
-  const shell = shellFor(dryRun);
-  const tag = commitTag();
+  const tag = releasedCommit(deps.git ?? gitState(), "deploy:preview");
+  const shell = deps.shell ?? shellFor(dryRun);
 
   const preview = await deployTarget("preview");
   await buildFor(shell, "preview");

@@ -82,6 +82,9 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  viewVersion: (target: DeployTarget, versionId: string): Command => ({
+    argv: [...WRANGLER, "versions", "view", versionId, "--env", target.environment, "--json", ...SOURCE_CONFIG],
+  }),
   deploymentStatus: (target: DeployTarget): Command => ({
     argv: [...WRANGLER, "deployments", "status", "--env", target.environment, "--json", ...SOURCE_CONFIG],
   }),

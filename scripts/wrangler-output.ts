@@ -32,6 +32,12 @@ interface DeploymentStatus {
  * now, other than the version being promoted (during a ramp from 10% to
  * 50% that is still the old version).
  */
+/** A version's tag (the commit it was built from), from `wrangler versions view ID --json`; null when untagged. */
+export function versionTag(viewJson: string): string | null {
+  const version = JSON.parse(viewJson) as { annotations?: Record<string, string | undefined> };
+  return version.annotations?.["workers/tag"] ?? null;
+}
+
 export function versionToKeep(statusJson: string, promoting: string): string {
   const json = statusJson.slice(statusJson.indexOf("{"), statusJson.lastIndexOf("}") + 1);
   const status = JSON.parse(json) as DeploymentStatus;

@@ -8,9 +8,10 @@
 import { execFile } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIncludesDevTools } from "../../build-environment";
+import type { GitState } from "../../scripts/deploy-cli";
 import { parsePercent, parseVersionId, runCli, UsageError } from "../../scripts/deploy-cli";
 import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy-preview";
-import { formatCommand } from "../../scripts/deploy-shell";
+import { formatCommand, type Shell } from "../../scripts/deploy-shell";
 import { promote, usage as promoteUsage } from "../../scripts/promote";
 import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
@@ -33,14 +34,21 @@ const scripts = {
   rollback: [rollbackUsage, rollback],
 } as const;
 
+/** A clean checkout of this commit, as the scripts see git (a real one may be dirty while a person works). */
+const CLEAN = { commit: "abc123def456", dirty: false };
+
 /** Runs a script as its command line does, capturing what it prints. */
-async function runScript(script: keyof typeof scripts, argv: string[]): Promise<ScriptRun> {
+async function runScript(
+  script: keyof typeof scripts,
+  argv: string[],
+  deps: { git?: GitState; shell?: Shell } = { git: CLEAN },
+): Promise<ScriptRun> {
   const [usage, main] = scripts[script];
   const stdout: string[] = [];
   const stderr: string[] = [];
   vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void stdout.push(args.join(" ")));
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void stderr.push(args.join(" ")));
-  const code = await runCli(usage, () => main(argv));
+  const code = await runCli(usage, () => main(argv, deps));
   vi.restoreAllMocks();
   const out = stdout.join("\n");
   return {
@@ -99,6 +107,7 @@ describe("npm run promote --dry-run", () => {
     const { code, commands } = await runScript("promote", [VERSION, "10", "--dry-run"]);
     expect(code).toBe(0);
     expect(commands).toEqual([
+      `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       "npx wrangler deployments status --env production --json -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@10 CURRENT_VERSION_ID@90 --env production -y -c wrangler.toml`,
@@ -109,6 +118,7 @@ describe("npm run promote --dry-run", () => {
     const { code, commands } = await runScript("promote", [VERSION, "--dry-run"]);
     expect(code).toBe(0);
     expect(commands).toEqual([
+      `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
     ]);
@@ -143,6 +153,71 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(2);
     expect(stderr).toContain('"not-a-version" is not a Worker version id');
   }, 30_000);
+});
+
+/** A shell that prints each command as a real run does and answers `versions view` as wrangler would (or fails). */
+function fakeShell(view: (command: string) => string): Shell {
+  return {
+    dryRun: false,
+    async run(command) {
+      console.log(`$ ${formatCommand(command)}`);
+    },
+    async read(command) {
+      const line = formatCommand(command);
+      console.log(`$ ${line}`);
+      if (line.includes("versions view")) return view(line);
+      return JSON.stringify({ versions: [{ version_id: OLD_VERSION, percentage: 100 }] });
+    },
+  };
+}
+
+const viewTagged = (tag: string | null) => () =>
+  JSON.stringify({ id: VERSION, annotations: tag === null ? {} : { "workers/tag": tag } });
+
+describe("promote and deploy:preview check what they release before touching anything (issue 21)", () => {
+  it("refuse a working tree with changes, before any command", async () => {
+    const dirty = { git: { commit: CLEAN.commit, dirty: true } };
+    for (const [script, argv] of [
+      ["promote", [VERSION, "--dry-run"]],
+      ["deploy-preview", ["--dry-run"]],
+    ] as const) {
+      const { code, commands, stderr } = await runScript(script, [...argv], dirty);
+      expect([code, commands]).toEqual([1, []]);
+      expect(stderr).toContain("the working tree has changes");
+    }
+  });
+
+  it("promote refuses a version production does not have (a preview id, a typo), migrating nothing", async () => {
+    const shell = fakeShell(() => {
+      throw new Error("wrangler: version not found");
+    });
+    const { code, commands, stderr } = await runScript("promote", [VERSION], { git: CLEAN, shell });
+    expect(code).toBe(1);
+    expect(commands).toEqual([`npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`]);
+    expect(stderr).toContain(`${VERSION} is not a version of ridgeline-credit`);
+  });
+
+  it("promote refuses a version built from another commit than the one checked out, or untagged", async () => {
+    for (const tag of ["0123456789ab", null]) {
+      const shell = fakeShell(viewTagged(tag));
+      const { code, commands, stderr } = await runScript("promote", [VERSION, "10"], { git: CLEAN, shell });
+      expect(code).toBe(1);
+      expect(commands.some((c) => c.includes("migrations apply"))).toBe(false);
+      expect(stderr).toContain(`but ${CLEAN.commit} is checked out`);
+    }
+  });
+
+  it("promote of the checked-out commit's version migrates, then deploys", async () => {
+    const shell = fakeShell(viewTagged(CLEAN.commit));
+    const { code, commands } = await runScript("promote", [VERSION, "10"], { git: CLEAN, shell });
+    expect(code).toBe(0);
+    expect(commands).toEqual([
+      `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
+      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      `npx wrangler versions deploy ${VERSION}@10 ${OLD_VERSION}@90 --env production -y -c wrangler.toml`,
+    ]);
+  });
 });
 
 describe("npm run rollback --dry-run", () => {
