@@ -82,6 +82,20 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  /** The database's current Time Travel bookmark: the point to restore to if a migration goes wrong. */
+  restorePoint: (target: DeployTarget): Command => ({
+    argv: [
+      ...WRANGLER,
+      "d1",
+      "time-travel",
+      "info",
+      target.database,
+      "--env",
+      target.environment,
+      "--json",
+      ...SOURCE_CONFIG,
+    ],
+  }),
   viewVersion: (target: DeployTarget, versionId: string): Command => ({
     argv: [...WRANGLER, "versions", "view", versionId, "--env", target.environment, "--json", ...SOURCE_CONFIG],
   }),

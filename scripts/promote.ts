@@ -38,6 +38,12 @@ export async function promote(argv: string[], deps: { git?: GitState; shell?: Sh
   const production = await deployTarget("production");
   await checkVersion(shell, production, versionId, commit);
 
+  // Wrangler takes no backup when it migrates: D1 Time Travel is the backup, from this bookmark (docs/runbook.md).
+  const point = await shell.read(commands.restorePoint(production));
+  const bookmark = point === undefined ? "BOOKMARK" : (JSON.parse(point) as { bookmark?: string }).bookmark;
+  console.log(
+    `Restore point before these migrations: npx wrangler d1 time-travel restore ${production.database} --bookmark=${bookmark} --env production -c wrangler.toml`,
+  );
   // Migrations first: the version serving now must keep working on the new schema (docs/operations.md).
   await shell.run(commands.applyMigrations(production));
   const traffic: Traffic[] = [{ versionId, percent }];

@@ -108,6 +108,7 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       "npx wrangler deployments status --env production --json -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@10 CURRENT_VERSION_ID@90 --env production -y -c wrangler.toml`,
@@ -119,6 +120,7 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
     ]);
@@ -166,6 +168,8 @@ function fakeShell(view: (command: string) => string): Shell {
       const line = formatCommand(command);
       console.log(`$ ${line}`);
       if (line.includes("versions view")) return view(line);
+      if (line.includes("time-travel info"))
+        return JSON.stringify({ bookmark: "00000085-0000024c-00004c6d-8e61117bf38d7adb" });
       return JSON.stringify({ versions: [{ version_id: OLD_VERSION, percentage: 100 }] });
     },
   };
@@ -209,10 +213,14 @@ describe("promote and deploy:preview check what they release before touching any
 
   it("promote of the checked-out commit's version migrates, then deploys", async () => {
     const shell = fakeShell(viewTagged(CLEAN.commit));
-    const { code, commands } = await runScript("promote", [VERSION, "10"], { git: CLEAN, shell });
+    const { code, commands, stdout } = await runScript("promote", [VERSION, "10"], { git: CLEAN, shell });
     expect(code).toBe(0);
+    expect(stdout).toContain(
+      "npx wrangler d1 time-travel restore ridgeline-production --bookmark=00000085-0000024c-00004c6d-8e61117bf38d7adb --env production",
+    );
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       "npx wrangler deployments status --env production --json -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@10 ${OLD_VERSION}@90 --env production -y -c wrangler.toml`,
