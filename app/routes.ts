@@ -23,6 +23,7 @@ export default [
   route("caprivacy-policy", "routes/legal-document.tsx", { id: "caprivacy-policy" }),
   route("caprivacy-policy-info", "routes/legal-document.tsx", { id: "caprivacy-policy-info" }),
   route("about-us", "routes/legal-document.tsx", { id: "about-us" }),
+  route("partners/sandbox", "routes/partners/sandbox.tsx"),
   // The online application (spec file 1, section 2).
   route("apply/personal", "routes/apply/personal.tsx"),
   route("apply/address", "routes/apply/address.tsx"),

@@ -14,6 +14,12 @@ export const partners = sqliteTable("partners", {
   /** Signed leads per minute; null keeps the `leadsPerPartner` policy's limit; 0 refuses every lead. */
   leadsPerMinute: integer("leads_per_minute"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
+  /**
+   * live | test. A test partner (its own id and secret) is the sandbox
+   * (docs/partners.md): its leads are decided by documented values, never by
+   * the platform's underwriting, and live only under its own id.
+   */
+  mode: text("mode").notNull().default("live"),
   createdAt: integer("created_at").notNull(),
 });
 

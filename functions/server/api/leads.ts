@@ -7,6 +7,7 @@ import { partnerLeads } from "#domain/config";
 import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "#domain/leads/schema";
 import { siteUrl } from "../http/site-origin";
 import { decideLead } from "../leads/decide";
+import { sandboxOutcome } from "../leads/sandbox";
 import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
 import {
   jsonBody,
@@ -71,13 +72,17 @@ export const leadsApi = new Hono<LeadsEnv>().post(
     const lead = c.req.valid("json");
     const now = Date.now();
 
+    const sandbox = partner.mode === "test";
     const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
       if (replayed) c.header("X-Lead-Replayed", "true");
+      if (sandbox) c.header("X-Partner-Mode", "test");
       if (answer.status === "error") {
         c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
         return c.json(answer, 503);
       }
       if (answer.status !== "approved") return c.json(answer, 200);
+      // The sandbox's approval opens a page saying so: there is no application to continue.
+      if (sandbox) return c.json({ ...answer, redirectUrl: siteUrl(c.env, "/partners/sandbox") }, 200);
       // A repeat gets a fresh link only while the continuation was never used (issue 14).
       const token = linkToken ?? (await issueLink(db, row.id, now));
       if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
@@ -92,13 +97,15 @@ export const leadsApi = new Hono<LeadsEnv>().post(
     }
     if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
 
-    const outcome = await decideLead(c.env, undefined, lead, {
-      extTransactionId: claim.lead.extTransactionId,
-      leadSource: partner.code,
-      client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
-      today: easternDateTime(new Date(now)).date,
-    });
-    const recorded = await recordOutcome(db, claim.lead, outcome, Date.now());
+    const outcome = sandbox
+      ? sandboxOutcome(lead)
+      : await decideLead(c.env, undefined, lead, {
+          extTransactionId: claim.lead.extTransactionId,
+          leadSource: partner.code,
+          client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
+          today: easternDateTime(new Date(now)).date,
+        });
+    const recorded = await recordOutcome(db, claim.lead, outcome, Date.now(), { link: !sandbox });
     return answerWith(recorded.lead, outcome.answer, recorded.linkToken, false);
   },
 );

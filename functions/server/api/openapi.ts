@@ -66,6 +66,23 @@ const errorBody = (description: string) => ({
   description,
   content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } },
 });
+/** Headers of a decided answer (docs/partners.md). */
+const answerHeaders = {
+  "X-Lead-Replayed": {
+    description: "true when this answer repeats the lead id's recorded decision (no second decision was made).",
+    schema: { type: "string", enum: ["true"] },
+  },
+  "X-Partner-Mode": {
+    description:
+      "test on every answer to a sandbox (test) partner, whose leads are decided by documented last names, never by underwriting; absent for a live partner.",
+    schema: { type: "string", enum: ["test"] },
+  },
+  "RateLimit-Remaining": {
+    description: "Signed leads left in your budget's current window.",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
 const retryAfter = { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait before retrying." } };
 
 /** The OpenAPI 3.1 document for partners, from the same valibot schemas the endpoint validates with. */
@@ -91,6 +108,7 @@ export function openApiDocument(today: string) {
             "200": {
               description:
                 "Decided: approved (with the applicant's one-time redirectUrl on our site) or denied. A repeat of the lead id with the same applicant answers the same decision (X-Lead-Replayed: true), approved with a fresh redirectUrl only while no link was used yet; otherwise without one, and linkStatus says why (used, expired).",
+              headers: answerHeaders,
               content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
             },
             "400": errorBody(

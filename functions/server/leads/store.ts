@@ -94,12 +94,17 @@ export interface Outcome {
   approvedLimitCents: number | null;
 }
 
-/** Records the decision (the answer without its link) and, when approved, the first link, in one batch. */
+/**
+ * Records the decision (the answer without its link) and, when approved, the
+ * first link, in one batch. A sandbox lead gets no link (`link: false`):
+ * there is no application to continue.
+ */
 export async function recordOutcome(
   db: Database,
   lead: LeadRow,
   outcome: Outcome,
   now: number,
+  { link = true }: { link?: boolean } = {},
 ): Promise<{ lead: LeadRow; linkToken: string | null }> {
   const approved = outcome.answer.status === "approved";
   const decided = {
@@ -113,7 +118,7 @@ export async function recordOutcome(
     continueBy: approved ? now + partnerLeads.continueLinkHours * 3_600_000 : null,
   };
   const update = db.update(leads).set(decided).where(eq(leads.id, lead.id));
-  if (!approved) {
+  if (!approved || !link) {
     await update;
     return { lead: { ...lead, ...decided }, linkToken: null };
   }

@@ -1,0 +1,1 @@
+ALTER TABLE `partners` ADD `mode` text DEFAULT 'live' NOT NULL;
