@@ -370,7 +370,11 @@ describe("GET /api/openapi.json", () => {
     expect(answer.properties!.status!.enum).toEqual(["approved", "denied", "error"]);
     // A repeat whose link can no longer continue says why; refusals carry their machine-readable code (issue 14).
     expect(answer.properties!.linkStatus!.enum).toEqual(["used", "expired"]);
-    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual(["lead_id_reused", "lead_busy"]);
+    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual([
+      "lead_id_reused",
+      "lead_busy",
+      "lead_not_found",
+    ]);
     const responses = (
       doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }
     ).responses;

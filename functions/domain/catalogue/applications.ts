@@ -160,3 +160,22 @@ export const GetUwsTransactionInformation = defineCall({
     ),
   }),
 });
+
+/**
+ * What became of an application after its decision, for the partner who sent
+ * it as a lead (issue 21): e-signed (the line opened), its first draw (amount,
+ * funding date, funded yet), withdrawn. Nothing personal.
+ */
+export const GetApplicationMilestones = defineCall({
+  method: "POST",
+  path: "Applications/Milestones",
+  auth: "merchant",
+  payloadIn: "body",
+  payload: v.object({ applicationId: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+  answer: withToken({
+    applicationStatus: v.string(),
+    esignedAt: v.nullable(v.string()),
+    firstDraw: v.nullable(v.object({ amount: Cents, fundingDate: IsoDate, funded: v.boolean() })),
+    withdrawnAt: v.nullable(v.string()),
+  }),
+});

@@ -46,9 +46,26 @@ export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
 export const LeadRefusalSchema = v.object({
   error: v.string(),
   /** Machine-readable, where a partner's code must tell refusals apart (e.g. "lead_id_reused"). */
-  code: v.optional(v.picklist(["lead_id_reused", "lead_busy"])),
+  code: v.optional(v.picklist(["lead_id_reused", "lead_busy", "lead_not_found"])),
   fields: v.optional(v.record(v.string(), v.string())),
 });
 
 /** A refusal's code (see LeadRefusalSchema). */
 export type LeadRefusalCode = NonNullable<v.InferOutput<typeof LeadRefusalSchema>["code"]>;
+
+/** GET /api/leads/{partnerLeadId}: a lead's status and milestones (docs/partners.md, "A lead's status"). */
+export const LeadStatusSchema = v.object({
+  partnerLeadId: v.string(),
+  /** pending (being decided) | approved | denied | error */
+  status: v.picklist(["pending", "approved", "denied", "error"]),
+  decidedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  /** Approved leads: the applicant's continuation unused (still open), used, or expired; null otherwise. */
+  link: v.nullable(v.picklist(["unused", "used", "expired"])),
+  esignedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  firstDraw: v.nullable(
+    v.object({ amountCents: v.number(), fundingDate: v.pipe(v.string(), v.isoDate()), funded: v.boolean() }),
+  ),
+  withdrawnAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  /** false when the platform could not say: the milestones are unknown, not absent. */
+  milestonesKnown: v.boolean(),
+});

@@ -35,7 +35,10 @@ type SignedInput = {
 };
 
 /** A refused signature writes nothing but a count against the caller's IP, whose limit bounds guessing. */
-async function refuseSignature(c: Context<LeadsEnv>, error: string) {
+async function refuseSignature<C extends Context<LeadsEnv, string, SignedInput> | Context<LeadsEnv>>(
+  c: C,
+  error: string,
+) {
   await rateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
   return c.json({ error }, 401);
 }
@@ -65,20 +68,33 @@ export const signatureHeaders = vValidator("header", SignatureHeadersSchema, asy
  * before anything reads it for fields.
  */
 export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(async (c, next) => {
-  const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES)
     return c.json({ error: "The lead is too large." }, 413);
   const rawBody = await c.req.text();
   // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
   if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  return (await verifySignature(c, rawBody)) ?? next();
+});
 
+/**
+ * A signed GET (a lead's status, issue 21): the signed text is the request's
+ * path in place of a body, "<timestamp>.<path>", so a signature is good for
+ * one lead only.
+ */
+export const signedGetByPartner = createMiddleware<LeadsEnv, string, SignedInput>(
+  async (c, next) => (await verifySignature(c, new URL(c.req.url).pathname)) ?? next(),
+);
+
+/** The signature over `signedText`: the partner set on the context, or the 401 to answer. */
+async function verifySignature(c: Context<LeadsEnv, string, SignedInput>, signedText: string) {
+  const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now()))
     return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
   const db = database(c.env.DB);
   const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
   // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
-  const signed = await signedByAny(secrets, timestamp, rawBody, signature);
+  const signed = await signedByAny(secrets, timestamp, signedText, signature);
   if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
   // Single use, before anything else is read or decided: a captured request
   // sent again within the tolerance would otherwise get a fresh applicant link.
@@ -86,8 +102,8 @@ export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(a
     return refuseSignature(c, "This signed request was already received. Sign each post with a fresh timestamp.");
   }
   c.set("partner", partner);
-  await next();
-});
+  return undefined;
+}
 
 /** The partner's own budget, counted only for signed requests. */
 export const withinPartnerBudget = createMiddleware<LeadsEnv>(async (c, next) => {

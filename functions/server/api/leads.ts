@@ -8,6 +8,7 @@ import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "#domain/leads
 import { siteUrl } from "../http/site-origin";
 import { decideLead } from "../leads/decide";
 import { sandboxOutcome } from "../leads/sandbox";
+import { leadStatus } from "../leads/status";
 import { claimLead, issueLink, type LeadRow, linkStatus, recordedAnswer, recordOutcome } from "../leads/store";
 import {
   jsonBody,
@@ -15,6 +16,7 @@ import {
   refusedSignatureBudget,
   signatureHeaders,
   signedByPartner,
+  signedGetByPartner,
   withinPartnerBudget,
 } from "./lead-auth";
 
@@ -52,60 +54,78 @@ const REFUSALS = {
   lead_busy: "This lead is still being decided. Please retry shortly.",
   lead_id_reused:
     "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
+  lead_not_found: "No lead of yours has this partnerLeadId.",
 } as const satisfies Record<LeadRefusalCode, string>;
 
 /**
  * POST /api/leads: a partner's signed lead, decided once per (partner,
  * partner lead id). Contract: docs/partners.md; decisions: record 010.
  */
-export const leadsApi = new Hono<LeadsEnv>().post(
-  "/",
-  refusedSignatureBudget,
-  signatureHeaders,
-  signedByPartner,
-  withinPartnerBudget,
-  jsonBody,
-  validLead,
-  async (c) => {
-    const db = database(c.env.DB);
-    const partner = c.var.partner;
-    const lead = c.req.valid("json");
-    const now = Date.now();
+export const leadsApi = new Hono<LeadsEnv>()
+  .post(
+    "/",
+    refusedSignatureBudget,
+    signatureHeaders,
+    signedByPartner,
+    withinPartnerBudget,
+    jsonBody,
+    validLead,
+    async (c) => {
+      const db = database(c.env.DB);
+      const partner = c.var.partner;
+      const lead = c.req.valid("json");
+      const now = Date.now();
 
-    const sandbox = partner.mode === "test";
-    const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
-      if (replayed) c.header("X-Lead-Replayed", "true");
-      if (sandbox) c.header("X-Partner-Mode", "test");
-      if (answer.status === "error") {
-        c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
-        return c.json(answer, 503);
+      const sandbox = partner.mode === "test";
+      const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
+        if (replayed) c.header("X-Lead-Replayed", "true");
+        if (sandbox) c.header("X-Partner-Mode", "test");
+        if (answer.status === "error") {
+          c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
+          return c.json(answer, 503);
+        }
+        if (answer.status !== "approved") return c.json(answer, 200);
+        // The sandbox's approval opens a page saying so: there is no application to continue.
+        if (sandbox) return c.json({ ...answer, redirectUrl: siteUrl(c.env, "/partners/sandbox") }, 200);
+        // A repeat gets a fresh link only while the continuation was never used (issue 14).
+        const token = linkToken ?? (await issueLink(db, row.id, now));
+        if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
+        return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
+      };
+
+      const claim = await claimLead(db, partner.id, lead, now);
+      if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
+      if (claim.kind === "busy") {
+        c.header("Retry-After", "1");
+        return c.json({ error: REFUSALS.lead_busy, code: "lead_busy" }, 409);
       }
-      if (answer.status !== "approved") return c.json(answer, 200);
-      // The sandbox's approval opens a page saying so: there is no application to continue.
-      if (sandbox) return c.json({ ...answer, redirectUrl: siteUrl(c.env, "/partners/sandbox") }, 200);
-      // A repeat gets a fresh link only while the continuation was never used (issue 14).
-      const token = linkToken ?? (await issueLink(db, row.id, now));
-      if (token) return c.json({ ...answer, redirectUrl: continueUrl(c.env, token) }, 200);
-      return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
-    };
+      if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
 
-    const claim = await claimLead(db, partner.id, lead, now);
-    if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
-    if (claim.kind === "busy") {
-      c.header("Retry-After", "1");
-      return c.json({ error: REFUSALS.lead_busy, code: "lead_busy" }, 409);
-    }
-    if (claim.kind === "answered") return answerWith(claim.lead, recordedAnswer(claim.lead), null, true);
-
-    const outcome = sandbox
-      ? sandboxOutcome(lead)
-      : await decideLead(c.env, undefined, lead, {
-          extTransactionId: claim.lead.extTransactionId,
-          leadSource: partner.code,
-          client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
-          today: easternDateTime(new Date(now)).date,
-        });
-    const recorded = await recordOutcome(db, claim.lead, outcome, Date.now(), { link: !sandbox });
-    return answerWith(recorded.lead, outcome.answer, recorded.linkToken, false);
-  },
-);
+      const outcome = sandbox
+        ? sandboxOutcome(lead)
+        : await decideLead(c.env, undefined, lead, {
+            extTransactionId: claim.lead.extTransactionId,
+            leadSource: partner.code,
+            client: { ip: c.var.client.ip, userAgent: `partner ${partner.id}` },
+            today: easternDateTime(new Date(now)).date,
+          });
+      const recorded = await recordOutcome(db, claim.lead, outcome, Date.now(), { link: !sandbox });
+      return answerWith(recorded.lead, outcome.answer, recorded.linkToken, false);
+    },
+  )
+  .get(
+    "/:partnerLeadId",
+    refusedSignatureBudget,
+    signatureHeaders,
+    signedGetByPartner,
+    withinPartnerBudget,
+    async (c) => {
+      // GET /api/leads/{partnerLeadId}: the lead's status and milestones, signed like a post over the path (docs/partners.md).
+      const partner = c.var.partner;
+      if (partner.mode === "test") c.header("X-Partner-Mode", "test");
+      const status = await leadStatus(database(c.env.DB), c.env, partner, c.req.param("partnerLeadId"), Date.now());
+      if (!status) return c.json({ error: REFUSALS.lead_not_found, code: "lead_not_found" }, 404);
+      c.header("Cache-Control", "no-store");
+      return c.json(status, 200);
+    },
+  );

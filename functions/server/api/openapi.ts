@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import { requiredFieldRule } from "#domain/application/fields";
 import { easternDateTime } from "#domain/calendar";
 import { brand, partnerLeads } from "#domain/config";
-import { LeadAnswerSchema, LeadRefusalSchema, leadSchema } from "#domain/leads/schema";
+import { LeadAnswerSchema, LeadRefusalSchema, LeadStatusSchema, leadSchema } from "#domain/leads/schema";
 import { SignatureHeadersSchema } from "./lead-auth";
 import type { ApiEnv } from "./types";
 
@@ -143,12 +143,39 @@ export function openApiDocument(today: string) {
           },
         },
       },
+      "/api/leads/{partnerLeadId}": {
+        get: {
+          operationId: "getLeadStatus",
+          summary: "A lead's status and what became of it (e-signed, first draw funded, withdrawn)",
+          description:
+            'Signed like a post, with the request path in place of the body: X-Signature is the HMAC-SHA256 of "<X-Timestamp>.<path>" (e.g. "1767225600./api/leads/lead-123"). Only your own leads.',
+          parameters: [
+            ...signatureHeaders,
+            {
+              name: "partnerLeadId",
+              in: "path",
+              required: true,
+              schema: { type: "string", pattern: "^[\\w.:-]{1,64}$" },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "The lead's status; milestonesKnown false when the platform could not say.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadStatus" } } },
+            },
+            "401": errorBody("Not signed rightly over this path, or a signed request already received."),
+            "404": errorBody("code lead_not_found: none of your leads has this partnerLeadId."),
+            "429": { ...errorBody("Your partner budget is spent."), headers: retryAfter },
+          },
+        },
+      },
     },
     components: {
       schemas: {
         Lead: schemaOf(leadSchema(today)),
         LeadAnswer: schemaOf(LeadAnswerSchema),
         LeadRefusal: schemaOf(LeadRefusalSchema),
+        LeadStatus: schemaOf(LeadStatusSchema),
       },
     },
   };

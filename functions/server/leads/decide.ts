@@ -53,7 +53,7 @@ export async function decideLead(
 const SHARED_FOR_MS = 5 * 60_000;
 let shared: { platform: string; token: string; madeAt: number } | undefined;
 
-async function withMerchantToken<T>(
+export async function withMerchantToken<T>(
   env: Env,
   ctx: ExecutionContext | undefined,
   call: (platform: ReturnType<typeof platformClient>) => Promise<T>,

@@ -1,8 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type * as v from "valibot";
 import type { Database } from "#db/client";
-import { applications, customers, lines } from "#db/schema/servicing";
+import { applications, customers, lines, transactions } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { randomToken } from "#domain/tokens";
@@ -268,3 +268,40 @@ implement(applicationRoutes, calls.VoidApplication, async (c, { voidReason }) =>
 implement(applicationRoutes, calls.WithdrawApplication, async (c, { reason }) => ({
   status: await withdrawPending(c.var.db, requireCustomer(c), reason, c.var.now.getTime()),
 }));
+
+/** A lead's milestones after the decision (issue 21): the line's opening, its first draw, a withdrawal. */
+implement(applicationRoutes, calls.GetApplicationMilestones, async (c, { applicationId }) => {
+  const db = c.var.db;
+  const [application, line] = await db.batch([
+    db.select({ status: applications.status }).from(applications).where(eq(applications.id, applicationId)),
+    db
+      .select({ id: lines.id, openedAt: lines.openedAt, closedAt: lines.closedAt, status: lines.status })
+      .from(lines)
+      .where(eq(lines.applicationId, applicationId)),
+  ]);
+  if (!application[0]) throw new ServicingError(404, "No such application.");
+  const opened = line[0];
+  const draw = opened
+    ? await db
+        .select({ amount: transactions.amountCents, date: transactions.effectiveDate, status: transactions.status })
+        .from(transactions)
+        .where(and(eq(transactions.lineId, opened.id), eq(transactions.code, "D")))
+        .orderBy(asc(transactions.createdAt))
+        .get()
+    : undefined;
+  const withdrawn = ["withdrawn", "voided"].includes(application[0].status) || opened?.status === "withdrawn";
+  const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
+  return {
+    applicationStatus: application[0].status,
+    esignedAt: iso(opened?.openedAt),
+    firstDraw: draw
+      ? {
+          amount: draw.amount,
+          fundingDate: draw.date,
+          // The servicing run posts a draw once its funding date has come.
+          funded: draw.status === "posted",
+        }
+      : null,
+    withdrawnAt: withdrawn ? iso(opened?.closedAt) : null,
+  };
+});
