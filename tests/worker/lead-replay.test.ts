@@ -40,7 +40,8 @@ describe("POST /api/leads: a signed request works once", () => {
 
     const replay = await send();
     expect(replay.status).toBe(401);
-    expect(await json(replay)).toEqual({ error: REPLAYED });
+    expect(await json(replay)).toEqual({ error: REPLAYED, code: "signature_reused" });
+    expect(replay.headers.get("WWW-Authenticate")).toContain("Signature realm=");
     expect(replay.headers.get("X-Lead-Replayed")).toBeNull();
     expect(await counts()).toEqual(before);
     expect((await rowOf(lead.partnerLeadId))!.attempts).toBe(1);

@@ -8,7 +8,7 @@ import { incomeMessages } from "#domain/application/schemas/income";
 import { payFrequencyMessages } from "#domain/application/schemas/payfrequency";
 import { personalMessages } from "#domain/application/schemas/personal";
 import { partnerLeads } from "#domain/config";
-import { leadSchema } from "#domain/leads/schema";
+import { LEAD_REFUSAL_CODES, leadSchema } from "#domain/leads/schema";
 import { sha256Hex } from "#domain/tokens";
 import { api } from "#server/api/app";
 import { rateLimitPolicies } from "#server/http/rate-limit";
@@ -370,11 +370,7 @@ describe("GET /api/openapi.json", () => {
     expect(answer.properties!.status!.enum).toEqual(["approved", "denied", "error"]);
     // A repeat whose link can no longer continue says why; refusals carry their machine-readable code (issue 14).
     expect(answer.properties!.linkStatus!.enum).toEqual(["used", "expired"]);
-    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual([
-      "lead_id_reused",
-      "lead_busy",
-      "lead_not_found",
-    ]);
+    expect(doc.components.schemas.LeadRefusal!.properties!.code!.enum).toEqual([...LEAD_REFUSAL_CODES]);
     const responses = (
       doc.paths["/api/leads"]!.post as unknown as { responses: Record<string, { description: string }> }
     ).responses;

@@ -42,11 +42,27 @@ export const LeadAnswerSchema = v.object({
 
 export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
 
+/** Every refusal's machine-readable code (docs/partners.md, "The answer"). */
+export const LEAD_REFUSAL_CODES = [
+  "lead_id_reused",
+  "lead_busy",
+  "lead_not_found",
+  "invalid_fields",
+  "invalid_json",
+  "not_json",
+  "too_large",
+  "signature_headers",
+  "timestamp_stale",
+  "signature_mismatch",
+  "signature_reused",
+  "rate_limited",
+] as const;
+
 /** The 400 answer: one message per bad field, by dotted path (e.g. "personal.ssn"). */
 export const LeadRefusalSchema = v.object({
   error: v.string(),
   /** Machine-readable, where a partner's code must tell refusals apart (e.g. "lead_id_reused"). */
-  code: v.optional(v.picklist(["lead_id_reused", "lead_busy", "lead_not_found"])),
+  code: v.optional(v.picklist(LEAD_REFUSAL_CODES)),
   fields: v.optional(v.record(v.string(), v.string())),
 });
 

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { database } from "#db/client";
+import type { LeadRefusalCode } from "#domain/leads/schema";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
 import { PARTNER_ID_PATTERN, type Partner, partnerWithSecrets } from "../leads/partners";
 import { signedByAny, timestampFresh } from "../leads/signature";
@@ -38,9 +39,12 @@ type SignedInput = {
 async function refuseSignature<C extends Context<LeadsEnv, string, SignedInput> | Context<LeadsEnv>>(
   c: C,
   error: string,
+  code: LeadRefusalCode,
 ) {
   await rateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
-  return c.json({ error }, 401);
+  // The challenge names the scheme a partner must answer with (docs/partners.md, "Signing a request").
+  c.header("WWW-Authenticate", 'Signature realm="partner-leads", headers="X-Partner-Id X-Timestamp X-Signature"');
+  return c.json({ error, code }, 401);
 }
 
 /** Callers who keep failing the signature are turned away before any work. */
@@ -48,7 +52,7 @@ export const refusedSignatureBudget = createMiddleware<LeadsEnv>(async (c, next)
   const budget = await peekRateLimit(c.env, "leadAuthFailPerIp", c.var.client.ip);
   if (!budget.allowed)
     return c.json(
-      { error: "Too many refused signatures. Please wait and try again." },
+      { error: "Too many refused signatures. Please wait and try again.", code: "rate_limited" },
       429,
       tooMany(budget.retryAfterSeconds),
     );
@@ -60,6 +64,7 @@ export const signatureHeaders = vValidator("header", SignatureHeadersSchema, asy
     return refuseSignature(
       c as unknown as Context<LeadsEnv>,
       "Send X-Partner-Id, X-Timestamp (Unix seconds) and X-Signature (64 lowercase hex digits).",
+      "signature_headers",
     );
 });
 
@@ -69,10 +74,11 @@ export const signatureHeaders = vValidator("header", SignatureHeadersSchema, asy
  */
 export const signedByPartner = createMiddleware<LeadsEnv, string, SignedInput>(async (c, next) => {
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES)
-    return c.json({ error: "The lead is too large." }, 413);
+    return c.json({ error: "The lead is too large.", code: "too_large" }, 413);
   const rawBody = await c.req.text();
   // Measured again once read: a chunked upload has no Content-Length, and one character may be up to four bytes.
-  if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES) return c.json({ error: "The lead is too large." }, 413);
+  if (utf8.encode(rawBody).byteLength > MAX_BODY_BYTES)
+    return c.json({ error: "The lead is too large.", code: "too_large" }, 413);
   return (await verifySignature(c, rawBody)) ?? next();
 });
 
@@ -90,16 +96,24 @@ async function verifySignature(c: Context<LeadsEnv, string, SignedInput>, signed
   const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   // The timestamp is not secret, so its refusal may say what is wrong.
   if (!timestampFresh(timestamp, Date.now()))
-    return refuseSignature(c, "X-Timestamp must be the current Unix time in seconds (within 5 minutes).");
+    return refuseSignature(
+      c,
+      "X-Timestamp must be the current Unix time in seconds (within 5 minutes).",
+      "timestamp_stale",
+    );
   const db = database(c.env.DB);
   const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
   // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
   const signed = await signedByAny(secrets, timestamp, signedText, signature);
-  if (!partner || !signed) return refuseSignature(c, "The signature does not match.");
+  if (!partner || !signed) return refuseSignature(c, "The signature does not match.", "signature_mismatch");
   // Single use, before anything else is read or decided: a captured request
   // sent again within the tolerance would otherwise get a fresh applicant link.
   if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
-    return refuseSignature(c, "This signed request was already received. Sign each post with a fresh timestamp.");
+    return refuseSignature(
+      c,
+      "This signed request was already received. Sign each post with a fresh timestamp.",
+      "signature_reused",
+    );
   }
   c.set("partner", partner);
   return undefined;
@@ -110,7 +124,11 @@ export const withinPartnerBudget = createMiddleware<LeadsEnv>(async (c, next) =>
   const partner = c.var.partner;
   const verdict = await rateLimit(c.env, "leadsPerPartner", partner.id, partner.leadsPerMinute ?? undefined);
   if (!verdict.allowed)
-    return c.json({ error: "Too many leads. Please wait and try again." }, 429, tooMany(verdict.retryAfterSeconds));
+    return c.json(
+      { error: "Too many leads. Please wait and try again.", code: "rate_limited" },
+      429,
+      tooMany(verdict.retryAfterSeconds),
+    );
   c.header("RateLimit-Remaining", String(verdict.remaining));
   await next();
 });
@@ -118,11 +136,11 @@ export const withinPartnerBudget = createMiddleware<LeadsEnv>(async (c, next) =>
 /** Malformed JSON is the caller's mistake (400), not a server error. */
 export const jsonBody = createMiddleware<LeadsEnv>(async (c, next) => {
   if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? ""))
-    return c.json({ error: "Send the lead as JSON (Content-Type: application/json)." }, 415);
+    return c.json({ error: "Send the lead as JSON (Content-Type: application/json).", code: "not_json" }, 415);
   try {
     await c.req.json();
   } catch {
-    return c.json({ error: "The body is not valid JSON." }, 400);
+    return c.json({ error: "The body is not valid JSON.", code: "invalid_json" }, 400);
   }
   await next();
 });

@@ -1,5 +1,6 @@
 import { vValidator } from "@hono/valibot-validator";
 import { type Context, Hono, type Next } from "hono";
+import type * as v from "valibot";
 import { database } from "#db/client";
 import { fieldErrors } from "#domain/application/fields";
 import { easternDateTime } from "#domain/calendar";
@@ -20,12 +21,33 @@ import {
   withinPartnerBudget,
 } from "./lead-auth";
 
+/** What a JSON type is called to a partner, for a field sent as the wrong type. */
+const JSON_TYPES: Record<string, string> = {
+  string: "text (a JSON string)",
+  number: "a number",
+  boolean: "true or false",
+  Object: "an object",
+  Array: "an array",
+};
+
+/**
+ * A field's message for a partner: the spec's own message where the schema
+ * has one; for a value of the wrong JSON type, what to send instead of the
+ * validator's own words ("Invalid type: Expected string but received 1500").
+ */
+function partnerIssue(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown> {
+  if (issue.kind !== "schema" || !issue.message.startsWith("Invalid type")) return issue;
+  const expected = JSON_TYPES[issue.expected ?? ""] ?? issue.expected ?? "another value";
+  return { ...issue, message: `Send ${expected} here, not ${issue.received}.` };
+}
+
 const refuse = (result: { success: boolean; issues?: unknown }, c: Context) => {
   if (!result.success)
     return c.json(
       {
         error: "The lead has invalid fields.",
-        fields: fieldErrors(result.issues as Parameters<typeof fieldErrors>[0], "(body)"),
+        code: "invalid_fields",
+        fields: fieldErrors((result.issues as v.BaseIssue<unknown>[]).map(partnerIssue), "(body)"),
       },
       400,
     );
@@ -55,7 +77,7 @@ const REFUSALS = {
   lead_id_reused:
     "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
   lead_not_found: "No lead of yours has this partnerLeadId.",
-} as const satisfies Record<LeadRefusalCode, string>;
+} as const satisfies Partial<Record<LeadRefusalCode, string>>;
 
 /**
  * POST /api/leads: a partner's signed lead, decided once per (partner,
