@@ -282,7 +282,7 @@ describe("one e-mail rule for the site, the partner API and the platform", () =>
   });
 
   it("the partner API's contract states the rule as the e-mail's pattern", () => {
-    const lead = openApiDocument(TODAY).components.schemas.Lead as {
+    const lead = openApiDocument(TODAY, "https://ridgeline.test").components.schemas.Lead as {
       properties: { personal: { properties: { email: { pattern?: string; maxLength?: number } } } };
     };
     expect(lead.properties.personal.properties.email).toMatchObject({ pattern: EMAIL_PATTERN.source, maxLength: 254 });

@@ -5,7 +5,10 @@ import { requiredFieldRule } from "#domain/application/fields";
 import { easternDateTime } from "#domain/calendar";
 import { brand, partnerLeads } from "#domain/config";
 import { LeadAnswerSchema, LeadRefusalSchema, LeadStatusSchema, leadSchema } from "#domain/leads/schema";
+import { siteUrl } from "../http/site-origin";
 import { SignatureHeadersSchema } from "./lead-auth";
+import { answerExamples, leadExample, refusalExamples, statusExample } from "./openapi-examples";
+import { withFieldDocs } from "./openapi-fields";
 import type { ApiEnv } from "./types";
 
 /**
@@ -62,9 +65,14 @@ const signatureHeaders = [
   ),
 ];
 
-const errorBody = (description: string) => ({
+const errorBody = (description: string, example?: { summary: string; value: object }) => ({
   description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/LeadRefusal" } } },
+  content: {
+    "application/json": {
+      schema: { $ref: "#/components/schemas/LeadRefusal" },
+      ...(example ? { examples: { refusal: example } } : {}),
+    },
+  },
 });
 /** Headers of a decided answer (docs/partners.md). */
 const answerHeaders = {
@@ -85,15 +93,42 @@ const answerHeaders = {
 
 const retryAfter = { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait before retrying." } };
 
-/** The OpenAPI 3.1 document for partners, from the same valibot schemas the endpoint validates with. */
-export function openApiDocument(today: string) {
+/**
+ * The signature as security schemes (all three headers, together): the
+ * signature itself is the HMAC described on X-Signature.
+ */
+const securitySchemes = {
+  partnerId: { type: "apiKey", in: "header", name: "X-Partner-Id", description: "Your partner id." },
+  partnerTimestamp: { type: "apiKey", in: "header", name: "X-Timestamp", description: "Unix time in seconds." },
+  partnerSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Signature",
+    description:
+      'Lowercase hex HMAC-SHA-256, with your signing secret, of "<X-Timestamp>.<raw body>" (a GET: "<X-Timestamp>.<path>"). Each signed request is accepted once.',
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document for partners, from the same valibot schemas the
+ * endpoint validates with. `origin` is the environment's own configured
+ * address (a sandbox partner uses the same one with its test id and secret).
+ */
+export function openApiDocument(today: string, origin: string) {
   return {
     openapi: "3.1.0",
     info: {
       title: `${brand.name} partner lead API`,
       version: "1.0.0",
-      description: "Signed lead posting. See docs/partners.md for the signature and a curl example.",
+      description:
+        "Signed lead posting and lead status. See docs/partners.md for the signature, a curl example, the sandbox's test values and the versioning policy.",
+      license: {
+        name: `Proprietary: for ${brand.name}'s lead partners under their agreement`,
+        url: `${origin}/termsandconditions`,
+      },
     },
+    servers: [{ url: origin, description: "This environment (live and sandbox partners alike)" }],
+    security: [{ partnerId: [], partnerTimestamp: [], partnerSignature: [] }],
     paths: {
       "/api/leads": {
         post: {
@@ -102,24 +137,39 @@ export function openApiDocument(today: string) {
           parameters: signatureHeaders,
           requestBody: {
             required: true,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/Lead" } } },
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/Lead" },
+                examples: {
+                  approvedApplicant: { summary: "An applicant underwriting approves", value: leadExample(today) },
+                },
+              },
+            },
           },
           responses: {
             "200": {
               description:
                 "Decided: approved (with the applicant's one-time redirectUrl on our site) or denied. A repeat of the lead id with the same applicant answers the same decision (X-Lead-Replayed: true), approved with a fresh redirectUrl only while no link was used yet; otherwise without one, and linkStatus says why (used, expired).",
               headers: answerHeaders,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/LeadAnswer" },
+                  examples: answerExamples(origin),
+                },
+              },
             },
             "400": errorBody(
               "Invalid JSON or fields: `fields` maps each bad field's path (e.g. personal.ssn) to its message. Nothing was decided.",
+              refusalExamples.invalidFields,
             ),
             "401": errorBody(
               "Unknown partner, wrong signature, a timestamp more than 5 minutes old or ahead, or a signed request already received (each is accepted once: sign every post, retries too, with a fresh timestamp). Nothing was recorded.",
+              refusalExamples.signature,
             ),
             "409": {
               ...errorBody(
                 "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh.",
+                refusalExamples.reused,
               ),
               headers: {
                 "Retry-After": {
@@ -138,7 +188,12 @@ export function openApiDocument(today: string) {
               description:
                 'The platform failed: status "error" (recorded). Retry with the same lead id, signed afresh; an error answer is not final.',
               headers: retryAfter,
-              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadAnswer" } } },
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/LeadAnswer" },
+                  examples: { error: { summary: "The platform failed", value: { status: "error" } } },
+                },
+              },
             },
           },
         },
@@ -161,7 +216,12 @@ export function openApiDocument(today: string) {
           responses: {
             "200": {
               description: "The lead's status; milestonesKnown false when the platform could not say.",
-              content: { "application/json": { schema: { $ref: "#/components/schemas/LeadStatus" } } },
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/LeadStatus" },
+                  examples: { funded: { summary: "E-signed, first draw funded", value: statusExample } },
+                },
+              },
             },
             "401": errorBody("Not signed rightly over this path, or a signed request already received."),
             "404": errorBody("code lead_not_found: none of your leads has this partnerLeadId."),
@@ -171,8 +231,9 @@ export function openApiDocument(today: string) {
       },
     },
     components: {
+      securitySchemes,
       schemas: {
-        Lead: schemaOf(leadSchema(today)),
+        Lead: withFieldDocs(schemaOf(leadSchema(today))),
         LeadAnswer: schemaOf(LeadAnswerSchema),
         LeadRefusal: schemaOf(LeadRefusalSchema),
         LeadStatus: schemaOf(LeadStatusSchema),
@@ -184,5 +245,5 @@ export function openApiDocument(today: string) {
 /** GET /api/openapi.json (public: the contract holds no secrets). */
 export const openApiRoute = new Hono<ApiEnv>().get("/", (c) => {
   c.header("Cache-Control", "public, max-age=300");
-  return c.json(openApiDocument(easternDateTime(new Date()).date));
+  return c.json(openApiDocument(easternDateTime(new Date()).date, siteUrl(c.env, "")));
 });
