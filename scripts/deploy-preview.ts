@@ -28,6 +28,8 @@ export async function deployPreview(argv: string[], deps: { git?: GitState; shel
   await shell.run(commands.applyMigrations(preview));
   const previewVersion = await uploadVersion(shell, preview, tag, "PREVIEW_VERSION_ID");
   await shell.run(commands.deployVersions(preview, [{ versionId: previewVersion.versionId, percent: 100 }]));
+  // The preview must pass the smoke check before production gets a version of it.
+  await shell.run(commands.smoke(preview));
 
   const production = await deployTarget("production");
   await buildFor(shell, "production");

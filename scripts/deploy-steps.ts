@@ -82,6 +82,8 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  /** The scripted check of a running environment (scripts/smoke.ts; SMOKE_* variables name its test borrower and sandbox partner). */
+  smoke: (target: DeployTarget): Command => ({ argv: ["npx", "tsx", "scripts/smoke.ts", target.url] }),
   /** The database's current Time Travel bookmark: the point to restore to if a migration goes wrong. */
   restorePoint: (target: DeployTarget): Command => ({
     argv: [

@@ -55,6 +55,13 @@ export async function promote(argv: string[], deps: { git?: GitState; shell?: Sh
     });
   }
   await shell.run(commands.deployVersions(production, traffic));
+  try {
+    await shell.run(commands.smoke(production));
+  } catch {
+    throw new Error(
+      `The smoke check failed with ${versionId} at ${percent}% of production. Stop here and roll back: npm run rollback -- --message "smoke check failed after promoting ${versionId}"`,
+    );
+  }
   console.log(
     `\n${dryRun ? "Dry run: nothing changed. " : ""}${traffic.map((t) => `${t.versionId}: ${t.percent}%`).join(", ")} of ${production.url}`,
   );

@@ -66,6 +66,7 @@ export function ensureDevVars(): void {
     SSN_ENCRYPTION_KEY: () => randomBytes(36).toString("base64url"),
     SESSION_SEAL_KEY: () => randomBytes(36).toString("base64url"),
     PARTNER_SECRET_DEMO: () => randomBytes(32).toString("hex"),
+    PARTNER_SECRET_DEMO_TEST: () => randomBytes(32).toString("hex"),
     DESK_DEV_KEY: () => randomBytes(36).toString("base64url"),
   };
   const current = existsSync(".dev.vars")

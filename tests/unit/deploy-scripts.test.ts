@@ -93,10 +93,16 @@ describe("npm run deploy:preview --dry-run", () => {
     const serve = indexOf(commands, /versions deploy .* --env preview/);
     const build = indexOf(commands, /^CLOUDFLARE_ENV=production npx react-router build$/);
     const upload = indexOf(commands, /^npx wrangler versions upload --env production( --tag \S+)?$/);
-    expect(serve).toBeLessThan(build);
+    const smoked = indexOf(
+      commands,
+      /^npx tsx scripts\/smoke\.ts https:\/\/ridgeline-credit-preview\.ridgeline\.workers\.dev$/,
+    );
+    // The preview passes the smoke check before production gets a version of it.
+    expect(serve).toBeLessThan(smoked);
+    expect(smoked).toBeLessThan(build);
     expect(build).toBeLessThan(upload);
     expect(commands.filter((c) => /--env production/.test(c))).toHaveLength(1);
-    expect(commands).toHaveLength(6);
+    expect(commands).toHaveLength(7);
     expect(stdout).toContain("npm run promote -- PRODUCTION_VERSION_ID 10");
     expect(stdout).toContain("https://ridgeline-credit-preview.ridgeline.workers.dev");
   });
@@ -112,6 +118,7 @@ describe("npm run promote --dry-run", () => {
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       "npx wrangler deployments status --env production --json -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@10 CURRENT_VERSION_ID@90 --env production -y -c wrangler.toml`,
+      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
     ]);
   });
 
@@ -123,6 +130,7 @@ describe("npm run promote --dry-run", () => {
       "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
+      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
     ]);
   });
 
@@ -224,7 +232,23 @@ describe("promote and deploy:preview check what they release before touching any
       "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
       "npx wrangler deployments status --env production --json -c wrangler.toml",
       `npx wrangler versions deploy ${VERSION}@10 ${OLD_VERSION}@90 --env production -y -c wrangler.toml`,
+      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
     ]);
+  });
+
+  it("promote stops and offers the rollback when the smoke check fails after a step", async () => {
+    const shell = fakeShell(viewTagged(CLEAN.commit));
+    const failing: Shell = {
+      ...shell,
+      async run(command) {
+        await shell.run(command);
+        if (formatCommand(command).includes("scripts/smoke.ts")) throw new Error("exit 1");
+      },
+    };
+    const { code, stderr } = await runScript("promote", [VERSION, "10"], { git: CLEAN, shell: failing });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`The smoke check failed with ${VERSION} at 10% of production`);
+    expect(stderr).toContain("npm run rollback -- --message");
   });
 });
 

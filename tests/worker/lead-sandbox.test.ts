@@ -70,4 +70,12 @@ describe("the partner sandbox", () => {
     expect(html).toContain("<h1>Partner sandbox</h1>");
     expect(html).toContain("No application was made for a test lead.");
   });
+
+  it("a post asking for the sandbox from a live partner id is refused before anything is decided", async () => {
+    const before = await applicationsNow();
+    const res = await post(demoLead(), { ip: "203.0.113.143", headers: { "X-Partner-Mode": "test" } });
+    expect(res.status).toBe(409);
+    expect((await json(res)).code).toBe("not_sandbox");
+    expect(await applicationsNow()).toBe(before);
+  });
 });

@@ -47,6 +47,7 @@ export const LEAD_REFUSAL_CODES = [
   "lead_id_reused",
   "lead_busy",
   "lead_not_found",
+  "not_sandbox",
   "invalid_fields",
   "invalid_json",
   "not_json",

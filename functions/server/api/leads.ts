@@ -77,6 +77,8 @@ const REFUSALS = {
   lead_id_reused:
     "This partnerLeadId was already used for a different applicant. Post each applicant with a partnerLeadId of its own.",
   lead_not_found: "No lead of yours has this partnerLeadId.",
+  not_sandbox:
+    "This post asks for the sandbox (X-Partner-Mode: test), but this partner id is live. Use your test partner id and secret. Nothing was decided or recorded.",
 } as const satisfies Partial<Record<LeadRefusalCode, string>>;
 
 /**
@@ -115,6 +117,9 @@ export const leadsApi = new Hono<LeadsEnv>()
         return c.json({ ...answer, linkStatus: linkStatus(row, now) ?? "used" }, 200);
       };
 
+      // A post that asks for the sandbox is never decided live: a smoke check or a test suite pointed at a live partner id by mistake makes no application.
+      if (c.req.header("X-Partner-Mode") === "test" && !sandbox)
+        return c.json({ error: REFUSALS.not_sandbox, code: "not_sandbox" }, 409);
       const claim = await claimLead(db, partner.id, lead, now);
       if (claim.kind === "reused") return c.json({ error: REFUSALS.lead_id_reused, code: "lead_id_reused" }, 409);
       if (claim.kind === "busy") {

@@ -27,6 +27,8 @@ export interface PostOptions {
   chunked?: boolean;
   /** Post to this origin, with its host as the Host header (a forged Host). */
   origin?: string;
+  /** More headers (e.g. X-Partner-Mode). */
+  headers?: Record<string, string>;
 }
 
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
@@ -46,6 +48,7 @@ export async function post(lead: object | string, options: PostOptions = {}) {
       "X-Timestamp": String(timestamp),
       "X-Signature": signature,
       "CF-Connecting-IP": options.ip ?? "203.0.113.10",
+      ...options.headers,
     },
     body: options.chunked ? new Blob([body]).stream() : body,
   });
