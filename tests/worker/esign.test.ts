@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { applicationPayload } from "../contract/applicants";
+import { finishESign } from "./helpers/esign";
 
 const { account, applications } = catalogue;
 
@@ -12,21 +13,7 @@ async function approved() {
   return { session, applNo: decision.applicationId! };
 }
 
-const finish = (name: string, draw = 10_000) => ({
-  signatureText: name,
-  ipAddress: "203.0.113.9",
-  userAgent: "worker test",
-  signedAt: new Date().toISOString(),
-  agreements: ["agrarbitration", "agreleconsent", "agrcredit"] as Array<
-    "agrarbitration" | "agreleconsent" | "agrcredit"
-  >,
-  allowMarketingTexts: true,
-  allowMarketingCalls: false,
-  isMilitaryPersonnel: false as const,
-  repaymentMethod: "A" as const,
-  requestedDrawAmount: draw,
-  drawNote: draw ? "First draw requested at e-sign" : "",
-});
+const finish = finishESign;
 
 describe("finishing e-sign in one batch", () => {
   it("stores the signature, the signed agreements as shown, preferences, the draw, and opens the line", async () => {

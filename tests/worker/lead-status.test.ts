@@ -11,6 +11,7 @@ import { signLead } from "#server/leads/signature";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { runServicing } from "../../functions/servicing/cron";
 import { demoLead } from "../e2e/fixtures/lead-data";
+import { finishESign } from "./helpers/esign";
 import { db, json, nowSeconds, post, rowOf } from "./helpers/leads";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -41,21 +42,7 @@ async function status(
   return api.request(request, undefined, { ...env, ...as.bindings });
 }
 
-const finish = {
-  signatureText: "Jordan Rivera",
-  ipAddress: "203.0.113.9",
-  userAgent: "worker test",
-  signedAt: new Date().toISOString(),
-  agreements: ["agrarbitration", "agreleconsent", "agrcredit"] as Array<
-    "agrarbitration" | "agreleconsent" | "agrcredit"
-  >,
-  allowMarketingTexts: false,
-  allowMarketingCalls: false,
-  isMilitaryPersonnel: false as const,
-  repaymentMethod: "A" as const,
-  requestedDrawAmount: 20_000,
-  drawNote: "",
-};
+const finish = finishESign("Jordan Rivera", 20_000);
 
 describe("a lead's status", () => {
   it("follows an approved lead from its decision to e-sign and its first draw's funding", async () => {
