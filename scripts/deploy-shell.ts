@@ -10,6 +10,8 @@ export interface Command {
   /** Extra environment variables, printed in front of the command. */
   env?: Record<string, string>;
   argv: [string, ...string[]];
+  /** Reads the operator's terminal (a secret's value, a confirmation): stdin is passed through. */
+  interactive?: boolean;
 }
 
 export interface Shell {
@@ -32,7 +34,11 @@ export function shellFor(dryRun: boolean): Shell {
     dryRun,
     async run(command) {
       show(command);
-      if (!dryRun) await run(command.argv[0], command.argv.slice(1), { env: command.env });
+      if (!dryRun)
+        await run(command.argv[0], command.argv.slice(1), {
+          env: command.env,
+          ...(command.interactive ? { stdio: "inherit" as const } : {}),
+        });
     },
     async read(command) {
       show(command);

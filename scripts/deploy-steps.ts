@@ -98,6 +98,13 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  listVersions: (target: DeployTarget): Command => ({
+    argv: [...WRANGLER, "versions", "list", "--env", target.environment, "--json", ...SOURCE_CONFIG],
+  }),
+  secret: (target: DeployTarget, verb: "put" | "delete", name: string): Command => ({
+    argv: [...WRANGLER, "secret", verb, name, "--env", target.environment, ...SOURCE_CONFIG],
+    interactive: true,
+  }),
   viewVersion: (target: DeployTarget, versionId: string): Command => ({
     argv: [...WRANGLER, "versions", "view", versionId, "--env", target.environment, "--json", ...SOURCE_CONFIG],
   }),

@@ -26,18 +26,46 @@ interface DeploymentStatus {
   versions: Array<{ version_id: string; percentage: number }>;
 }
 
-/**
- * The version a gradual promotion keeps for the rest of the traffic, from
- * `wrangler deployments status --json`: the one serving the most traffic
- * now, other than the version being promoted (during a ramp from 10% to
- * 50% that is still the old version).
- */
+/** The versions serving traffic now, from `wrangler deployments status --json`. */
+export function servingVersions(statusJson: string): Array<{ versionId: string; percent: number }> {
+  const json = statusJson.slice(statusJson.indexOf("{"), statusJson.lastIndexOf("}") + 1);
+  const status = JSON.parse(json) as DeploymentStatus;
+  return status.versions.map((v) => ({ versionId: v.version_id, percent: v.percentage }));
+}
+
+/** The newest uploaded version's id, from `wrangler versions list --json` (oldest first). */
+export function newestVersion(listJson: string): string | null {
+  const versions = JSON.parse(listJson.slice(listJson.indexOf("["), listJson.lastIndexOf("]") + 1)) as Array<{
+    id: string;
+    metadata?: { created_on?: string };
+  }>;
+  return (
+    [...versions].sort((a, b) => (a.metadata?.created_on ?? "").localeCompare(b.metadata?.created_on ?? "")).at(-1)
+      ?.id ?? null
+  );
+}
+
+/** The secrets' names a version has, from `wrangler versions view ID --json`. */
+export function versionSecrets(viewJson: string): string[] {
+  const version = JSON.parse(viewJson) as { resources?: { bindings?: Array<{ type: string; name: string }> } };
+  return (version.resources?.bindings ?? [])
+    .filter((b) => b.type === "secret_text")
+    .map((b) => b.name)
+    .sort();
+}
+
 /** A version's tag (the commit it was built from), from `wrangler versions view ID --json`; null when untagged. */
 export function versionTag(viewJson: string): string | null {
   const version = JSON.parse(viewJson) as { annotations?: Record<string, string | undefined> };
   return version.annotations?.["workers/tag"] ?? null;
 }
 
+/**
+ * The version a gradual promotion keeps for the rest of the traffic, from
+ * `wrangler deployments status --json`: the one serving the most traffic
+ * now, other than the version being promoted (during a ramp from 10% to
+ * 50% that is still the old version).
+ */
 export function versionToKeep(statusJson: string, promoting: string): string {
   const json = statusJson.slice(statusJson.indexOf("{"), statusJson.lastIndexOf("}") + 1);
   const status = JSON.parse(json) as DeploymentStatus;

@@ -14,6 +14,7 @@ import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy
 import { formatCommand, type Shell } from "../../scripts/deploy-shell";
 import { promote, usage as promoteUsage } from "../../scripts/promote";
 import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
+import { secret, usage as secretUsage } from "../../scripts/secret";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
 import { parseVersionUpload, versionToKeep } from "../../scripts/wrangler-output";
 
@@ -32,6 +33,7 @@ const scripts = {
   "deploy-preview": [deployPreviewUsage, deployPreview],
   promote: [promoteUsage, promote],
   rollback: [rollbackUsage, rollback],
+  secret: [secretUsage, secret],
 } as const;
 
 /** A clean checkout of this commit, as the scripts see git (a real one may be dirty while a person works). */
@@ -323,5 +325,114 @@ describe("deploy script helpers", () => {
     expect(buildIncludesDevTools("preview")).toBe(false);
     expect(buildIncludesDevTools("production")).toBe(false);
     expect(buildIncludesDevTools("staging")).toBe(false);
+  });
+});
+
+/** A shell answering wrangler's reads from `answers` (by what the command line contains), printing as a real run does. */
+function answeringShell(answers: Record<string, string>): Shell {
+  return {
+    dryRun: false,
+    async run(command) {
+      console.log(`$ ${formatCommand(command)}`);
+    },
+    async read(command) {
+      const line = formatCommand(command);
+      console.log(`$ ${line}`);
+      const key = Object.keys(answers).find((k) => line.includes(k));
+      if (key === undefined) throw new Error(`no answer for ${line}`);
+      return answers[key];
+    },
+  };
+}
+
+const statusOf = (...versions: Array<[string, number]>) =>
+  JSON.stringify({ versions: versions.map(([version_id, percentage]) => ({ version_id, percentage })) });
+const listOf = (...ids: string[]) =>
+  JSON.stringify(ids.map((id, i) => ({ id, metadata: { created_on: `2026-11-2${i}T10:00:00Z` } })));
+
+describe("npm run secret (issue 21)", () => {
+  it("--dry-run prints the release check, then the secret command", async () => {
+    const { code, commands } = await runScript("secret", [
+      "put",
+      "PARTNER_SECRET_ACME",
+      "--env",
+      "production",
+      "--dry-run",
+    ]);
+    expect(code).toBe(0);
+    expect(commands).toEqual([
+      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      "npx wrangler versions list --env production --json -c wrangler.toml",
+      "npx wrangler secret put PARTNER_SECRET_ACME --env production -c wrangler.toml",
+    ]);
+  });
+
+  it("refuses while a release is in flight (a ramp, or a version staged and not deployed), changing nothing", async () => {
+    const ramp = answeringShell({
+      "deployments status": statusOf([VERSION, 10], [OLD_VERSION, 90]),
+      "versions list": listOf(OLD_VERSION, VERSION),
+    });
+    const staged = answeringShell({
+      "deployments status": statusOf([OLD_VERSION, 100]),
+      "versions list": listOf(OLD_VERSION, VERSION),
+    });
+    for (const shell of [ramp, staged]) {
+      const { code, commands, stderr } = await runScript(
+        "secret",
+        ["delete", "PARTNER_NEXT_SECRET_ACME", "--env", "production"],
+        { shell },
+      );
+      expect(code).toBe(1);
+      expect(commands.some((c) => c.includes("secret delete"))).toBe(false);
+      expect(stderr).toContain("A release is in flight in production");
+      expect(stderr).toContain("Nothing was changed.");
+    }
+  });
+
+  it("runs wrangler's secret command when the newest version serves all traffic", async () => {
+    const shell = answeringShell({
+      "deployments status": statusOf([VERSION, 100]),
+      "versions list": listOf(OLD_VERSION, VERSION),
+    });
+    const { code, commands } = await runScript("secret", ["put", "SESSION_SEAL_KEY", "--env", "preview"], { shell });
+    expect(code).toBe(0);
+    expect(commands.at(-1)).toBe("npx wrangler secret put SESSION_SEAL_KEY --env preview -c wrangler.toml");
+  });
+
+  it("lists the secrets of the version serving now, not the staged one's", async () => {
+    const view = JSON.stringify({
+      id: OLD_VERSION,
+      resources: {
+        bindings: [
+          { type: "secret_text", name: "SSN_ENCRYPTION_KEY" },
+          { type: "d1", name: "DB" },
+          { type: "secret_text", name: "PARTNER_SECRET_ACME" },
+        ],
+      },
+    });
+    const shell = answeringShell({
+      "deployments status": statusOf([OLD_VERSION, 100]),
+      "versions list": listOf(OLD_VERSION, VERSION),
+      "versions view": view,
+    });
+    const { code, commands, stdout } = await runScript("secret", ["list", "--env", "production"], { shell });
+    expect(code).toBe(0);
+    expect(commands).toContain(`npx wrangler versions view ${OLD_VERSION} --env production --json -c wrangler.toml`);
+    expect(stdout).toContain(
+      `Secrets of ${OLD_VERSION} (100% of https://ridgelinecredit.example):\nPARTNER_SECRET_ACME\nSSN_ENCRYPTION_KEY`,
+    );
+  });
+
+  it("refuses a missing environment, a bad verb or a bad name with exit code 2 before any command", async () => {
+    for (const argv of [
+      ["put", "X"],
+      ["rotate", "X", "--env", "production"],
+      ["put", "lower", "--env", "production"],
+      ["put", "--env", "staging"],
+    ]) {
+      const { code, commands, stderr } = await runScript("secret", [...argv, "--dry-run"]);
+      expect([code, commands]).toEqual([2, []]);
+      expect(stderr).toContain("Usage: npm run secret");
+    }
   });
 });
