@@ -10,16 +10,19 @@ export class UsageError extends Error {}
 
 export interface CommandLine {
   dryRun: boolean;
+  /** --yes: no typed confirmation (rollback). */
+  yes: boolean;
   message?: string;
   positionals: string[];
 }
 
 /** `--dry-run` everywhere; `--message TEXT` where the script takes one. */
 export function parseCommandLine(argv: string[], { acceptsMessage = false } = {}): CommandLine {
-  const line: CommandLine = { dryRun: false, positionals: [] };
+  const line: CommandLine = { dryRun: false, yes: false, positionals: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--dry-run") line.dryRun = true;
+    else if (arg === "--yes") line.yes = true;
     else if (acceptsMessage && arg === "--message") {
       line.message = argv[++i];
       if (!line.message) throw new UsageError("--message needs a text.");

@@ -98,6 +98,9 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  listDeployments: (target: DeployTarget): Command => ({
+    argv: [...WRANGLER, "deployments", "list", "--env", target.environment, "--json", ...SOURCE_CONFIG],
+  }),
   listVersions: (target: DeployTarget): Command => ({
     argv: [...WRANGLER, "versions", "list", "--env", target.environment, "--json", ...SOURCE_CONFIG],
   }),

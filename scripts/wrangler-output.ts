@@ -33,6 +33,21 @@ export function servingVersions(statusJson: string): Array<{ versionId: string; 
   return status.versions.map((v) => ({ versionId: v.version_id, percent: v.percentage }));
 }
 
+/**
+ * The version `wrangler rollback` returns to without an id, from
+ * `wrangler deployments list --json` (oldest first): the latest deployment
+ * before the newest with one version at 100%.
+ */
+export function previousVersion(listJson: string): string | null {
+  const deployments = JSON.parse(listJson.slice(listJson.indexOf("["), listJson.lastIndexOf("]") + 1)) as Array<{
+    versions: Array<{ version_id: string; percentage: number }>;
+  }>;
+  const earlier = deployments.slice(0, -1).reverse();
+  return (
+    earlier.find((d) => d.versions.length === 1 && d.versions[0]!.percentage === 100)?.versions[0]!.version_id ?? null
+  );
+}
+
 /** The newest uploaded version's id, from `wrangler versions list --json` (oldest first). */
 export function newestVersion(listJson: string): string | null {
   const versions = JSON.parse(listJson.slice(listJson.indexOf("["), listJson.lastIndexOf("]") + 1)) as Array<{

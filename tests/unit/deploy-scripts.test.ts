@@ -43,7 +43,7 @@ const CLEAN = { commit: "abc123def456", dirty: false };
 async function runScript(
   script: keyof typeof scripts,
   argv: string[],
-  deps: { git?: GitState; shell?: Shell } = { git: CLEAN },
+  deps: { git?: GitState; shell?: Shell; confirm?: () => Promise<string> } = { git: CLEAN },
 ): Promise<ScriptRun> {
   const [usage, main] = scripts[script];
   const stdout: string[] = [];
@@ -255,21 +255,81 @@ describe("promote and deploy:preview check what they release before touching any
 });
 
 describe("npm run rollback --dry-run", () => {
-  it("rolls production back to the previous version with a message", async () => {
+  it("reads what it would change, then rolls production back to the previous version with a message", async () => {
     const { code, commands } = await runScript("rollback", ["--dry-run"]);
     expect(code).toBe(0);
     expect(commands).toEqual([
+      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      "npx wrangler deployments list --env production --json -c wrangler.toml",
       "npx wrangler rollback --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml",
     ]);
   });
 
   it("or to a given version, with the operator's message; a bad id exits 2", async () => {
     expect((await runScript("rollback", [VERSION, "--message", "payments page broken", "--dry-run"])).commands).toEqual(
-      [`npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`],
+      [
+        "npx wrangler deployments status --env production --json -c wrangler.toml",
+        `npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`,
+      ],
     );
     const bad = await runScript("rollback", ["latest", "--dry-run"]);
     expect(bad.code).toBe(2);
     expect(bad.commands).toEqual([]);
+  });
+});
+
+describe("npm run rollback shows what it changes and asks first (issue 21)", () => {
+  const deployments = JSON.stringify([
+    { versions: [{ version_id: OLD_VERSION, percentage: 100 }] },
+    { versions: [{ version_id: "1111aaaa-2222-4333-8444-555566667777", percentage: 100 }] },
+    { versions: [{ version_id: VERSION, percentage: 100 }] },
+  ]);
+  const view = (id: string, tag: string, secrets: string[]) =>
+    JSON.stringify({
+      id,
+      annotations: { "workers/tag": tag },
+      resources: { bindings: secrets.map((name) => ({ type: "secret_text", name })) },
+    });
+  const shell = () =>
+    answeringShell({
+      "deployments status": statusOf([VERSION, 100]),
+      "deployments list": deployments,
+      [`versions view ${VERSION}`]: view(VERSION, "bbbbbbbbbbbb", ["PARTNER_SECRET_ACME", "SSN_ENCRYPTION_KEY"]),
+      "versions view 1111aaaa": view("1111aaaa-2222-4333-8444-555566667777", "aaaaaaaaaaaa", [
+        "PARTNER_NEXT_SECRET_ACME",
+        "SSN_ENCRYPTION_KEY",
+      ]),
+    });
+
+  it("names the version and commit it returns to and the secrets that change, then rolls back once confirmed", async () => {
+    const { code, commands, stdout } = await runScript("rollback", [], {
+      shell: shell(),
+      confirm: async () => "rollback",
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain(`from ${VERSION} (commit bbbbbbbbbbbb)`);
+    expect(stdout).toContain("to   1111aaaa-2222-4333-8444-555566667777 (commit aaaaaaaaaaaa)");
+    expect(stdout).toContain("secrets that go: PARTNER_SECRET_ACME");
+    expect(stdout).toContain("secrets that come back: PARTNER_NEXT_SECRET_ACME");
+    expect(stdout).toContain("(a secret put since is undone): SSN_ENCRYPTION_KEY");
+    expect(commands.at(-1)).toBe(
+      "npx wrangler rollback 1111aaaa-2222-4333-8444-555566667777 --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml",
+    );
+  });
+
+  it("changes nothing unless 'rollback' is typed; --yes skips the question", async () => {
+    const refused = await runScript("rollback", [], { shell: shell(), confirm: async () => "yes" });
+    expect(refused.code).toBe(1);
+    expect(refused.commands.some((c) => c.startsWith("npx wrangler rollback"))).toBe(false);
+    expect(refused.stderr).toContain("Not confirmed: nothing was changed.");
+    const yes = await runScript("rollback", ["--yes"], {
+      shell: shell(),
+      confirm: async () => {
+        throw new Error("asked");
+      },
+    });
+    expect(yes.code).toBe(0);
+    expect(yes.commands.at(-1)).toMatch(/^npx wrangler rollback 1111aaaa/);
   });
 });
 
