@@ -6,6 +6,8 @@
  */
 import { PlatformClient, type TokenHolder } from "./client";
 import { type CoreEnv, embeddedTransport } from "./embedded-transport";
+import { PlatformError } from "./errors";
+import type { Transport } from "./transport";
 import { upstreamTimeoutMs, upstreamTransport } from "./upstream-transport";
 
 export * as catalogue from "#domain/catalogue/index";
@@ -28,6 +30,34 @@ export interface PlatformEnv extends CoreEnv {
   PLATFORM_MERCHANT_ID?: string;
   /** Upstream only: milliseconds to wait for an answer before the call counts as unavailable (default 10 s). */
   PLATFORM_TIMEOUT_MS?: string;
+  /** Workers Analytics Engine: platform failures are counted by call (issue 21). */
+  METRICS?: AnalyticsEngineDataset;
+}
+
+/**
+ * The platform's failures counted by call and kind (never a payload): an
+ * answer of 500 or more, or no usable answer at all. Refusals (4xx) are the
+ * platform working, not failing.
+ */
+function countedFailures(transport: Transport, metrics: AnalyticsEngineDataset | undefined): Transport {
+  if (!metrics) return transport;
+  const failed = (path: string, kind: string) => {
+    try {
+      metrics.writeDataPoint({ indexes: ["platform_error"], blobs: ["platform_error", path, kind], doubles: [1] });
+    } catch {
+      // best effort
+    }
+  };
+  return async (request) => {
+    try {
+      const answer = await transport(request);
+      if (answer.status >= 500) failed(request.path, String(answer.status));
+      return answer;
+    } catch (error) {
+      failed(request.path, error instanceof PlatformError ? error.kind : "error");
+      throw error;
+    }
+  };
 }
 
 import { EMBEDDED_MERCHANT_ID } from "#domain/catalogue/merchant";
@@ -49,10 +79,13 @@ export function usesUpstream<E extends Pick<PlatformEnv, "PLATFORM_API_BASE" | "
 export function platformClient(env: PlatformEnv, tokens: TokenHolder, ctx?: ExecutionContext): PlatformClient {
   if (usesUpstream(env)) {
     return new PlatformClient(
-      upstreamTransport({ baseUrl: env.PLATFORM_API_BASE, timeoutMs: upstreamTimeoutMs(env) }),
+      countedFailures(
+        upstreamTransport({ baseUrl: env.PLATFORM_API_BASE, timeoutMs: upstreamTimeoutMs(env) }),
+        env.METRICS,
+      ),
       tokens,
       env.PLATFORM_MERCHANT_ID,
     );
   }
-  return new PlatformClient(embeddedTransport(env, ctx), tokens, EMBEDDED_MERCHANT_ID);
+  return new PlatformClient(countedFailures(embeddedTransport(env, ctx), env.METRICS), tokens, EMBEDDED_MERCHANT_ID);
 }

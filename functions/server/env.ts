@@ -16,6 +16,8 @@ export interface Env extends PlatformEnv, DistanceEnv {
   SITE_ORIGIN: string;
   /** The deployed version's id and tag (the commit it was built from; wrangler.toml [version_metadata]). */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
+  /** Workers Analytics Engine: the counters of functions/server/http/metrics.ts. */
+  METRICS?: AnalyticsEngineDataset;
   /** Development only: "on" logs each request's JSON line as deployed Workers do (functions/server/http/request-log.ts). */
   REQUEST_LOGS?: string;
   /**

@@ -7,6 +7,7 @@ import { bookmarkCookie, requestD1 } from "./http/d1-session";
 import { countedD1, countedNamespace, newTally, serverTiming } from "./http/d1-trips";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
+import { count } from "./http/metrics";
 import { requestLogLine, runLogLine } from "./http/request-log";
 import { withSecurityHeaders } from "./http/security-headers";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
@@ -105,6 +106,8 @@ export default {
     // The embedded core's own step: its outbox, then every line (statements, payments, standing).
     const report = await runEmbeddedDaily(env);
     console.log(runLogLine(report, Date.now() - started, env.CF_VERSION_METADATA?.id ?? null));
+    const { lines, paymentsPosted, statementsIssued, chargedOff, closed } = report;
+    count(env, "servicing_run", [], [lines, paymentsPosted, statementsIssued, chargedOff, closed]);
   },
 
   // The dispatch queue and its dead-letter queue (wrangler.toml): the embedded core's messages.

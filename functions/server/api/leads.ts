@@ -6,6 +6,7 @@ import { fieldErrors } from "#domain/application/fields";
 import { easternDateTime } from "#domain/calendar";
 import { partnerLeads } from "#domain/config";
 import { type LeadAnswer, type LeadRefusalCode, leadSchema } from "#domain/leads/schema";
+import { count } from "../http/metrics";
 import { siteUrl } from "../http/site-origin";
 import { decideLead } from "../leads/decide";
 import { sandboxOutcome } from "../leads/sandbox";
@@ -86,6 +87,11 @@ const REFUSALS = {
  * partner lead id). Contract: docs/partners.md; decisions: record 010.
  */
 export const leadsApi = new Hono<LeadsEnv>()
+  // Every refusal counted by its status (a decided answer is counted by its outcome).
+  .use(async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && c.res.status < 500) count(c.env, "lead_refused", [String(c.res.status)]);
+  })
   .post(
     "/",
     refusedSignatureBudget,
@@ -104,6 +110,7 @@ export const leadsApi = new Hono<LeadsEnv>()
       const answerWith = async (row: LeadRow, answer: LeadAnswer, linkToken: string | null, replayed: boolean) => {
         if (replayed) c.header("X-Lead-Replayed", "true");
         if (sandbox) c.header("X-Partner-Mode", "test");
+        count(c.env, "lead_decided", [answer.status, replayed ? "replayed" : "new", sandbox ? "test" : "live"]);
         if (answer.status === "error") {
           c.header("Retry-After", String(partnerLeads.errorRetryAfterSeconds));
           return c.json(answer, 503);

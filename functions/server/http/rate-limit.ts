@@ -1,6 +1,7 @@
 import { security } from "#domain/config";
 import type { RateLimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Env } from "../env";
+import { count } from "./metrics";
 import { tryAgainIn } from "./retry-after";
 
 /** Named policies, so every door states its limit in one place. */
@@ -64,14 +65,19 @@ export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
  * key); the Durable Object decides. Any number given is used, 0 included (a
  * partner row's 0 refuses every lead), so only a missing limit means the policy's.
  */
-export function rateLimit(
-  env: Pick<Env, "RATE_LIMITER">,
+export async function rateLimit(
+  env: Pick<Env, "RATE_LIMITER" | "METRICS">,
   policy: RateLimitPolicyName,
   key: string,
   limit?: number,
 ): Promise<RateLimitVerdict> {
   const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`${policy}:${key}`));
-  return stub.hit(limit === undefined ? rateLimitPolicies[policy] : { ...rateLimitPolicies[policy], limit });
+  const verdict = await stub.hit(
+    limit === undefined ? rateLimitPolicies[policy] : { ...rateLimitPolicies[policy], limit },
+  );
+  // A refusal is counted by its policy, never by its key (an address, an e-mail).
+  if (!verdict.allowed) count(env, "rate_limited", [policy]);
+  return verdict;
 }
 
 /** Would one more hit be allowed? Counts nothing. */
