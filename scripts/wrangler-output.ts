@@ -43,9 +43,8 @@ export function previousVersion(listJson: string): string | null {
     versions: Array<{ version_id: string; percentage: number }>;
   }>;
   const earlier = deployments.slice(0, -1).reverse();
-  return (
-    earlier.find((d) => d.versions.length === 1 && d.versions[0]!.percentage === 100)?.versions[0]!.version_id ?? null
-  );
+  const alone = earlier.find((d) => d.versions.length === 1 && d.versions[0]!.percentage === 100);
+  return alone ? alone.versions[0]!.version_id : null;
 }
 
 /** The newest uploaded version's id, from `wrangler versions list --json` (oldest first). */
