@@ -34,6 +34,7 @@ const PUBLIC = [
   "/termsandconditions",
   "/caprivacy-policy",
   "/caprivacy-policy-info",
+  "/partners/sandbox",
 ];
 const PORTAL = ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences", "/contact"];
 
