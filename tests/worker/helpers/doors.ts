@@ -246,9 +246,11 @@ export const pagePaths: readonly string[] = [
   "/desk?email=someone%40example.com",
   "/desk/borrowers/any-customer",
   "/desk/borrowers/any-customer/statements/any-statement",
+  "/desk/borrowers/any-customer/agreements",
   "/desk/approvals",
   "/desk/audit",
   "/desk/audit?action=note&from=2026-01-01",
+  "/partners/sandbox",
   "/no-such-page",
 ];
 
