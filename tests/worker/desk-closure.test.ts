@@ -57,8 +57,8 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
     expect((await b.summary()).accountHeader.availableCredit).toBe(before.availableCredit);
     expect(await audited(b.customerId)).toBe(2);
     expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([
-      "Your Ridgeline Credit line of credit will close when paid",
       "Your Ridgeline Credit line of credit stays open",
+      "Your Ridgeline Credit line of credit will close when paid",
     ]);
   });
 

@@ -14,12 +14,12 @@ export async function settledDb(): Promise<D1Database> {
   return env.DB;
 }
 
-/** The subjects of a borrower's e-mails of one template, oldest first, once the queue has handed them over. */
+/** The subjects of a borrower's e-mails of one template, in alphabetical order (records made in one millisecond have no order), once the queue has handed them over. */
 export async function subjectsSent(customerId: string, template: string): Promise<string[]> {
   const db = await settledDb();
   const rows = await db
     .prepare("SELECT subject FROM message_records WHERE customer_id = ? AND template = ? ORDER BY id")
     .bind(customerId, template)
     .all<{ subject: string }>();
-  return rows.results.map((r) => r.subject);
+  return rows.results.map((r) => r.subject).sort();
 }
