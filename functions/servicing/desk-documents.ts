@@ -25,6 +25,7 @@ export async function deskStatementPdf(
 
 /** The agreements a borrower signed (each exactly as signed, with its signature block), newest line first; none before e-sign. */
 export async function deskSignedAgreements(db: Database, customerId: string) {
+  await customerById(db, customerId); // 404 for no such borrower
   const rows = await db
     .select({
       lineId: signedDocuments.lineId,

@@ -31,7 +31,7 @@ describe("counters", () => {
       ["lead_decided", "approved", "new", "live"],
       ["lead_decided", "approved", "replayed", "live"],
     ]);
-    expect(events(m.points, "lead_refused")).toEqual([["lead_refused", "401"]]);
+    expect(events(m.points, "lead_refused")).toEqual([["lead_refused", "401", "signature_mismatch"]]);
     const text = JSON.stringify(m.points);
     for (const personal of [lead.personal.email, lead.personal.ssn, lead.partnerLeadId])
       expect(text).not.toContain(personal);

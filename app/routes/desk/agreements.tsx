@@ -1,5 +1,5 @@
-import { Link } from "react-router";
-import { deskCore } from "#server/desk/core";
+import { data, Link } from "react-router";
+import { deskCore, deskRefusal } from "#server/desk/core";
 import { edgeContext } from "#server/http/request-context";
 import type { Route } from "./+types/agreements";
 import { requireDeskUser } from "./desk.server";
@@ -7,8 +7,13 @@ import { requireDeskUser } from "./desk.server";
 /** A borrower's signed agreements for the desk (issue 20): each exactly as signed, with its signature block. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireDeskUser(context, request);
-  const agreements = await deskCore.agreements(context.get(edgeContext).env, params.customerId);
-  return { customerId: params.customerId, agreements };
+  try {
+    const agreements = await deskCore.agreements(context.get(edgeContext).env, params.customerId);
+    return { customerId: params.customerId, agreements };
+  } catch (error) {
+    if (deskRefusal(error)?.status === 404) throw data({ message: "No such borrower." }, 404);
+    throw error;
+  }
 }
 
 export default function DeskAgreements({ loaderData }: Route.ComponentProps) {

@@ -87,10 +87,15 @@ const REFUSALS = {
  * partner lead id). Contract: docs/partners.md; decisions: record 010.
  */
 export const leadsApi = new Hono<LeadsEnv>()
-  // Every refusal counted by its status (a decided answer is counted by its outcome).
+  // Every refusal counted by its status and code (a decided answer is counted by its outcome).
   .use(async (c, next) => {
     await next();
-    if (c.res.status >= 400 && c.res.status < 500) count(c.env, "lead_refused", [String(c.res.status)]);
+    if (c.res.status < 400 || c.res.status >= 500) return;
+    const body = (await c.res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    count(c.env, "lead_refused", [String(c.res.status), body?.code ?? "unknown"]);
   })
   .post(
     "/",
