@@ -9,10 +9,14 @@ import { run } from "./run";
  * time. autocannon's setupRequest is synchronous, so this side signs with
  * node:crypto's HMAC, a second implementation of the documented contract.
  */
+/** The partner signature of docs/partners.md: lowercase hex HMAC-SHA-256 of "<timestamp>.<body or path>". */
+export const signText = (secret: string, timestamp: string, text: string) =>
+  createHmac("sha256", secret).update(`${timestamp}.${text}`).digest("hex");
+
 export function signedLead(secret: string) {
   const body = JSON.stringify(demoLead());
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  const signature = signText(secret, timestamp, body);
   return {
     body,
     headers: {

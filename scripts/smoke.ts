@@ -16,9 +16,9 @@
  * demo sandbox partner of `.dev.vars`. Exit code 0 when every check passes,
  * 1 otherwise, with each failure named.
  */
-import { createHmac } from "node:crypto";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { devVar } from "./run";
+import { signText as sign } from "./signed-lead";
 
 export interface SmokeOptions {
   borrower?: { email: string; password: string };
@@ -95,9 +95,6 @@ async function signIn(base: string, borrower: NonNullable<SmokeOptions["borrower
   expectStatus(account, 200, `the landing page ${new URL(landing, base).pathname}`);
   return `signed in, ${new URL(landing, base).pathname} shown`;
 }
-
-const sign = (secret: string, timestamp: string, text: string) =>
-  createHmac("sha256", secret).update(`${timestamp}.${text}`).digest("hex");
 
 async function sandboxLead(base: string, partner: NonNullable<SmokeOptions["partner"]>): Promise<string> {
   const lead = demoLead({ personal: { lastName: "Smoke" } });

@@ -2,6 +2,7 @@ import type { Database } from "#db/client";
 import { achEffectiveDate, easternDateTime } from "#domain/calendar";
 import type { BillingCycle, PayFrequency } from "#domain/config";
 import { billingCycleFor } from "#domain/fees";
+import type { Standing } from "#domain/rules/standing";
 import { customerLine, type LineRecords, type LineRow } from "./book";
 import { serviceLine } from "./cron";
 import { type AccountState, accountState } from "./engine/index";
@@ -44,6 +45,11 @@ export function stateTagOf(state: LineState, now: Date): string {
 /** The customer's current line (the newest), or a 404 the pages can explain. */
 export async function loadCustomerState(db: Database, customerId: string, now: Date): Promise<LineState> {
   return loadLineState(db, await customerLine(db, customerId), now);
+}
+
+/** The line's standing as the desk and its rules read it: the engine's while open, else the line's own status. */
+export function lineStanding(state: Pick<LineState, "line" | "figures">): Standing {
+  return state.line.status === "open" ? state.figures.standing : (state.line.status as Standing);
 }
 
 export function cycleOf(line: Pick<LineRow, "payFrequency">): BillingCycle {

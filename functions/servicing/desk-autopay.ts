@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
 import { authorizationProblem, revocationEndsOn, revocationProblem } from "#domain/rules/autopay";
-import type { LineState } from "./account-state";
+import { type LineState, lineStanding } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
@@ -26,15 +26,13 @@ const ACTIONS: Record<Change, string> = {
   authorize: "authorize automatic payments",
 };
 
-function standingOf(state: LineState) {
-  return state.line.status === "open" ? state.figures.standing : (state.line.status as "closed");
-}
-
 /** The line's repayment fields after the change, or the refusal's message. */
 function changed(change: Change, state: LineState): { repayment_method: string; autopay_ends_on: string | null } {
   const facts = { repaymentMethod: state.line.repaymentMethod, autopayEndsOn: state.line.autopayEndsOn };
   const problem =
-    change === "revoke" ? revocationProblem(standingOf(state), facts) : authorizationProblem(standingOf(state), facts);
+    change === "revoke"
+      ? revocationProblem(lineStanding(state), facts)
+      : authorizationProblem(lineStanding(state), facts);
   if (problem) throw new ServicingError(422, problem, { reason: problem });
   return change === "revoke"
     ? { repayment_method: "A", autopay_ends_on: revocationEndsOn(state.today) }

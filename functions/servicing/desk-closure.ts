@@ -1,6 +1,6 @@
 import type { Database } from "#db/client";
 import { cancelClosureProblem, closesAtOnce, closureProblem, reopenProblem } from "#domain/rules/closure";
-import type { LineState } from "./account-state";
+import { type LineState, lineStanding } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
@@ -22,11 +22,8 @@ export interface ClosureInput {
 
 export type ClosureOutcome = "closed" | "closing" | "kept open";
 
-const standingOf = (state: LineState) =>
-  state.line.status === "open" ? state.figures.standing : (state.line.status as "closed");
-
 function closureChange(cancel: boolean, state: LineState, now: Date) {
-  const problem = (cancel ? cancelClosureProblem : closureProblem)(standingOf(state), state.line.closeRequestedOn);
+  const problem = (cancel ? cancelClosureProblem : closureProblem)(lineStanding(state), state.line.closeRequestedOn);
   if (problem) throw new ServicingError(422, problem, { reason: problem });
   if (cancel) return { outcome: "kept open" as const, set: { close_requested_on: null } };
   if (closesAtOnce(state.figures.balanceCents, state.pending.length, paymentReturnable(state.book, state.today)))

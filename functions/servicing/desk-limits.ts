@@ -1,6 +1,7 @@
 import type { Database } from "#db/client";
 import type { PayFrequency } from "#domain/config";
 import { limitProblem, raiseCeilingCents } from "#domain/rules/credit-limit";
+import { lineStanding } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
@@ -37,7 +38,7 @@ export async function deskChangeLimit(
       const income = state.application;
       const ceilingCents = income ? raiseCeilingCents(income.takeHomeCents, income.payFrequency as PayFrequency) : 0;
       const problem = limitProblem({
-        standing: state.line.status === "open" ? state.figures.standing : (state.line.status as "closed"),
+        standing: lineStanding(state),
         currentCents: state.line.creditLimitCents,
         newCents: input.limitCents,
         ceilingCents,

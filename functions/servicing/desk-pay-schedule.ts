@@ -2,6 +2,7 @@ import type { Database } from "#db/client";
 import type { PayFrequency } from "#domain/config";
 import { billingCycleFor } from "#domain/fees";
 import { payScheduleProblem } from "#domain/rules/pay-schedule";
+import { lineStanding } from "./account-state";
 import { ServicingError } from "./context";
 import type { DeskActor } from "./desk";
 import { deskLineChange } from "./desk-line-change";
@@ -43,7 +44,7 @@ export async function deskChangePaySchedule(
     replay: (done) => ({ replayed: true, ...(done.after as { frequency: PayFrequency; firstDueDate: string | null }) }),
     plan: (state) => {
       const { frequency, lastPayDate } = input;
-      const standing = state.line.status === "open" ? state.figures.standing : (state.line.status as "closed");
+      const standing = lineStanding(state);
       const problem = payScheduleProblem({ standing, frequency, lastPayDate, today: state.today });
       if (problem) throw new ServicingError(422, problem, { lastPayDate: problem });
       const firstDraw = firstDrawDate(state.book);

@@ -15,7 +15,7 @@ import type { PayFrequency } from "#domain/config";
 import { canAct, type DeskRole, type DeskSearch } from "#domain/desk";
 import { reopenUntil } from "#domain/rules/closure";
 import { raiseCeilingCents } from "#domain/rules/credit-limit";
-import { type LineState, loadLineState } from "./account-state";
+import { type LineState, lineStanding, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { type CorrectionKind, correctable } from "./engine/index";
@@ -75,7 +75,7 @@ export async function deskSearch(db: Database, search: DeskSearch, now: Date): P
         email: c.email,
         phone: c.homePhone,
         lineId: state?.line.id ?? null,
-        standing: state ? standingOf(state) : "no line",
+        standing: state ? lineStanding(state) : "no line",
         balanceCents: state?.figures.balanceCents ?? null,
       };
     }),
@@ -103,10 +103,6 @@ async function newestLineState(db: Database, customerId: string, now: Date): Pro
 }
 
 /** The line's status where it says more than the figures (closed, pending e-sign), else the standing. */
-function standingOf(state: LineState): string {
-  return state.line.status === "open" ? state.figures.standing : state.line.status;
-}
-
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
   const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows] = await db.batch([
@@ -197,7 +193,7 @@ function lineView(state: LineState, now: Date) {
   return {
     id: state.line.id,
     status: state.line.status,
-    standing: standingOf(state),
+    standing: lineStanding(state),
     today: state.today,
     achEffectiveDate: achEffectiveDate(now, false),
     creditLimitCents: state.line.creditLimitCents,

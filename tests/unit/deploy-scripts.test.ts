@@ -68,6 +68,15 @@ afterEach(() => vi.restoreAllMocks());
 // The first script to read wrangler.toml loads wrangler.
 beforeAll(() => runScript("rollback", ["--dry-run"]), 60_000);
 
+/** Production commands the scripts print, as an operator reads them. */
+const STATUS = "npx wrangler deployments status --env production --json -c wrangler.toml";
+const DEPLOYMENTS = "npx wrangler deployments list --env production --json -c wrangler.toml";
+const VERSIONS = "npx wrangler versions list --env production --json -c wrangler.toml";
+const RESTORE_POINT = "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml";
+const MIGRATE =
+  "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml";
+const SMOKE = "npx tsx scripts/smoke.ts https://ridgelinecredit.example";
+
 const indexOf = (commands: string[], pattern: RegExp) => commands.findIndex((c) => pattern.test(c));
 
 describe("npm run deploy:preview --dry-run", () => {
@@ -116,11 +125,11 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
-      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
-      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
-      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      RESTORE_POINT,
+      MIGRATE,
+      STATUS,
       `npx wrangler versions deploy ${VERSION}@10 CURRENT_VERSION_ID@90 --env production -y -c wrangler.toml`,
-      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
+      SMOKE,
     ]);
   });
 
@@ -129,10 +138,10 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
-      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
-      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
+      RESTORE_POINT,
+      MIGRATE,
       `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
-      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
+      SMOKE,
     ]);
   });
 
@@ -230,11 +239,11 @@ describe("promote and deploy:preview check what they release before touching any
     );
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
-      "npx wrangler d1 time-travel info ridgeline-production --env production --json -c wrangler.toml",
-      "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml",
-      "npx wrangler deployments status --env production --json -c wrangler.toml",
+      RESTORE_POINT,
+      MIGRATE,
+      STATUS,
       `npx wrangler versions deploy ${VERSION}@10 ${OLD_VERSION}@90 --env production -y -c wrangler.toml`,
-      "npx tsx scripts/smoke.ts https://ridgelinecredit.example",
+      SMOKE,
     ]);
   });
 
@@ -259,8 +268,8 @@ describe("npm run rollback --dry-run", () => {
     const { code, commands } = await runScript("rollback", ["--dry-run"]);
     expect(code).toBe(0);
     expect(commands).toEqual([
-      "npx wrangler deployments status --env production --json -c wrangler.toml",
-      "npx wrangler deployments list --env production --json -c wrangler.toml",
+      STATUS,
+      DEPLOYMENTS,
       "npx wrangler rollback --env production --message 'Rolled back with npm run rollback' -y -c wrangler.toml",
     ]);
   });
@@ -268,7 +277,7 @@ describe("npm run rollback --dry-run", () => {
   it("or to a given version, with the operator's message; a bad id exits 2", async () => {
     expect((await runScript("rollback", [VERSION, "--message", "payments page broken", "--dry-run"])).commands).toEqual(
       [
-        "npx wrangler deployments status --env production --json -c wrangler.toml",
+        STATUS,
         `npx wrangler rollback ${VERSION} --env production --message 'payments page broken' -y -c wrangler.toml`,
       ],
     );
@@ -421,8 +430,8 @@ describe("npm run secret (issue 21)", () => {
     ]);
     expect(code).toBe(0);
     expect(commands).toEqual([
-      "npx wrangler deployments status --env production --json -c wrangler.toml",
-      "npx wrangler versions list --env production --json -c wrangler.toml",
+      STATUS,
+      VERSIONS,
       "npx wrangler secret put PARTNER_SECRET_ACME --env production -c wrangler.toml",
     ]);
   });

@@ -5,8 +5,7 @@ import { autopayMessages } from "#domain/rules/autopay";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { devDeskCookie, shownAfter } from "./helpers/desk";
-import { postForm } from "./helpers/http";
+import { postToFile } from "./helpers/desk";
 
 /**
  * Automatic payments revoked and authorized again at the servicing desk
@@ -29,15 +28,7 @@ const audited = async (customerId: string) =>
     .bind(customerId)
     .first<{ n: number }>())!.n;
 
-async function post(customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") {
-  const cookie = await devDeskCookie(role);
-  const res = await postForm(
-    `/desk/borrowers/${customerId}`,
-    { reason: "Borrower called", key: crypto.randomUUID(), ...fields },
-    { cookie },
-  );
-  return shownAfter(res, cookie);
-}
+const post = postToFile;
 
 describe("automatic payments at the desk", { timeout: TIMEOUT }, () => {
   it("are revoked with 3 days' notice, once; then authorized again when the borrower agrees", async () => {

@@ -6,8 +6,7 @@ import { drawBlockMessages } from "#domain/rules/standing";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
-import { devDeskCookie, shownAfter } from "./helpers/desk";
-import { postForm } from "./helpers/http";
+import { postToFile } from "./helpers/desk";
 import { subjectsSent } from "./helpers/messages";
 
 /**
@@ -27,11 +26,8 @@ const audited = async (customerId: string) =>
     .bind(customerId)
     .first<{ n: number }>())!.n;
 
-async function post(customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") {
-  const cookie = await devDeskCookie(role);
-  const body = { reason: "Borrower asked to close", key: crypto.randomUUID(), ...fields };
-  return shownAfter(await postForm(`/desk/borrowers/${customerId}`, body, { cookie }), cookie);
-}
+const post = (customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") =>
+  postToFile(customerId, { reason: "Borrower asked to close", ...fields }, role);
 
 describe("closing a line at the desk", { timeout: 60_000 }, () => {
   it("with a balance stops draws and shows no credit; taken back, draws return", async () => {

@@ -10,8 +10,7 @@ import { ServicingError } from "../../functions/servicing/context";
 import { unlessAnswered } from "../../functions/servicing/desk";
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { signedInBorrower } from "./helpers/borrowers";
-import { devDeskCookie, shownAfter } from "./helpers/desk";
-import { postForm } from "./helpers/http";
+import { postToFile } from "./helpers/desk";
 
 /**
  * CHANGE LIMIT at the servicing desk (issue 20, decision record 023): raised
@@ -38,15 +37,8 @@ const audited = async (customerId: string) =>
     .bind(customerId)
     .first<{ n: number }>())!.n;
 
-async function change(customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") {
-  const cookie = await devDeskCookie(role);
-  const res = await postForm(
-    `/desk/borrowers/${customerId}`,
-    { intent: "limit", reason: "Asked for more", key: crypto.randomUUID(), ...fields },
-    { cookie },
-  );
-  return shownAfter(res, cookie);
-}
+const change = (customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") =>
+  postToFile(customerId, { intent: "limit", reason: "Asked for more", ...fields }, role);
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

@@ -30,6 +30,9 @@ export function deskFields(prefix: string, errors: Record<string, string>) {
   return { field, message };
 }
 
+/** A change's status line: what it did, or that the same form's change was already made (a double submit). */
+export const doneLine = (again: boolean, done: string) => (again ? "That change was already made: " : done);
+
 /** What a form just did (a status), and the expired-form message (an alert), above the form. */
 export function FormBanners({ done, expired }: { done: ReactNode; expired: string | undefined }) {
   return (

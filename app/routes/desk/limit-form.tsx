@@ -1,6 +1,6 @@
 import { creditLine } from "#domain/config";
 import { formatMoney } from "#domain/format";
-import { deskFields, FormBanners, type LineFormProps, ReasonInput } from "./form-fields";
+import { deskFields, doneLine, FormBanners, type LineFormProps, ReasonInput } from "./form-fields";
 
 /** CHANGE LIMIT: a raise up to underwriting's ceiling for a current line; a lower limit in any standing. */
 export function LimitForm({ line, formKey, answer, flash }: LineFormProps<"limit">) {
@@ -13,7 +13,7 @@ export function LimitForm({ line, formKey, answer, flash }: LineFormProps<"limit
         done={
           flash ? (
             <>
-              {flash.again ? "That change was already made: " : "Credit limit changed: "}
+              {doneLine(flash.again, "Credit limit changed: ")}
               {formatMoney(flash.beforeCents)} to {formatMoney(flash.afterCents)}.
             </>
           ) : null

@@ -2,7 +2,7 @@ import { payFrequencyCodes } from "#domain/application/schemas/payfrequency";
 import { payFrequencies } from "#domain/config";
 import { formatTableDate } from "#domain/format";
 import { payScheduleMessages } from "#domain/rules/pay-schedule";
-import { deskFields, FormBanners, type LineFormProps, ReasonInput } from "./form-fields";
+import { deskFields, doneLine, FormBanners, type LineFormProps, ReasonInput } from "./form-fields";
 
 /**
  * CHANGE PAY SCHEDULE (decision record 026): the borrower's pay frequency and
@@ -27,7 +27,7 @@ export function PayScheduleForm({ line, formKey, answer, flash }: LineFormProps<
         done={
           flash ? (
             <>
-              {flash.again ? "That change was already made: " : "Pay schedule changed: "}
+              {doneLine(flash.again, "Pay schedule changed: ")}
               {payFrequencies[flash.frequency].label}.{" "}
               {flash.firstDueDate
                 ? `The first due date on it is ${formatTableDate(flash.firstDueDate)}.`
