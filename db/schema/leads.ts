@@ -20,6 +20,12 @@ export const partners = sqliteTable("partners", {
    * the platform's underwriting, and live only under its own id.
    */
   mode: text("mode").notNull().default("live"),
+  /**
+   * Where the partner's postbacks go (decision record 029): an https URL set
+   * by operations at onboarding, or null for none. Each milestone of its
+   * leads is posted there, signed with the partner's own secret.
+   */
+  postbackUrl: text("postback_url"),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -61,6 +67,12 @@ export const leads = sqliteTable(
     /** Approved: the applicant may continue once, until this instant. */
     continueBy: integer("continue_by"),
     continuedAt: integer("continued_at"),
+    /**
+     * When the scheduled run last asked the platform what became of this lead
+     * for its postbacks (decision record 029): the least recently asked go
+     * first, so every open lead is asked in turn.
+     */
+    milestonesCheckedAt: integer("milestones_checked_at"),
   },
   (t) => [uniqueIndex("leads_partner_lead").on(t.partnerId, t.partnerLeadId)],
 );
@@ -94,4 +106,39 @@ export const leadSignatures = sqliteTable(
     seenAt: integer("seen_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.signature] }), index("lead_signatures_seen").on(t.seenAt)],
+);
+
+/**
+ * One postback per lead milestone (decision record 029): the unique index
+ * makes each milestone queued once, however often the scheduled run finds
+ * it. The body is fixed when queued, so every retry sends the same bytes
+ * (signed afresh with a new timestamp). Nothing personal is in it.
+ */
+export const leadPostbacks = sqliteTable(
+  "lead_postbacks",
+  {
+    /** Sent as X-Postback-Id and in the body: the partner's key for dropping a repeat. */
+    id: text("id").primaryKey(),
+    leadId: text("lead_id").notNull(),
+    partnerId: text("partner_id").notNull(),
+    /** decided | esigned | funded | withdrawn | link_expired */
+    milestone: text("milestone").notNull(),
+    /** The lead can have no later milestone: no more runs look at it. */
+    final: integer("final", { mode: "boolean" }).notNull(),
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next attempt is due; null once delivered or given up. */
+    nextAttemptAt: integer("next_attempt_at"),
+    lastAttemptAt: integer("last_attempt_at"),
+    /** The last attempt's HTTP status, or what failed before one (timeout, network, no_secret, no_url). */
+    lastResult: text("last_result"),
+    deliveredAt: integer("delivered_at"),
+    /** Every attempt failed: kept for operations (docs/operations.md), never sent again by itself. */
+    gaveUpAt: integer("gave_up_at"),
+  },
+  (t) => [
+    uniqueIndex("lead_postbacks_milestone").on(t.leadId, t.milestone),
+    index("lead_postbacks_due").on(t.nextAttemptAt),
+  ],
 );

@@ -212,6 +212,24 @@ export const partnerLeads = {
   staleClaimMs: 60_000,
   /** Answered with a platform error: Retry-After on the 503. */
   errorRetryAfterSeconds: 30,
+  /**
+   * Postbacks (decision record 029): each milestone of a lead is posted to
+   * its partner's URL by the scheduled run (every 15 minutes). A failed
+   * attempt is tried again after the next delay of `retryMinutes` (rounded up
+   * to a run), so 7 attempts over about three and a half days; then it is
+   * given up and kept for operations. A lead is followed this many days after
+   * its decision; each run asks the platform about this many leads at most,
+   * and sends this many postbacks at most, `concurrency` at a time, each
+   * waiting `timeoutMs` for an answer.
+   */
+  postbacks: {
+    retryMinutes: [15, 60, 240, 720, 1_440, 2_880],
+    followDays: 90,
+    leadsAskedPerRun: 200,
+    sentPerRun: 100,
+    concurrency: 6,
+    timeoutMs: 10_000,
+  },
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
 import { edgeContext } from "./http/request-context";
 import { requestLogLine, runLogLine } from "./http/request-log";
 import { withSecurityHeaders } from "./http/security-headers";
+import { runPostbacks } from "./leads/postback-run";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 import { purgeSessions } from "./sessions/session";
 
@@ -108,6 +109,13 @@ export default {
     console.log(runLogLine(report, Date.now() - started, env.CF_VERSION_METADATA?.id ?? null));
     const { lines, paymentsPosted, statementsIssued, chargedOff, closed } = report;
     count(env, "servicing_run", [], [lines, paymentsPosted, statementsIssued, chargedOff, closed]);
+    // After the servicing, so a draw it funded is a milestone in this run (decision record 029).
+    const postbacksStarted = Date.now();
+    const postbacks = await runPostbacks(db, env, postbacksStarted);
+    console.log(
+      runLogLine(postbacks, Date.now() - postbacksStarted, env.CF_VERSION_METADATA?.id ?? null, "postbacks-run"),
+    );
+    count(env, "postbacks_run", [], Object.values(postbacks));
   },
 
   // The dispatch queue and its dead-letter queue (wrangler.toml): the embedded core's messages.

@@ -78,6 +78,20 @@ describe("a request's log line", () => {
         closed: expect.any(Number),
       }),
     ]);
+    // Then the partners' postbacks (decision record 029), counts only too.
+    const postbacks = lines.filter((l) => l.startsWith('{"event":"postbacks-run"')).map((l) => JSON.parse(l));
+    expect(postbacks).toEqual([
+      {
+        event: "postbacks-run",
+        leadsAsked: 0,
+        queued: 0,
+        delivered: 0,
+        failed: 0,
+        gaveUp: 0,
+        ms: expect.any(Number),
+        version: expect.any(String),
+      },
+    ]);
   });
 });
 

@@ -86,3 +86,20 @@ export const LeadStatusSchema = v.object({
   /** false when the platform could not say: the milestones are unknown, not absent. */
   milestonesKnown: v.boolean(),
 });
+
+/**
+ * The milestones a lead's postbacks report, in the order they happen
+ * (decision record 029): decided; the approved applicant's link expired
+ * unused; e-signed; the first draw funded; withdrawn.
+ */
+export const LEAD_MILESTONES = ["decided", "link_expired", "esigned", "funded", "withdrawn"] as const;
+
+/** The body of one postback: the milestone and the lead's whole status when it was found. */
+export const LeadPostbackSchema = v.object({
+  /** Also X-Postback-Id: the same on every attempt, so a repeat can be dropped. */
+  postbackId: v.pipe(v.string(), v.uuid()),
+  milestone: v.picklist(LEAD_MILESTONES),
+  /** When it happened: an instant, or for funded the funding date (YYYY-MM-DD). */
+  occurredAt: v.union([v.pipe(v.string(), v.isoTimestamp()), v.pipe(v.string(), v.isoDate())]),
+  lead: LeadStatusSchema,
+});

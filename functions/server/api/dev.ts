@@ -24,6 +24,8 @@ import {
   setClockOffset,
   setRepaymentMethod,
 } from "#servicing";
+import { count } from "../http/metrics";
+import { runPostbacks } from "../leads/postback-run";
 import { NoBody, refuseInvalid } from "./body-limits";
 import { measurePlatform, requestPasscodes } from "./dev-bench";
 import type { ApiEnv } from "./types";
@@ -183,7 +185,10 @@ export const devApi = new Hono<ApiEnv>()
       const { email, paymentId } = c.req.valid("json");
       const db = database(c.env.DB);
       try {
-        return c.json(await devReturnPayment(db, email, paymentId, await currentTime(c.env, db)));
+        const returned = await devReturnPayment(db, email, paymentId, await currentTime(c.env, db));
+        // Today returns arrive only here; an ACH processor's return file would count the same event.
+        count(c.env, "payment_returned", [], [returned.returned.amountCents]);
+        return c.json(returned);
       } catch (error) {
         if (error instanceof ServicingError) return c.json({ error: error.message }, error.status);
         throw error;
@@ -214,6 +219,8 @@ export const devApi = new Hono<ApiEnv>()
       const db = database(c.env.DB);
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
       const now = await currentTime(c.env, db);
-      return c.json({ now: now.toISOString(), report: await runServicing(db, now) });
+      const report = await runServicing(db, now);
+      // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks.
+      return c.json({ now: now.toISOString(), report, postbacks: await runPostbacks(db, c.env, now.getTime()) });
     },
   );

@@ -91,3 +91,10 @@ export const statusExample = {
   withdrawnAt: null,
   milestonesKnown: true,
 };
+
+export const postbackExample = {
+  postbackId: "0b5e6d0e-7f5a-4c1e-9a3b-2d9c8f1e4a77",
+  milestone: "funded",
+  occurredAt: "2026-11-30",
+  lead: statusExample,
+};

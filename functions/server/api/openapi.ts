@@ -4,10 +4,16 @@ import type * as v from "valibot";
 import { requiredFieldRule } from "#domain/application/fields";
 import { easternDateTime } from "#domain/calendar";
 import { brand, partnerLeads } from "#domain/config";
-import { LeadAnswerSchema, LeadRefusalSchema, LeadStatusSchema, leadSchema } from "#domain/leads/schema";
+import {
+  LeadAnswerSchema,
+  LeadPostbackSchema,
+  LeadRefusalSchema,
+  LeadStatusSchema,
+  leadSchema,
+} from "#domain/leads/schema";
 import { siteUrl } from "../http/site-origin";
 import { SignatureHeadersSchema } from "./lead-auth";
-import { answerExamples, leadExample, refusalExamples, statusExample } from "./openapi-examples";
+import { answerExamples, leadExample, postbackExample, refusalExamples, statusExample } from "./openapi-examples";
 import { withFieldDocs } from "./openapi-fields";
 import type { ApiEnv } from "./types";
 
@@ -106,6 +112,42 @@ const securitySchemes = {
     name: "X-Signature",
     description:
       'Lowercase hex HMAC-SHA-256, with your signing secret, of "<X-Timestamp>.<raw body>" (a GET: "<X-Timestamp>.<path>"). Each signed request is accepted once.',
+  },
+};
+
+/** What we post to a partner's postback URL (decision record 029): signed by us, so none of the partner's schemes apply. */
+const postbackWebhook = {
+  post: {
+    operationId: "leadMilestonePostback",
+    summary: "A milestone of one of your leads, posted to your postback URL",
+    description:
+      'Sent within 15 minutes of the milestone, once per milestone, a lead\'s in the order they happened. X-Signature is the HMAC-SHA256 of "<X-Timestamp>.<raw body>" under your signing secret (X-Signature-Next under the next one during a rotation). Answer any 2xx once it is stored; anything else, or no answer in 10 seconds, is tried again after 15 minutes, 1, 4, 12, 24 and 48 hours. Drop a repeat by X-Postback-Id.',
+    security: [],
+    parameters: [
+      { name: "X-Postback-Id", in: "header", required: true, schema: { type: "string", format: "uuid" } },
+      { name: "X-Timestamp", in: "header", required: true, schema: { type: "string", pattern: "^\\d{1,12}$" } },
+      { name: "X-Signature", in: "header", required: true, schema: { type: "string", pattern: "^[0-9a-f]{64}$" } },
+      {
+        name: "X-Signature-Next",
+        in: "header",
+        required: false,
+        description: "During a secret rotation only: the same signature under your next secret.",
+        schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/LeadPostback" },
+          examples: { funded: { summary: "The first draw funded", value: postbackExample } },
+        },
+      },
+    },
+    responses: {
+      "204": { description: "Stored (any 2xx): not sent again." },
+      default: { description: "Not stored: sent again after the next delay." },
+    },
   },
 };
 
@@ -230,6 +272,7 @@ export function openApiDocument(today: string, origin: string) {
         },
       },
     },
+    webhooks: { leadMilestone: postbackWebhook },
     components: {
       securitySchemes,
       schemas: {
@@ -237,6 +280,7 @@ export function openApiDocument(today: string, origin: string) {
         LeadAnswer: schemaOf(LeadAnswerSchema),
         LeadRefusal: schemaOf(LeadRefusalSchema),
         LeadStatus: schemaOf(LeadStatusSchema),
+        LeadPostback: schemaOf(LeadPostbackSchema),
       },
     },
   };

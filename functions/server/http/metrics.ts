@@ -7,7 +7,14 @@
  * that does not ask for it) nothing is written; a failing write never fails
  * the request.
  */
-export type MetricEvent = "lead_decided" | "lead_refused" | "rate_limited" | "servicing_run";
+export type MetricEvent =
+  | "lead_decided"
+  | "lead_refused"
+  | "rate_limited"
+  | "servicing_run"
+  | "postback"
+  | "postbacks_run"
+  | "payment_returned";
 
 export function count(
   env: { METRICS?: AnalyticsEngineDataset },

@@ -30,6 +30,11 @@ export function requestLogLine({ method, pathname, status, ms, version }: Reques
 }
 
 /** The servicing run's report: counts only. */
-export function runLogLine(report: object, ms: number, version: string | null): string {
-  return JSON.stringify({ event: "servicing-run", ...report, ms, version });
+export function runLogLine(
+  report: object,
+  ms: number,
+  version: string | null,
+  event: "servicing-run" | "postbacks-run" = "servicing-run",
+): string {
+  return JSON.stringify({ event, ...report, ms, version });
 }

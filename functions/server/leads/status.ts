@@ -5,6 +5,7 @@ import { catalogue } from "#platform";
 import type { Env } from "../env";
 import { withMerchantToken } from "./decide";
 import type { Partner } from "./partners";
+import { type LeadRow, linkStatus } from "./store";
 
 /**
  * A lead's status for its partner (issue 21, docs/partners.md): the decision,
@@ -39,17 +40,15 @@ export async function leadStatus(
     .from(leads)
     .where(and(eq(leads.partnerId, partner.id), eq(leads.partnerLeadId, partnerLeadId)))
     .get();
-  if (!row) return null;
-  const link =
-    row.status !== "approved" || partner.mode === "test"
-      ? null
-      : row.continuedAt !== null
-        ? "used"
-        : row.continueBy !== null && row.continueBy < now
-          ? "expired"
-          : "unused";
+  return row ? statusOfLead(env, partner.mode, row, now) : null;
+}
+
+/** A recorded lead's status: its row, and the platform's milestones of its application (the postbacks ask the same). */
+export async function statusOfLead(env: Env, partnerMode: string, row: LeadRow, now: number): Promise<LeadStatus> {
+  // The same reading of the link as the continuation itself (store.ts): at its instant it has expired.
+  const link = row.status !== "approved" || partnerMode === "test" ? null : (linkStatus(row, now) ?? "unused");
   const status: LeadStatus = {
-    partnerLeadId,
+    partnerLeadId: row.partnerLeadId,
     status: row.status,
     decidedAt: iso(row.decidedAt),
     link,
