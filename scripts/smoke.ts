@@ -6,9 +6,14 @@
  *    terms, the partner contract);
  * 2. `/api/health?deep=1`: D1 read and write, both Durable Objects, the
  *    platform; it names the version answering;
- * 3. a test borrower signs in through the login form and opens the account
+ * 3. an application through the five steps to a decision, as a browser
+ *    without JavaScript posts it, with a test identity underwriting denies
+ *    (take-home pay under the minimum): the review page is reached. Each run
+ *    leaves one denied application, named "Smoke Check" with an
+ *    @example.com e-mail (docs/operations.md);
+ * 4. a test borrower signs in through the login form and opens the account
  *    page (SMOKE_BORROWER_EMAIL and SMOKE_BORROWER_PASSWORD);
- * 4. a sandbox partner's signed lead is decided and its status read
+ * 5. a sandbox partner's signed lead is decided and its status read
  *    (SMOKE_PARTNER_ID and SMOKE_PARTNER_SECRET: a test partner, so
  *    nothing reaches underwriting or makes an application).
  *
@@ -16,7 +21,9 @@
  * demo sandbox partner of `.dev.vars`. Exit code 0 when every check passes,
  * 1 otherwise, with each failure named.
  */
+import { uniqueSsn } from "../tests/contract/applicants";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
+import { addressStep } from "../tests/support/address-step";
 import { devVar } from "./run";
 import { signText as sign } from "./signed-lead";
 
@@ -59,7 +66,8 @@ function fromEnvironment(): SmokeOptions {
 async function check(name: string, body: () => Promise<string>): Promise<SmokeCheck> {
   const started = Date.now();
   try {
-    return { name, ok: true, ms: Date.now() - started, detail: await body() };
+    const detail = await body();
+    return { name, ok: true, ms: Date.now() - started, detail };
   } catch (error) {
     return {
       name,
@@ -94,6 +102,71 @@ async function signIn(base: string, borrower: NonNullable<SmokeOptions["borrower
   const account = await fetch(new URL(landing, base), { headers: { Cookie: cookie }, redirect: "manual" });
   expectStatus(account, 200, `the landing page ${new URL(landing, base).pathname}`);
   return `signed in, ${new URL(landing, base).pathname} shown`;
+}
+
+/** mm/dd/yyyy, `days` from today (UTC: a day either way of Eastern is still a valid pay schedule). */
+function usDate(days: number): string {
+  const [y, m, d] = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).split("-");
+  return `${m}/${d}/${y}`;
+}
+
+/** The smoke check's applicant: a fresh test identity, paid $400 every two weeks (under $1,000 a month: denied). */
+function smokeApplicant(): Record<string, Record<string, string>> {
+  const ssn = uniqueSsn();
+  const email = `smoke.check.${ssn}@example.com`;
+  return {
+    personal: {
+      firstName: "Smoke",
+      lastName: "Check",
+      birthdate: "05/17/1990",
+      ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
+      email,
+      confirmEmail: email,
+    },
+    address: { ...addressStep },
+    income: {
+      source: "P",
+      employerName: "Smoke Check Tools",
+      workPhone: "614-555-0199",
+      takeHomePay: "400.00",
+      paymentMethod: "D",
+      secondarySource: "",
+    },
+    payfrequency: { interval: "B", lastPayDate: usDate(-3), firstPayDate: usDate(11), secondPayDate: usDate(25) },
+    banking: { repaymentMethod: "A", routing: "021000021", account: "123456789" },
+  };
+}
+
+async function application(base: string): Promise<string> {
+  // A jar, as a browser keeps one: a response's cookies replace those of the same name.
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const pair of cookiesOf(res).split("; ").filter(Boolean)) jar.set(pair.split("=")[0]!, pair);
+    return [...jar.values()].join("; ");
+  };
+  // A fresh application: ?start=1 begins one and sends the browser to the first step.
+  const start = await fetch(`${base}/apply/personal?start=1`, { redirect: "manual" });
+  let cookie = keep(start);
+  const first = new URL(start.headers.get("Location") ?? "/apply/personal", base);
+  const entry = await fetch(first, { redirect: "manual", headers: { Cookie: cookie } });
+  expectStatus(entry, 200, "the application's first step");
+  cookie = keep(entry);
+  let landing = "";
+  for (const [step, fields] of Object.entries(smokeApplicant())) {
+    const res = await fetch(`${base}/apply/${step}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+      body: new URLSearchParams(fields),
+    });
+    if (res.status !== 302) throw new Error(`the ${step} step answered ${res.status}, not 302 (a refused field?)`);
+    cookie = keep(res);
+    landing = new URL(res.headers.get("Location") ?? "", base).pathname;
+  }
+  if (landing !== "/apply/review") throw new Error(`the decision led to ${landing}, not /apply/review (denied)`);
+  const review = await fetch(`${base}${landing}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  expectStatus(review, 200, "the review page");
+  return "five steps, denied as expected, the review page shown";
 }
 
 async function sandboxLead(base: string, partner: NonNullable<SmokeOptions["partner"]>): Promise<string> {
@@ -145,6 +218,7 @@ export async function smoke(base: string, options: SmokeOptions): Promise<SmokeC
       return `ok, version ${body.version?.id ?? "unknown"}`;
     }),
   );
+  checks.push(await check("an application to a decision", () => application(root)));
   checks.push(
     await check("a test borrower signs in", async () => {
       if (!options.borrower) throw new Error("set SMOKE_BORROWER_EMAIL and SMOKE_BORROWER_PASSWORD");

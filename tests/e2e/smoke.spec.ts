@@ -17,6 +17,7 @@ test("the smoke check passes against the local site and names a failing check", 
     "GET /termsandconditions",
     "GET /api/openapi.json",
     "deep health",
+    "an application to a decision",
     "a test borrower signs in",
     "a sandbox partner's signed lead",
   ]);

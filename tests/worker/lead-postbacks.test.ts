@@ -153,6 +153,9 @@ describe("postbacks", () => {
     // Each attempt was the same postback: same id and body, signed afresh.
     expect(new Set(partner.received.map((r) => r.headers.get("X-Postback-Id"))).size).toBe(1);
     expect(new Set(partner.received.map((r) => r.body)).size).toBe(1);
+    // Signed at the real time, though the run's clock was days ahead: the partner checks it against its own clock.
+    for (const r of partner.received)
+      expect(Math.abs(Number(r.headers.get("X-Timestamp")) - Date.now() / 1000)).toBeLessThan(60);
     await runPostbacks(db, as.env, now + 10_000 * MINUTE, partner.send);
     expect(partner.received).toHaveLength(7);
   });
@@ -169,6 +172,26 @@ describe("postbacks", () => {
     expect(partner.milestones()).toEqual(["decided"]);
     await runPostbacks(db, as.env, now + 15 * MINUTE, partner.send);
     expect(partner.milestones()).toEqual(["decided", "decided", "link_expired"]);
+  });
+
+  it("posts a sandbox lead's decision, and nothing after it", async () => {
+    const as = await partnerWithPostbacks("PB_SANDBOX");
+    await db.update(partners).set({ mode: "test" }).where(eq(partners.id, as.partnerId));
+    const lead = demoLead();
+    const answer = await post(lead, { ...as, ip: "203.0.113.167", headers: { "X-Partner-Mode": "test" } });
+    expect(answer.headers.get("X-Partner-Mode")).toBe("test");
+    const partner = receiver();
+    await runPostbacks(db, as.env, Date.now(), partner.send);
+    const sent = JSON.parse(partner.received[0]!.body) as {
+      milestone: string;
+      lead: { status: string; link: unknown };
+    };
+    expect(sent).toMatchObject({ milestone: "decided", lead: { status: "approved", link: null } });
+    expect(await postbacksOf(as.partnerId)).toMatchObject([{ milestone: "decided", final: true }]);
+    // A day later nothing more: no link expires, nothing is asked of the platform for it.
+    const later = await runPostbacks(db, as.env, Date.now() + 25 * 60 * MINUTE, partner.send);
+    expect(partner.received).toHaveLength(1);
+    expect(later.queued).toBe(0);
   });
 
   it("signs with the next secret too during a rotation", async () => {
