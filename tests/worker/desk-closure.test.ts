@@ -68,8 +68,9 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
 
 /** The line as if the borrower had asked to close it `daysAgo` days ago (or closed for another reason). */
 async function closedBefore(lineId: number, daysAgo: number, reason = "requested") {
-  const closedAt = Date.now() - daysAgo * 86_400_000;
-  const closedOn = easternDateTime(new Date(closedAt)).date;
+  // Counted in Eastern days, as the rule counts them: days of milliseconds drift by an hour across a DST change.
+  const closedOn = addDays(easternDateTime(new Date()).date, -daysAgo);
+  const closedAt = Date.parse(`${closedOn}T17:00:00Z`);
   await env.DB.prepare(
     "UPDATE lines SET status = 'closed', closure_reason = ?, closed_at = ?, serviced_through = ? WHERE id = ?",
   )
