@@ -165,6 +165,13 @@ describe("draw blocks (spec file 3, sections 4 and 8)", () => {
       expect(drawBlock(standing, 50_000, "OH")).toBe("notEligible");
   });
 
+  it("block a line closing at the borrower's request with its own reason, even when delinquent (draws never come back)", () => {
+    expect(drawBlock("current", 50_000, "OH", true)).toBe("closing");
+    expect(drawBlock("delinquent", 50_000, "OH", true)).toBe("closing");
+    expect(drawBlock("charged_off", 50_000, "OH", true)).toBe("chargedOff");
+    expect(drawBlockMessages.closing).toMatch(/^You asked us to close this account/);
+  });
+
   it("block Washington residents in good standing", () => {
     expect(drawBlock("current", 50_000, "WA")).toBe("state");
     expect(drawBlock("current", 50_000, "OR")).toBeNull();

@@ -7,6 +7,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postToFile } from "./helpers/desk";
+import { send } from "./helpers/http";
 import { subjectsSent } from "./helpers/messages";
 
 /**
@@ -44,7 +45,10 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
     const flagged = await b.summary();
     expect(flagged.accountHeader.isClosed).toBe(false);
     expect(flagged.accountHeader.availableCredit).toBe(0);
-    expect(flagged.accountConfig.drawMessage).toBe(drawBlockMessages.notEligible);
+    expect(flagged.accountConfig.drawMessage).toBe(drawBlockMessages.closing);
+    // The borrower's draw page says why, in their words: they asked to close it.
+    const drawPage = await (await send("/draw", { cookie: b.cookie })).text();
+    expect(drawPage).toContain(drawBlockMessages.closing);
     const twice = await post(b.customerId, { intent: "close-line" });
     expect(twice.html).toContain(closureMessages.requested);
 

@@ -221,6 +221,16 @@ describe("postbacks", () => {
     await runPostbacks(db, as.env, Date.now() + 15 * MINUTE, failing.send);
     expect(failing.received).toHaveLength(1);
     expect(await postbacksOf(as.partnerId)).toMatchObject([{ attempts: 1, lastResult: "no_url", nextAttemptAt: null }]);
+
+    // A partner switched off: what was queued is given up too, and nothing is sent.
+    const off = await partnerWithPostbacks("PB_OFF");
+    await post(demoLead({ income: { takeHomePay: "300.00" } }), { ...off, ip: "203.0.113.165" });
+    const down = receiver([500]);
+    await runPostbacks(db, off.env, Date.now(), down.send);
+    await db.update(partners).set({ active: false }).where(eq(partners.id, off.partnerId));
+    await runPostbacks(db, off.env, Date.now() + 15 * MINUTE, down.send);
+    expect(down.received).toHaveLength(1);
+    expect(await postbacksOf(off.partnerId)).toMatchObject([{ lastResult: "partner_inactive", nextAttemptAt: null }]);
   });
 
   it("refuses a plain-http URL outside development, and a missing secret, as failed attempts", async () => {

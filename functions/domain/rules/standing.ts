@@ -17,6 +17,9 @@ export const drawBlockMessages = {
     "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
   state: "Draws are unavailble in your state.",
   notEligible: "Draws are not available on this account.",
+  /** Ours (the spec has no closing line): the borrower asked to close it, so say so, and what happens next. */
+  closing:
+    "You asked us to close this account, so draws are no longer available. It closes once the balance is paid and no payments are scheduled.",
 } as const;
 
 export type DrawBlock = keyof typeof drawBlockMessages;
@@ -44,7 +47,7 @@ export function drawBlock(
 ): DrawBlock | null {
   if (standing === "charged_off") return "chargedOff";
   // Closing: draws do not come back once paid, so not the past-due text that says they would.
-  if (closing) return "notEligible";
+  if (closing) return "closing";
   if (standing === "delinquent") return "pastDue";
   if (standing !== "current") return "notEligible";
   if (drawBlockedStates.includes(state)) return "state";

@@ -197,13 +197,14 @@ async function recordOutcomes(
     else if (gaveUp) report.gaveUp++;
     else report.failed++;
     const outcome = attempt?.delivered ? "delivered" : gaveUp ? "gave_up" : "failed";
-    count(env, "postback", [due.postback.milestone, outcome, attempt?.result ?? "no_url"]);
+    const result = attempt?.result ?? (due.active ? "no_url" : "partner_inactive");
+    count(env, "postback", [due.postback.milestone, outcome, result]);
     return db
       .update(leadPostbacks)
       .set({
         attempts,
         lastAttemptAt: attempt ? now : due.postback.lastAttemptAt,
-        lastResult: attempt?.result ?? (due.active ? "no_url" : "partner_inactive"),
+        lastResult: result,
         nextAttemptAt: retryAt,
         deliveredAt: attempt?.delivered ? now : null,
         gaveUpAt: gaveUp ? now : null,
