@@ -49,12 +49,16 @@ describe("closing a line at the desk", { timeout: 60_000 }, () => {
     // The borrower's draw page says why, in their words: they asked to close it.
     const drawPage = await (await send("/draw", { cookie: b.cookie })).text();
     expect(drawPage).toContain(drawBlockMessages.closing);
+    // And the account page says it beside the $0.00 available, which would otherwise go unexplained.
+    const accountPage = async () => (await send("/account", { cookie: b.cookie })).text();
+    expect(await accountPage()).toContain(drawBlockMessages.closing);
     const twice = await post(b.customerId, { intent: "close-line" });
     expect(twice.html).toContain(closureMessages.requested);
 
     const kept = await post(b.customerId, { intent: "cancel-closure" });
     expect(kept.html).toContain("Closure request cancelled: the line stays open.");
     expect((await b.summary()).accountHeader.availableCredit).toBe(before.availableCredit);
+    expect(await accountPage()).not.toContain(drawBlockMessages.closing);
     expect(await audited(b.customerId)).toBe(2);
     expect(await subjectsSent(b.customerId, "accountChanged")).toEqual([
       "Your Ridgeline Credit line of credit stays open",

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { brand, phones } from "#domain/config";
 import { formatDate, formatMoney } from "#domain/format";
 import { paymentsLocked } from "#domain/rules/payments";
+import { drawBlockMessages, drawBlockOf } from "#domain/rules/standing";
 import { PhoneLink } from "../../components/PhoneLink";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
@@ -54,6 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The payments page opens only for a line with a limit (spec file 3, section 4).
     payment: creditLimit > 0 ? { lock: lock ? paymentLockMessages[lock] : null } : null,
     canDraw: s.accountConfig.isEligibleForDraw,
+    // A line closing at the borrower's request shows $0 available: say why beside it, not only on the draw page.
+    closing: !s.accountConfig.isEligibleForDraw && drawBlockOf(s.accountConfig.drawMessage) === "closing",
     recent: transactionRows(padRecent(s.recentTransactions, s.allTransactions)),
     statements: statementRows(s.recentStatements),
   };
@@ -124,6 +127,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             account.
           </p>
         ) : null}
+        {loaderData.closing ? <p className="closing-note">{drawBlockMessages.closing}</p> : null}
         {figures.autoPayment ? (
           <p className="auto-payment">
             <strong>Next Automatic Payment:</strong> {formatMoney(figures.autoPayment.amountCents, { cents: true })} on{" "}
