@@ -1,4 +1,5 @@
 import { security } from "#domain/config";
+import { bytesOfBase64 } from "#domain/tokens";
 
 /**
  * Secrets at rest. Passwords: PBKDF2-SHA-256 with a random salt at the
@@ -13,9 +14,7 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}
+const fromBase64 = bytesOfBase64;
 
 /** Compares without an early exit, so timing does not reveal where bytes differ. */
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {

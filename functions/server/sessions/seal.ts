@@ -1,3 +1,4 @@
+import { bytesOfBase64 } from "#domain/tokens";
 import type { Env } from "../env";
 
 /**
@@ -27,9 +28,7 @@ function base64url(bytes: Uint8Array): string {
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-}
+const fromBase64url = bytesOfBase64;
 
 async function derive(secret: string, use: SealUse): Promise<CryptoKey> {
   const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);

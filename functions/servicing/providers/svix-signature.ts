@@ -1,3 +1,4 @@
+import { bytesOfBase64 } from "#domain/tokens";
 import { constantTimeEqual } from "./twilio-signature";
 
 /**
@@ -12,7 +13,7 @@ const encoder = new TextEncoder();
 export const SVIX_TOLERANCE_SECONDS = 300;
 
 export async function svixSignature(secret: string, id: string, timestamp: string, body: string): Promise<string> {
-  const raw = Uint8Array.from(atob(secret.replace(/^whsec_/, "")), (ch) => ch.charCodeAt(0));
+  const raw = bytesOfBase64(secret.replace(/^whsec_/, ""));
   const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`${id}.${timestamp}.${body}`));
   return btoa(String.fromCharCode(...new Uint8Array(mac)));

@@ -7,7 +7,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { passkeys, webauthnChallenges } from "#db/schema/servicing";
 import { passkeys as calls } from "#domain/catalogue/index";
-import { randomToken } from "#domain/tokens";
+import { bytesOfBase64, randomToken } from "#domain/tokens";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById } from "../customers";
 import { lineStanding } from "../identity";
@@ -25,7 +25,7 @@ export const passkeyRoutes = new Hono<ServicingEnv>();
 
 const CHALLENGE_MS = 5 * 60_000;
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const unb64 = bytesOfBase64;
 
 async function saveChallenge(
   c: ServicingContext,
