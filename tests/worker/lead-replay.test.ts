@@ -13,7 +13,7 @@ import { counts, db, json, nowSeconds, post, rowOf } from "./helpers/leads";
 // Each post decides through the embedded platform (several D1 writes): allow for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const REPLAYED = "This signed request was already received. Sign each post with a fresh timestamp.";
+const REPLAYED = "This signed request was already received. Sign each request with a fresh timestamp.";
 
 /** One signed request, captured: the same timestamp, signature and body each time it is sent. */
 async function captured(lead: object, ip: string) {

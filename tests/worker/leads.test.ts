@@ -338,11 +338,17 @@ describe("GET /api/openapi.json", () => {
     };
     expect(doc.openapi).toBe("3.1.0");
     const post = doc.paths["/api/leads"]!.post;
-    expect(post.parameters.map((p) => p.name)).toEqual(["X-Partner-Id", "X-Timestamp", "X-Signature"]);
+    expect(post.parameters.map((p) => p.name)).toEqual([
+      "X-Partner-Id",
+      "X-Timestamp",
+      "X-Signature",
+      "X-Partner-Mode",
+    ]);
     expect(post.parameters.map((p) => p.schema.pattern)).toEqual([
       "^[A-Z0-9_]{1,32}$",
       "^\\d{1,12}$",
       "^[0-9a-f]{64}$",
+      undefined,
     ]);
     expect(post.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/Lead");
     const lead = doc.components.schemas.Lead!;

@@ -220,7 +220,9 @@ export const devApi = new Hono<ApiEnv>()
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
       const now = await currentTime(c.env, db);
       const report = await runServicing(db, now);
-      // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks.
-      return c.json({ now: now.toISOString(), report, postbacks: await runPostbacks(db, c.env, now.getTime()) });
+      // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks. At the
+      // real time, not the moved clock's: leads and their links live in real time, and the status a partner reads
+      // must not contradict the postback (a link "expired" by the moved clock while the status says unused).
+      return c.json({ now: now.toISOString(), report, postbacks: await runPostbacks(db, c.env, Date.now()) });
     },
   );

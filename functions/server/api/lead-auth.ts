@@ -111,7 +111,7 @@ async function verifySignature(c: Context<LeadsEnv, string, SignedInput>, signed
   if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
     return refuseSignature(
       c,
-      "This signed request was already received. Sign each post with a fresh timestamp.",
+      "This signed request was already received. Sign each request with a fresh timestamp.",
       "signature_reused",
     );
   }

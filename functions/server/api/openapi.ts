@@ -176,7 +176,17 @@ export function openApiDocument(today: string, origin: string) {
         post: {
           operationId: "postLead",
           summary: "Post one applicant's lead for a decision",
-          parameters: signatureHeaders,
+          parameters: [
+            ...signatureHeaders,
+            {
+              name: "X-Partner-Mode",
+              in: "header",
+              required: false,
+              description:
+                "test: this post is meant for the sandbox. A live partner id sending it is refused (409 not_sandbox) before anything is decided.",
+              schema: { type: "string", enum: ["test"] },
+            },
+          ],
           requestBody: {
             required: true,
             content: {
@@ -210,7 +220,7 @@ export function openApiDocument(today: string, origin: string) {
             ),
             "409": {
               ...errorBody(
-                "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh.",
+                "code lead_id_reused: this lead id was already used for a different applicant (another body); nothing was decided or recorded, and retrying will not help: post the applicant with a new partnerLeadId. code lead_busy: the same lead id is being decided by another request; retry after Retry-After, signed afresh. code not_sandbox: X-Partner-Mode: test was sent with a live partner id; nothing was decided.",
                 refusalExamples.reused,
               ),
               headers: {
