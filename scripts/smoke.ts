@@ -23,7 +23,7 @@
  */
 import { uniqueSsn } from "../tests/contract/applicants";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
-import { addressStep } from "../tests/support/address-step";
+import { stepFields } from "../tests/support/wizard-fields";
 import { devVar } from "./run";
 import { signText as sign } from "./signed-lead";
 
@@ -104,36 +104,19 @@ async function signIn(base: string, borrower: NonNullable<SmokeOptions["borrower
   return `signed in, ${new URL(landing, base).pathname} shown`;
 }
 
-/** mm/dd/yyyy, `days` from today (UTC: a day either way of Eastern is still a valid pay schedule). */
-function usDate(days: number): string {
-  const [y, m, d] = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).split("-");
-  return `${m}/${d}/${y}`;
-}
-
 /** The smoke check's applicant: a fresh test identity, paid $400 every two weeks (under $1,000 a month: denied). */
 function smokeApplicant(): Record<string, Record<string, string>> {
   const ssn = uniqueSsn();
-  const email = `smoke.check.${ssn}@example.com`;
+  const fields = stepFields({
+    firstName: "Smoke",
+    email: `smoke.check.${ssn}@example.com`,
+    ssn,
+    birthdate: "05/17/1990",
+  });
   return {
-    personal: {
-      firstName: "Smoke",
-      lastName: "Check",
-      birthdate: "05/17/1990",
-      ssn: `${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`,
-      email,
-      confirmEmail: email,
-    },
-    address: { ...addressStep },
-    income: {
-      source: "P",
-      employerName: "Smoke Check Tools",
-      workPhone: "614-555-0199",
-      takeHomePay: "400.00",
-      paymentMethod: "D",
-      secondarySource: "",
-    },
-    payfrequency: { interval: "B", lastPayDate: usDate(-3), firstPayDate: usDate(11), secondPayDate: usDate(25) },
-    banking: { repaymentMethod: "A", routing: "021000021", account: "123456789" },
+    ...fields,
+    personal: { ...fields.personal, lastName: "Check" },
+    income: { ...fields.income, employerName: "Smoke Check Tools", takeHomePay: "400.00" },
   };
 }
 
