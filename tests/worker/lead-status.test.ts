@@ -10,9 +10,9 @@ import { DEMO_PARTNER } from "#server/leads/partners";
 import { signLead } from "#server/leads/signature";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { runServicing } from "../../functions/servicing/cron";
-import { demoLead } from "../e2e/fixtures/lead-data";
+import { demoLead, freshTimestamp } from "../e2e/fixtures/lead-data";
 import { finishESign } from "./helpers/esign";
-import { db, json, nowSeconds, post, rowOf } from "./helpers/leads";
+import { db, json, post, rowOf } from "./helpers/leads";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -21,16 +21,16 @@ vi.setConfig({ testTimeout: 30_000 });
  * of it (e-signed, first draw funded, withdrawn), signed over the path, only
  * for the partner's own leads.
  */
-let signedSoFar = 0;
 
 async function status(
   partnerLeadId: string,
   as: { partnerId?: string; secret?: string; signPath?: string; bindings?: Record<string, unknown> } = {},
 ) {
   const path = `/api/leads/${encodeURIComponent(partnerLeadId)}`;
-  // Each signed request is accepted once: a fresh timestamp (seconds apart, within the 5 minutes) for each.
-  const timestamp = nowSeconds() - signedSoFar++;
   const secret = as.secret ?? env.PARTNER_SECRET_DEMO;
+  // Each signed request is accepted once: a timestamp this signer has not signed this path with yet. (Counting
+  // down from now collided when a second passed between two reads: now+1 less 1 was the first read's time.)
+  const timestamp = freshTimestamp(`${as.partnerId ?? DEMO_PARTNER.id} ${secret}`, as.signPath ?? path);
   const request = new Request(`https://ridgeline.test${path}`, {
     headers: {
       "X-Partner-Id": as.partnerId ?? DEMO_PARTNER.id,
