@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, isBusinessDay } from "#domain/calendar";
+import { addDays, easternDateTime, isBusinessDay } from "#domain/calendar";
+import { paymentCancellable } from "#domain/rules/payments";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
@@ -142,6 +143,13 @@ describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
     const near = (await take(b.customerId, { amount: "15", date: us(ach) })).html;
     const far = (await take(b.customerId, { amount: "25", date: us(later) })).html;
     const nearId = /Payment scheduled: \$15\.00 on .*, confirmation (\d+)\./.exec(near)![1]!;
+    // On a Friday (or before a holiday weekend) the earliest payment date is already 3 days away, so none can be
+    // scheduled nearer: the nearest one is moved to tomorrow, as it would be on any other day of the week.
+    const today = easternDateTime(new Date()).date;
+    if (paymentCancellable(ach, today))
+      await env.DB.prepare("UPDATE transactions SET effective_date = ? WHERE id = ?")
+        .bind(addDays(today, 1), Number(nearId))
+        .run();
     const farId = /Payment scheduled: \$25\.00 on .*, confirmation (\d+)\./.exec(far)![1]!;
     const pendingBefore = (await b.summary()).accountHeader.pendingTransactionAmount;
     const audit = async () => (await counts(b.customerId, b.applNo)).audit;
