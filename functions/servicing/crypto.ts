@@ -14,8 +14,6 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-const fromBase64 = bytesOfBase64;
-
 /** Compares without an early exit, so timing does not reveal where bytes differ. */
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -40,8 +38,8 @@ export async function hashPassword(password: string, iterations: number = securi
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterations, salt, hash] = stored.split("$");
   if (scheme !== "pbkdf2-sha256" || !iterations || !salt || !hash) return false;
-  const candidate = await pbkdf2(password, fromBase64(salt), Number(iterations));
-  return constantTimeEqual(candidate, fromBase64(hash));
+  const candidate = await pbkdf2(password, bytesOfBase64(salt), Number(iterations));
+  return constantTimeEqual(candidate, bytesOfBase64(hash));
 }
 
 export interface SsnKeys {
@@ -81,9 +79,9 @@ export async function decryptPersonal(keys: SsnKeys, blob: string): Promise<stri
   const [version, iv, sealed] = blob.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error("Unknown SSN encryption format");
   const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64(iv) },
+    { name: "AES-GCM", iv: bytesOfBase64(iv) },
     keys.encryption,
-    fromBase64(sealed),
+    bytesOfBase64(sealed),
   );
   return new TextDecoder().decode(plain);
 }

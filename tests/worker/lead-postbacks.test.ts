@@ -213,24 +213,23 @@ describe("postbacks", () => {
     await runPostbacks(db, none.env, Date.now(), partner.send);
     expect(await postbacksOf(none.partnerId)).toEqual([]);
 
-    const as = await partnerWithPostbacks("PB_REMOVED");
-    await post(demoLead({ income: { takeHomePay: "300.00" } }), { ...as, ip: "203.0.113.165" });
-    const failing = receiver([500]);
-    await runPostbacks(db, as.env, Date.now(), failing.send);
-    await db.update(partners).set({ postbackUrl: null }).where(eq(partners.id, as.partnerId));
-    await runPostbacks(db, as.env, Date.now() + 15 * MINUTE, failing.send);
-    expect(failing.received).toHaveLength(1);
-    expect(await postbacksOf(as.partnerId)).toMatchObject([{ attempts: 1, lastResult: "no_url", nextAttemptAt: null }]);
-
-    // A partner switched off: what was queued is given up too, and nothing is sent.
-    const off = await partnerWithPostbacks("PB_OFF");
-    await post(demoLead({ income: { takeHomePay: "300.00" } }), { ...off, ip: "203.0.113.165" });
-    const down = receiver([500]);
-    await runPostbacks(db, off.env, Date.now(), down.send);
-    await db.update(partners).set({ active: false }).where(eq(partners.id, off.partnerId));
-    await runPostbacks(db, off.env, Date.now() + 15 * MINUTE, down.send);
-    expect(down.received).toHaveLength(1);
-    expect(await postbacksOf(off.partnerId)).toMatchObject([{ lastResult: "partner_inactive", nextAttemptAt: null }]);
+    // The URL removed, or the partner switched off, after a failed first attempt: what waits is given up, unsent.
+    const cutOff = async (id: string, change: Partial<typeof partners.$inferInsert>) => {
+      const as = await partnerWithPostbacks(id);
+      await post(demoLead({ income: { takeHomePay: "300.00" } }), { ...as, ip: "203.0.113.165" });
+      const failing = receiver([500]);
+      await runPostbacks(db, as.env, Date.now(), failing.send);
+      await db.update(partners).set(change).where(eq(partners.id, as.partnerId));
+      await runPostbacks(db, as.env, Date.now() + 15 * MINUTE, failing.send);
+      expect(failing.received).toHaveLength(1);
+      return postbacksOf(as.partnerId);
+    };
+    expect(await cutOff("PB_REMOVED", { postbackUrl: null })).toMatchObject([
+      { attempts: 1, lastResult: "no_url", nextAttemptAt: null },
+    ]);
+    expect(await cutOff("PB_OFF", { active: false })).toMatchObject([
+      { lastResult: "partner_inactive", nextAttemptAt: null },
+    ]);
   });
 
   it("refuses a plain-http URL outside development, and a missing secret, as failed attempts", async () => {

@@ -71,9 +71,12 @@ export async function queueMilestones(
     .orderBy(sql`${leads.milestonesCheckedAt} is not null`, asc(leads.milestonesCheckedAt), asc(leads.decidedAt))
     .limit(config.leadsAskedPerRun);
   if (open.length === 0) return { leadsAsked: 0, queued: 0 };
-  const ids = open.map((o) => o.lead.id);
+  const idSlices = slices(
+    open.map((o) => o.lead.id),
+    IDS_PER_STATEMENT,
+  );
   const known = new Set<string>();
-  for (const slice of slices(ids, IDS_PER_STATEMENT)) {
+  for (const slice of idSlices) {
     const rows = await db
       .select({ leadId: leadPostbacks.leadId, milestone: leadPostbacks.milestone })
       .from(leadPostbacks)
@@ -106,7 +109,7 @@ export async function queueMilestones(
       );
     }
   }
-  for (const slice of slices(ids, IDS_PER_STATEMENT))
+  for (const slice of idSlices)
     writes.push(db.update(leads).set({ milestonesCheckedAt: now }).where(inArray(leads.id, slice)));
   const [first, ...rest] = writes;
   await db.batch([first!, ...rest]);

@@ -28,8 +28,6 @@ function base64url(bytes: Uint8Array): string {
   return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-const fromBase64url = bytesOfBase64;
-
 async function derive(secret: string, use: SealUse): Promise<CryptoKey> {
   const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
@@ -75,9 +73,9 @@ export async function unseal(env: SealEnv, use: SealUse, value: string, context:
   const [iv, sealed] = isSealed(value) ? value.slice(PREFIX.length).split(".") : [];
   if (!iv || !sealed) throw new Error("Not a sealed value");
   const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64url(iv), additionalData: encoder.encode(context) },
+    { name: "AES-GCM", iv: bytesOfBase64(iv), additionalData: encoder.encode(context) },
     await sealKey(env, use),
-    fromBase64url(sealed),
+    bytesOfBase64(sealed),
   );
   return new TextDecoder().decode(plain);
 }

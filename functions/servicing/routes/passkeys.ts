@@ -25,7 +25,6 @@ export const passkeyRoutes = new Hono<ServicingEnv>();
 
 const CHALLENGE_MS = 5 * 60_000;
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const unb64 = bytesOfBase64;
 
 async function saveChallenge(
   c: ServicingContext,
@@ -156,7 +155,7 @@ implement(passkeyRoutes, calls.PasskeyLogin, async (c, { challengeId, response, 
       expectedRPID: rpID,
       credential: {
         id: stored.id,
-        publicKey: unb64(stored.publicKey),
+        publicKey: bytesOfBase64(stored.publicKey),
         counter: stored.counter,
         transports: JSON.parse(stored.transports) as AuthenticatorTransport[],
       },
