@@ -15,18 +15,27 @@ export function personalDataKeys(env: Pick<Env, "SSN_ENCRYPTION_KEY">): Promise<
   return keyCache.keys;
 }
 
-export async function customerBySsn(db: Database, env: Pick<Env, "SSN_ENCRYPTION_KEY">, ssn: string) {
-  const hash = await ssnLookupHash(await personalDataKeys(env), ssn);
-  return db.select().from(customers).where(eq(customers.ssnHash, hash)).get();
+/** The look-up hash of an SSN (customers are found by it, never by the number). */
+export async function ssnHashOf(env: Pick<Env, "SSN_ENCRYPTION_KEY">, ssn: string): Promise<string> {
+  return ssnLookupHash(await personalDataKeys(env), ssn);
 }
 
 /**
- * An existing customer is one who was ever given a line (whatever became of
- * it): they sign in instead of applying again. A previously denied applicant
- * is not, and gets a fresh decision.
+ * The customer an SSN belongs to, and a line of theirs if they were ever
+ * given one: two queries for one batch. An existing customer is one who was
+ * ever given a line (whatever became of it): they sign in instead of applying
+ * again. A previously denied applicant is not, and gets a fresh decision.
  */
-export async function isExistingCustomer(db: Database, customerId: string): Promise<boolean> {
-  return Boolean(await db.select({ id: lines.id }).from(lines).where(eq(lines.customerId, customerId)).get());
+export function customerBySsnQueries(db: Database, ssnHash: string) {
+  return [
+    db.select().from(customers).where(eq(customers.ssnHash, ssnHash)).limit(1),
+    db
+      .select({ id: lines.id })
+      .from(lines)
+      .innerJoin(customers, eq(customers.id, lines.customerId))
+      .where(eq(customers.ssnHash, ssnHash))
+      .limit(1),
+  ] as const;
 }
 
 export async function customerById(db: Database, id: string) {

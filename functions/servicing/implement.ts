@@ -17,7 +17,8 @@ export type CallHandler<D extends CallDef> = (
 export interface CallOptions {
   /**
    * The handler reads the token's row in its own first D1 batch
-   * (readAsCustomer): one round trip for the token and the data, not two.
+   * (readAsCustomer, readAsCaller): one round trip for the token and the
+   * data, not two.
    */
   tokenInBatch?: boolean;
 }
@@ -29,7 +30,7 @@ function requireAuth(level: CallDef["auth"], options: CallOptions) {
       return next();
     }
     const token = c.req.header("Authorization")?.match(/^Bearer (\S+)$/)?.[1];
-    if (token && options.tokenInBatch && level === "customer") {
+    if (token && options.tokenInBatch) {
       c.set("credential", { token, tokenHash: await sha256Hex(token) });
       return next();
     }
@@ -47,12 +48,13 @@ function requireAuth(level: CallDef["auth"], options: CallOptions) {
  * payload is bad): the token is checked here, so a dead or merchant token
  * still hears 401 or 403 first, as every other call's does.
  */
-async function refuseUncheckedToken(c: ServicingContext): Promise<Response | null> {
+async function refuseUncheckedToken(c: ServicingContext, level: CallDef["auth"]): Promise<Response | null> {
   const credential = c.var.credential;
   if (!credential) return null;
   const caller = await authenticate(c.var.db, credential.token, c.var.now.getTime());
   if (!caller) return c.json({ error: "The token is missing, unknown or expired." }, 401);
-  if (caller.kind !== "customer") return c.json({ error: "A customer token is required." }, 403);
+  if (level === "customer" && caller.kind !== "customer")
+    return c.json({ error: "A customer token is required." }, 403);
   c.set("caller", caller);
   return null;
 }
@@ -97,7 +99,7 @@ export function implement<D extends CallDef>(
     // Bad payloads: 400 with each field's message, and nothing written (a refused token first, as always).
     vValidator(target, def.payload, async (result, c) => {
       if (result.success) return;
-      const refused = await refuseUncheckedToken(c as unknown as ServicingContext);
+      const refused = await refuseUncheckedToken(c as unknown as ServicingContext, def.auth);
       if (refused) return refused;
       return c.json({ error: "The request is not valid.", fields: fieldErrors(result.issues, "(payload)") }, 400);
     }),

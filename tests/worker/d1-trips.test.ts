@@ -2,12 +2,15 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { sessionStart } from "#server/http/d1-session";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { setClockOffset } from "../../functions/servicing/clock";
+import { demoLead } from "../e2e/fixtures/lead-data";
 import { stepFields, walkWizard, wizardApplicant } from "./helpers/applicants";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
+import { post } from "./helpers/leads";
 import { settledDb } from "./helpers/messages";
 
 /**
@@ -83,6 +86,28 @@ describe("counting D1 round trips", () => {
     for (const path of ["/account", "/transactions", "/documents", "/draw", "/payments", "/preferences"]) {
       expect(productionTripsOf(await send(path, { cookie: b.cookie })).sequential, path).toBe(2);
     }
+  });
+});
+
+describe("a partner's signed lead", () => {
+  it("makes five trips one after another, and asks two Durable Objects: the partner with the signature's first use, the claim, the decision's reads with the token, its writes, the recorded answer", async () => {
+    // The isolate's first lead also makes the merchant token its leads share (leads/decide.ts).
+    await post(demoLead(), { worker: true, ip: "203.0.113.77" });
+    const res = await post(demoLead(), { worker: true, ip: "203.0.113.77" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe("approved");
+    expect(productionTripsOf(res)).toEqual({ trips: 5, sequential: 5 });
+    expect(tripsOf(res, "do")).toEqual({ trips: 2, sequential: 2 });
+    expect(res.headers.get("Server-Timing")).toMatch(/d1-1;desc="batch of 2"/);
+  });
+
+  it("is a machine's post: partner leads and provider webhooks use the primary itself, a browser's post a session from the primary", () => {
+    const post = (path: string) => new Request(`https://ridgeline.test${path}`, { method: "POST" });
+    expect(sessionStart(post("/api/leads"))).toBe("primary");
+    expect(sessionStart(post("/api/webhooks/twilio/status"))).toBe("primary");
+    expect(sessionStart(post("/login"))).toBe("first-primary");
+    expect(sessionStart(post("/api/passkeys/login/verify"))).toBe("first-primary");
+    expect(sessionStart(new Request("https://ridgeline.test/api/leads/L-1"))).toBe("first-unconstrained");
   });
 });
 

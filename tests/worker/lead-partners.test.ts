@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { partners } from "#db/schema/leads";
 import { MAX_BODY_BYTES } from "#server/api/lead-auth";
 import { demoLead } from "../e2e/fixtures/lead-data";
-import { counts, db, json, post } from "./helpers/leads";
+import { counts, db, json, nowSeconds, post } from "./helpers/leads";
 
 // Each post may decide through the embedded platform: allow for a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -36,10 +36,17 @@ describe("POST /api/leads: the partner row", () => {
     // ...and once switched off, the same secret signs nothing.
     await db.update(partners).set({ active: false }).where(eq(partners.id, as.partnerId));
     const before = await counts();
-    const res = await post(demoLead(), { ...as, ip });
+    const lead = JSON.stringify(demoLead());
+    const timestamp = nowSeconds();
+    const res = await post(lead, { ...as, ip, timestamp });
     expect(res.status).toBe(401);
     expect((await json(res)).error).toBe("The signature does not match.");
     expect(await counts()).toEqual(before);
+    // Its signature was not remembered either (the partner's read and the claim are one batch):
+    // switched on again, the very same signed post is decided, once.
+    await db.update(partners).set({ active: true }).where(eq(partners.id, as.partnerId));
+    expect((await post(lead, { ...as, ip, timestamp })).status).toBe(200);
+    expect((await post(lead, { ...as, ip, timestamp })).status).toBe(401);
   });
 });
 

@@ -69,6 +69,34 @@ describe("a customer call's token read in its own first batch", () => {
     expect((await call("Account/PostTransaction", merchant, bad)).status).toBe(403);
   });
 
+  it("ProcessApplication reads its look-ups with its token: an unknown token 401, nothing written; a bad payload still hears 401 first", async () => {
+    const ssn = uniqueSsn();
+    const res = await call("Account/ProcessApplication", "not-a-real-token", {
+      method: "POST",
+      body: applicationPayload({ ssn }),
+    });
+    expect(res.status).toBe(401);
+    const applicationsNow = await env.DB.prepare("SELECT count(*) AS n FROM applications").first<{ n: number }>();
+    const bad = await call("Account/ProcessApplication", "not-a-real-token", { method: "POST", body: {} });
+    expect(bad.status).toBe(401);
+    // A merchant's token and a customer's both may apply (the call is merchant-level); the first decides.
+    const merchant = await merchantToken();
+    const decided = await call("Account/ProcessApplication", merchant, {
+      method: "POST",
+      body: applicationPayload({ ssn }),
+    });
+    expect(decided.status).toBe(200);
+    expect(((await decided.json()) as { appStatus: string }).appStatus).toBe("A");
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM applications").first<{ n: number }>();
+    expect(after!.n).toBe(applicationsNow!.n + 1);
+    const { token } = await customerToken();
+    const again = await call("Account/ProcessApplication", token, {
+      method: "POST",
+      body: applicationPayload({ ssn: uniqueSsn() }),
+    });
+    expect(again.status).toBe(200);
+  });
+
   it("PostTransaction with a refused token claims no key; without a key, the token is still checked first", async () => {
     const { token, applNo } = await customerToken();
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });

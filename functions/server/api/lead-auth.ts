@@ -5,9 +5,8 @@ import * as v from "valibot";
 import { database } from "#db/client";
 import type { LeadRefusalCode } from "#domain/leads/schema";
 import { peekRateLimit, rateLimit } from "../http/rate-limit";
-import { PARTNER_ID_PATTERN, type Partner, partnerWithSecrets } from "../leads/partners";
+import { PARTNER_ID_PATTERN, type Partner, partnerAndFirstUse, partnerSecrets } from "../leads/partners";
 import { signedByAny, timestampFresh } from "../leads/signature";
-import { firstUseOfSignature } from "../leads/store";
 import type { ApiEnv } from "./types";
 
 /** The lead sub-app's context: the API's, plus the signed-in partner. */
@@ -91,7 +90,12 @@ export const signedGetByPartner = createMiddleware<LeadsEnv, string, SignedInput
   async (c, next) => (await verifySignature(c, new URL(c.req.url).pathname)) ?? next(),
 );
 
-/** The signature over `signedText`: the partner set on the context, or the 401 to answer. */
+/**
+ * The signature over `signedText`: the partner set on the context, or the 401
+ * to answer. The secrets are the Worker's, so the signature is checked before
+ * anything is read; a good one then reads the partner and claims its first
+ * use in one round trip.
+ */
 async function verifySignature(c: Context<LeadsEnv, string, SignedInput>, signedText: string) {
   const { "x-partner-id": partnerId, "x-timestamp": timestamp, "x-signature": signature } = c.req.valid("header");
   // The timestamp is not secret, so its refusal may say what is wrong.
@@ -101,14 +105,17 @@ async function verifySignature(c: Context<LeadsEnv, string, SignedInput>, signed
       "X-Timestamp must be the current Unix time in seconds (within 5 minutes).",
       "timestamp_stale",
     );
-  const db = database(c.env.DB);
-  const { partner, secrets } = await partnerWithSecrets(db, c.env, partnerId);
   // Unknown partner and wrong signature answer alike (and take as long), so partner ids cannot be probed.
-  const signed = await signedByAny(secrets, timestamp, signedText, signature);
-  if (!partner || !signed) return refuseSignature(c, "The signature does not match.", "signature_mismatch");
+  const { secrets, real } = partnerSecrets(c.env, partnerId);
+  const signed = (await signedByAny(secrets, timestamp, signedText, signature)) && real;
+  const mismatch = () => refuseSignature(c, "The signature does not match.", "signature_mismatch");
+  if (!signed) return mismatch();
   // Single use, before anything else is read or decided: a captured request
   // sent again within the tolerance would otherwise get a fresh applicant link.
-  if (!(await firstUseOfSignature(db, partner.id, signature, Date.now()))) {
+  const { partner, firstUse } = await partnerAndFirstUse(database(c.env.DB), partnerId, signature, Date.now());
+  // A partner switched off (or without a row) is refused as a wrong signature is.
+  if (!partner) return mismatch();
+  if (!firstUse) {
     return refuseSignature(
       c,
       "This signed request was already received. Sign each request with a fresh timestamp.",

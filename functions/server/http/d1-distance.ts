@@ -11,8 +11,8 @@
  * as it would in production.
  */
 
-/** D1's session constraint: a bookmark, or where the first query may go. */
-export type SessionStart = "first-primary" | "first-unconstrained" | string;
+/** D1's session constraint: a bookmark, or where the first query may go; "primary": the binding itself, no session. */
+export type SessionStart = "primary" | "first-primary" | "first-unconstrained" | string;
 
 export interface Distance {
   primaryMs: number;
@@ -68,12 +68,12 @@ class DistantSession {
     private readonly distance: Distance,
   ) {
     this.primary = d1.withSession("first-primary");
-    this.bookmarkSeen = start.startsWith("first-") ? null : start;
+    this.bookmarkSeen = start.startsWith("first-") || start === "primary" ? null : start;
   }
 
   /** Where a read goes: the primary at a first-primary start, after this session wrote, or when the replica is behind. */
   private readsReplica(): boolean {
-    if (this.wrote || (this.start === "first-primary" && !this.started)) return false;
+    if (this.start === "primary" || this.wrote || (this.start === "first-primary" && !this.started)) return false;
     const replica = this.distance.replica;
     return !replica || this.bookmarkSeen === null || this.bookmarkSeen <= replica.bookmark;
   }

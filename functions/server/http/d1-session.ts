@@ -11,9 +11,13 @@
  *   browser's last write), so it reads its own writes from any replica that
  *   has them;
  * - a request with a session cookie but no bookmark starts at the primary;
- * - everything else (public pages, documents, partner leads) starts at any
- *   replica: a moment's staleness of a document or a partner row is harmless,
- *   and a lead's decision is taken by writes, which go to the primary.
+ * - a machine's post (a partner's lead, a provider's webhook) uses the
+ *   binding itself, the primary: every read it makes is a check that must see
+ *   the newest data (a partner switched off, a claim, a duplicate), and it
+ *   keeps no bookmark. Locally a call through a session also costs the one
+ *   thread twice the plain binding's (decision record 018, issue 19);
+ * - everything else (public pages, documents, a lead's status) starts at any
+ *   replica: a moment's staleness of a document or a partner row is harmless.
  *
  * A page request that wrote answers the new bookmark in the cookie. The cron, the
  * queue consumers and the Durable Objects use the binding itself (the primary).
@@ -55,11 +59,15 @@ const READS_ONLY = new Set(["GET", "HEAD"]);
  * passwords, a reset link's single use, a claim, never a replica's older copy.
  */
 export function sessionStart(request: Request): SessionStart {
-  if (!READS_ONLY.has(request.method)) return "first-primary";
+  if (!READS_ONLY.has(request.method)) return isMachinePost(request) ? "primary" : "first-primary";
   const bookmark = readCookie(request, BOOKMARK_COOKIE);
   if (bookmark && BOOKMARK.test(bookmark)) return bookmark;
   return hasSessionCookie(request) ? "first-primary" : "first-unconstrained";
 }
+
+/** Posts that no browser sends: a partner's lead, a provider's webhook (no session, no bookmark to keep). */
+const MACHINE_POST = /^\/api\/(leads|webhooks\/)/;
+const isMachinePost = (request: Request) => MACHINE_POST.test(new URL(request.url).pathname);
 
 /** The worker tests' lagging replica, when a test has made one (its bookmark row). */
 async function laggingReplica(db: D1Database | undefined): Promise<Distance["replica"]> {
@@ -83,7 +91,11 @@ async function simulatedDistance(env: DistanceEnv): Promise<Distance | null> {
 export async function requestD1(d1: D1Database, env: DistanceEnv, request: Request): Promise<RequestD1> {
   const start = sessionStart(request);
   const distance = await simulatedDistance(env);
-  const session = distance ? distantSession(d1, start, distance) : d1.withSession(start);
+  const session = distance
+    ? distantSession(d1, start, distance)
+    : start === "primary"
+      ? alwaysPrimary(d1)
+      : d1.withSession(start);
   let wrote = false;
   const db = new Proxy(d1, {
     get(target, property) {
@@ -100,6 +112,14 @@ export async function requestD1(d1: D1Database, env: DistanceEnv, request: Reque
   });
   return { db, start, wrote: () => wrote, bookmark: () => session.getBookmark() };
 }
+
+/** The binding itself, as a session that never has a bookmark: every statement goes to the primary. */
+const alwaysPrimary = (d1: D1Database) =>
+  ({
+    prepare: (sql: string) => d1.prepare(sql),
+    batch: d1.batch.bind(d1),
+    getBookmark: () => null,
+  }) as unknown as D1DatabaseSession;
 
 const ATTRIBUTES = "Path=/; HttpOnly; Secure; SameSite=Lax";
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { partners } from "#db/schema/leads";
+import { leadSignatures, partners } from "#db/schema/leads";
 import type { Env } from "../env";
 
 export type Partner = typeof partners.$inferSelect;
@@ -31,18 +31,13 @@ export const DEMO_PARTNER = { id: "DEMO", code: "LEAD-DEMO", name: "Demo lead pa
 const NO_PARTNER_SECRET = "no-partner-signs-with-this-placeholder-secret-0000";
 
 /**
- * The active partner and the signing secrets it may use (the current one, and
- * the next one during a rotation). An unknown id, a switched-off partner and a
- * partner with no secret set in this environment are all refused alike, and
- * cost alike: the row is always read and there is always a secret to verify
- * against (the placeholder, with `partner` null), so the time of the 401 does
- * not tell a real partner id from an unknown one.
+ * The signing secrets a partner may use in this environment (the current one,
+ * and the next one during a rotation), or, for an id with none, the
+ * placeholder, with `real` false: a signature is always verified, so the time
+ * of a 401 does not tell a real partner id from an unknown one, and a match
+ * with the placeholder (it is in the repository) signs for nobody.
  */
-export async function partnerWithSecrets(
-  db: Database,
-  env: Env,
-  partnerId: string,
-): Promise<{ partner: Partner | null; secrets: string[] }> {
+export function partnerSecrets(env: Env, partnerId: string): { secrets: string[]; real: boolean } {
   const vars = env as unknown as Record<string, unknown>;
   // Only a well-formed id names a secret (the header check refuses the rest first).
   const named = PARTNER_ID_PATTERN.test(partnerId)
@@ -51,6 +46,39 @@ export async function partnerWithSecrets(
   const secrets = named.filter(
     (secret): secret is string => typeof secret === "string" && secret.length >= MIN_SECRET_LENGTH,
   );
-  const partner = await db.select().from(partners).where(eq(partners.id, partnerId)).get();
-  return partner?.active && secrets.length > 0 ? { partner, secrets } : { partner: null, secrets: [NO_PARTNER_SECRET] };
+  return secrets.length > 0 ? { secrets, real: true } : { secrets: [NO_PARTNER_SECRET], real: false };
+}
+
+/**
+ * The partner, read with the first use of a verified signature in one
+ * batch (issue 19: one round trip): the signature is remembered only for an
+ * active partner, and the primary key lets exactly one of two racing requests
+ * insert it, so a captured request cannot be replayed, even at once.
+ * `firstUse` is false for a repeat (and for a partner that is not active).
+ */
+export async function partnerAndFirstUse(
+  db: Database,
+  partnerId: string,
+  signature: string,
+  now: number,
+): Promise<{ partner: Partner | null; firstUse: boolean }> {
+  const [rows, inserted] = await db.batch([
+    db.select().from(partners).where(eq(partners.id, partnerId)).limit(1),
+    db
+      .insert(leadSignatures)
+      .select(
+        db
+          .select({
+            partnerId: partners.id,
+            signature: sql<string>`${signature}`.as("signature"),
+            seenAt: sql<number>`${now}`.as("seen_at"),
+          })
+          .from(partners)
+          .where(and(eq(partners.id, partnerId), eq(partners.active, true))),
+      )
+      .onConflictDoNothing()
+      .returning({ seenAt: leadSignatures.seenAt }),
+  ]);
+  const partner = rows[0];
+  return { partner: partner?.active ? partner : null, firstUse: inserted.length > 0 };
 }

@@ -5,7 +5,7 @@ import { partnerLeads } from "#domain/config";
  * HMAC-SHA-256 of "<X-Timestamp>.<raw body>" under the partner's signing
  * secret. Signing the timestamp with the body bounds a captured request's
  * life to the tolerance window (within it, a replay is refused because each
- * signature works once: firstUseOfSignature in store.ts), and the body cannot
+ * signature works once: partnerAndFirstUse in partners.ts), and the body cannot
  * be swapped under it.
  */
 

@@ -226,25 +226,6 @@ export async function purgeOldLeadLinks(db: Database, now: number): Promise<void
 }
 
 /**
- * Remembers a verified signature; true the first time only. The primary key
- * lets exactly one of two racing requests insert it, so a captured request
- * cannot be replayed, even at once.
- */
-export async function firstUseOfSignature(
-  db: Database,
-  partnerId: string,
-  signature: string,
-  now: number,
-): Promise<boolean> {
-  const [inserted] = await db
-    .insert(leadSignatures)
-    .values({ partnerId, signature, seenAt: now })
-    .onConflictDoNothing()
-    .returning({ seenAt: leadSignatures.seenAt });
-  return inserted !== undefined;
-}
-
-/**
  * Signatures seen more than twice the timestamp tolerance ago (the scheduled
  * clean-up). A timestamp may be up to the tolerance ahead of the clock when
  * its signature is first seen, and stays fresh until the tolerance after

@@ -9,31 +9,38 @@ import { randomToken } from "#domain/tokens";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { encryptPersonal, type SsnKeys, ssnLookupHash } from "../crypto";
 import {
-  customerBySsn,
-  isExistingCustomer,
+  customerBySsnQueries,
   newAccountNumber,
   pendingApplication,
   personalDataKeys,
+  ssnHashOf,
   withdrawPending,
 } from "../customers";
 import { implement } from "../implement";
+import { readAsCaller } from "../token-batch";
 import { issueToken, tokenToIssue } from "../tokens";
 import { decide } from "../underwriting";
 
 export const applicationRoutes = new Hono<ServicingEnv>();
 
 implement(applicationRoutes, calls.ValidateSsn, async (c, { custSSN }) => {
-  const known = await customerBySsn(c.var.db, c.env, custSSN);
-  const exists = known ? await isExistingCustomer(c.var.db, known.id) : false;
-  return { customerExists: exists ? 1 : 0 } as const;
+  const db = c.var.db;
+  const [, withLine] = await db.batch(customerBySsnQueries(db, await ssnHashOf(c.env, custSSN)));
+  return { customerExists: withLine.length > 0 ? 1 : 0 } as const;
 });
 
 type Payload = v.InferOutput<typeof calls.ProcessApplication.payload>;
 type Decision = ReturnType<typeof decide>;
 
+const decidedQuery = (db: Database, extId: string) =>
+  db.select().from(applications).where(eq(applications.extTransactionId, extId)).limit(1);
+
 /** The answer an application already decided gives again (a retry, or the loser of two racing submissions). */
 async function decidedAnswer(db: Database, extId: string) {
-  const row = await db.select().from(applications).where(eq(applications.extTransactionId, extId)).get();
+  return answerOf(await decidedQuery(db, extId).get());
+}
+
+function answerOf(row: typeof applications.$inferSelect | undefined) {
   if (!row) return null;
   return {
     appStatus: row.status === "approved" ? ("A" as const) : ("D" as const),
@@ -148,53 +155,65 @@ async function sealPersonal(keys: SsnKeys, ssn: string, bankAccount: string): Pr
 
 type NewIds = { customerId: string; applicationId: number; transactionId: string };
 
-implement(applicationRoutes, calls.ProcessApplication, async (c, payload) => {
-  const db = c.var.db;
-  const { Customer, Employer } = payload.ExtTransactionData;
-  const extId = payload.TransactionInfo.ExtTransactionID;
-  // A retried submission gets the answer of the first one, not a second decision (both looked up at once).
-  const [earlier, known] = await Promise.all([decidedAnswer(db, extId), customerBySsn(db, c.env, Customer.CustSSN)]);
-  if (earlier) return earlier;
-  if (known && (await isExistingCustomer(db, known.id)))
-    return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
+implement(
+  applicationRoutes,
+  calls.ProcessApplication,
+  async (c, payload) => {
+    const db = c.var.db;
+    const { Customer, Employer } = payload.ExtTransactionData;
+    const extId = payload.TransactionInfo.ExtTransactionID;
+    // A retried submission gets the answer of the first one, not a second decision: the earlier answer,
+    // the applicant's customer record and whether they have a line, with the token, in one round trip.
+    const ssnHash = await ssnHashOf(c.env, Customer.CustSSN);
+    const [[decided], [known], withLine] = await readAsCaller(c, [
+      decidedQuery(db, extId),
+      ...customerBySsnQueries(db, ssnHash),
+    ]);
+    const earlier = answerOf(decided);
+    if (earlier) return earlier;
+    if (withLine.length > 0)
+      return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
 
-  const now = c.var.now.getTime();
-  const decision = decide({
-    dob: Customer.CustDOB,
-    state: Customer.CustState,
-    takeHomeCents: Employer.AvgSalary,
-    frequency: Employer.Periodicity,
-    today: easternDateTime(c.var.now).date,
-  });
-  const keys = await personalDataKeys(c.env);
-  const sealed = await sealPersonal(keys, Customer.CustSSN, payload.ExtTransactionData.Bank.AcctNo);
-  const ids: NewIds = {
-    customerId: known?.id ?? crypto.randomUUID(),
-    applicationId: newAccountNumber(),
-    transactionId: randomToken(16),
-  };
-  const writes = [
-    customerWrite(db, sealed, payload, known ?? null, ids.customerId, now),
-    applicationWrite(db, sealed, payload, ids, decision, now),
-  ] as const;
-  // An approved applicant continues (approved page, e-sign) with a token of their own, made in the same batch.
-  const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
-  try {
-    await db.batch(token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes);
-  } catch (error) {
-    // Two submissions of one application racing: the loser answers with the winner's decision.
-    const winner = await decidedAnswer(db, extId);
-    if (!winner) throw error;
-    return winner;
-  }
-  if (token) c.var.caller.tokenToUse = token.token;
-  return {
-    appStatus: decision.status,
-    approvedAmount: decision.limitCents,
-    applicationId: ids.applicationId,
-    transactionId: ids.transactionId,
-  };
-});
+    const now = c.var.now.getTime();
+    const decision = decide({
+      dob: Customer.CustDOB,
+      state: Customer.CustState,
+      takeHomeCents: Employer.AvgSalary,
+      frequency: Employer.Periodicity,
+      today: easternDateTime(c.var.now).date,
+    });
+    const keys = await personalDataKeys(c.env);
+    const sealed = await sealPersonal(keys, Customer.CustSSN, payload.ExtTransactionData.Bank.AcctNo);
+    const ids: NewIds = {
+      customerId: known?.id ?? crypto.randomUUID(),
+      applicationId: newAccountNumber(),
+      transactionId: randomToken(16),
+    };
+    const writes = [
+      customerWrite(db, sealed, payload, known ?? null, ids.customerId, now),
+      applicationWrite(db, sealed, payload, ids, decision, now),
+    ] as const;
+    // An approved applicant continues (approved page, e-sign) with a token of their own, made in the same batch.
+    const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
+    try {
+      await db.batch(token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes);
+    } catch (error) {
+      // Two submissions of one application racing: the loser answers with the winner's decision.
+      const winner = await decidedAnswer(db, extId);
+      if (!winner) throw error;
+      return winner;
+    }
+    if (token) c.var.caller.tokenToUse = token.token;
+    return {
+      appStatus: decision.status,
+      approvedAmount: decision.limitCents,
+      applicationId: ids.applicationId,
+      transactionId: ids.transactionId,
+    };
+  },
+  // Its look-ups read the token in their batch: one round trip, not two (issue 19).
+  { tokenInBatch: true },
+);
 
 implement(applicationRoutes, calls.GetUwsTransactionInformation, async (c, { transactinId }) => {
   const db = c.var.db;

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { database } from "#db/client";
 import { leadLinks, leads } from "#db/schema/leads";
@@ -29,6 +29,8 @@ export interface PostOptions {
   origin?: string;
   /** More headers (e.g. X-Partner-Mode). */
   headers?: Record<string, string>;
+  /** Through the whole Worker (its D1 session, its development trip count), not the API app alone. */
+  worker?: boolean;
 }
 
 /** A lead posted the way a partner posts it: signed "<timestamp>.<raw body>". */
@@ -52,6 +54,7 @@ export async function post(lead: object | string, options: PostOptions = {}) {
     },
     body: options.chunked ? new Blob([body]).stream() : body,
   });
+  if (options.worker) return SELF.fetch(request);
   return api.request(request, undefined, { ...env, ...options.bindings });
 }
 
