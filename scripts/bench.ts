@@ -12,11 +12,12 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { DEMO_PARTNER } from "#server/leads/partners";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
 import { distanceArgument, distanceBench, signInCopyOfCurrent, tripsIn } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
-import { signedLead, unlimitedDemoPartner } from "./signed-lead";
+import { DEMO_SANDBOX_PARTNER_ID, signedLead, unlimitedDemoPartner } from "./signed-lead";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
 import { offlineWranglerEnv } from "./wrangler-env";
 
@@ -33,11 +34,12 @@ async function load(path: string, headers: Record<string, string> = {}) {
   return { path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function loadLeads() {
-  const secret = devVar("PARTNER_SECRET_DEMO");
+/** Signed leads of one demo partner for the load's duration: the live one is decided by underwriting, the sandbox by its documented values. */
+async function loadLeads(partnerId: string = DEMO_PARTNER.id) {
+  const secret = devVar(`PARTNER_SECRET_${partnerId}`);
   // Warm the path (and check the contract holds) before measuring.
   for (let i = 0; i < 10; i++) {
-    const res = await fetch(`${BASE}/api/leads`, { method: "POST", ...signedLead(secret) });
+    const res = await fetch(`${BASE}/api/leads`, { method: "POST", ...signedLead(secret, partnerId) });
     const answer = (await res.json()) as { status?: string };
     if (res.status !== 200 || answer.status !== "approved")
       throw new Error(`bench: a demo lead answered ${res.status} ${answer.status ?? ""}`);
@@ -47,12 +49,12 @@ async function loadLeads() {
     connections: CONNECTIONS,
     duration: DURATION_S,
     method: "POST",
-    requests: [{ setupRequest: (request) => ({ ...request, method: "POST", ...signedLead(secret) }) }],
+    requests: [{ setupRequest: (request) => ({ ...request, method: "POST", ...signedLead(secret, partnerId) }) }],
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`bench: /api/leads had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return {
-    path: "/api/leads (signed, decided)",
+    path: partnerId === DEMO_PARTNER.id ? "/api/leads (signed, decided)" : "/api/leads (sandbox: the site's part)",
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -264,8 +266,11 @@ try {
   const account = await load("/account", { Cookie: cookie });
   const lead = await loadLeads();
   if (process.argv.includes("--throughput")) {
-    // Only the four loads and their ratios (`npm run bench -- --throughput`), a minute instead of several.
-    printThroughput({ health, home, account, lead });
+    // Only the loads and their ratios (`npm run bench -- --throughput`), a minute instead of several; with
+    // two floors beside them: a page that reads nothing (signed out, not cached) and a lead's site part.
+    const page = await load("/login");
+    const sandboxLead = await loadLeads(DEMO_SANDBOX_PARTNER_ID);
+    printThroughput({ health, home, account, lead }, [page, sandboxLead]);
     await stopServer(server);
     await fakeTwilio.close();
     process.exit(0);
@@ -338,9 +343,11 @@ try {
   await fakeTwilio.close();
 }
 
-function printThroughput(r: Record<"health" | "home" | "account" | "lead", Awaited<ReturnType<typeof load>>>) {
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+function printThroughput(r: Record<"health" | "home" | "account" | "lead", Loaded>, floors: Loaded[]) {
   console.table(
-    [r.home, r.account, r.lead, r.health].map((x) => ({
+    [r.home, r.account, r.lead, r.health, ...floors].map((x) => ({
       path: x.path,
       "requests/s": Math.round(x.rps),
       "p50 ms": x.p50,
@@ -350,5 +357,10 @@ function printThroughput(r: Record<"health" | "home" | "account" | "lead", Await
   const share = (x: { rps: number }) => `${((x.rps / r.health.rps) * 100).toFixed(1)}%`;
   console.log(
     `Of /api/health's throughput: home ${share(r.home)} (target >= 50%), account ${share(r.account)} (target >= 25%), signed leads ${share(r.lead)} (target >= 10%)`,
+  );
+  // Throughput on the Worker's one thread is the inverse of each request's share of it.
+  const ms = (x: { rps: number }) => `${(1000 / x.rps).toFixed(2)} ms`;
+  console.log(
+    `Thread time a request: health ${ms(r.health)}, ${floors.map((f) => `${f.path} ${ms(f)}`).join(", ")}, account ${ms(r.account)}, signed lead ${ms(r.lead)}`,
   );
 }

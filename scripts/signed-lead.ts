@@ -13,7 +13,10 @@ import { run } from "./run";
 export const signText = (secret: string, timestamp: string, text: string) =>
   createHmac("sha256", secret).update(`${timestamp}.${text}`).digest("hex");
 
-export function signedLead(secret: string) {
+/** The sandbox's demo partner (docs/partners.md): its leads are decided by documented values, not underwriting. */
+export const DEMO_SANDBOX_PARTNER_ID = "DEMO_TEST";
+
+export function signedLead(secret: string, partnerId: string = DEMO_PARTNER.id) {
   const body = JSON.stringify(demoLead());
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = signText(secret, timestamp, body);
@@ -21,14 +24,14 @@ export function signedLead(secret: string) {
     body,
     headers: {
       "Content-Type": "application/json",
-      "X-Partner-Id": DEMO_PARTNER.id,
+      "X-Partner-Id": partnerId,
       "X-Timestamp": timestamp,
       "X-Signature": signature,
     },
   };
 }
 
-/** A benchmark or profile measures the endpoint, not the demo partner's budget (in that local state only). */
+/** A benchmark or profile measures the endpoint, not the demo partners' budgets (in that local state only). */
 export function unlimitedDemoPartner(state: string): Promise<void> {
   return run("npx", [
     "wrangler",
@@ -39,6 +42,6 @@ export function unlimitedDemoPartner(state: string): Promise<void> {
     "--persist-to",
     state,
     "--command",
-    `UPDATE partners SET leads_per_minute = 1000000 WHERE id = '${DEMO_PARTNER.id}'`,
+    `UPDATE partners SET leads_per_minute = 1000000 WHERE id IN ('${DEMO_PARTNER.id}', '${DEMO_SANDBOX_PARTNER_ID}')`,
   ]);
 }
