@@ -199,6 +199,11 @@ async function roundTrips(cookie: string) {
     const timing = res.headers.get("Server-Timing");
     rows.push({ path, "D1 trips": tripsIn(timing, "d1"), "DO calls": tripsIn(timing, "do") });
   }
+  // A signed lead (the loads above already made the merchant token its leads share).
+  const lead = await fetch(`${BASE}/api/leads`, { method: "POST", ...signedLead(devVar("PARTNER_SECRET_DEMO")) });
+  await lead.arrayBuffer();
+  const timing = lead.headers.get("Server-Timing");
+  rows.push({ path: "POST /api/leads", "D1 trips": tripsIn(timing, "d1"), "DO calls": tripsIn(timing, "do") });
   return rows;
 }
 
