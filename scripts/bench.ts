@@ -12,12 +12,13 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { DEMO_SANDBOX_PARTNER_ID } from "#db/seed/partners";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
 import { distanceArgument, distanceBench, signInCopyOfCurrent, tripsIn } from "./bench-distance";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
-import { DEMO_SANDBOX_PARTNER_ID, signedLead, unlimitedDemoPartner } from "./signed-lead";
+import { signedLead, unlimitedDemoPartner } from "./signed-lead";
 import { startupMilliseconds, workerSizes } from "./worker-figures";
 import { offlineWranglerEnv } from "./wrangler-env";
 

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { DEMO_SANDBOX_PARTNER_ID } from "#db/seed/partners";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { demoLead } from "../tests/e2e/fixtures/lead-data";
 import { run } from "./run";
@@ -12,9 +13,6 @@ import { run } from "./run";
 /** The partner signature of docs/partners.md: lowercase hex HMAC-SHA-256 of "<timestamp>.<body or path>". */
 export const signText = (secret: string, timestamp: string, text: string) =>
   createHmac("sha256", secret).update(`${timestamp}.${text}`).digest("hex");
-
-/** The sandbox's demo partner (docs/partners.md): its leads are decided by documented values, not underwriting. */
-export const DEMO_SANDBOX_PARTNER_ID = "DEMO_TEST";
 
 export function signedLead(secret: string, partnerId: string = DEMO_PARTNER.id) {
   const body = JSON.stringify(demoLead());

@@ -21,14 +21,14 @@ export async function ssnHashOf(env: Pick<Env, "SSN_ENCRYPTION_KEY">, ssn: strin
 }
 
 /**
- * The customer an SSN belongs to, and a line of theirs if they were ever
- * given one: two queries for one batch. An existing customer is one who was
+ * The id of the customer an SSN belongs to, and a line of theirs if they
+ * were ever given one: two queries for one batch. An existing customer is one who was
  * ever given a line (whatever became of it): they sign in instead of applying
  * again. A previously denied applicant is not, and gets a fresh decision.
  */
 export function customerBySsnQueries(db: Database, ssnHash: string) {
   return [
-    db.select().from(customers).where(eq(customers.ssnHash, ssnHash)).limit(1),
+    db.select({ id: customers.id }).from(customers).where(eq(customers.ssnHash, ssnHash)).limit(1),
     db
       .select({ id: lines.id })
       .from(lines)

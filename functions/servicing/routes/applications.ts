@@ -7,7 +7,7 @@ import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { randomToken } from "#domain/tokens";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
-import { encryptPersonal, type SsnKeys, ssnLookupHash } from "../crypto";
+import { encryptPersonal, type SsnKeys } from "../crypto";
 import {
   customerBySsnQueries,
   newAccountNumber,
@@ -145,9 +145,9 @@ function lineWrite(db: Database, payload: Payload, ids: NewIds, limitCents: numb
 /** What an application keeps of the SSN and bank account: sealed with the core's keys, and a look-up hash. */
 type SealedPersonal = { ssnHash: string; ssnEncrypted: string; bankAccountEncrypted: string };
 
-async function sealPersonal(keys: SsnKeys, ssn: string, bankAccount: string): Promise<SealedPersonal> {
+async function sealPersonal(keys: SsnKeys, ssnHash: string, ssn: string, bankAccount: string): Promise<SealedPersonal> {
   return {
-    ssnHash: await ssnLookupHash(keys, ssn),
+    ssnHash,
     ssnEncrypted: await encryptPersonal(keys, ssn),
     bankAccountEncrypted: await encryptPersonal(keys, bankAccount),
   };
@@ -183,7 +183,7 @@ implement(
       today: easternDateTime(c.var.now).date,
     });
     const keys = await personalDataKeys(c.env);
-    const sealed = await sealPersonal(keys, Customer.CustSSN, payload.ExtTransactionData.Bank.AcctNo);
+    const sealed = await sealPersonal(keys, ssnHash, Customer.CustSSN, payload.ExtTransactionData.Bank.AcctNo);
     const ids: NewIds = {
       customerId: known?.id ?? crypto.randomUUID(),
       applicationId: newAccountNumber(),
