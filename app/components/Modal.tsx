@@ -37,6 +37,10 @@ export function Modal({
   }, [open]);
 
   function handleClose() {
+    // The close event is queued, not fired at once: when the popup was shut and
+    // opened again in one moment (CANCEL, then Enter on the opener at once), a
+    // late event must not shut the popup that is open now.
+    if (ref.current?.open) return;
     onClose();
     if (opener.current instanceof HTMLElement) opener.current.focus();
   }

@@ -1,8 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { expect, test } from "./fixtures/test";
+import { expect, type Page, test } from "./fixtures/test";
 
-test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({ page, context }) => {
+test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({
+  page,
+  context,
+}, testInfo) => {
   // Chromium's virtual authenticator (CDP WebAuthn): a platform authenticator with user verification.
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -25,6 +28,8 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   await expect(page).toHaveURL(/\/account$/);
 
   await gotoHydrated(page, "/preferences");
+  // The demo borrower is shared: a retry first removes what a failed attempt left.
+  if (testInfo.retry > 0) await removeEveryPasskey(page);
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
   await page.getByLabel("Name for a new passkey").fill("Test laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
@@ -44,6 +49,17 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
   expect(
     withDialog.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
   ).toEqual([]);
+  // CANCEL and the opener pressed again in one moment: the late close of the first must not shut the second.
+  // (React renders the first click in a microtask; the dialog's close event waits for a task.)
+  await page.evaluate(async () => {
+    const dialog = document.getElementById("rename-passkey")!;
+    [...dialog.querySelectorAll("button")].find((b) => b.textContent === "CANCEL")!.click();
+    await Promise.resolve();
+    if (dialog.getAttribute("open") !== null) throw new Error("CANCEL did not shut the popup");
+    [...document.querySelectorAll("button")].find((b) => b.textContent === "Rename Test laptop")!.click();
+  });
+  await page.waitForTimeout(200);
+  await expect(rename).toBeVisible();
   await rename.getByRole("button", { name: "CANCEL" }).click();
   await expect(rename).toBeHidden();
   await expect(page.getByRole("button", { name: "Rename Test laptop" })).toBeFocused();
@@ -97,3 +113,11 @@ test("preferences need a signed-in borrower", async ({ page }) => {
   await page.goto("/preferences");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+async function removeEveryPasskey(page: Page) {
+  for (const name of await page.locator(".passkey-name").allTextContents()) {
+    await page.getByRole("button", { name: `Remove ${name}` }).click();
+    await page.getByRole("dialog", { name: "Remove passkey?" }).getByRole("button", { name: "REMOVE" }).click();
+    await expect(page.getByText(`The passkey "${name}" was removed.`)).toBeVisible();
+  }
+}
