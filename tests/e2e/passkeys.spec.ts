@@ -1,11 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { expect, type Page, test } from "./fixtures/test";
+import { logInFresh } from "./fixtures/portal";
+import { expect, test } from "./fixtures/test";
 
-test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({
-  page,
-  context,
-}, testInfo) => {
+test("a signed-in borrower adds, renames and removes a passkey, and signs in with it", async ({ page, context }) => {
   // Chromium's virtual authenticator (CDP WebAuthn): a platform authenticator with user verification.
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
@@ -20,16 +18,10 @@ test("a signed-in borrower adds, renames and removes a passkey, and signs in wit
     },
   });
 
-  await gotoHydrated(page, "/login");
-  await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");
-  await page.getByRole("button", { name: "CONTINUE" }).click();
-  await page.getByLabel("Password").fill("Demo!pass1");
-  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  // A borrower of its own: passkeys are the account's, and a retry must not find the last attempt's.
+  await logInFresh(page, "current");
 
   await gotoHydrated(page, "/preferences");
-  // The demo borrower is shared: a retry first removes what a failed attempt left.
-  if (testInfo.retry > 0) await removeEveryPasskey(page);
   await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
   await page.getByLabel("Name for a new passkey").fill("Test laptop");
   await page.getByRole("button", { name: "Add a passkey" }).click();
@@ -113,11 +105,3 @@ test("preferences need a signed-in borrower", async ({ page }) => {
   await page.goto("/preferences");
   await expect(page).toHaveURL(/\/login$/);
 });
-
-async function removeEveryPasskey(page: Page) {
-  for (const name of await page.locator(".passkey-name").allTextContents()) {
-    await page.getByRole("button", { name: `Remove ${name}` }).click();
-    await page.getByRole("dialog", { name: "Remove passkey?" }).getByRole("button", { name: "REMOVE" }).click();
-    await expect(page.getByText(`The passkey "${name}" was removed.`)).toBeVisible();
-  }
-}
