@@ -77,7 +77,10 @@ export async function serviceLine(
         ? daysToService(records.line.servicedThrough, records.book.line.openedOn, today)
         : [];
     if (days.length === 0) return records;
-    const clock = { at: now.getTime(), reference: newTransactionId };
+    // The days' rows are recorded a moment before `now`: whatever the same request then posts
+    // at `now` (a draw, a return, a correction) comes after a statement this run issues, so it
+    // is that statement's next one's activity, not left off both (engine coveredBy).
+    const clock = { at: now.getTime() - 1, reference: newTransactionId };
     let book = records.book;
     const works: DayWork[] = [];
     for (const day of days) {

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
-import { addBusinessDays } from "#domain/calendar";
+import { addBusinessDays, addDays } from "#domain/calendar";
 import { api } from "#server/api/app";
 import { clockOffset } from "../../functions/servicing/clock";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import type { DevLedger } from "../../functions/servicing/dev-ledger";
+import { coveredBy } from "../../functions/servicing/engine/index";
 import { send } from "./helpers/http";
 
 /**
@@ -83,6 +84,30 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
       /^This borrower has no payment that can be returned now/,
     );
     expect((await ledger(email)).entries.filter((e) => e.kind === "payment_return")).toHaveLength(1);
+  });
+
+  it("a return recorded by the request that issued the day's statement is on the next statement, not the one just issued", async () => {
+    const { email, next } = await eftBorrower();
+    // The day's servicing has not run: the return's own request issues the statement dated its due date.
+    await servicingDayIs(next.date);
+    expect((await postReturn({ email })).status).toBe(200);
+    const onTheDay = await ledger(email);
+    const issued = onTheDay.statements.find((s) => s.statementDate === next.date)!;
+    expect(issued, "a statement is dated the automatic payment's day").toBeDefined();
+    const returned = onTheDay.entries.find((e) => e.kind === "payment_return")!;
+    expect(issued.returnsCents).toBe(0);
+    expect(coveredBy(returned, issued)).toBe(false);
+
+    await servicingDayIs(addDays(next.date, 35));
+    const later = (await ledger(email)).statements.filter((s) => s.statementDate > next.date);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later[0]!.returnsCents).toBe(next.amountCents);
+    // Every issued statement adds up: what it carried in, plus its activity, is its new balance.
+    for (const s of (await ledger(email)).statements)
+      expect(
+        s.previousBalanceCents + s.drawsCents - s.paymentsCents + s.returnsCents + s.feeCents - s.creditsCents,
+        s.id,
+      ).toBe(s.newBalanceCents);
   });
 
   it("accepts a return two business days after the payment posts, and refuses one three business days after", async () => {

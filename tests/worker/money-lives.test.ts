@@ -1,7 +1,8 @@
 /**
  * Money proven twice, through the whole embedded platform inside workerd
  * (issue 13): random borrower lives played day by day on a real D1 database
- * — the servicing run each morning, draws and payments posted through the
+ * — the servicing run each morning (every second statement day at noon, the instant of the
+ * borrower's own requests, as when theirs is the day's first), draws and payments posted through the
  * platform's Account/PostTransaction (every second one-time payment taken
  * by phone at the servicing desk instead, issue 20), returns through the corrections
  * service, fee waivers and payment reversals asked at the desk by an agent and
@@ -136,11 +137,17 @@ async function playLife(life: Life, index: number): Promise<void> {
   const posted: string[] = [];
   const scheduledIds: number[] = [];
   const done = new Set<Intent>();
+  let lateRun = false;
   for (let n = 0; n < LIFE_DAYS; n++) {
     const date = addDays(life.setup.openedOn, n);
-    vi.setSystemTime(morning(date));
-    await runServicing(db, new Date(), { lineId });
+    const issuedBefore = model.statements().length;
     model.morning(date);
+    // Every second statement day the day's run is late: it runs at noon, the very instant of the
+    // borrower's actions, as when their own request is the first of the day and runs the day's servicing.
+    const issuesToday = model.statements().length > issuedBefore;
+    if (issuesToday) lateRun = !lateRun;
+    vi.setSystemTime(issuesToday && lateRun ? noon(date) : morning(date));
+    await runServicing(db, new Date(), { lineId });
     const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all();
     const fresh = rows.filter((r) => r.kind === "payment" && !posted.includes(r.id));
     posted.push(
