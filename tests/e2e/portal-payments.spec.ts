@@ -325,10 +325,21 @@ test("with nothing owed the steps are locked and nothing can be chosen", async (
 
 test("a charged-off borrower gets only Pay Off Balance and Other Amount, with the wide window", async ({ page }) => {
   await logInFresh(page, "chargedOff");
+  const balanceDue = await page
+    .locator("dt", { hasText: /^Balance Due$/ })
+    .locator("+ dd")
+    .innerText();
   await gotoHydrated(page, "/payments");
   await expect(
     page.getByText("Your loan is more than 90 days past due. Your full account balance is due."),
   ).toBeVisible();
+  // The summary says what the account page says is due: the whole balance, not the minimums once past due.
+  const summary = page.getByRole("region", { name: "Account Summary" });
+  await expect(summary.locator('[data-figure="balance-due"]')).toHaveText(balanceDue);
+  await expect(summary.locator('[data-figure="balance-due"]')).toHaveText(
+    await summary.locator('[data-figure="balance"]').innerText(),
+  );
+  await expect(summary.locator('[data-figure="past-due"]')).toHaveCount(0);
   await expect(page.getByRole("radio")).toHaveCount(2);
   // Its last due date is long gone, so the default is Other (spec); Pay Off stays available with its wide window (0-decisions).
   await expect(radio(page, /^Other Amount/)).toBeChecked();

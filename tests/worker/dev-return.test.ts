@@ -103,11 +103,16 @@ describe("POST /api/dev/return", { timeout: 60_000 }, () => {
     expect(later.length).toBeGreaterThan(0);
     expect(later[0]!.returnsCents).toBe(next.amountCents);
     // Every issued statement adds up: what it carried in, plus its activity, is its new balance.
-    for (const s of (await ledger(email)).statements)
-      expect(
-        s.previousBalanceCents + s.drawsCents - s.paymentsCents + s.returnsCents + s.feeCents - s.creditsCents,
-        s.id,
-      ).toBe(s.newBalanceCents);
+    for (const s of (await ledger(email)).statements) {
+      const [previous, draws, payments, returns, credits] = [
+        s.previousBalanceCents,
+        s.drawsCents,
+        s.paymentsCents,
+        s.returnsCents,
+        s.creditsCents,
+      ].map((cents) => cents ?? 0) as [number, number, number, number, number];
+      expect(previous + draws - payments + returns + s.feeCents - credits, s.id).toBe(s.newBalanceCents);
+    }
   });
 
   it("accepts a return two business days after the payment posts, and refuses one three business days after", async () => {

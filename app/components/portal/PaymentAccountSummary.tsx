@@ -5,6 +5,8 @@ export interface PaymentSummaryFigures {
   pendingCents: number;
   minimumDueCents: number;
   pastDueCents: number;
+  /** Charged off: the whole balance, due now (the account page's Balance Due). */
+  balanceDueCents: number | null;
   nextPaymentDate: string | null;
 }
 
@@ -22,7 +24,12 @@ export function PaymentAccountSummary({ figures, troubled }: { figures: PaymentS
           <dt>Account Balance</dt>
           <dd data-figure="balance">{formatMoney(figures.balanceCents, { cents: true })}</dd>
         </div>
-        {troubled ? (
+        {figures.balanceDueCents !== null ? (
+          <div>
+            <dt>Balance Due</dt>
+            <dd data-figure="balance-due">{formatMoney(figures.balanceDueCents, { cents: true })}</dd>
+          </div>
+        ) : troubled ? (
           <div>
             <dt>Past Due Amount</dt>
             <dd data-figure="past-due">{formatMoney(figures.pastDueCents, { cents: true })}</dd>

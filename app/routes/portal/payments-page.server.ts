@@ -3,7 +3,7 @@ import { type PaymentFacts, paymentsLocked, payoffOf } from "#domain/rules/payme
 import { paymentHeader, paysByEft } from "./payment-header";
 import { type Folder, freshValues, type PaymentValues } from "./payments.schema";
 import type { PortalSummary } from "./portal.server";
-import { drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
+import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
 
 /**
  * The payments page's figures from one summary, and what a post leaves on the
@@ -28,6 +28,7 @@ export function paymentFacts(s: Summary): PaymentFacts {
 export function paymentPage(s: Summary, today: string) {
   const facts = paymentFacts(s);
   const standing = portalStanding(s.accountHeader);
+  const due = amountDue(s.accountHeader);
   return {
     standing,
     drawUnavailable: drawUnavailableOf(s.accountConfig),
@@ -37,6 +38,8 @@ export function paymentPage(s: Summary, today: string) {
       pendingCents: s.accountHeader.pendingTransactionAmount,
       minimumDueCents: s.accountHeader.minPaymentAmount,
       pastDueCents: s.accountHeader.pastDueAmount,
+      // Charged off, the whole balance is due: the account page's Balance Due, not the minimums that were past due.
+      balanceDueCents: due.kind === "chargedOff" ? due.balanceDueCents : null,
       nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
     },
     header: paymentHeader(s, today),
