@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { required, requiredText } from "#domain/application/fields";
+import { required } from "#domain/application/fields";
+import { nameText } from "#domain/application/schemas/personal";
 import { optionalPhoneSchema } from "#domain/rules/phone";
 import { accessMessages, emailField } from "./access.schema";
-import { NAME_PATTERN } from "./apply/personal.schema";
 
 /**
  * The contact form (spec file 3, Contact request: firstName, lastName,
@@ -36,8 +36,8 @@ export const contactCategories = [
 const categoryCodes = contactCategories.map((c) => c.code);
 
 export const contactSchema = v.object({
-  firstName: required(requiredText(contactMessages.firstName, 40, NAME_PATTERN)),
-  lastName: required(requiredText(contactMessages.lastName, 40, NAME_PATTERN)),
+  firstName: required(nameText(contactMessages.firstName)),
+  lastName: required(nameText(contactMessages.lastName)),
   email: emailField,
   // Optional: empty, or a phone as people type it (the one phone rule).
   phone: required(optionalPhoneSchema(contactMessages.phone)),

@@ -19,14 +19,25 @@ const STYLE = {
   paragraph: { size: 10.5, leading: 14, gapAfter: 8 },
 } as const;
 
-/** The standard fonts speak WinAnsi: map common typography to it, drop the rest. */
+const WIN_ANSI = /^[\x20-\x7E\xA0-\xFF]$/;
+/** Letters with strokes have no decomposition: their plain letter. */
+const STROKED: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h" };
+
+/**
+ * The standard fonts speak WinAnsi: map common typography to it; a letter
+ * beyond it (a name's ễ or ł) prints as its plain letter; drop the rest.
+ */
 function winAnsi(text: string): string {
   return text
+    .normalize("NFC")
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201C\u201D]/g, '"')
     .replace(/[\u2013\u2014]/g, "-")
     .replace(/\u2026/g, "...")
-    .replace(/[^\x20-\x7E\xA0-\xFF]/g, " ");
+    .replace(/[^\x20-\x7E\xA0-\xFF]/gu, (char) => {
+      const plain = STROKED[char] ?? char.normalize("NFD").replace(/\p{M}/gu, "");
+      return WIN_ANSI.test(plain) ? plain : " ";
+    });
 }
 
 function wrap(text: string, font: PDFFont, size: number): string[] {

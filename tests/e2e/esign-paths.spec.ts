@@ -109,6 +109,31 @@ test("signature: focus on the heading; a name that does not match says so; closi
   await expect(page.getByRole("button", { name: "SUBMIT" })).toBeEnabled();
 });
 
+// Decision record 030: letters of any alphabet; a phone's apostrophe is the apostrophe; signing reads accents aside.
+test("a name in its own alphabet: José O’Brien is kept as typed, greeted as José, and signs typing it without the accent", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await page.getByLabel("First Name").pressSequentially("José");
+  await page.getByLabel("Last Name").pressSequentially("O\u2019Brien");
+  await expect(page.getByLabel("First Name")).toHaveValue("José");
+  await expect(page.getByLabel("Last Name")).toHaveValue("O'Brien");
+  await onSignature(page, applicant({ firstName: "José", lastName: "O\u2019Brien" }));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("José");
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel(NAME).fill("Jos OBrien");
+  await page.getByLabel(NAME).blur();
+  await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
+  await page.getByLabel(NAME).fill("Jose O'Brien");
+  await expect(page.locator("#borrowerName-error")).toHaveText("");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congrats, José. You've successfully eSigned your line of credit.",
+  );
+});
+
 test("signature: Paper Check chosen at banking opens the signature on its handling", async ({ page }) => {
   const a = applicant();
   await gotoHydrated(page, "/apply/personal?start=1");

@@ -49,6 +49,14 @@ describe("PDF documents (pdf-lib fork)", () => {
     expect(text).toContain(`Page ${doc.getPageCount()} of ${doc.getPageCount()}`);
   });
 
+  it("prints names in any alphabet: Latin-1 letters as they are, others as their plain letter", async () => {
+    const bytes = await renderPdf(
+      "Agreement",
+      parseTextDocument("Borrower: José Nuñez, Łukasz Nguyễn, Zoë O\u2019Brien"),
+    );
+    expect(pdfText(bytes)).toContain("Borrower: José Nuñez, Lukasz Nguyen, Zoë O'Brien");
+  });
+
   it("treats '# ' lines as headings", () => {
     expect(parseTextDocument("# Title\nBody\n\n")).toEqual([
       { kind: "heading", text: "Title" },

@@ -13,6 +13,15 @@ describe("the typed borrower name", () => {
     expect(borrowerNameMatches("Jordan Smith", "Jordan", "Rivera")).toBe(false);
     expect(borrowerNameMatches("", "", "")).toBe(false);
   });
+
+  it("reads a name with accents or a phone's apostrophe as the same name, typed with them or without", () => {
+    expect(borrowerNameMatches("José Nuñez", "José", "Nuñez")).toBe(true);
+    expect(borrowerNameMatches("Jose Nunez", "José", "Nuñez")).toBe(true);
+    expect(borrowerNameMatches("jose\u0301 nun\u0303ez", "José", "Nuñez")).toBe(true);
+    expect(borrowerNameMatches("Sean O\u2019Brien", "Sean", "O'Brien")).toBe(true);
+    expect(borrowerNameMatches("Jos Nuez", "José", "Nuñez")).toBe(false);
+    expect(borrowerNameMatches("Sean OBrien", "Sean", "O'Brien")).toBe(false);
+  });
 });
 
 describe("the first draw (spec file 2, section 5)", () => {

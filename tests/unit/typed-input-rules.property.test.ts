@@ -1,6 +1,8 @@
 import fc from "fast-check";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { finishUsDate, parseUsDate } from "#domain/application/fields";
+import { personalFields } from "#domain/application/schemas/personal";
 import { moneyInputCents, moneyInputText, normaliseMoneyInput } from "#domain/rules/money-input";
 import {
   formatPhone,
@@ -176,15 +178,30 @@ describe("dates as people type them", () => {
     expect(typeInto(masks.date, "12/25/2026")).toBe("12/25/2026");
   });
 
-  it("every real date, typed with or without leading zeros and slashes, reads as itself", () => {
+  it("every real date, typed with or without leading zeros, slashes, dashes or dots, or as yyyy-mm-dd, reads as itself with JavaScript and without", () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date("1900-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
         (date) => {
           const iso = date.toISOString().slice(0, 10);
           const [y, m, d] = iso.split("-") as [string, string, string];
-          for (const typed of [`${m}/${d}/${y}`, `${Number(m)}/${Number(d)}/${y}`, `${m}${d}${y}`]) {
+          const typedForms = [
+            `${m}/${d}/${y}`,
+            `${Number(m)}/${Number(d)}/${y}`,
+            `${m}${d}${y}`,
+            `${m}-${d}-${y}`,
+            `${Number(m)}-${Number(d)}-${y}`,
+            `${m}.${d}.${y}`,
+            iso,
+            `${y}${m}${d}`,
+          ];
+          for (const typed of typedForms) {
+            // With JavaScript: the mask as it is typed, then the field left.
             expect(parseUsDate(typeInto(masks.date, typed)), typed).toBe(iso);
+            expect(finishUsDate(typeInto(masks.date, typed)), typed).toBe(`${m}/${d}/${y}`);
+            // Without: the server reads the post as typed.
+            expect(parseUsDate(typed), typed).toBe(iso);
+            expect(finishUsDate(typed), typed).toBe(`${m}/${d}/${y}`);
           }
         },
       ),
@@ -195,5 +212,33 @@ describe("dates as people type them", () => {
     expect(finishUsDate("02/30/2000")).toBe("");
     expect(finishUsDate("13/01/1990")).toBe("");
     expect(finishUsDate("01/05")).toBe("01/05");
+    expect(finishUsDate("02-30-2000")).toBe("");
+    expect(finishUsDate("2000-02-30")).toBe("");
+    expect(finishUsDate("19900517")).toBe("05/17/1990");
+    expect(typeInto(masks.date, "19900517")).toBe("1990-05-17");
+    expect(finishUsDate("1990-02-30")).toBe("");
+  });
+});
+
+describe("names as people type them", () => {
+  const letter = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéèêëñüöäåçøłßÉÑÜŁőțžăễ");
+  const nameChar = fc.oneof(letter, letter, letter, fc.constantFrom(" ", "-", "'", "\u2019"));
+  const name = fc.tuple(letter, fc.array(nameChar, { maxLength: 30 })).map(([first, rest]) => first + rest.join(""));
+  const schema = personalFields("2026-11-27").firstName;
+
+  it("the mask, typed key by key or pasted, keeps every letter of any alphabet; a phone's ’ is the apostrophe; the schema accepts it", () => {
+    fc.assert(
+      fc.property(name, (written) => {
+        const plain = written.replace(/\u2019/g, "'");
+        expect(typeInto(masks.name, written)).toBe(plain);
+        expect(masks.name(written)).toBe(plain);
+        const parsed = v.safeParse(schema, typeInto(masks.name, written));
+        expect(parsed.success && parsed.output, written).toBe(plain.trim());
+      }),
+    );
+  });
+
+  it("the mask drops what no name has: digits, signs, emoji", () => {
+    expect(typeInto(masks.name, "Jo3sé!@ 😀Nuñez.")).toBe("José Nuñez");
   });
 });

@@ -1,4 +1,5 @@
 import { normaliseMoneyInput } from "#domain/rules/money-input";
+import { maskName } from "#domain/rules/names";
 import { maskPhone, maskWorkPhone, normalisePhone, normaliseWorkPhone } from "#domain/rules/phone";
 
 /**
@@ -26,23 +27,31 @@ export const masks = {
   digits9: (text: string) => digits(text, 9),
   digits15: (text: string) => digits(text, 15),
   zip: (text: string) => digits(text, 5),
-  /** Letters, hyphen, space and apostrophe only (names). */
-  name: (text: string) => text.replace(/[^A-Za-z' -]/g, "").slice(0, 40),
+  /** Letters of any alphabet, hyphen, space and apostrophe only (names; ’ becomes '). */
+  name: maskName,
 } as const;
 
 export type MaskName = keyof typeof masks;
 
 /**
  * The date mask walks the characters: month and day take one or two digits
- * (a typed slash ends them early, a third digit starts the next part), the
- * year four. So 1/5/1990 stays 1/5/1990 and 01051990 becomes 01/05/1990.
+ * (a typed slash, dash or dot ends them early, a third digit starts the next
+ * part), the year four. So 1/5/1990 stays 1/5/1990, 1-5-1990 becomes
+ * 1/5/1990 and 01051990 becomes 01/05/1990.
  */
 function maskDate(text: string): string {
+  // The year first (yyyy-mm-dd, spec file 1, section 3): its first two digits are no month.
+  // It takes that shape as typed; the field shows it as mm/dd/yyyy once left.
+  const typed = text.replace(/\D/g, "");
+  if (typed.length >= 2 && Number(typed.slice(0, 2)) > 12 && !/^\d\D/.test(text)) {
+    const d = typed.slice(0, 8);
+    return [d.slice(0, 4), d.slice(4, 6), d.slice(6)].filter(Boolean).join("-");
+  }
   const parts = [""];
   for (const char of text) {
     const index = parts.length - 1;
     const part = parts[index]!;
-    if (char === "/") {
+    if (char === "/" || char === "-" || char === ".") {
       if (part && index < 2) parts.push("");
     } else if (/\d/.test(char)) {
       if (index < 2 && part.length === 2) parts.push(char);

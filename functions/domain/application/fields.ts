@@ -6,15 +6,25 @@ import * as v from "valibot";
  */
 
 /** m/d/yyyy or mm/dd/yyyy as people type it (or yyyy-mm-dd from a picker) to ISO, or null if not a real date. */
+/**
+ * The parts of a date as people type it: mm/dd/yyyy with one or two digits
+ * for month and day, and - or . for the slashes; mmddyyyy; and the year
+ * first, yyyy-mm-dd (spec file 1, section 3) or yyyymmdd, told by its first
+ * two digits, which no month has. The browser's mask reads them the same.
+ * Null when it is none of these shapes.
+ */
+function dateParts(input: string): [year: string, month: string, day: string] | null {
+  const text = input.trim();
+  const yearFirst = text.match(/^(\d{4})(-?)(\d{2})\2(\d{2})$/);
+  if (yearFirst && Number(text.slice(0, 2)) > 12) return [yearFirst[1]!, yearFirst[3]!, yearFirst[4]!];
+  const us = text.match(/^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/) ?? text.match(/^(\d{2})()(\d{2})(\d{4})$/);
+  return us ? [us[4]!, us[1]!.padStart(2, "0"), us[3]!.padStart(2, "0")] : null;
+}
+
 export function parseUsDate(input: string): string | null {
-  const us = input.trim().match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
-  const iso = input.trim().match(/^(\d{4})-(\d{2})-(\d{2})$/);
-  const [y, m, d] = us
-    ? [us[3], us[1]!.padStart(2, "0"), us[2]!.padStart(2, "0")]
-    : iso
-      ? [iso[1], iso[2], iso[3]]
-      : [];
-  if (!y || !m || !d) return null;
+  const parts = dateParts(input);
+  if (!parts) return null;
+  const [y, m, d] = parts;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d))
     return null;
@@ -35,7 +45,7 @@ export function isoToUs(iso: string): string {
 export function finishUsDate(text: string): string {
   const iso = parseUsDate(text);
   if (iso) return isoToUs(iso);
-  return /^\s*\d{1,2}\/\d{1,2}\/\d{4}\s*$/.test(text) ? "" : text;
+  return dateParts(text) ? "" : text;
 }
 
 /** The named date fields of a post, each finished as finishUsDate does in the browser. */
@@ -87,6 +97,16 @@ export function abaChecksumValid(routing: string): boolean {
   const d = routing.split("").map(Number);
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
   return sum % 10 === 0;
+}
+
+/**
+ * An SSN as typed, in its ###-##-#### form: nine digits with or without
+ * dashes or spaces (what the browser's mask does, for a form posted without
+ * JavaScript). Anything else stays as typed, for the field's message.
+ */
+export function ssnAsTyped(text: string): string {
+  const digits = text.replace(/[\s-]/g, "");
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : text;
 }
 
 /** SSN ###-##-####: area not 000, 666 or 9xx; group not 00; serial not 0000. */

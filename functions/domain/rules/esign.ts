@@ -1,15 +1,15 @@
 import { draws } from "../config";
 import { formatMoney } from "../format";
+import { sameName } from "./names";
 
 /**
  * E-sign rules shared by the pages and the platform (spec file 2, sections 4
  * and 5): the typed name and the first-draw amount.
  */
 
-/** The typed name must be first plus last name, case-insensitive, spaces ignored. */
+/** The typed name must be first plus last name, case-insensitive, spaces (and accents) aside. */
 export function borrowerNameMatches(typed: string, firstName: string, lastName: string): boolean {
-  const squash = (text: string) => text.replace(/\s+/g, "").toLowerCase();
-  return squash(typed) !== "" && squash(typed) === squash(`${firstName}${lastName}`);
+  return sameName(typed, `${firstName}${lastName}`);
 }
 
 export const drawMessages = {

@@ -6,14 +6,15 @@ import type { JsonSchema } from "@valibot/to-json-schema";
  * states them ("every input is accepted in the forms people type it"), with
  * an example. Keyed by the field's dotted path in the lead.
  */
-const DATE = "A date as MM/DD/YYYY (as typed) or YYYY-MM-DD.";
+const DATE =
+  "A date as MM/DD/YYYY (one or two digits for month and day; dashes or dots for the slashes), MMDDYYYY, YYYY-MM-DD or YYYYMMDD.";
 const PHONE =
   "A 10-digit US number, with or without dashes, dots, spaces or parentheses, and an optional leading 1 or +1.";
 
 export const LEAD_FIELD_DOCS: Record<string, JsonSchema> = {
   "personal.birthdate": { description: `${DATE} The applicant is at least 18.`, examples: ["05/17/1990"] },
   "personal.ssn": {
-    description: "The Social Security number: 9 digits, with or without dashes.",
+    description: "The Social Security number: 9 digits, with or without dashes or spaces.",
     examples: ["123-45-6789"],
   },
   "personal.email": { format: "email", examples: ["jordan.rivera@example.com"] },

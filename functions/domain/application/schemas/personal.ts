@@ -1,11 +1,12 @@
 import * as v from "valibot";
 import { creditLine } from "../../config";
+import { NAME_MAX_LENGTH, NAME_PATTERN, normaliseName } from "../../rules/names";
 import {
   digitsOnly,
   emailAddress as email,
   parseUsDate,
   required,
-  requiredText,
+  ssnAsTyped,
   ssnValid,
   yearsBetween,
 } from "../fields";
@@ -22,8 +23,16 @@ export const personalMessages = {
   emailsMatch: "Email addresses must match",
 } as const;
 
-/** Letters, hyphen, space and apostrophe: the keystrokes the name fields allow. */
-export const NAME_PATTERN = /^[A-Za-z][A-Za-z' -]*$/;
+/** A name as typed: one spelling (normaliseName), then letters, hyphens, spaces and apostrophes (rules/names.ts). */
+export const nameText = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.transform(normaliseName),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(NAME_MAX_LENGTH, message),
+    v.regex(NAME_PATTERN, message),
+  );
 
 /**
  * The personal fields a partner sends too (no confirmation e-mail: that one
@@ -32,8 +41,8 @@ export const NAME_PATTERN = /^[A-Za-z][A-Za-z' -]*$/;
  */
 export function personalFields(today: string) {
   return {
-    firstName: required(requiredText(personalMessages.firstName, 40, NAME_PATTERN)),
-    lastName: required(requiredText(personalMessages.lastName, 40, NAME_PATTERN)),
+    firstName: required(nameText(personalMessages.firstName)),
+    lastName: required(nameText(personalMessages.lastName)),
     birthdate: required(
       v.pipe(
         v.string(personalMessages.birthdate),
@@ -48,6 +57,7 @@ export function personalFields(today: string) {
       v.pipe(
         v.string(personalMessages.ssn),
         v.trim(),
+        v.transform(ssnAsTyped),
         v.check(ssnValid, personalMessages.ssn),
         v.transform(digitsOnly),
       ),
