@@ -29,8 +29,12 @@ test("approved application to an e-signed line with a first draw", async ({ page
   await expect(page.locator(".step-alert")).toHaveText("Please complete all sections as noted above");
   await expect(page.getByText("Please read & agree to the Arbitration Agreement")).toBeVisible();
   await agree(page, "Arbitration Agreement");
+  // Agreed in the popup: that row's message from the save is gone; the others' stay until agreed.
+  await expect(page.getByText("Please read & agree to the Arbitration Agreement")).toHaveCount(0);
+  await expect(page.getByText("Please read & agree to the Credit Agreement")).toBeVisible();
   await agree(page, "Consent for Electronic Records");
   await agree(page, "Credit Agreement");
+  await expect(page.locator(".agreement-row").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Yes").first().check();
   await expect(page.getByLabel("Draw amount ($)")).toHaveValue("100");
   await expect(page.getByText("Cash advance fee: $5.00; you receive $95.00.")).toBeVisible();

@@ -201,8 +201,10 @@ function AgreementRow({
   const required = (REQUIRED_AGREEMENTS as readonly string[]).includes(kind);
   const declined = agreed === false;
   // A required agreement declined cannot be gone past: say so at once, not only after Save and Continue.
-  const message =
-    error ?? (declined && required ? consentMessages[kind as (typeof REQUIRED_AGREEMENTS)[number]] : undefined);
+  // Agreed since the last Save and Continue (in the popup), its message from that save no longer holds.
+  const message = agreed
+    ? undefined
+    : (error ?? (declined && required ? consentMessages[kind as (typeof REQUIRED_AGREEMENTS)[number]] : undefined));
   return (
     <div className="agreement-row">
       <span className={agreed ? "agreed" : declined ? "declined" : undefined}>
