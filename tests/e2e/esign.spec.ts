@@ -168,6 +168,12 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Type your first and last name to eSign").fill("Jordan Rivera");
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await expect(page).toHaveURL(/\/esign\/contact$/);
+    // Back to the approval (Back, history): signed, it is no longer "conditionally approved, preparing documents".
+    await page.goto("/apply/approved");
+    await expect(page).toHaveURL(/\/esign\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Congrats, Jordan. You've successfully eSigned your line of credit.",
+    );
   });
 });
 

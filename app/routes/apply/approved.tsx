@@ -36,6 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw await followLeadLink(context, leadToken);
   }
   const { session, draft } = readDraft(context, request);
+  // Signed since (this session finished e-sign): the approval and "preparing your documents" are behind them.
+  if (session?.data.esignDone) throw redirect("/esign/contact");
   if (!draft.decision && session?.data.customerId) {
     // Signed in with a line awaiting e-sign (login with loan status G): from the account summary.
     const { platform } = pagePlatform(context, session);
