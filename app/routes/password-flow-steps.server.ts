@@ -165,6 +165,8 @@ export async function sendCodeStep({ context, request, kind, values, flow, platf
   if (!channel) return { errors: { channel: accessMessages.method } };
   const sent = await sendPasscode(platform, channel, flow);
   if (sent.statusCode === "6") return { errors: {}, alert: flowMessages.channelStopped };
+  // Locked by wrong passcodes (perhaps in an earlier attempt): no code is sent, so no passcode screen; the lock's reason.
+  if (sent.statusCode === "7") return { errors: {}, alert: flowMessages.lockedCode };
   const atLimit = sent.statusCode === "5";
   // Another channel may have stood in for a stopped one: the page names where the code really went.
   const stoodIn = sent.sentBy && KIND_OF[sent.sentBy] !== channel.kind;

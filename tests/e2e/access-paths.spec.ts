@@ -138,4 +138,14 @@ test("five wrong passcodes: the lock message appears once, names Customer Servic
   await expect(page.getByRole("button", { name: "RESEND CODE" })).toBeDisabled();
   // Nothing says a code is waiting at the phone any more.
   await expect(page.getByText(/We sent a six-digit passcode/)).toHaveCount(0);
+
+  // Starting again: no code is sent, so no passcode screen, and the reason is the lock, not the resend limit.
+  await gotoHydrated(page, "/forgot-password?restart");
+  await page.getByLabel("Email Address").fill(b.email);
+  await page.getByRole("button", { name: "NEXT" }).click();
+  await page.getByLabel(`Text (xxx) xxx-${b.mobilePhone.slice(-4)}`).check();
+  await page.getByRole("button", { name: "SEND CODE" }).click();
+  await expect(page.getByText(locked)).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
+  await expect(page.getByText(/maximum number of passcode requests/)).toHaveCount(0);
 });

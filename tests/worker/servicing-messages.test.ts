@@ -47,6 +47,10 @@ describe("passcodes through the provider (outbox) and the PasscodeVault Durable 
     const fifth = await client().call(communications.VerifySmsOtp, { pin: wrong2, ewSID: sent.ewSID });
     expect(fifth).toMatchObject({ statusCode: "3", wrongAttempts: 5 });
     expect((await client().call(communications.VerifySmsOtp, { pin: resent, ewSID: sent.ewSID })).statusCode).toBe("3");
+    // Locked, nothing more is sent, and the answer says it is the lock (7), not the resend limit (5).
+    const afterLock = await client().call(communications.SendSmsOtp, { phoneNumber: phone, ewSID: sent.ewSID });
+    expect(afterLock.statusCode).toBe("7");
+    expect(codeIn((await lastOutbox(phone))!.body)).toBe(resent);
   });
 
   it("allows three resends, then refuses", async () => {

@@ -133,9 +133,10 @@ async function send(
     purpose: "esign",
   });
   if (sent.statusCode === "6") return { state, errors: {}, alert: flowMessages.channelStopped, serviceDown: true };
-  if (sent.statusCode === "5") {
-    // The resend limit: the code already sent still works; no new one comes.
-    const kept: Pending = { ...pending, notice: flowMessages.resendLimit, resendDisabled: true };
+  if (sent.statusCode === "5" || sent.statusCode === "7") {
+    // The resend limit (the code already sent still works) or the wrong-entry lock: no new one comes.
+    const notice = sent.statusCode === "7" ? flowMessages.lockedCode : flowMessages.resendLimit;
+    const kept: Pending = { ...pending, notice, resendDisabled: true };
     return { state: { ...state, password: kept }, errors: {} };
   }
   const notice = resend ? accessMessages.resent.replace("{phone}", formatPhone(phones.customerService)) : undefined;

@@ -43,7 +43,8 @@ export const CheckLineType = defineCall({
 /**
  * statusCode 0: sent; 5: the resend limit (nothing sent); 6: not sent, the
  * channel asked not to be sent to (a number that texted STOP) and the borrower
- * has no other. `sentBy`: how the code really went, when another channel
+ * has no other; 7: not sent, this identity's passcode is locked by too many
+ * wrong entries. `sentBy`: how the code really went, when another channel
  * stood in for one that is stopped.
  */
 const OtpSent = withToken({

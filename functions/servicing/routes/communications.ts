@@ -109,7 +109,8 @@ async function deliverPasscode(
     c.var.now.getTime(),
     target.CustId ? { customerId: target.CustId, purpose: target.purpose } : undefined,
   );
-  if ("refused" in sent) return { ewSID, replyTo: "", statusCode: "5", resend: true };
+  // Nothing sent: locked by wrong entries (7) is not the resend limit (5); the pages say different things.
+  if ("refused" in sent) return { ewSID, replyTo: "", statusCode: sent.refused === "locked" ? "7" : "5", resend: true };
   // A known customer's new challenge is listed for the servicing desk's resend (by the vault's id, not the challenge id).
   if (!sent.resend && target.CustId)
     await c.var.db
