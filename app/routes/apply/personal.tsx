@@ -19,6 +19,7 @@ import {
   loadStep,
   platformFor,
   readDraft,
+  refuseStalePost,
   storeDraft,
   TOO_MANY_ATTEMPTS,
   validateStep,
@@ -51,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
   const { session, draft } = readDraft(context, request);
+  refuseStalePost(draft, "personal");
   const values = finishDates(await formValues(request), ["birthdate"]);
   const checked = await validateStep(personalSchema(easternToday()), values);
   if (!checked.ok) return checked.failure;

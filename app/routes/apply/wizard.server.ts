@@ -49,7 +49,25 @@ export function actionDraft(
 ): { session: Session; draft: ApplicationDraft } {
   const { session } = context.get(sessionContext);
   if (!session) throw redirect(`/apply/${step}`);
-  return { session, draft: draftOf(session, new URL(request.url)) };
+  const draft = draftOf(session, new URL(request.url));
+  refuseStalePost(draft, step);
+  return { session, draft };
+}
+
+/** Where a decided application's pages lead: the approval, or the review of a refusal. */
+export const decisionPage = (decision: NonNullable<ApplicationDraft["decision"]>) =>
+  decision.status === "A" ? "/apply/approved" : "/apply/review";
+
+/**
+ * A step posted from a page another tab has overtaken: the application was
+ * decided meanwhile (it is never changed after), or an earlier step was
+ * reopened from the step bar (the decision must wait for it). Either way the
+ * post goes where the application now is, not past it.
+ */
+export function refuseStalePost(draft: ApplicationDraft, step: Step) {
+  if (draft.decision) throw redirect(decisionPage(draft.decision));
+  const missing = redirectFor(draft, step);
+  if (missing) throw redirect(`/apply/${missing}`);
 }
 
 /**
@@ -123,9 +141,7 @@ export async function loadStep(
 ) {
   const { env } = context.get(edgeContext);
   const { session, draft } = readDraft(context, request);
-  if (draft.decision) throw redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review");
-  const missing = redirectFor(draft, step);
-  if (missing) throw redirect(`/apply/${missing}`);
+  refuseStalePost(draft, step);
   const sealed = sealedOnThisStep.length ? await unsealFields(env, draft) : {};
   const values: Record<string, string> = { ...(draft.values[step] ?? {}) };
   for (const field of sealedOnThisStep)
