@@ -252,8 +252,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("1st Upcoming Pay Date", { exact: true }).fill(usDate(11));
     await page.getByRole("button", { name: "CONTINUE" }).click();
     await expect(page).toHaveURL(/\/apply\/banking$/);
-    await page.getByLabel("ABA Routing Number").fill("021000021");
-    await page.getByLabel("Bank Account Number").fill("123456789");
+    // Grouped as printed on a check: the server reads the digits, as the mask would.
+    await page.getByLabel("ABA Routing Number").fill("021 000 021");
+    await expect(page.getByLabel("ABA Routing Number")).toHaveValue("021 000 021");
+    await page.getByLabel("Bank Account Number").fill("1234-56789");
     await page.getByRole("button", { name: "SUBMIT" }).click();
     await expect(page).toHaveURL(/\/apply\/approved$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("José");

