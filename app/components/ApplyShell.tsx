@@ -1,6 +1,6 @@
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { STEP_ALERT } from "#domain/application/fields";
-import { STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
+import { REOPENED, REOPENED_NOTICE, STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
 import { CostOfCreditLink } from "./CostOfCredit";
 
 /**
@@ -67,9 +67,15 @@ export function ApplyShell({
   lead?: string;
   children: React.ReactNode;
 }) {
+  const [params] = useSearchParams();
   return (
     <section className="container page-section apply">
       <StepBar current={step} done={done} />
+      {params.has(REOPENED) ? (
+        <p className="banner banner-warning" role="status">
+          {REOPENED_NOTICE}
+        </p>
+      ) : null}
       <h1>{title}</h1>
       {lead ? <p className="lead">{lead}</p> : null}
       {children}

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { REOPENED_NOTICE } from "#domain/application/steps";
 import { stepFields } from "../support/wizard-fields";
 import { walkWizard, wizardApplicant } from "./helpers/applicants";
-import { postForm, redirectPath, sessionCookieOf } from "./helpers/http";
+import { postForm, redirectPath, send, sessionCookieOf } from "./helpers/http";
 
 /**
  * A step posted from a page another tab has overtaken (the second tab of
@@ -40,8 +41,13 @@ describe("a step posted from a page another tab overtook", { timeout: 30_000 }, 
     expect(redirectPath(reopened)).toBe("/apply/personal");
 
     const stale = await postForm("/apply/banking", fields.banking, { cookie: walk.cookie });
-    expect([stale.status, redirectPath(stale)]).toEqual([302, "/apply/personal"]);
+    expect([stale.status, redirectPath(stale)]).toEqual([302, "/apply/personal?reopened"]);
     expect(await customersWith(a.email)).toHaveLength(0);
+    // The page it lands on says why: nothing was submitted, and what the person does next.
+    const landed = await send("/apply/personal?reopened", { cookie: walk.cookie });
+    expect(await landed.text()).toContain(REOPENED_NOTICE.replace("'", "&#x27;"));
+    // A page opened directly says no such thing.
+    expect(await (await send("/apply/personal", { cookie: walk.cookie })).text()).not.toContain("another window");
 
     let cookie = walk.cookie;
     for (const step of ["personal", "address", "income", "payfrequency", "banking"] as const) {

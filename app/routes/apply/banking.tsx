@@ -17,11 +17,12 @@ import { easternToday } from "../../lib/today";
 import type { Route } from "./+types/banking";
 import { bankingSchema, repaymentMethods } from "./banking.schema";
 import {
-  actionDraft,
   approveDraft,
   formValues,
   loadStep,
   platformFor,
+  refuseStalePost,
+  sessionDraft,
   storeDraft,
   TOO_MANY_ATTEMPTS,
   validateStep,
@@ -55,11 +56,13 @@ function withoutSeparators(values: Record<string, string>, names: readonly strin
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { env } = context.get(edgeContext);
-  const { session, draft } = actionDraft(context, request, "banking");
+  const { session, draft } = sessionDraft(context, request, "banking");
   const values = withoutSeparators(await formValues(request), ["routing", "account"]);
   const checked = await validateStep(bankingSchema, values);
   if (!checked.ok) return checked.failure;
+  // Every valid SUBMIT counts toward the decision limit, a stale one (decided, or a step reopened elsewhere) too.
   if (!(await withinLimit(context, request, "decisionPerIp"))) return { errors: {}, values, alert: TOO_MANY_ATTEMPTS };
+  refuseStalePost(draft, "banking");
 
   const banked = completeStep(
     await sealFields(env, draft, { routing: checked.output.routing, account: checked.output.account }),

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import * as v from "valibot";
 import { fieldErrors } from "#domain/application/fields";
+import { REOPENED } from "#domain/application/steps";
 import {
   type ApplicationDraft,
   completeStep,
@@ -47,11 +48,20 @@ export function actionDraft(
   request: Request,
   step: Step,
 ): { session: Session; draft: ApplicationDraft } {
+  const found = sessionDraft(context, request, step);
+  refuseStalePost(found.draft, step);
+  return found;
+}
+
+/** The session's draft without the stale-post check (the banking step counts its decision limit first). */
+export function sessionDraft(
+  context: Context,
+  request: Request,
+  step: Step,
+): { session: Session; draft: ApplicationDraft } {
   const { session } = context.get(sessionContext);
   if (!session) throw redirect(`/apply/${step}`);
-  const draft = draftOf(session, new URL(request.url));
-  refuseStalePost(draft, step);
-  return { session, draft };
+  return { session, draft: draftOf(session, new URL(request.url)) };
 }
 
 /** Where a decided application's pages lead: the approval, or the review of a refusal. */
@@ -65,9 +75,14 @@ export const decisionPage = (decision: NonNullable<ApplicationDraft["decision"]>
  * post goes where the application now is, not past it.
  */
 export function refuseStalePost(draft: ApplicationDraft, step: Step) {
+  sendWhereTheApplicationIs(draft, step, `?${REOPENED}`);
+}
+
+/** A decided application to its decision; one with an earlier step not done to that step (`notice`: why, for a post). */
+function sendWhereTheApplicationIs(draft: ApplicationDraft, step: Step, notice = "") {
   if (draft.decision) throw redirect(decisionPage(draft.decision));
   const missing = redirectFor(draft, step);
-  if (missing) throw redirect(`/apply/${missing}`);
+  if (missing) throw redirect(`/apply/${missing}${notice}`);
 }
 
 /**
@@ -141,7 +156,7 @@ export async function loadStep(
 ) {
   const { env } = context.get(edgeContext);
   const { session, draft } = readDraft(context, request);
-  refuseStalePost(draft, step);
+  sendWhereTheApplicationIs(draft, step);
   const sealed = sealedOnThisStep.length ? await unsealFields(env, draft) : {};
   const values: Record<string, string> = { ...(draft.values[step] ?? {}) };
   for (const field of sealedOnThisStep)
