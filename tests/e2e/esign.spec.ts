@@ -59,6 +59,8 @@ test("approved application to an e-signed line with a first draw", async ({ page
     "Congrats, Jordan. You've successfully eSigned your line of credit.",
   );
   await expect(page.getByText(/We're processing your \$100 draw/)).toBeVisible();
+  // Signed, there is nothing to sign again: no link back to the approval (it would only come back here).
+  await expect(page.locator('a[href="/apply/approved"]')).toHaveCount(0);
   await axe(page);
 });
 

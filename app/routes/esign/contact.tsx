@@ -75,9 +75,10 @@ export default function EsignContact({ loaderData }: Route.ComponentProps) {
       <div className="button-row outcome-actions">
         <LogOutButton className="button button-primary" />
       </div>
+      {/* Spec file 2.8 has a link back to the approval "to re-eSign". Once signed there is nothing to sign again
+          (the approval page comes straight back here), so the link would be a dead end: only the phone stays. */}
       <p>
-        Need to eSign again? <Link to="/apply/approved">Return to your approval</Link>. Questions? Call{" "}
-        <PhoneLink digits={phones.customerService} />.
+        Questions? Call <PhoneLink digits={phones.customerService} />.
       </p>
     </section>
   );
