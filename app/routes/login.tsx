@@ -46,6 +46,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
 
 const notices: Record<string, string> = {
   ExistingCustomer: "It looks like you already have an account with us. Please log in to continue.",
+  Esign: "To e-sign your line of credit, please log in. No password yet? Choose Create Password below.",
   idle: "For your security, you were logged out after 30 minutes without activity. Please log in again.",
   absolute: "For your security, your session ended. Please log in again.",
   // The platform refused the session's token (functions/server/sessions/request-session.ts): the session ended with it.

@@ -106,9 +106,15 @@ test("refusing the draw, and a military declaration withdraws the application", 
   }
 });
 
-test("without an e-sign session the consent page sends the visitor to login", async ({ page }) => {
+test("without an e-sign session the consent page sends the visitor to login, which says how to go on", async ({
+  page,
+}) => {
   await page.goto("/esign/consent");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?CalledFrom=Esign$/);
+  await expect(
+    page.getByText("To e-sign your line of credit, please log in. No password yet? Choose Create Password below."),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Password" })).toBeVisible();
 });
 
 test("an inline password with two-factor verification, and logging in after signing", async ({ page }) => {

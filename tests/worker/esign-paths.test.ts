@@ -244,7 +244,7 @@ describe("signing", { timeout: 30_000 }, () => {
   });
 
   it("/esign/military is not public: a visitor goes to log in, an applicant still e-signing to consent", async () => {
-    expect((await page("/esign/military", "")).to).toBe("/login");
+    expect((await page("/esign/military", "")).to).toBe("/login?CalledFrom=Esign");
     const a = await applicant();
     expect((await page("/esign/military", a.cookie)).to).toBe("/esign/consent");
   });

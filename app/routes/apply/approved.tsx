@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       throw error;
     }
   }
-  if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login");
+  if (draft.decision?.status !== "A") throw redirect(draft.decision ? "/apply/review" : "/login?CalledFrom=Esign");
   const withdrawn = session ? await withdrawnSince(context, session) : null;
   if (withdrawn) return { withdrawn };
   return { firstName: draft.values.personal?.firstName ?? "", limitCents: draft.decision.limitCents };

@@ -17,7 +17,8 @@ export function esignSession(context: Context): Session {
   const { session } = context.get(sessionContext);
   const approved = session?.data.application?.decision?.status === "A";
   const awaiting = session?.data.customerId && session.data.loanStatus === "G";
-  if (!session?.data.platformToken || !(approved || awaiting)) throw redirect("/login");
+  // No e-sign here (a new application started in this browser, or the session ended): the login page says how to go on.
+  if (!session?.data.platformToken || !(approved || awaiting)) throw redirect("/login?CalledFrom=Esign");
   return session;
 }
 
