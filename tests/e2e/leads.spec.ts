@@ -60,9 +60,9 @@ test("the link opened in another browser after the applicant used it goes to the
   const stranger = await other.newPage();
   await stranger.goto(lead.redirectUrl);
   await expectLeadPostError(stranger, lead.applicationId);
-  // The stranger holds no decision: the approved page sends them away.
+  // The stranger holds no decision: the approved page sends them to log in, saying how to go on.
   await stranger.goto("/apply/approved");
-  await expect(stranger).toHaveURL(/\/login$/);
+  await expect(stranger).toHaveURL(/\/login\?CalledFrom=Esign$/);
   await other.close();
 });
 
