@@ -223,13 +223,15 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("City").fill("Columbus");
     await page.getByLabel("State").selectOption("OH");
     await page.getByLabel("Zip Code").fill("43004");
-    await page.getByLabel("Main Phone").fill("5125550142");
-    await page.getByLabel("Cell Phone (optional)").fill("+1 (614) 555-0123");
+    // Issue 33: a +1 phone used to pass this step and then fail the decision ("an error occurred") every time.
+    await page.getByLabel("Main Phone").fill("+1 (512) 555-0142");
+    await page.getByLabel("This is my cell phone").uncheck();
+    await page.getByLabel("Cell Phone (optional)").fill("1-614-555-0123");
     await page.getByRole("button", { name: "CONTINUE" }).click();
     await expect(page).toHaveURL(/\/apply\/income$/);
     await page.getByLabel("Main Income Source").selectOption("P");
     await page.getByLabel("Employer Name").fill("Acme Tools");
-    await page.getByLabel("Work Phone").fill("614.555.0199 x12");
+    await page.getByLabel("Work Phone").fill("+1 937.555.0123 x12");
     await page.getByLabel("Take-Home Pay per Paycheck ($)").fill("1e3");
     await page.getByLabel("Direct Deposit", { exact: true }).check();
     await page.getByRole("button", { name: "CONTINUE" }).click();

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { brand, noBusinessStates, states } from "#domain/config";
+import { formatPhone } from "#domain/rules/phone";
 import { ApplyShell, StepAlert } from "../../components/ApplyShell";
 import { SelectField, TextField } from "../../components/form/Field";
 import { useStepValidation } from "../../components/form/useStepValidation";
@@ -24,7 +25,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = await formValues(request);
   const checked = await validateStep(addressSchema, values);
   if (!checked.ok) return checked.failure;
-  return finishStep(context, session, draft, "address", values);
+  // The draft keeps each phone in the one form the mask leaves (###-###-####), whatever was typed:
+  // without JavaScript "+1 (512) 555-0142" arrives as typed, and its 11 digits are not a phone.
+  const { mainPhone, cellPhone } = checked.output;
+  const kept = { ...values, mainPhone: formatPhone(mainPhone), cellPhone: cellPhone ? formatPhone(cellPhone) : "" };
+  return finishStep(context, session, draft, "address", kept);
 }
 
 const stateOptions = states.map((s) => ({ code: s.code, label: s.name }));

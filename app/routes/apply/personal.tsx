@@ -75,7 +75,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     };
   }
   const sealed = await sealFields(env, draft, { ssn: checked.output.ssn });
-  const { ssn: _ssn, ...plain } = values;
+  const { ssn: _ssn, ...typed } = values;
+  // Names and e-mails as the schema read them (one spelling of O’Brien, lower-cased e-mail), as the masks leave them.
+  const { firstName, lastName, email, confirmEmail } = checked.output;
+  const plain = { ...typed, firstName, lastName, email, confirmEmail };
   return finishStep(context, session, sealed, "personal", plain, tokens.get());
 }
 

@@ -7,6 +7,7 @@ import type { Personal } from "#domain/application/schemas/personal";
 import { addDays } from "#domain/calendar";
 import type { ProcessApplicationPayload } from "#domain/catalogue/applications";
 import { creditLine } from "#domain/config";
+import { phoneDigits, workPhoneParts } from "#domain/rules/phone";
 import type { ApplicationDraft, SealedFields } from "./draft";
 
 /**
@@ -87,7 +88,8 @@ export function processApplicationBody(answers: ApplicationAnswers, meta: Submis
   };
 }
 
-const digits = (text = "") => text.replace(/\D/g, "");
+/** A kept phone's 10 digits by the one phone rule ("1-937-555-0123" is 937…, never 11 digits). */
+const phone = (text = "") => phoneDigits(text) ?? "";
 
 /**
  * The wizard's draft (the strings each step accepted, sensitive numbers
@@ -109,7 +111,7 @@ export function draftAnswers(
   const address = draft.values.address ?? {};
   const income = draft.values.income ?? {};
   const pay = draft.values.payfrequency ?? {};
-  const [workPhone = "", workExt = ""] = (income.workPhone ?? "").split(/\s*x/i);
+  const work = workPhoneParts(income.workPhone ?? "") ?? { phone: "", ext: "" };
   return {
     personal: {
       firstName: personal.firstName ?? "",
@@ -124,16 +126,16 @@ export function draftAnswers(
       city: address.city ?? "",
       state: address.state ?? "",
       zip: address.zip ?? "",
-      mainPhone: digits(address.mainPhone),
+      mainPhone: phone(address.mainPhone),
       mainIsCell: address.mainIsCell === "on" || address.mainIsCell === "true",
-      cellPhone: digits(address.cellPhone),
+      cellPhone: phone(address.cellPhone),
     },
     income: {
       source: (income.source ?? "W") as Income["source"],
       secondarySource: income.secondarySource ?? "O",
       employerName: income.employerName ?? "",
-      workPhone: digits(workPhone),
-      workPhoneExt: digits(workExt),
+      workPhone: work.phone,
+      workPhoneExt: work.ext,
       paymentMethod: (income.paymentMethod ?? "D") as Income["paymentMethod"],
       takeHomeCents: parsed.takeHomeCents,
     },
