@@ -31,6 +31,8 @@ export default [
   route("apply/payfrequency", "routes/apply/payfrequency.tsx"),
   route("apply/banking", "routes/apply/banking.tsx"),
   route("apply/back", "routes/apply/back.ts"),
+  // Apply Now with an application under way: continue it or start a new one (issue 33).
+  route("apply/start", "routes/apply/start.tsx"),
   route("apply/approved", "routes/apply/approved.tsx"),
   route("apply/review", "routes/apply/review.tsx"),
   route("apply/leadpost", "routes/apply/leadpost.tsx"),

@@ -1,6 +1,14 @@
 import { Form, useSearchParams } from "react-router";
 import { STEP_ALERT } from "#domain/application/fields";
-import { REOPENED, REOPENED_NOTICE, STEP_LABELS, STEPS, type Step } from "#domain/application/steps";
+import {
+  REOPENED,
+  REOPENED_NOTICE,
+  RESTARTED,
+  RESTARTED_NOTICE,
+  STEP_LABELS,
+  STEPS,
+  type Step,
+} from "#domain/application/steps";
 import { CostOfCreditLink } from "./CostOfCredit";
 
 /**
@@ -71,9 +79,9 @@ export function ApplyShell({
   return (
     <section className="container page-section apply">
       <StepBar current={step} done={done} />
-      {params.has(REOPENED) ? (
+      {params.has(REOPENED) || params.has(RESTARTED) ? (
         <p className="banner banner-warning" role="status">
-          {REOPENED_NOTICE}
+          {params.has(RESTARTED) ? RESTARTED_NOTICE : REOPENED_NOTICE}
         </p>
       ) : null}
       <h1>{title}</h1>

@@ -16,6 +16,7 @@ import { personalSchema } from "./personal.schema";
 import {
   finishStep,
   formValues,
+  inProgress,
   loadStep,
   platformFor,
   readDraft,
@@ -40,10 +41,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.searchParams.has("start")) {
     const { session, draft } = readDraft(context, request);
+    const campaign = new URLSearchParams([...url.searchParams].filter(([name]) => CAMPAIGN_PARAMS.includes(name)));
+    const query = campaign.size ? `?${campaign}` : "";
+    // An application under way (another tab, or a return to the site) is not cleared without asking.
+    if (inProgress(draft)) throw redirect(`/apply/start${query}`);
     // Only a session the visitor already has is reset: a page view starts none.
     if (session) await storeDraft(context, session, emptyDraft(draft.leadSource));
-    const campaign = new URLSearchParams([...url.searchParams].filter(([name]) => CAMPAIGN_PARAMS.includes(name)));
-    throw redirect(`/apply/personal${campaign.size ? `?${campaign}` : ""}`);
+    throw redirect(`/apply/personal${query}`);
   }
   return loadStep(context, request, "personal", ["ssn"]);
 }

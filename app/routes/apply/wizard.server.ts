@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import * as v from "valibot";
 import { fieldErrors } from "#domain/application/fields";
-import { REOPENED } from "#domain/application/steps";
+import { REOPENED, RESTARTED } from "#domain/application/steps";
 import {
   type ApplicationDraft,
   completeStep,
@@ -75,8 +75,13 @@ export const decisionPage = (decision: NonNullable<ApplicationDraft["decision"]>
  * post goes where the application now is, not past it.
  */
 export function refuseStalePost(draft: ApplicationDraft, step: Step) {
-  sendWhereTheApplicationIs(draft, step, `?${REOPENED}`);
+  // No answer kept at all: the application this page belonged to was replaced by a new one, not reopened.
+  const replaced = Object.keys(draft.values).length === 0;
+  sendWhereTheApplicationIs(draft, step, `?${replaced ? RESTARTED : REOPENED}`);
 }
+
+/** An application under way: answers kept and no decision yet (Apply Now asks before it clears them). */
+export const inProgress = (draft: ApplicationDraft) => !draft.decision && Object.keys(draft.values).length > 0;
 
 /** A decided application to its decision; one with an earlier step not done to that step (`notice`: why, for a post). */
 function sendWhereTheApplicationIs(draft: ApplicationDraft, step: Step, notice = "") {

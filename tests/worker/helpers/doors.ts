@@ -57,6 +57,7 @@ export const formActions: readonly FormAction[] = [
   { path: "/apply/payfrequency", fields: ["interval", "lastPayDate", "firstPayDate", "secondPayDate"], intents: [] },
   { path: "/apply/banking", fields: ["routing", "account", "repaymentMethod"], intents: [] },
   { path: "/apply/back", fields: ["step"], intents: [] },
+  { path: "/apply/start", fields: [], intents: [] },
   { path: "/login", fields: ["email", "password"], intents: ["email", "login"] },
   // The servicing desk's note (issue 20): refused (403) to anyone who is not at the desk, borrowers included.
   {
@@ -210,6 +211,7 @@ export const pagePaths: readonly string[] = [
   "/apply/payfrequency",
   "/apply/banking",
   "/apply/back",
+  "/apply/start",
   "/apply/approved",
   "/apply/approved?ID=not-a-real-link",
   "/apply/review",
