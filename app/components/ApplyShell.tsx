@@ -16,6 +16,9 @@ import { CostOfCreditLink } from "./CostOfCredit";
  * back; a plain form post, so it works without JavaScript), the heading, and
  * the step alert under the form.
  */
+/** "PAY FREQUENCY" as a sentence reads it: "Pay Frequency". */
+const stepTitle = (step: Step) => STEP_LABELS[step].toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+
 export function StepBar({ current, done }: { current: Step; done: Partial<Record<Step, boolean>> }) {
   return (
     <nav aria-label="Application steps" className="step-bar">
@@ -50,6 +53,10 @@ export function StepBar({ current, done }: { current: Step; done: Partial<Record
           })}
         </ol>
       </Form>
+      {/* The narrowest phones show the numbers alone in the bar: this line names where the person is. */}
+      <p className="step-now" aria-hidden="true">
+        Step {STEPS.indexOf(current) + 1} of {STEPS.length} · {stepTitle(current)}
+      </p>
     </nav>
   );
 }

@@ -191,3 +191,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("You're conditionally approved");
   });
 });
+
+test("the step bar names the step at 360 px, where it shows numbers alone (issue 33)", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const a = applicant();
+  await page.goto("/apply/personal?start=1");
+  await expect(page.getByText("Step 1 of 5 · Personal")).toBeVisible();
+  await fillPersonal(page, a);
+  await expect(page.getByText("Step 2 of 5 · Address")).toBeVisible();
+  await fillAddress(page, a);
+  await fillIncome(page, a);
+  await expect(page.getByText("Step 4 of 5 · Pay Frequency")).toBeVisible();
+  // Wide enough for the names in the bar: the line is not repeated under it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByText("Step 4 of 5 · Pay Frequency")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Application steps" })).toContainText("PAY FREQUENCY");
+});

@@ -87,7 +87,9 @@ test("every application step, the decision, e-sign and its success fit every wid
   }
   await expect(page).toHaveURL(/\/apply\/approved$/);
   found.push(...(await problemsHere(page)));
-  await page.getByRole("link", { name: "Continue to eSign" }).click();
+  // The approval goes on to e-sign by itself after 3 s; measuring every width can take longer on a busy machine.
+  const onward = page.getByRole("link", { name: "Continue to eSign" });
+  if (await onward.isVisible()) await onward.click().catch(() => undefined);
   await expect(page).toHaveURL(/\/esign\/consent$/);
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   found.push(...(await problemsHere(page)));

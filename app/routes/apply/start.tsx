@@ -54,7 +54,7 @@ export default function StartAgain({ loaderData }: Route.ComponentProps) {
         Continue where you left off, or start a new application.
       </p>
       <p>Starting a new application clears every answer you've given so far, in every window.</p>
-      <div className="button-row">
+      <div className="button-row outcome-actions">
         <Link to={`/apply/${resume}`} className="button button-primary button-large">
           CONTINUE MY APPLICATION
           <span className="visually-hidden"> at {title(resumeLabel)}</span>
