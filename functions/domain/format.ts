@@ -38,13 +38,13 @@ export function formatClock({ hour, minute }: { hour: number; minute: number }):
 
 const MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "Jun.", "Jul.", "Aug.", "Sep.", "Oct.", "Nov.", "Dec."];
 
-/** 2026-11-21 -> Nov. 21, 2026 (spec file 1, section 9). */
+/** 2026-11-21 -> Nov. 21, 2026 (spec file 1, section 9): the one form a borrower reads a date in, tables included (decision record 031). */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
-/** 2026-11-21 -> 11/21/2026 (table dates). */
+/** 2026-11-21 -> 11/21/2026: the servicing desk's typed form (decision record 031); borrowers read formatDate. */
 export function formatTableDate(iso: string): string {
   const [y, m, d] = iso.split("-");
   return `${m}/${d}/${y}`;

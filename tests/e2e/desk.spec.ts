@@ -1,4 +1,5 @@
 import { achEffectiveDate } from "#domain/calendar";
+import { formatDate } from "#domain/format";
 import { fitProblems } from "./fixtures/fit";
 import { paymentsInProcess, us } from "./fixtures/payments";
 import { expectAccessible, freshBorrower, logIn } from "./fixtures/portal";
@@ -59,7 +60,9 @@ test("an agent finds a delinquent borrower, takes a payment by phone, and the bo
   // The borrower sees it in their own portal.
   const portal = await browser.newPage();
   await logIn(portal, b.email, b.password);
-  expect(await paymentsInProcess(portal)).toContain(`${date} · $20.00 · EFT Payment`);
+  expect(await paymentsInProcess(portal)).toContain(
+    `${formatDate(achEffectiveDate(new Date(), false))} · $20.00 · EFT Payment`,
+  );
   await portal.close();
 });
 

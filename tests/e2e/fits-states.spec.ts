@@ -111,6 +111,12 @@ test("the application: each step's messages, the calendar popups, a pay-date war
   await submit("SUBMIT");
   await messages();
   await check("/apply/banking with its messages");
+  // Apply Now with this application under way (issue 33): the question, then back to it.
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await expect(page).toHaveURL(/\/apply\/start$/);
+  await check("/apply/start (an application in progress)");
+  await page.getByRole("link", { name: /CONTINUE MY APPLICATION/ }).click();
+  await expect(page).toHaveURL(/\/apply\/banking$/);
   await fillBanking(page);
   await expect(page).toHaveURL(/\/apply\/approved$/);
 

@@ -8,7 +8,8 @@ import { expect, type Page, test } from "./fixtures/test";
 
 /** Spec file 3, section 5: dates like 'Mon. D, YYYY' (May has no dot). */
 const SPEC_DATE = /^((Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.|May) \d{1,2}, \d{4}$/;
-const TABLE_DATE = /^\d{2}\/\d{2}\/\d{4}$/;
+/** A table date, in the one form every date is read in (decision record 031). */
+const TABLE_DATE = /^[A-Z][a-z]{2}\.? \d{1,2}, \d{4}$/;
 
 const figure = (page: Page, term: string) =>
   page
@@ -252,7 +253,8 @@ test("three scheduled payments: listed in process earliest first, and MAKE A PAY
   await expect(pending.getByText("Hide Details")).toBeVisible();
   const rows = pending.locator("tbody tr");
   await expect(rows).toHaveCount(3);
-  await expect(rows.locator("td:nth-child(1)")).toHaveText([first, second, third].map(usDate));
+  // Dates in the one form a borrower reads (decision record 031), tables included.
+  await expect(rows.locator("td:nth-child(1)")).toHaveText([first, second, third].map(formatDate));
   await expect(rows.locator("td:nth-child(2)")).toHaveText(["$20.00", "$20.00", "$20.00"]);
   await expect(rows.locator("td:nth-child(3)")).toHaveText(["EFT Payment", "EFT Payment", "EFT Payment"]);
   await pending.getByText("Hide Details").click();
@@ -329,7 +331,7 @@ test("at 360 px the portal pages do not scroll sideways, and a Cash Advance row 
   await expect(page.getByRole("table", { name: "Billing Statements" })).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Billing Statements" }).getByRole("row").nth(1).getByRole("cell").first(),
-  ).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  ).toHaveText(TABLE_DATE);
   await gotoHydrated(page, "/transactions?show=draws");
   const detail = page.locator(".cell-detail").first();
   await expect(detail).toBeVisible();
@@ -379,9 +381,7 @@ test("the Documents page toggles agreement and statements; statements open only 
   await expect(statementRows.locator("td:nth-child(2)")).toHaveText(
     issued.map((st) => money(st.totalMinimumDueCents!)),
   );
-  await expect(statementRows.locator("td:nth-child(3)")).toHaveText(
-    issued.map((st) => `${st.dueDate.slice(5, 7)}/${st.dueDate.slice(8, 10)}/${st.dueDate.slice(0, 4)}`),
-  );
+  await expect(statementRows.locator("td:nth-child(3)")).toHaveText(issued.map((st) => formatDate(st.dueDate)));
   await expect(page.locator(".portal-main")).not.toContainText(/S9\d{7}-/);
   const statement = page.getByRole("link", { name: /^Download\/View statement of/ }).first();
   await expect(statement).toHaveAttribute("target", "_blank");

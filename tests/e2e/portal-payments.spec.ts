@@ -1,5 +1,7 @@
 import { achEffectiveDate, addDays, dayOfWeek, fedHolidays, isBusinessDay } from "#domain/calendar";
+import { formatDate } from "#domain/format";
 import { PAYMENT_NOT_AN_AMOUNT } from "#domain/rules/money-input";
+import { isoFromLongDate } from "../journey-e2e/fixtures/money";
 import { gotoHydrated } from "./fixtures/hydrated";
 import {
   calendar,
@@ -69,7 +71,7 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
   await expect(stepButton(page, "Payment Amount")).toHaveAttribute("aria-expanded", "true");
   const date = await reachReview(page, "23.45");
   await expect(page.locator(".payment-figures")).toContainText("EFT Checking Acct #6789");
-  await expect(page.locator(".payment-figures")).toContainText(us(date));
+  await expect(page.locator(".payment-figures")).toContainText(formatDate(date));
   await expect(page.locator(".payment-figures")).toContainText("$23.45");
   await expect(page.getByText("at least 3 days before the payment date")).toBeVisible();
   // No authorization for a current account.
@@ -78,13 +80,13 @@ test("a current borrower pays once, even when SUBMIT PAYMENT is double-clicked, 
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).dblclick();
   const thanks = page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" });
   await expect(thanks).toBeFocused();
-  await expect(page.locator(".payment-thanks")).toContainText(us(date));
+  await expect(page.locator(".payment-thanks")).toContainText(formatDate(date));
   await expect(page.locator(".payment-thanks")).toContainText("$23.45");
   await expect(page.locator(".payment-thanks dd").last()).toHaveText(/^\d{9}$/);
   await expectAccessible(page);
   const after = await paymentsInProcess(page);
   expect(after).toHaveLength(before.length + 1);
-  expect(after).toContain(`${us(date)} · $23.45 · EFT Payment`);
+  expect(after).toContain(`${formatDate(date)} · $23.45 · EFT Payment`);
   await gotoHydrated(page, "/payments");
   await expect(summary.locator('[data-figure="pending"]')).toHaveText("$23.45");
 });
@@ -261,12 +263,11 @@ test("a past-due borrower must authorize through the modal (CANCEL unticks, AGRE
   // The past-due amount must be paid within the billing cycle: the hint names the window, and the calendar ends there.
   const hint = page.getByText(
     new RegExp(
-      `^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${us(effectiveDate())} and \\d{2}/\\d{2}/\\d{4}\\.$`,
+      `^This payment must be scheduled during your current billing cycle\\. Select any banking business day between ${formatDate(effectiveDate()).replace(".", "\\.")} and [A-Z][a-z]{2}\\.? \\d{1,2}, \\d{4}\\.$`,
     ),
   );
   await expect(hint).toBeVisible();
-  const [mm, dd, yyyy] = (await hint.innerText()).match(/and (\d{2})\/(\d{2})\/(\d{4})\.$/)!.slice(1);
-  const dueDate = `${yyyy}-${mm}-${dd}`;
+  const dueDate = isoFromLongDate((await hint.innerText()).match(/and ([A-Z][a-z]{2}\.? \d{1,2}, \d{4})\.$/)![1]!);
   await calendar(page).locator("button.day[tabindex='0']").focus();
   await page.keyboard.press("PageDown");
   await page.keyboard.press("PageDown");
@@ -380,7 +381,7 @@ test("the fourth pending payment is not scheduled: another tab's payment reached
   // The server re-checks at submit (0-decisions.md): nothing posts, and the page says why instead of an error panel.
   await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
   await expect(page.locator(".payment-changed")).toHaveText(
-    `Your payment of $13.00 on ${us(date)} was not scheduled, because your account changed since you reviewed it.`,
+    `Your payment of $13.00 on ${formatDate(date)} was not scheduled, because your account changed since you reviewed it.`,
   );
   await expect(page.locator(".payment-changed")).toBeFocused();
   await expect(page.locator(".payment-banner")).toHaveText(
@@ -526,7 +527,7 @@ test.describe("without JavaScript", () => {
     await dateField(p).fill(us(saturday));
     await stepContinue(p, "date").click();
     await expect(p.locator("#date-error")).toHaveText(
-      `Invalid date. Your payment date must be between ${us(effectiveDate())} and ${us(addDays(effectiveDate(), 45))}.`,
+      `Invalid date. Your payment date must be between ${formatDate(effectiveDate())} and ${formatDate(addDays(effectiveDate(), 45))}.`,
     );
     const date = nextBusinessDayFrom(addDays(saturday, 2));
     await dateField(p).fill(us(date));
@@ -534,7 +535,7 @@ test.describe("without JavaScript", () => {
     await expect(p.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
     await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
     await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
-    await expect(p.locator(".payment-thanks")).toContainText(`${us(date)}`);
+    await expect(p.locator(".payment-thanks")).toContainText(formatDate(date));
     await expect(p.locator(".payment-thanks")).toContainText("$21.00");
   });
 
@@ -557,13 +558,13 @@ test.describe("without JavaScript", () => {
     );
     await expect(p.locator(".payment-figures dd")).toHaveText([
       "EFT Checking Acct #6789",
-      us(date),
+      formatDate(date),
       money(reviewed + 10_000),
     ]);
     await p.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
     await expect(p.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeVisible();
     await expect(p.locator(".payment-thanks")).toContainText(money(reviewed + 10_000));
-    expect(await paymentsInProcess(page)).toContain(`${us(date)} · ${money(reviewed + 10_000)} · EFT Payment`);
+    expect(await paymentsInProcess(page)).toContain(`${formatDate(date)} · ${money(reviewed + 10_000)} · EFT Payment`);
   });
 
   test("a past-due payment is refused until the inline authorization is ticked", async ({ page }) => {

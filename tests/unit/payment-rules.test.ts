@@ -101,7 +101,7 @@ describe("the payment window", () => {
   });
   it("hints: the billing cycle while the window ends at the due date, else the calendar", () => {
     expect(paymentDateHint("minimum", base)).toBe(
-      "This payment must be scheduled during your current billing cycle. Select any banking business day between 11/23/2026 and 12/04/2026.",
+      "This payment must be scheduled during your current billing cycle. Select any banking business day between Nov. 23, 2026 and Dec. 4, 2026.",
     );
     expect(paymentDateHint("other", base)).toBe("Select an available date on the calendar to schedule your payment.");
   });
@@ -131,10 +131,10 @@ describe("payment dates", () => {
   });
   it("says which dates are allowed, verbatim", () => {
     expect(paymentDateMessage("2026-11-26", "minimum", base)).toBe(
-      "Invalid date. Your payment date must be between 11/23/2026 and 12/04/2026.",
+      "Invalid date. Your payment date must be between Nov. 23, 2026 and Dec. 4, 2026.",
     );
     expect(paymentDateMessage("2027-01-08", "other", base)).toBe(
-      "Invalid date. Your payment date must be between 11/23/2026 and 01/07/2027.",
+      "Invalid date. Your payment date must be between Nov. 23, 2026 and Jan. 7, 2027.",
     );
     expect(paymentDateMessage(null, "minimum", base)).toBe("Invalid Payment Amount or Payment Date.");
     expect(paymentDateMessage("2026-11-24", "minimum", base)).toBeNull();

@@ -67,7 +67,7 @@ describe("the payment form's schema (browser and server)", () => {
     });
     expect(checkPayment({ ...filled, date: "11/28/2026" }, facts, "date")).toEqual({
       ok: false,
-      errors: { date: "Invalid date. Your payment date must be between 11/23/2026 and 12/04/2026." },
+      errors: { date: "Invalid date. Your payment date must be between Nov. 23, 2026 and Dec. 4, 2026." },
     });
   });
 

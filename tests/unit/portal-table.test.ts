@@ -17,8 +17,8 @@ describe("the reusable table's cells (spec file 3, section 2)", () => {
     expect(cellText("money", 0)).toBe("$0.00");
   });
 
-  it("formats date columns MM/DD/YYYY", () => {
-    expect(cellText("date", "2026-03-07")).toBe("03/07/2026");
+  it("formats date columns as every date is read, Mar. 7, 2026 (decision record 031)", () => {
+    expect(cellText("date", "2026-03-07")).toBe("Mar. 7, 2026");
   });
 
   it("leaves empty cells empty and text as is", () => {

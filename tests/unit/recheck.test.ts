@@ -114,7 +114,7 @@ describe("a payment re-checked at submit", () => {
       amountCents: 40_000,
       date: "2026-11-25",
       message: expect.stringContaining(
-        "the date you chose, 11/24/2026, is no longer available, so the date below is 11/25/2026",
+        "the date you chose, Nov. 24, 2026, is no longer available, so the date below is Nov. 25, 2026",
       ),
     });
     // The due date moved earlier: the last allowed day (Thanksgiving skipped).
@@ -139,7 +139,7 @@ describe("a payment re-checked at submit", () => {
       verdict: "locked",
       lock: "pendingLimit",
       message:
-        "Your payment of $10.00 on 12/21/2026 was not scheduled, because your account changed since you reviewed it.",
+        "Your payment of $10.00 on Dec. 21, 2026 was not scheduled, because your account changed since you reviewed it.",
     });
     expect(recheckPayment(payOff, afterPayment(40_000))).toMatchObject({ verdict: "locked", lock: "coveredByPending" });
   });

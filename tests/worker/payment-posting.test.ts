@@ -54,9 +54,7 @@ describe("payment dates at the platform", () => {
     for (const date of [saturday, addDays(from, -1), nextBusinessDay(to)]) {
       const error = await refusal(payOn(line, date));
       expect(error.status, date).toBe(422);
-      expect(error.message).toContain(
-        `Invalid date. Your payment date must be between ${from.slice(5, 7)}/${from.slice(8)}/${from.slice(0, 4)}`,
-      );
+      expect(error.message).toContain(`Invalid date. Your payment date must be between ${formatDate(from)}`);
     }
     expect((await line.session.call(account.GetSummary, {})).accountConfig.pendingAchTranCount).toBe(0);
   });

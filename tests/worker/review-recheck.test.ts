@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { type Like, type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
@@ -30,6 +31,8 @@ async function borrower(like: Like): Promise<Borrower> {
 }
 
 const summaryOf = (b: Borrower) => b.platform.call(account.GetSummary, {});
+/** The review form's mm/dd/yyyy as ISO (messages show dates in the one display form). */
+const isoOf = (us: string) => `${us.slice(6)}-${us.slice(0, 2)}-${us.slice(3, 5)}`;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
 
@@ -212,7 +215,7 @@ describe("SUBMIT PAYMENT posts exactly what was reviewed", { timeout: TIMEOUT },
     expect(await rowsOf(b, "P")).toEqual(before);
     expect(page.review).toBe(false);
     expect(page.html).toContain(
-      `Your payment of $${Number(first.amount).toLocaleString("en-US", { minimumFractionDigits: 2 })} on ${first.date} was not scheduled, because your account changed since you reviewed it.`,
+      `Your payment of $${Number(first.amount).toLocaleString("en-US", { minimumFractionDigits: 2 })} on ${formatDate(isoOf(first.date ?? ""))} was not scheduled, because your account changed since you reviewed it.`,
     );
     expect(page.html).toContain(
       "Your scheduled payments already cover your account balance, so there is no payment to make at this time.",

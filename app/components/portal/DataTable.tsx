@@ -1,4 +1,4 @@
-import { formatMoney, formatSignedMoney, formatTableDate } from "#domain/format";
+import { formatDate, formatMoney, formatSignedMoney } from "#domain/format";
 import { TableScroll } from "../TableScroll";
 
 /**
@@ -24,7 +24,7 @@ export interface Column<Row> {
 /** The text of a non-download cell. */
 export function cellText(kind: Exclude<ColumnKind, "download">, value: string | number | null): string {
   if (value === null || value === "") return "";
-  if (kind === "date") return formatTableDate(String(value));
+  if (kind === "date") return formatDate(String(value));
   if (kind === "money") return formatSignedMoney(Number(value));
   return String(value);
 }
@@ -201,6 +201,6 @@ export const documentColumns: ReadonlyArray<Column<DocumentRow>> = [
     kind: "download",
     value: (r) => r.href,
     describe: (r) =>
-      r.statement ? `statement of ${r.date ? formatTableDate(r.date) : ""}` : "the Line Of Credit Agreement",
+      r.statement ? `statement of ${r.date ? formatDate(r.date) : ""}` : "the Line Of Credit Agreement",
   },
 ];

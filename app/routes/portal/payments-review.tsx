@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { brand } from "#domain/config";
-import { formatMoney, formatPhone, formatTableDate } from "#domain/format";
+import { formatDate, formatMoney, formatPhone } from "#domain/format";
 import { FieldError } from "../../components/form/Field";
 import { Modal } from "../../components/Modal";
 import { PhoneLink } from "../../components/PhoneLink";
@@ -28,7 +28,7 @@ function Figures({
       </div>
       <div>
         <dt>Date</dt>
-        <dd>{formatTableDate(date)}</dd>
+        <dd>{formatDate(date)}</dd>
       </div>
       <div>
         <dt>Amount</dt>
@@ -58,7 +58,7 @@ function AuthorizationTerms({
   return (
     <p>
       I authorize {brand.servicer}, on behalf of {brand.lender}, to debit {formatMoney(amountCents, { cents: true })}{" "}
-      from my account {method} by electronic funds transfer on or after {formatTableDate(date)}. This is a one-time
+      from my account {method} by electronic funds transfer on or after {formatDate(date)}. This is a one-time
       authorization for this payment only
       {automaticPayments ? "; it does not change my automatic EFT payments" : ""}. If the debit is returned unpaid, the
       payment is reversed and the amount it paid is owed again; there is no fee for a returned payment.

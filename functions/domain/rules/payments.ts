@@ -1,6 +1,6 @@
 import { addDays, isBusinessDay } from "../calendar";
 import { servicing } from "../config";
-import { formatMoney, formatTableDate } from "../format";
+import { formatDate, formatMoney, formatTableDate } from "../format";
 import { moneyInputCents, PAYMENT_NOT_AN_AMOUNT } from "./money-input";
 import { paymentAmountProblem } from "./standing";
 
@@ -29,12 +29,12 @@ export const paymentMessages = {
   maximum: (balanceCents: number) =>
     `Your payment cannot exceed your ${formatMoney(balanceCents, { cents: true })} account balance. Please enter a different amount.`,
   invalidDate: (from: string, to: string) =>
-    `Invalid date. Your payment date must be between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
+    `Invalid date. Your payment date must be between ${formatDate(from)} and ${formatDate(to)}.`,
   missing: "Invalid Payment Amount or Payment Date.",
   pendingLimit:
     "You have reached the maximum number of pending transactions allowed. No additional payments can be scheduled at this time.",
   cycleHint: (from: string, to: string) =>
-    `This payment must be scheduled during your current billing cycle. Select any banking business day between ${formatTableDate(from)} and ${formatTableDate(to)}.`,
+    `This payment must be scheduled during your current billing cycle. Select any banking business day between ${formatDate(from)} and ${formatDate(to)}.`,
   calendarHint: "Select an available date on the calendar to schedule your payment.",
   /** Not in the spec (it only says the tick is required): shown when a form without JavaScript is posted unticked. */
   authorize: "Please authorize this payment.",

@@ -1,5 +1,5 @@
 import { addDays, isBusinessDay } from "../calendar";
-import { formatMoney, formatTableDate } from "../format";
+import { formatDate, formatMoney } from "../format";
 import {
   type PaymentFacts,
   type PaymentLock,
@@ -89,7 +89,7 @@ function withoutOwnPayment(
 
 export const recheckMessages = {
   notScheduled: (amountCents: number, date: string) =>
-    `Your payment of ${money(amountCents)} on ${formatTableDate(date)} was not scheduled, because your account changed since you reviewed it.`,
+    `Your payment of ${money(amountCents)} on ${formatDate(date)} was not scheduled, because your account changed since you reviewed it.`,
   optionGone: (label: string) =>
     `Nothing was scheduled. Since your review, your account changed and ${label} is no longer available. Please choose an amount again.`,
   paymentChanged: (reasons: string[]) =>
@@ -99,7 +99,7 @@ export const recheckMessages = {
   otherCapped: (cents: number) =>
     `your balance changed and the most you can pay is now ${money(cents)}, so the amount below is ${money(cents)}`,
   dateMoved: (reviewed: string, now: string) =>
-    `the date you chose, ${formatTableDate(reviewed)}, is no longer available, so the date below is ${formatTableDate(now)}`,
+    `the date you chose, ${formatDate(reviewed)}, is no longer available, so the date below is ${formatDate(now)}`,
   drawChanged: (cents: number) =>
     `Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is ${money(cents)}. Please check the draw below and submit it again.`,
   drawBlocked: "Nothing was drawn, because your account changed since you reviewed this draw.",
