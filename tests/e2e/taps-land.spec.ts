@@ -45,17 +45,23 @@ test("Income: after a refused CONTINUE, typing take-home pay and tapping Direct 
   await expect(page).toHaveURL(/\/apply\/payfrequency$/);
 });
 
-test("Personal: after one refused submit, fixing the fields and one tap on CONTINUE goes on", async ({ page }) => {
+/** Personal's fields, bar the confirmation e-mail; answers the e-mail to confirm. */
+async function fillAllButConfirm(page: Page): Promise<string> {
   const a = applicant();
-  await gotoHydrated(page, "/apply/personal?start=1");
-  await page.getByRole("button", { name: "CONTINUE" }).tap();
-  await expect(page.locator(".step-alert")).toHaveText(STEP_ALERT);
   const email = `jordan.${a.ssn}@example.com`;
   await page.getByLabel("First Name").fill(a.firstName);
   await page.getByLabel("Last Name").fill("Rivera");
   await page.getByLabel("Birthdate", { exact: true }).fill("05/17/1990");
   await page.getByLabel("Social Security Number").fill(`${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`);
   await page.getByLabel("Email Address", { exact: true }).fill(email);
+  return email;
+}
+
+test("Personal: after one refused submit, fixing the fields and one tap on CONTINUE goes on", async ({ page }) => {
+  await gotoHydrated(page, "/apply/personal?start=1");
+  await page.getByRole("button", { name: "CONTINUE" }).tap();
+  await expect(page.locator(".step-alert")).toHaveText(STEP_ALERT);
+  const email = await fillAllButConfirm(page);
   const confirm = page.getByLabel("Confirm Email Address");
   await confirm.tap();
   await confirm.pressSequentially(email);
@@ -69,13 +75,7 @@ test("the step alert goes once every marked field is fixed, and comes back on a 
   await gotoHydrated(page, "/apply/personal?start=1");
   await page.getByRole("button", { name: "CONTINUE" }).tap();
   await expect(page.locator(".step-alert")).toHaveText(STEP_ALERT);
-  const a = applicant();
-  const email = `jordan.${a.ssn}@example.com`;
-  await page.getByLabel("First Name").fill(a.firstName);
-  await page.getByLabel("Last Name").fill("Rivera");
-  await page.getByLabel("Birthdate", { exact: true }).fill("05/17/1990");
-  await page.getByLabel("Social Security Number").fill(`${a.ssn.slice(0, 3)}-${a.ssn.slice(3, 5)}-${a.ssn.slice(5)}`);
-  await page.getByLabel("Email Address", { exact: true }).fill(email);
+  const email = await fillAllButConfirm(page);
   await page.getByLabel("Confirm Email Address").fill(email);
   await expect(page.locator(".step-alert")).toHaveText(STEP_ALERT);
   await page.keyboard.press("Tab");
