@@ -1,7 +1,7 @@
 import { enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
-import { type FreshBorrower, freshBorrower } from "./fixtures/portal";
+import { expectAccessible, type FreshBorrower, freshBorrower } from "./fixtures/portal";
 import { expect, type Page, test } from "./fixtures/test";
 
 /**
@@ -185,7 +185,11 @@ async function resendPastTheLimit(page: Page, b: FreshBorrower, javaScript: bool
   await expect(page.getByRole("status").filter({ hasText: "maximum number of passcode requests" })).toHaveCount(0);
   await expect(resent).toHaveCount(0);
   await expect(resend).toBeDisabled();
-  if (javaScript) await expect(refusal).toBeFocused();
+  if (javaScript) {
+    await expect(refusal).toBeFocused();
+    // axe runs as a script in the page: with JavaScript on only.
+    await expectAccessible(page);
+  }
   // That code is still good.
   await enterCode(page, await latestPasscode(page, b.mobilePhone));
   await page.getByRole("button", { name: "NEXT" }).click();
