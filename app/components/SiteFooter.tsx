@@ -27,7 +27,10 @@ export function SiteFooter({ flags, viewer }: { flags: LayoutFlags; viewer: View
       <div className="container footer-grid">
         <nav aria-label="Footer">
           <ul className="footer-links">
-            <li>{viewer.signedIn ? <Link to="/account">Back to Account</Link> : <Link to="/login">Log In</Link>}</li>
+            {/* On an interrupter Back to Account would lead back to it: Log Out below and the page's own links lead on. */}
+            {viewer.signedIn && flags.interrupter ? null : (
+              <li>{viewer.signedIn ? <Link to="/account">Back to Account</Link> : <Link to="/login">Log In</Link>}</li>
+            )}
             <li>
               <Link to="/faq">FAQs</Link>
             </li>

@@ -21,7 +21,8 @@ export function ApplyNowPill() {
 export function SiteHeader({ flags, viewer }: { flags: LayoutFlags; viewer: Viewer }) {
   const showNav = !flags.isAppPage;
   const showLogin = !flags.hidelogin && !flags.isLoginPage && !flags.isAppPage;
-  const showBackToAccount = viewer.signedIn && !flags.portal;
+  // Portal pages have their own navigation; an interrupter (a portal page too) would be led back to itself.
+  const showBackToAccount = viewer.signedIn && !flags.portal && !flags.interrupter;
   // During e-sign Apply Now would start a new application and throw away the e-sign session (0-decisions.md).
   const showApply = !viewer.signedIn && !flags.isEsignPage;
   return (

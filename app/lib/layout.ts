@@ -17,6 +17,11 @@ export interface LayoutFlags {
   isEsignPagefooter?: boolean;
   /** Signed-in portal pages. */
   portal?: boolean;
+  /**
+   * Where an account with no portal lands (/accountclosed, /accountcredit):
+   * the account page sends the borrower back here, so no Back to Account.
+   */
+  interrupter?: boolean;
   isPortalNavDisplay?: boolean;
   showLogin?: boolean;
   showApply?: boolean;

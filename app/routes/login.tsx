@@ -1,12 +1,8 @@
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand } from "#domain/config";
-import { catalogue, PlatformError } from "#platform";
-import { landingFor, signIn } from "#server/access/sign-in";
-import type { RateLimitVerdict } from "#server/durable-objects/rate-limiter";
-import { clientInfo } from "#server/http/client-info";
-import { peekRateLimit, rateLimit } from "#server/http/rate-limit";
-import { edgeContext, sessionContext } from "#server/http/request-context";
+import { landingFor } from "#server/access/sign-in";
+import { sessionContext } from "#server/http/request-context";
 import { SESSION_ENDED_NOTICE } from "#server/sessions/request-session";
 import { PasskeyLogin } from "../components/access/PasskeyLogin";
 import { createPasswordPath } from "../components/access/PasswordFlow";
@@ -14,29 +10,14 @@ import { TextField } from "../components/form/Field";
 import { useStepValidation } from "../components/form/useStepValidation";
 import type { RouteHandle } from "../lib/layout";
 import type { Route } from "./+types/login";
-import { accessMessages, emailSchema, loginSchema } from "./access.schema";
-import { accessLimitRefusal, accessPlatform } from "./access.server";
-import { formValues, validateStep } from "./apply/wizard.server";
+import { emailSchema, loginSchema } from "./access.schema";
+import { type LoginAnswer, loginAction } from "./login.server";
 
 export const handle: RouteHandle = { layout: { isLoginPage: true, hidelogin: true } };
 
 export function meta() {
   return [{ title: `Log In | ${brand.name}` }];
 }
-
-/** Named conditions of spec file 2, section 8 whose wording the spec leaves to us. */
-export const loginMessages = {
-  noAccount: "We couldn't find an account with that email address.",
-  invalidLogin: "The email or password you entered is incorrect. Please try again.",
-  locked: "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
-  serviceDown: "We're sorry, we could not sign you in just now. Please try again.",
-  /**
-   * The per-IP limit on wrong passwords: about the network, not the account
-   * (everyone behind a shared address would otherwise read that their own
-   * account is locked, even with the right password).
-   */
-  networkLimit: "Too many attempts from this network. Please wait {minutes} and try again.",
-} as const;
 
 /** The action's Retry-After (the per-IP limit) reaches the browser: React Router passes on only what this returns. */
 export function headers({ actionHeaders }: Route.HeadersArgs): HeadersInit {
@@ -65,95 +46,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { notice: notices[key] ?? null };
 }
 
-type Answer = {
-  stage: "email" | "password";
-  email: string;
-  errors: Record<string, string>;
-  alert?: string;
-  createLink?: boolean;
-};
-
-/** The per-IP limit's answer: its own words, 429 with Retry-After (the `.data` answer carries it too). */
-function networkLimited(email: string, verdict: RateLimitVerdict) {
-  const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-  const alert = loginMessages.networkLimit.replace("{minutes}", minutes === 1 ? "1 minute" : `${minutes} minutes`);
-  const answer: Answer = { stage: "password", email, errors: {}, alert };
-  return data(answer, { status: 429, headers: { "Retry-After": String(Math.max(1, verdict.retryAfterSeconds)) } });
-}
-
-export async function action({
-  context,
-  request,
-}: Route.ActionArgs): Promise<Answer | Response | ReturnType<typeof networkLimited>> {
-  const { env } = context.get(edgeContext);
-  const values = await formValues(request);
-  const email = (values.email ?? "").trim().toLowerCase();
-
-  if (values.intent !== "login") {
-    const checked = await validateStep(emailSchema, values);
-    if (!checked.ok) return { stage: "email", email, errors: { email: accessMessages.email } };
-    const limited = await accessLimitRefusal(context, request, "emailCheckPerIp", {
-      policy: "emailCheckPerEmail",
-      email,
-    });
-    if (limited) return { stage: "email", email, errors: {}, alert: limited };
-    const { platform } = accessPlatform(context);
-    try {
-      const answer = await platform.call(catalogue.auth.ValidateEmail, {
-        emailAddress: email,
-        remoteIP: clientInfo(request).ip,
-      });
-      if (!answer.validEmail) return { stage: "email", email, errors: { email: loginMessages.noAccount } };
-      // A borrower without a password yet is offered to create one.
-      if (!answer.users.some((u) => u.userId > 0))
-        return { stage: "email", email, errors: {}, alert: accessMessages.noPassword, createLink: true };
-      return { stage: "password", email, errors: {} };
-    } catch (error) {
-      if (error instanceof PlatformError)
-        return { stage: "email", email, errors: {}, alert: loginMessages.serviceDown };
-      throw error;
-    }
-  }
-
-  const checked = await validateStep(loginSchema, values);
-  if (!checked.ok) return { stage: "password", email, errors: { password: accessMessages.password } };
-  const ip = clientInfo(request).ip;
-  // Wrong passwords count per client IP here and per e-mail on the platform.
-  const ipFailures = await peekRateLimit(env, "loginFailPerIp", ip);
-  if (!ipFailures.allowed) return networkLimited(email, ipFailures);
-  const { platform, tokens } = accessPlatform(context);
-  try {
-    const answer = await platform.call(catalogue.auth.Login, {
-      userName: email,
-      password: checked.output.password,
-      remoteIP: ip,
-    });
-    if (answer.customerLoginResults === 1 && answer.id > 0) {
-      const { session } = context.get(sessionContext);
-      const setCookie = await signIn(env, session, {
-        customerId: answer.custId,
-        firstName: answer.firstName,
-        loanStatus: answer.loanStatus,
-        hasValidEsignatures: answer.hasValidEsignatures,
-        platformToken: tokens.get(),
-      });
-      return redirect(landingFor(answer.loanStatus, answer.hasValidEsignatures), {
-        headers: { "Set-Cookie": setCookie },
-      });
-    }
-    if (answer.customerLoginResults === 6 || answer.customerLoginResults === 10)
-      return { stage: "password", email, errors: {}, alert: loginMessages.locked };
-    const counted = await rateLimit(env, "loginFailPerIp", ip);
-    if (counted.allowed && counted.remaining > 0)
-      return { stage: "password", email, errors: {}, alert: loginMessages.invalidLogin };
-    // That was the last wrong password this network may send for now: say how long to wait.
-    return networkLimited(email, await peekRateLimit(env, "loginFailPerIp", ip));
-  } catch (error) {
-    if (error instanceof PlatformError)
-      return { stage: "password", email, errors: {}, alert: loginMessages.serviceDown };
-    throw error;
-  }
-}
+export const action = ({ context, request }: Route.ActionArgs) => loginAction(context, request);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const stage = actionData?.stage ?? "email";
@@ -228,7 +121,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
  * CONTINUE found the account, and after a refused password (emptied, so the
  * next try starts clean; without JavaScript the new page never holds it).
  */
-function usePasswordStepFocus(answer: Answer | undefined) {
+function usePasswordStepFocus(answer: LoginAnswer | undefined) {
   useEffect(() => {
     if (answer?.stage !== "password") return;
     const field = document.getElementById("password");

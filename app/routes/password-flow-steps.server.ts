@@ -61,8 +61,12 @@ export interface FlowView {
   resendDisabled: boolean;
   /** Verify identity matched the last four and birthdate: the last step asks only for the password. */
   identityChecked: boolean;
-  /** No more codes can be sent or checked (the lock or the resend limit): the page says where the last one went no more. */
-  stopped: boolean;
+  /**
+   * Why no more codes come, said as an error: `resends` (the limit; the last
+   * code still works, so the page still says where it went) or `locked`
+   * (five wrong codes; no code works, so it no longer does).
+   */
+  stop: "resends" | "locked" | null;
 }
 
 export interface FlowAnswer {

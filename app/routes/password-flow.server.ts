@@ -36,8 +36,11 @@ function failureMessage(error: PlatformError, intent: string | undefined, kind: 
   return flowMessages.serviceDown;
 }
 
-const stoppedBy = (flow: AccessFlow) =>
-  flow.notice === flowMessages.resendLimit || flow.notice === flowMessages.lockedCode;
+/** The flow's notice when it is a stop (the resend limit, the wrong-code lock): no more codes come. */
+function stopOf(flow: AccessFlow): FlowView["stop"] {
+  if (flow.notice === flowMessages.lockedCode) return "locked";
+  return flow.notice === flowMessages.resendLimit ? "resends" : null;
+}
 
 function view(flow: AccessFlow): FlowView {
   return {
@@ -46,8 +49,8 @@ function view(flow: AccessFlow): FlowView {
     channels: flow.channels ?? [],
     channelId: flow.channelId ?? null,
     notice: flow.notice ?? null,
-    resendDisabled: stoppedBy(flow),
-    stopped: stoppedBy(flow),
+    resendDisabled: stopOf(flow) !== null,
+    stop: stopOf(flow),
     identityChecked: Boolean(flow.identity),
   };
 }

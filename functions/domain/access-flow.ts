@@ -1,3 +1,5 @@
+import { security } from "./config";
+
 /**
  * A create-password or forgot-password flow in progress, kept in the
  * server-side session: which step, whose identity, and how the passcode was
@@ -42,4 +44,15 @@ export function passcodeSentTo(channel: PasscodeChannel | undefined): string {
   if (!channel) return "We sent you a six-digit passcode.";
   if (channel.kind === "Call") return `We called ${channel.label} with a six-digit passcode.`;
   return `We sent a six-digit passcode ${channel.kind === "Text" ? "by text " : ""}to ${channel.label}.`;
+}
+
+/**
+ * How long the code works (0-decisions.md: every text that states the
+ * lifetime says the configured minutes). Once resends are used up the page
+ * speaks of a code sent earlier, so it says when that code ends, not "in 10
+ * minutes" from now.
+ */
+export function passcodeExpiry(sentNow: boolean): string {
+  const minutes = `${security.passcodeValidMinutes} minutes`;
+  return sentNow ? `It expires in ${minutes}.` : `It expires ${minutes} after it was sent.`;
 }

@@ -166,6 +166,8 @@ export const security = {
   passcodeMaxResends: 3,
   loginMaxWrong: 5,
   loginLockMinutes: 30,
+  /** The login page says how many wrong passwords are left from this wrong one on (functions/domain/rules/login-attempts.ts). */
+  loginWarnFromWrong: 2,
   pbkdf2Iterations: 100_000,
   passwordMinLength: 8,
   passwordMaxLength: 20,

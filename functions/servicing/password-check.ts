@@ -27,8 +27,9 @@ export async function checkPassword(
   password: string,
   now: number,
   processId: string,
-): Promise<{ result: PasswordCheck; lockedUntil: number | null }> {
-  if (user.lockedUntil && user.lockedUntil > now) return { result: "locked", lockedUntil: user.lockedUntil };
+): Promise<{ result: PasswordCheck; lockedUntil: number | null; attemptsLeft: number | null }> {
+  if (user.lockedUntil && user.lockedUntil > now)
+    return { result: "locked", lockedUntil: user.lockedUntil, attemptsLeft: null };
   if (!(await verifyPassword(password, user.passwordHash))) {
     const failures = user.failedLogins + 1;
     const lockedUntil = failures >= security.loginMaxWrong ? now + LOCK_MS : null;
@@ -41,7 +42,10 @@ export async function checkPassword(
         .insert(loginAttempts)
         .values({ customerId: user.customerId, processId, success: false, note: "Failed attempt", createdAt: now }),
     ]);
-    return { result: lockedUntil ? "lockedNow" : "wrong", lockedUntil };
+    // The count the lock is decided by, so what the login page says is what will happen.
+    return lockedUntil
+      ? { result: "lockedNow", lockedUntil, attemptsLeft: null }
+      : { result: "wrong", lockedUntil, attemptsLeft: security.loginMaxWrong - failures };
   }
   await db.batch([
     db
@@ -52,7 +56,7 @@ export async function checkPassword(
       .insert(loginAttempts)
       .values({ customerId: user.customerId, processId, success: true, note: "Success attempt", createdAt: now }),
   ]);
-  return { result: "ok", lockedUntil: null };
+  return { result: "ok", lockedUntil: null, attemptsLeft: null };
 }
 
 /** Reset links still pending for a customer stop working (after a new password or a new sign-in e-mail). */

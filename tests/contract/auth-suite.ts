@@ -70,10 +70,23 @@ export function authContract(name: string, transport: () => Transport, merchantI
       );
     });
 
-    it("answers 3 for an unknown user", async () => {
-      expect(
-        (await client().call(auth.Login, { userName: "nobody@example.com", password: PASSWORD })).customerLoginResults,
-      ).toBe(3);
+    it("says after each wrong password how many more the account takes before it locks (the login page's warning); a right one starts the count again", async () => {
+      const who = await borrower();
+      const left = async (password: string) =>
+        (await client().call(auth.Login, { userName: who.email, password })).attemptsLeft;
+      expect([await left("Wrong!pass1"), await left("Wrong!pass1")]).toEqual([4, 3]);
+      expect(await left(PASSWORD)).toBeNull();
+      const after = [];
+      for (let i = 0; i < 5; i++) after.push(await left("Wrong!pass1"));
+      expect(after).toEqual([4, 3, 2, 1, null]);
+      // Locked: no count, whatever is typed.
+      expect(await left(PASSWORD)).toBeNull();
+    });
+
+    it("answers 3 for an unknown user, with no count", async () => {
+      const answer = await client().call(auth.Login, { userName: "nobody@example.com", password: PASSWORD });
+      expect(answer.customerLoginResults).toBe(3);
+      expect(answer.attemptsLeft).toBeNull();
     });
 
     it("registers once, only with a matching identity and a password that meets the criteria", async () => {

@@ -1,7 +1,7 @@
 import { enterCode, savePassword } from "./fixtures/borrower";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { latestPasscode } from "./fixtures/outbox";
-import { type FreshBorrower, freshBorrower } from "./fixtures/portal";
+import { expectAccessible, type FreshBorrower, freshBorrower } from "./fixtures/portal";
 import { expect, type Page, test } from "./fixtures/test";
 
 /**
@@ -10,10 +10,11 @@ import { expect, type Page, test } from "./fixtures/test";
  * password managers, one disabled look, and "Try another email address".
  */
 
-/** Forgot password to the passcode boxes, the code texted to the borrower's mobile. */
-async function atCodeStep(page: Page): Promise<FreshBorrower> {
+/** Forgot password to the passcode boxes, the code texted to the borrower's mobile (with JavaScript off: plain posts). */
+async function atCodeStep(page: Page, javaScript = true): Promise<FreshBorrower> {
   const b = await freshBorrower(page.request, "current");
-  await gotoHydrated(page, "/forgot-password?restart");
+  if (javaScript) await gotoHydrated(page, "/forgot-password?restart");
+  else await page.goto("/forgot-password?restart");
   await page.getByLabel("Email Address").fill(b.email);
   await page.getByRole("button", { name: "NEXT" }).click();
   await page.getByLabel(`Text (xxx) xxx-${b.mobilePhone.slice(-4)}`).check();
@@ -148,4 +149,67 @@ test("five wrong passcodes: the lock message appears once, names Customer Servic
   await expect(page.getByText(locked)).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How would you like to receive your passcode?");
   await expect(page.getByText(/maximum number of passcode requests/)).toHaveCount(0);
+});
+
+/**
+ * Issue 33, item 10: RESEND CODE past its limit (3 resends) is refused as an
+ * error, not in the resend confirmation's look; the code sent last still
+ * works, so the page still says where it went and when it expires.
+ */
+async function resendPastTheLimit(page: Page, b: FreshBorrower, javaScript: boolean) {
+  const resend = page.getByRole("button", { name: "RESEND CODE" });
+  const resent = page.getByText(/We have received your request and sent your new passcode/);
+  for (let i = 0; i < 4; i++) {
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/forgot-password"),
+    );
+    await resend.click();
+    await answered;
+    if (i < 3) await expect(resent).toBeVisible();
+  }
+  // Soft: where the code went and the refusal's look are two faults, each reported.
+  await expect
+    .soft(
+      page.getByText(
+        `We sent a six-digit passcode by text to (xxx) xxx-${b.mobilePhone.slice(-4)}. It expires 10 minutes after it was sent.`,
+      ),
+    )
+    .toBeVisible();
+  const refusal = page
+    .getByRole("alert")
+    .filter({ hasText: "You have reached the maximum number of passcode requests." });
+  await expect(refusal).toHaveText(
+    "You have reached the maximum number of passcode requests. Please call Customer Service at 1.800.555.0142.",
+  );
+  await expect(refusal).toHaveClass(/\bbanner-error\b/);
+  await expect(page.getByRole("status").filter({ hasText: "maximum number of passcode requests" })).toHaveCount(0);
+  await expect(resent).toHaveCount(0);
+  await expect(resend).toBeDisabled();
+  if (javaScript) {
+    await expect(refusal).toBeFocused();
+    // axe runs as a script in the page: with JavaScript on only.
+    await expectAccessible(page);
+  }
+  // That code is still good.
+  await enterCode(page, await latestPasscode(page, b.mobilePhone));
+  await page.getByRole("button", { name: "NEXT" }).click();
+  if (!javaScript) await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password", { timeout: 10_000 });
+}
+
+test("RESEND CODE past its limit: an error, focused, and the page still says where the last code went and that it still works", async ({
+  page,
+}) => {
+  const b = await atCodeStep(page);
+  await resendPastTheLimit(page, b, true);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("RESEND CODE past its limit: an error, and the page still says where the last code went and that it still works", async ({
+    page,
+  }) => {
+    const b = await atCodeStep(page, false);
+    await resendPastTheLimit(page, b, false);
+  });
 });

@@ -81,6 +81,36 @@ test("consent: the inline password's NEXT is enabled only with six digits; Not n
   await expect(page.getByText("No password for now.")).toBeVisible();
 });
 
+test("consent: the inline password's RESEND CODE past its limit is an error, not the resend confirmation's look", async ({
+  page,
+}) => {
+  // Issue 33, item 10: the same limit and the same look as create and forgot password.
+  await onConsent(page);
+  await page.getByLabel("Password", { exact: true }).fill("Inline!pass62");
+  await page.getByLabel("Confirm Password").fill("Inline!pass62");
+  await page.getByRole("button", { name: "Create Password" }).click();
+  const section = page.locator(".inline-password");
+  const resend = section.getByRole("button", { name: "RESEND CODE" });
+  for (let i = 0; i < 4; i++) {
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/esign/consent"),
+    );
+    await resend.click();
+    await answered;
+  }
+  const refusal = section
+    .getByRole("alert")
+    .filter({ hasText: "You have reached the maximum number of passcode requests." });
+  await expect(refusal).toHaveClass(/\bbanner-error\b/);
+  await expect(section.getByRole("status").filter({ hasText: "maximum number of passcode requests" })).toHaveCount(0);
+  await expect(resend).toBeDisabled();
+  await expect(
+    section.getByText(
+      "We e-mailed you a six-digit passcode to confirm it's you. It expires 10 minutes after it was sent.",
+    ),
+  ).toBeVisible();
+});
+
 test("signature: focus on the heading; a name that does not match says so; closing the paper-check popup with Esc explains", async ({
   page,
 }) => {

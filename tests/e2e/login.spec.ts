@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { freshBorrower } from "./fixtures/portal";
-import { expect, type Page, test } from "./fixtures/test";
+import { expect, type Page, test, visitorIp } from "./fixtures/test";
 
 const PASSWORD = "Demo!pass1";
 
@@ -65,17 +65,45 @@ test("an unknown e-mail and a bad format get their messages", async ({ page }) =
   await expect(page.locator("#email-error")).toHaveText("We couldn't find an account with that email address.");
 });
 
-test("five wrong passwords lock the account for 30 minutes", async ({ page }) => {
+const WRONG = "The email or password you entered is incorrect. Please try again.";
+/** Issue 33, item 10: from the second wrong password, the attempts left before the lock (the platform's count). */
+const attemptsLeft = (n: number) =>
+  `${WRONG} You have ${n === 1 ? "1 attempt" : `${n} attempts`} left before your account is locked for 30 minutes.`;
+
+/** LOG IN again on the password step a refusal left open (the e-mail kept). */
+async function tryPassword(page: Page, password: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "LOG IN", exact: true }).click();
+}
+
+test("five wrong passwords lock the account for 30 minutes; from the second, the page says how many attempts are left, counted on the server (another browser goes on with the count)", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   // A borrower of its own: locking a shared demo borrower would disturb other tests.
   const { email } = await freshBorrower(page.request, "current");
-  for (let i = 0; i < 4; i++) {
-    await logIn(page, email, "Wrong!pass9");
-    await expect(page.locator(".step-alert")).toHaveText(
-      "The email or password you entered is incorrect. Please try again.",
-    );
-  }
+  const alert = page.getByRole("alert").filter({ hasText: "incorrect" });
   await logIn(page, email, "Wrong!pass9");
-  await expect(page.locator(".step-alert")).toHaveText(/temporarily locked/);
+  // One wrong password is most often a slip: no count yet.
+  await expect(page.locator(".step-alert")).toHaveText(WRONG);
+  await tryPassword(page, "Wrong!pass9");
+  await expect(alert).toHaveText(attemptsLeft(3));
+  await expect(page.getByLabel("Password")).toBeFocused();
+
+  // Another browser, nothing shared with this one: the count is the platform's, not the page's.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { "CF-Connecting-IP": visitorIp(testInfo) } });
+  const elsewhere = await other.newPage();
+  await logIn(elsewhere, email, "Wrong!pass9");
+  await expect(elsewhere.locator(".step-alert")).toHaveText(attemptsLeft(2));
+  await other.close();
+
+  await tryPassword(page, "Wrong!pass9");
+  await expect(alert).toHaveText(attemptsLeft(1));
+  await tryPassword(page, "Wrong!pass9");
+  await expect(page.locator(".step-alert")).toHaveText(
+    "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
+  );
   await logIn(page, email);
   await expect(page.locator(".step-alert")).toHaveText(/temporarily locked/);
 });
@@ -94,6 +122,25 @@ test("log out, and idle logout after 30 minutes returns to login with a notice",
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test("wrong passwords by plain form posts: the attempts left from the second, then the lock", async ({ page }) => {
+    const { email } = await freshBorrower(page.request, "current");
+    await page.goto("/login");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "CONTINUE" }).click();
+    const said = [];
+    for (let i = 0; i < 5; i++) {
+      await tryPassword(page, "Wrong!pass9");
+      said.push(await page.locator(".step-alert").innerText());
+    }
+    expect(said).toEqual([
+      WRONG,
+      attemptsLeft(3),
+      attemptsLeft(2),
+      attemptsLeft(1),
+      "Your account is temporarily locked after too many attempts. Please wait 30 minutes or use Forgot Password.",
+    ]);
+  });
+
   test("login works by plain form posts", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Email Address").fill("current@demo.ridgeline.test");

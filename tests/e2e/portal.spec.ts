@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { gotoHydrated } from "./fixtures/hydrated";
-import { logInFresh } from "./fixtures/portal";
+import { logInFresh, logIn as logInPatiently } from "./fixtures/portal";
 import { expect, type Page, test } from "./fixtures/test";
 
 async function logIn(page: Page, email: string) {
@@ -98,6 +98,45 @@ test("a line never finalized lands on the finalize-credit interrupter with Call 
   await axe(page);
   await page.goto("/account");
   await expect(page).toHaveURL(/\/accountcredit$/);
+});
+
+/**
+ * Issue 33, item 11: an interrupter is where an account with no portal lands,
+ * so "Back to Account" there (header, menu or footer) would lead back to the
+ * same page. The ways on are the page's own (Call Now, Back to Homepage) and
+ * Log Out; every other page keeps Back to Account.
+ */
+for (const [email, path] of [
+  ["withdrawn@demo.ridgeline.test", "/accountcredit"],
+  ["closed@demo.ridgeline.test", "/accountclosed"],
+] as const) {
+  for (const width of [360, 1280]) {
+    test(`${path} at ${width} px: no Back to Account (it leads back here); Log Out and the home page lead on`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await logInPatiently(page, email);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      if (width === 360) await page.getByText("Menu", { exact: true }).click();
+      await expect(page.getByRole("link", { name: "Back to Account" })).toHaveCount(0);
+      await expect(page.locator('a[href="/account"]')).toHaveCount(0);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("button", { name: "Log Out" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Home", exact: true })).toBeVisible();
+      // The open menu covers the page at 360 px: Escape closes it.
+      if (width === 360) await page.keyboard.press("Escape");
+      await footer.getByRole("button", { name: "Log Out" }).click();
+      await expect(page.getByText("You have been logged out.")).toBeVisible();
+    });
+  }
+}
+
+test("a portal page keeps Back to Account in the footer", async ({ page }) => {
+  await logInPatiently(page, "washington@demo.ridgeline.test");
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Preferences" }).click();
+  await expect(page).toHaveURL(/\/preferences$/);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Back to Account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
 });
 
 test("a signed-in borrower on an unknown path gets the 404 page with a 404 status", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { maskPhone, passcodeSentTo } from "#domain/access-flow";
+import { maskPhone, passcodeExpiry, passcodeSentTo } from "#domain/access-flow";
+import { security } from "#domain/config";
 
 // Issue 15: the passcode step says where the code went, and a phone call is "called", not "sent".
 describe("the passcode step says where the code went", () => {
@@ -17,5 +18,16 @@ describe("the passcode step says where the code went", () => {
     expect(passcodeSentTo({ id: "email", kind: "Email", label: "j***@example.com" })).toBe(
       "We sent a six-digit passcode to j***@example.com.",
     );
+  });
+});
+
+// Issue 33, item 10: the lifetime comes from the configuration, and a code sent earlier is not said to last 10 minutes from now.
+describe("the passcode step says when the code expires", () => {
+  it("a code just sent: in the configured minutes", () => {
+    expect(security.passcodeValidMinutes).toBe(10);
+    expect(passcodeExpiry(true)).toBe("It expires in 10 minutes.");
+  });
+  it("the last code, once resends are used up: counted from when it was sent", () => {
+    expect(passcodeExpiry(false)).toBe("It expires 10 minutes after it was sent.");
   });
 });

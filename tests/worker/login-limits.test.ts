@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { rateLimit, rateLimitPolicies } from "#server/http/rate-limit";
-import { loginMessages } from "../../app/routes/login";
+import { loginMessages } from "../../app/routes/login.server";
 import { signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";
 

@@ -4,7 +4,7 @@ import { type RateLimitPolicyName, rateLimit, rateLimitPolicies } from "#server/
 import { TOO_MANY } from "../../app/routes/access.server";
 import { TOO_MANY_ATTEMPTS } from "../../app/routes/apply/wizard.server";
 import { CONTACT_TOO_MANY } from "../../app/routes/contact.schema";
-import { loginMessages } from "../../app/routes/login";
+import { loginMessages } from "../../app/routes/login.server";
 import { guestWithSession, signedInBorrower } from "./helpers/borrowers";
 import { freshIp, postForm, send, sessionCookieOf } from "./helpers/http";
 

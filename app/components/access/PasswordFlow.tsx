@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { passcodeSentTo } from "#domain/access-flow";
+import { passcodeExpiry, passcodeSentTo } from "#domain/access-flow";
 import { phones } from "#domain/config";
 import { formatPhone, phoneHref } from "#domain/format";
 import type { FlowAnswer, FlowView } from "../../routes/password-flow.server";
@@ -141,8 +141,18 @@ export function PasswordFlow({
           <h1 ref={heading} tabIndex={-1}>
             Enter your passcode
           </h1>
-          {flow.stopped ? null : <p>{whereSent(flow)} It expires in 10 minutes.</p>}
-          {flow.notice ? (
+          {/* After five wrong codes none works, so where the last one went no longer matters. */}
+          {flow.stop === "locked" ? null : (
+            <p>
+              {whereSent(flow)} {passcodeExpiry(flow.stop === null)}
+            </p>
+          )}
+          {/* A stop (the resend limit, the lock) is a refusal, said as an error; a resend's confirmation is news. */}
+          {flow.notice && flow.stop ? (
+            <p className="banner banner-error" role="alert" tabIndex={-1}>
+              {flow.notice}
+            </p>
+          ) : flow.notice ? (
             <p className="banner" role="status">
               {flow.notice}
             </p>
@@ -250,11 +260,17 @@ export function PasswordFlow({
 /** Where the code went, as the person chose it. */
 const whereSent = (flow: FlowView) => passcodeSentTo(flow.channels.find((c) => c.id === flow.channelId));
 
-/** Focus after a refused post: the first field in error, else a passcode box (the code step), else the alert. */
+/**
+ * Focus after a refused post: the first field in error, else the stop this
+ * post brought (the resend limit disables RESEND CODE, just pressed; the lock
+ * leaves the boxes no use), else a passcode box (the code step), else the alert.
+ */
 function focusAnswer(form: HTMLFormElement | null, answer: FlowAnswer | undefined) {
-  if (!form || !answer || (!answer.alert && Object.keys(answer.errors).length === 0)) return;
+  const stop = answer?.flow?.stop ? form?.querySelector<HTMLElement>(".banner-error") : null;
+  if (!form || !answer || (!answer.alert && Object.keys(answer.errors).length === 0 && !stop)) return;
   const target =
     form.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+    stop ??
     form.querySelector<HTMLElement>(".passcode input") ??
     form.querySelector<HTMLElement>(".step-alert");
   target?.focus();

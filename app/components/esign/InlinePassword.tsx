@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { passcodeExpiry } from "#domain/access-flow";
 import { useHydrated } from "../../lib/use-hydrated";
 import { NewPasswordFields } from "../access/NewPasswordFields";
 import { PasscodeBoxes, useFreshBoxesKey } from "../access/PasscodeBoxes";
@@ -13,10 +14,9 @@ export interface InlinePasswordView {
 
 /** Where the code went: by e-mail, or by text or call when e-mail to the address is stopped. */
 const SENT = {
-  email: "We e-mailed you a six-digit passcode to confirm it's you. It expires in 10 minutes.",
-  sms: "We could not e-mail you, so we texted a six-digit passcode to your cell phone to confirm it's you. It expires in 10 minutes.",
-  voice:
-    "We could not e-mail you, so we are calling your phone with a six-digit passcode to confirm it's you. It expires in 10 minutes.",
+  email: "We e-mailed you a six-digit passcode to confirm it's you.",
+  sms: "We could not e-mail you, so we texted a six-digit passcode to your cell phone to confirm it's you.",
+  voice: "We could not e-mail you, so we are calling your phone with a six-digit passcode to confirm it's you.",
 } as const;
 
 /**
@@ -68,8 +68,15 @@ export function InlinePassword({
       <h2 id="inline-password-title">Create a password (optional)</h2>
       {view.step === "code" ? (
         <Form method="post" className="apply-form" noValidate>
-          <p>{SENT[view.sentBy ?? "email"]}</p>
-          {view.notice ? (
+          <p>
+            {SENT[view.sentBy ?? "email"]} {passcodeExpiry(!view.resendDisabled)}
+          </p>
+          {/* No more codes (the resend limit, the lock) is a refusal, said as an error; a resend's confirmation is news. */}
+          {view.notice && view.resendDisabled ? (
+            <p className="banner banner-error" role="alert">
+              {view.notice}
+            </p>
+          ) : view.notice ? (
             <p className="banner" role="status">
               {view.notice}
             </p>

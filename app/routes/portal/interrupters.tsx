@@ -6,7 +6,7 @@ import type { Route } from "./+types/interrupters";
 import { portalSummary } from "./portal.server";
 import { readSummary } from "./portal-data";
 
-export const handle: RouteHandle = { layout: { portal: true } };
+export const handle: RouteHandle = { layout: { portal: true, interrupter: true } };
 
 export function meta() {
   return [{ title: brand.name }];

@@ -12,7 +12,12 @@ const UserSession = v.optional(
   }),
 );
 
-/** customerLoginResults: 1 success, 2 wrong password, 3 unknown user, 6/10 locked. */
+/**
+ * customerLoginResults: 1 success, 2 wrong password, 3 unknown user, 6/10
+ * locked. attemptsLeft: after a wrong password (2), how many more wrong ones
+ * the account takes before it locks (issue 33: the login page warns from the
+ * platform's own count); null for every other result.
+ */
 export const Login = defineCall({
   method: "POST",
   path: "Auth/Login",
@@ -35,6 +40,7 @@ export const Login = defineCall({
     firstDrawAmount: v.number(),
     hasValidEsignatures: v.boolean(),
     lockedUntil: v.nullable(v.number()),
+    attemptsLeft: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
   }),
 });
 

@@ -76,11 +76,16 @@ implement(authRoutes, calls.Login, async (c, { userName, password }) => {
   if (!user) {
     // Spend the same time as a real check, so timing does not tell who has an account.
     await verifyPassword(password, await dummyHash());
-    return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null };
+    return { ...refusal, customerLoginResults: LOGIN.unknown, lockedUntil: null, attemptsLeft: null };
   }
-  const { result, lockedUntil } = await checkPassword(db, user, password, now, "login");
+  const { result, lockedUntil, attemptsLeft } = await checkPassword(db, user, password, now, "login");
   if (result !== "ok")
-    return { ...refusal, customerLoginResults: LOGIN[result === "wrong" ? "invalid" : result], lockedUntil };
+    return {
+      ...refusal,
+      customerLoginResults: LOGIN[result === "wrong" ? "invalid" : result],
+      lockedUntil,
+      attemptsLeft,
+    };
 
   const customer = await customerById(db, user.customerId);
   const standing = await lineStanding(db, user.customerId);
@@ -95,6 +100,7 @@ implement(authRoutes, calls.Login, async (c, { userName, password }) => {
     firstDrawAmount: standing.firstDrawAmount,
     hasValidEsignatures: standing.hasValidEsignatures,
     lockedUntil: null,
+    attemptsLeft: null,
   };
 });
 
