@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { contactPreferenceDefaults } from "../config";
 import { Cents, Digits, defineCall, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
 
 const Transaction = v.object({
@@ -97,7 +98,7 @@ export const SummaryAnswer = withToken({
   bankAccountInfo: v.object({ accountID: v.string(), accountTypeDescription: v.string(), accountNumber: v.string() }),
   preferences: v.object({
     /** Marketing e-mails default to allowed when the platform leaves the preference out (spec file 3, section 4). */
-    allowMarketingEmails: v.optional(v.boolean(), true),
+    allowMarketingEmails: v.optional(v.boolean(), contactPreferenceDefaults.allowMarketingEmails),
     allowMarketingCalls: v.boolean(),
     allowMarketingTexts: v.boolean(),
     allowServicingTexts: v.boolean(),
