@@ -24,6 +24,7 @@ import {
   paymentLockMessages,
   portalStanding,
   readSummary,
+  statementAheadText,
   statementRows,
   transactionRows,
 } from "./portal-data";
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       balance: header.accountBalance,
       limit: creditLimit,
       available: header.availableCredit,
-      due: amountDue(header),
+      due: amountDue(header, s.allStatements.length > 0),
       autoPayment: nextAutoPayment(header),
       credit: header.creditBalance,
     },
@@ -62,7 +63,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** What is owed and when: the whole balance once charged off; else the next due date and minimum, when there is one. */
+/**
+ * What is owed and when: the whole balance once charged off; else the next
+ * due date and minimum, when there is one (a statement still to come with
+ * nothing owed before it is said in words under the figures instead).
+ */
 function DueFigures({ due }: { due: AmountDue }) {
   if (due.kind === "chargedOff")
     return (
@@ -71,7 +76,7 @@ function DueFigures({ due }: { due: AmountDue }) {
         <dd>{formatMoney(due.balanceDueCents, { cents: true })}</dd>
       </div>
     );
-  if (due.kind === "none") return null;
+  if (due.kind !== "due") return null;
   return (
     <>
       <div>
@@ -119,6 +124,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </div>
         {figures.due.kind === "chargedOff" ? (
           <p className="banner banner-error charge-off-message">{figures.due.message}</p>
+        ) : null}
+        {figures.due.kind === "statementAhead" ? (
+          <p className="statement-ahead">{statementAheadText(figures.due)}</p>
         ) : null}
         {figures.credit > 0 ? (
           <p className="credit-balance">

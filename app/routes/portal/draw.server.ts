@@ -7,10 +7,13 @@ import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { borrowerSession, IDEMPOTENCY_KEY, type PortalSummary, portalPlatform, portalSummary } from "./portal.server";
-import { portalStanding } from "./portal-data";
+import { type AmountDue, amountDue, portalStanding } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
 type Summary = PortalSummary;
+
+/** A statement still to come with nothing owed before it, or null. */
+const statementAheadOf = (due: AmountDue) => (due.kind === "statementAhead" ? due : null);
 
 /** Spec file 3, section 8: what a refused call says when the platform gives no reason. */
 const CALL_FAILED = "Post Draw transaction failed Call failed";
@@ -26,6 +29,8 @@ function drawFacts(s: Summary) {
     balanceCents: header.accountBalance,
     limitCents: header.creditLimit,
     nextPaymentDate: header.nextPaymentDate,
+    // Before a statement nothing is due: the summary names the statement's date, as the account page does.
+    statementAhead: statementAheadOf(amountDue(header, s.allStatements.length > 0)),
     feePercent: header.cashAdvanceFeePercentage,
     limits,
     maxCents: maxDrawCents(header.availableCredit, limits),

@@ -91,6 +91,7 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
           balanceCents={facts.balanceCents}
           limitCents={facts.limitCents}
           nextPaymentDate={facts.nextPaymentDate}
+          statementAhead={facts.statementAhead}
           troubled={troubled}
         />
       </div>

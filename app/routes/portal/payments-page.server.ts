@@ -3,7 +3,7 @@ import { type PaymentFacts, paymentsLocked, payoffOf } from "#domain/rules/payme
 import { paymentHeader, paysByEft } from "./payment-header";
 import { type Folder, freshValues, type PaymentValues } from "./payments.schema";
 import type { PortalSummary } from "./portal.server";
-import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
+import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding } from "./portal-data";
 
 /**
  * The payments page's figures from one summary, and what a post leaves on the
@@ -28,7 +28,7 @@ export function paymentFacts(s: Summary): PaymentFacts {
 export function paymentPage(s: Summary, today: string) {
   const facts = paymentFacts(s);
   const standing = portalStanding(s.accountHeader);
-  const due = amountDue(s.accountHeader);
+  const due = amountDue(s.accountHeader, s.allStatements.length > 0);
   return {
     standing,
     drawUnavailable: drawUnavailableOf(s.accountConfig),
@@ -40,7 +40,8 @@ export function paymentPage(s: Summary, today: string) {
       pastDueCents: s.accountHeader.pastDueAmount,
       // Charged off, the whole balance is due: the account page's Balance Due, not the minimums that were past due.
       balanceDueCents: due.kind === "chargedOff" ? due.balanceDueCents : null,
-      nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
+      // Before a statement nothing is due: no due date beside a $0.00 minimum (the header says when the statement is).
+      nextPaymentDate: due.kind === "due" ? due.date : null,
     },
     header: paymentHeader(s, today),
     lock: paymentsLocked(paymentLockFacts(s)),

@@ -46,6 +46,13 @@ export const SummaryAnswer = withToken({
     accountNumber: v.string(),
     availableCredit: Cents,
     nextPaymentDate: v.nullable(IsoDate),
+    /**
+     * The issue date of the statement for nextPaymentDate while it is still to
+     * come (no issued statement is due ahead, a balance remains): before the
+     * first statement nothing is owed yet. Null otherwise, or from a platform
+     * that does not say.
+     */
+    nextStatementDate: v.optional(v.nullable(IsoDate), null),
     minPaymentAmount: Cents,
     currentDue: Cents,
     pastDueAmount: Cents,
