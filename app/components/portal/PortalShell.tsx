@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { phones } from "#domain/config";
 import { Modal } from "../Modal";
 import { PhoneLink } from "../PhoneLink";
+import { CallCustomerService } from "./CallCustomerService";
 import { LoadingOverlay } from "./LoadingOverlay";
 
 export type PortalStanding = "current" | "delinquent" | "charged_off";
@@ -18,7 +19,7 @@ const GLOSSARY: Array<[string, string]> = [
 
 /** A borrower whose state rules out draws (0-decisions.md: existing Washington borrowers). */
 export interface DrawUnavailable {
-  /** The block message, verbatim from the platform. */
+  /** The block message (drawBlockText: our words for the platform's). */
   message: string;
   /** Open the popup as the page loads (the draw page itself). */
   openOnLoad?: boolean;
@@ -127,6 +128,7 @@ export function PortalShell({
           returnHref="#"
         >
           <p>{drawUnavailable.message}</p>
+          <CallCustomerService />
         </Modal>
       ) : null}
     </div>

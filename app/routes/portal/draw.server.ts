@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { recheckDraw } from "#domain/rules/recheck";
-import { type DrawBlock, drawBlockOf, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";
+import { type DrawBlock, drawBlockOf, drawBlockText, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";
 import { catalogue, PlatformError } from "#platform";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
@@ -35,7 +35,10 @@ function drawFacts(s: Summary) {
     limits,
     maxCents: maxDrawCents(header.availableCredit, limits),
     block: blocked
-      ? { kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock, message: s.accountConfig.drawMessage }
+      ? {
+          kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock,
+          message: drawBlockText(s.accountConfig.drawMessage),
+        }
       : null,
   };
 }
@@ -82,7 +85,8 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   }
 
   const s = await portalSummary(context);
-  if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
+  if (!s.accountConfig.isEligibleForDraw)
+    return { view: "amount", amountText, error: drawBlockText(s.accountConfig.drawMessage) };
   const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), {
     amount: amountText,
   });

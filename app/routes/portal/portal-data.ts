@@ -2,7 +2,7 @@ import type { GetSummary } from "#domain/catalogue/account";
 import type { Answer } from "#domain/catalogue/define";
 import { formatDate } from "#domain/format";
 import { type PaymentLockFacts, paymentMessages } from "#domain/rules/payments";
-import { chargeOffMessage, drawBlockOf } from "#domain/rules/standing";
+import { chargeOffMessage, drawBlockOf, drawBlockText } from "#domain/rules/standing";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 
@@ -22,7 +22,7 @@ export function drawUnavailableOf(
   config: Pick<Summary["accountConfig"], "isEligibleForDraw" | "drawMessage">,
 ): { message: string } | undefined {
   if (config.isEligibleForDraw || drawBlockOf(config.drawMessage) !== "state") return undefined;
-  return { message: config.drawMessage };
+  return { message: drawBlockText(config.drawMessage) };
 }
 
 /** The standing the portal shows, from the summary header (the server's own derivation). */
