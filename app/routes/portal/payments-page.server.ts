@@ -1,7 +1,7 @@
 import { phones, servicing } from "#domain/config";
 import { type PaymentFacts, paymentsLocked, payoffOf } from "#domain/rules/payments";
 import { paymentHeader, paysByEft } from "./payment-header";
-import { type Folder, freshValues, type PaymentValues } from "./payments.schema";
+import { type Folder, linkedValues, type PaymentValues } from "./payments.schema";
 import type { PortalSummary } from "./portal.server";
 import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding } from "./portal-data";
 
@@ -24,8 +24,11 @@ export function paymentFacts(s: Summary): PaymentFacts {
   };
 }
 
-/** `today` is the platform's (servicingToday): what "today's payment" means in the header. */
-export function paymentPage(s: Summary, today: string) {
+/**
+ * `today` is the platform's (servicingToday): what "today's payment" means in
+ * the header. `option`: the amount option a link asked for (?option=full).
+ */
+export function paymentPage(s: Summary, today: string, option: string | null = null) {
   const facts = paymentFacts(s);
   const standing = portalStanding(s.accountHeader);
   const due = amountDue(s.accountHeader, s.allStatements.length > 0);
@@ -54,7 +57,7 @@ export function paymentPage(s: Summary, today: string) {
     revocationDays: servicing.achRevocationNoticeDays,
     // Spec file 3, section 4: the amount step is open to begin with when something is owed.
     startFolder: (facts.balanceCents > 0 ? "amount" : "none") as Folder,
-    start: freshValues(facts),
+    start: linkedValues(facts, option),
   };
 }
 
