@@ -53,11 +53,15 @@ export function PortalShell({
   useEffect(() => {
     nav.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "center" });
   }, []);
+  // A pill focused by keyboard comes clear of the row's faded edges (its scroll-padding): browsers
+  // scroll a focused element only until some of it shows, which may leave it under a fade.
+  const revealFocused = (event: React.FocusEvent<HTMLElement>) =>
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
   return (
     <div className="container portal">
       <details className="portal-nav" open>
         <summary>Account menu</summary>
-        <nav aria-label="Account" ref={nav}>
+        <nav aria-label="Account" ref={nav} onFocus={revealFocused}>
           <ul>
             <li>
               <NavLink to="/account">Account</NavLink>
