@@ -28,6 +28,10 @@ export const customers = sqliteTable(
     zip: text("zip").notNull(),
     homePhone: text("home_phone").notNull(),
     mobilePhone: text("mobile_phone").notNull().default(""),
+    /**
+     * A new customer is written with contactPreferenceDefaults (allowed: routes/applications.ts).
+     * This SQL default (no) is not the product's: left as it is, since changing it rebuilds the table.
+     */
     allowMarketingEmails: integer("allow_marketing_emails", { mode: "boolean" }).notNull().default(false),
     allowMarketingCalls: integer("allow_marketing_calls", { mode: "boolean" }).notNull().default(false),
     allowMarketingTexts: integer("allow_marketing_texts", { mode: "boolean" }).notNull().default(false),

@@ -173,6 +173,16 @@ export const security = {
   passwordMaxLength: 20,
 } as const;
 
+/**
+ * Contact preferences a borrower has not been asked about. Spec file 3,
+ * section 4: "Marketing emails default to allowed when the preference is
+ * missing." Nothing before the Preferences page asks about marketing e-mails
+ * (e-sign asks about texts and calls), so a new customer starts with this.
+ */
+export const contactPreferenceDefaults = {
+  allowMarketingEmails: true,
+} as const;
+
 /** The default message provider's outbox (functions/servicing/messages.ts). */
 export const messages = {
   /**

@@ -164,6 +164,21 @@ export const demoBorrowers: DemoBorrower[] = [
       { day: 60, pay: 5_000 },
     ],
   },
+  // Just e-signed with a first draw: no statement yet, so nothing is due (the first statement's date is shown instead).
+  {
+    email: "new@demo.ridgeline.test",
+    standing: "current, just e-signed with a first draw (no statement yet)",
+    firstName: "Rowan",
+    lastName: "Hale",
+    state: "OH",
+    ssn: "123450009",
+    dob: "1994-08-09",
+    openedDaysAgo: 0,
+    lineStatus: "open",
+    limitCents: 80_000,
+    repaymentMethod: "A",
+    script: [{ day: 0, draw: 10_000 }],
+  },
 ];
 
 /**

@@ -102,6 +102,7 @@ export function buildSummary(customer: Customer, state: LineState, now: Date): S
       // Delinquent and charged-off accounts show no available credit (spec file 3, section 4).
       availableCredit: figures.shownAvailableCreditCents,
       nextPaymentDate: figures.nextDueDate,
+      nextStatementDate: figures.nextStatementDate,
       minPaymentAmount: figures.nextMinimumDueCents,
       currentDue: figures.currentDueCents,
       pastDueAmount: figures.pastDueCents,

@@ -14,7 +14,7 @@ import { attachReport, findingLine } from "./fixtures/report";
  */
 /**
  * Each persona with the seconds its two crawls may take (JavaScript on gets
- * 60% of them), so the ten fit about five minutes on two workers.
+ * 60% of them), so the eleven fit about five minutes on two workers.
  */
 const PERSONAS: Array<[Persona, number]> = [
   [guest, 90],
@@ -22,6 +22,8 @@ const PERSONAS: Array<[Persona, number]> = [
   [borrower("esign"), 80],
   [borrower("current"), 50],
   [borrower("owing"), 40],
+  // Just e-signed with a first draw, before the first statement.
+  [borrower("new"), 30],
   [borrower("pastDue"), 45],
   [borrower("chargedOff"), 45],
   [borrower("washington"), 30],

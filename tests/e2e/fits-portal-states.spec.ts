@@ -92,6 +92,22 @@ test("empty: a borrower with no history (Washington) in the View all panel, the 
   expect(found).toEqual([]);
 });
 
+test("before the first statement (a new borrower): the account's first-statement line, the payments header, the draw summary", async ({
+  page,
+}) => {
+  const { found, check } = gather(page);
+  await logInFresh(page, "new");
+  await expect(page.locator(".summary .statement-ahead")).toContainText("Your first statement is");
+  await check("/account before the first statement");
+  await gotoHydrated(page, "/payments");
+  await expect(page.locator(".payment-header")).toContainText("Your first statement is");
+  await check("/payments before the first statement");
+  await gotoHydrated(page, "/draw");
+  await expect(page.locator(".draw-summary")).toContainText("First Statement");
+  await check("/draw before the first statement", [...PHONES, 1280]);
+  expect(found).toEqual([]);
+});
+
 test("a one-time payment (past due): each step, the amount's message, the calendar, the review, the authorization popup, the thank-you, payments in process", async ({
   page,
 }) => {

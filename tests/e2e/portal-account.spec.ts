@@ -107,24 +107,67 @@ test("a paper-check borrower sees nothing about automatic payments", async ({ pa
   await expect(page.locator(".portal-main")).not.toContainText(/automatic/i);
 });
 
-test("a charged-off borrower is shown as past due, with the Account Specialist line and no draw", async ({ page }) => {
-  await logIn(page, demo.chargedOff);
+/** A charged-off account's summary (issue 33): its own standing, the balance due, and paying it off first. */
+async function expectChargedOffSummary(page: Page) {
+  const summary = page.locator(".summary");
   // The whole balance is due now, with the spec's charge-off message (spec file 3, section 4); no due date, no automatic payment.
   const balance = await figure(page, "Account Balance").innerText();
   expect(balance).toMatch(/^\$[\d,]+\.\d{2}$/);
   expect(balance).not.toBe("$0.00");
   await expect(figure(page, "Balance Due")).toHaveText(balance);
-  await expect(page.locator(".charge-off-message")).toHaveText(
+  await expect(summary.getByText("YOUR ACCOUNT IS Charged Off")).toBeVisible();
+  await expect(summary.locator(".charge-off-message")).toHaveText(
     "Your loan is more than 90 days past due. Your full account balance is due.",
   );
-  await expect(page.getByText("Next Payment Due Date")).toHaveCount(0);
-  await expect(page.locator(".auto-payment")).toHaveCount(0);
+  // Not an empty ring labelled "Past Due", nor credit that will never come back.
+  await expect(summary.getByRole("img")).toHaveCount(0);
+  await expect(summary).not.toContainText("Past Due");
+  await expect(summary).not.toContainText("available credit");
+  await expect(summary.getByText("Next Payment Due Date")).toHaveCount(0);
+  await expect(summary.locator(".auto-payment")).toHaveCount(0);
+  // Paying it off is the main action; a smaller payment is the other.
+  const payOff = summary.getByRole("link", { name: "PAY OFF BALANCE" });
+  await expect(payOff).toHaveAttribute("href", "/payments?option=full");
+  await expect(payOff).toHaveClass(/button-primary/);
+  await expect(summary.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toHaveClass(/button-outline/);
+  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
+  return { balance, payOff };
+}
+
+test("a charged-off borrower: the summary says charged off, shows the balance due and offers paying it off first; Account Specialist line, no draw", async ({
+  page,
+}) => {
+  // A sign-in (PBKDF2), axe and a second page: more than a minute on a busy shared machine.
+  test.setTimeout(120_000);
+  await logIn(page, demo.chargedOff);
+  const { balance, payOff } = await expectChargedOffSummary(page);
   await expect(page.locator(".past-due-banner")).toContainText("YOUR ACCOUNT IS PAST DUE.");
   await expect(page.locator(".help-box")).toContainText("Talk to an Account Specialist 1.800.555.0143");
-  await expect(page.getByRole("img", { name: "YOUR ACCOUNT IS Past Due" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Request a Cash Advance" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "MAKE A PAYMENT", exact: true })).toBeVisible();
   await expectAccessible(page);
+  await payOff.click();
+  await expect(page).toHaveURL(/\/payments\?option=full$/);
+  await expect(page.getByRole("radio", { name: /^Pay Off Balance/ })).toBeChecked();
+  await expect(page.locator(".payment-option", { hasText: "Pay Off Balance" }).locator(".option-amount")).toHaveText(
+    balance,
+  );
+});
+
+test("a charged-off borrower without JavaScript: the same summary, and PAY OFF BALANCE opens the payment on Pay Off Balance", async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, demo.chargedOff);
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noJs = await plain.newPage();
+  await noJs.goto("/account");
+  const { payOff } = await expectChargedOffSummary(noJs);
+  await payOff.click();
+  await expect(noJs).toHaveURL(/\/payments\?option=full$/);
+  await expect(noJs.getByRole("radio", { name: /^Pay Off Balance/ })).toBeChecked();
+  await plain.close();
 });
 
 test("a borrower not eligible to draw (Washington) is not offered a cash advance; empty lists say so", async ({

@@ -2,7 +2,7 @@ import { drawFundingDate } from "#domain/calendar";
 import { formatDate } from "#domain/format";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { demo, expectAccessible, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
-import { expect, type Page, test } from "./fixtures/test";
+import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 /**
  * Request a Cash Advance (/draw, spec file 3 sections 2, 4, 5, 8): every test
@@ -268,6 +268,20 @@ test("past-due and charged-off borrowers cannot draw", async ({ page, browser })
   await other.context().close();
 });
 
+/**
+ * Washington (issue 33): the spec's "unavailble" is corrected on purpose, and
+ * the banner and the popup say whom to call, with customer service's hours.
+ */
+const STATE_BLOCK = "Draws are unavailable in your state.";
+const CALL_US =
+  "Questions? Call Customer Service at 1.800.555.0142 (Monday - Thursday, 8 a.m. - 9 p.m. ET; Friday, 8 a.m. - 8 p.m. ET; Saturday - Sunday, 8 a.m. - 5 p.m. ET).";
+
+async function expectWhomToCall(where: Locator) {
+  await expect(where.getByText(CALL_US)).toBeVisible();
+  await expect(where.getByRole("link", { name: "1.800.555.0142" })).toHaveAttribute("href", "tel:+18005550142");
+  await expect(where).not.toContainText("unavailble");
+}
+
 test("Washington: the Draw Unavailable popup opens on /draw and from the navigation, and closes by keyboard", async ({
   page,
 }) => {
@@ -275,12 +289,14 @@ test("Washington: the Draw Unavailable popup opens on /draw and from the navigat
   await gotoHydrated(page, "/draw");
   const popup = page.getByRole("dialog", { name: "Draw Unavailable" });
   await expect(popup).toBeVisible();
-  await expect(popup).toContainText("Draws are unavailble in your state.");
+  await expect(popup).toContainText(STATE_BLOCK);
+  await expectWhomToCall(popup);
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(popup).toBeHidden();
   await expectBlocked(page);
-  await expect(page.locator(".draw-block")).toHaveText("Draws are unavailble in your state.");
+  await expect(page.locator(".draw-block")).toHaveText(STATE_BLOCK);
+  await expectWhomToCall(page.locator(".draw-block-banner"));
 
   // The navigation's draw link opens it again in place; its close button works from the keyboard.
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }).focus();
@@ -299,7 +315,8 @@ test("Washington: the Draw Unavailable popup opens on /draw and from the navigat
     await gotoHydrated(page, path);
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Request a Draw" }).click();
     await expect(popup, path).toBeVisible();
-    await expect(popup).toContainText("Draws are unavailble in your state.");
+    await expect(popup).toContainText(STATE_BLOCK);
+    await expectWhomToCall(popup);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await page.keyboard.press("Escape");
     await expect(popup).toBeHidden();
@@ -365,7 +382,8 @@ test.describe("without JavaScript", () => {
   test("Washington: the message is on the page, no popup", async ({ page }) => {
     await logInPlain(page, demo.washington, "Demo!pass1");
     await page.goto("/draw");
-    await expect(page.locator(".draw-block")).toHaveText("Draws are unavailble in your state.");
+    await expect(page.locator(".draw-block")).toHaveText(STATE_BLOCK);
+    await expectWhomToCall(page.locator(".draw-block-banner"));
     await expect(page.getByRole("dialog", { name: "Draw Unavailable" })).toBeHidden();
     await expect(amountField(page)).toBeDisabled();
   });

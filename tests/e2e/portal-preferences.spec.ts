@@ -1,5 +1,6 @@
 import { problemsAtWidths } from "./fixtures/fit";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { eSignedNewBorrower } from "./fixtures/new-borrower";
 import { drawThroughPortal } from "./fixtures/payments";
 import { expectAccessible, logIn, logInFresh } from "./fixtures/portal";
 import { type Browser, expect, type Page, test, visitorIp } from "./fixtures/test";
@@ -363,6 +364,35 @@ test.describe("without JavaScript", () => {
     await expect(plain.getByLabel("Current Password")).toHaveValue("");
     await context.close();
   });
+});
+
+test("a new borrower, never asked about marketing e-mails, reads YES (allowed when missing); the NO they then choose reads NO, with JavaScript on and off", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Made as a person is: the application and e-sign, which ask about texts and calls but not e-mails.
+  await eSignedNewBorrower(page, { draw: false });
+  await openPreferences(page);
+  await expect(toggle(page, "Marketing emails", "YES")).toBeChecked();
+  const plainContext = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await plainContext.newPage();
+  await plain.goto("/preferences");
+  await expect(toggle(plain, "Marketing emails", "YES")).toBeChecked();
+
+  // A choice made is a choice kept: NO, saved, reads NO afterwards on both.
+  await toggle(page, "Marketing emails", "NO").check();
+  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "OPT ME OUT" }).click();
+  await saveButtons(page).first().click();
+  await expect(page.getByRole("dialog", { name: "Preferences Saved" })).toBeVisible();
+  await openPreferences(page);
+  await expect(toggle(page, "Marketing emails", "NO")).toBeChecked();
+  await plain.goto("/preferences");
+  await expect(toggle(plain, "Marketing emails", "NO")).toBeChecked();
+  await plainContext.close();
 });
 
 test("a borrower's preferences open with the saved values", async ({ page }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { logInFresh, logIn as logInPatiently } from "./fixtures/portal";
-import { expect, type Page, test } from "./fixtures/test";
+import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 async function logIn(page: Page, email: string) {
   await gotoHydrated(page, "/login");
@@ -26,6 +26,78 @@ test("the glossary opens from the portal navigation", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Glossary of Terms" })).toBeHidden();
+});
+
+/**
+ * The account menu on a phone (issue 33): one row of pills that scrolls
+ * sideways. Each edge with more pills beyond it shows a sign (a chevron over
+ * a fade); an edge with none shows neither. The current page's pill, and a
+ * pill focused by keyboard, are wholly in sight, clear of the fades.
+ */
+async function menuEdges(page: Page) {
+  return page.getByRole("navigation", { name: "Account" }).evaluate((nav) => {
+    const row = nav.querySelector("ul")!;
+    const sign = (which: string) => {
+      const style = getComputedStyle(nav, which);
+      return style.content !== "none" && style.content !== "normal" && Number(style.opacity) > 0.5;
+    };
+    return { scrolls: row.scrollWidth > row.clientWidth + 1, moreBefore: sign("::before"), moreAfter: sign("::after") };
+  });
+}
+
+/** Whether a pill lies inside the row and clear of its faded edges. */
+async function wholeInSight(pill: Locator) {
+  return pill.evaluate((a) => {
+    const row = a.closest("ul")!;
+    const box = row.getBoundingClientRect();
+    const own = a.getBoundingClientRect();
+    const style = getComputedStyle(row);
+    const fade = (name: string) => Number.parseFloat(style.getPropertyValue(name)) || 0;
+    return (
+      own.left >= box.left + fade("--pills-fade-start") - 1 && own.right <= box.right - fade("--pills-fade-end") + 1
+    );
+  });
+}
+
+test("at 360 px the account menu says it scrolls, at whichever edge has more; the current and the focused pill are in sight", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logInFresh(page, "current");
+  const menu = page.getByRole("navigation", { name: "Account" });
+  const pill = (name: string) => menu.getByRole("link", { name, exact: true });
+  await gotoHydrated(page, "/account");
+  expect(await menuEdges(page)).toEqual({ scrolls: true, moreBefore: false, moreAfter: true });
+  expect(await wholeInSight(pill("Account"))).toBe(true);
+
+  // Preferences is past the first screenful: brought into sight, with a sign that more is before it.
+  await gotoHydrated(page, "/preferences");
+  expect(await wholeInSight(pill("Preferences"))).toBe(true);
+  expect((await menuEdges(page)).moreBefore).toBe(true);
+  await axe(page);
+
+  // By keyboard, each pill in turn comes wholly into sight; at the last, nothing more after it.
+  await pill("Account").focus();
+  for (const name of ["Request a Draw", "Payments", "Preferences", "Glossary of Terms"]) {
+    await page.keyboard.press("Tab");
+    await expect(pill(name)).toBeFocused();
+    await expect.poll(() => wholeInSight(pill(name)), name).toBe(true);
+  }
+  await expect.poll(() => menuEdges(page)).toEqual({ scrolls: true, moreBefore: true, moreAfter: false });
+
+  // Without JavaScript too: the current page's pill starts in sight, and the sign says more is before it.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+    storageState: await page.context().storageState(),
+  });
+  const noJs = await plain.newPage();
+  await noJs.goto("/preferences");
+  const plainMenu = noJs.getByRole("navigation", { name: "Account" });
+  expect(await wholeInSight(plainMenu.getByRole("link", { name: "Preferences", exact: true }))).toBe(true);
+  expect(await menuEdges(noJs)).toMatchObject({ scrolls: true, moreBefore: true });
+  await plain.close();
 });
 
 test("a slow page load covers the portal with the loading overlay until the page arrives; a quick one never shows it", async ({

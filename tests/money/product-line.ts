@@ -207,6 +207,7 @@ export function dayFigures(s: AccountState): DayFigures {
     currentDueCents: s.currentDueCents,
     nextMinimumDueCents: s.nextMinimumDueCents,
     nextDueDate: s.nextDueDate,
+    nextStatementDate: s.nextStatementDate,
     daysPastDue: s.daysPastDue,
     scheduledCount: s.scheduledCount,
     scheduledCents: s.scheduledCents,

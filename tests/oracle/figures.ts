@@ -69,15 +69,18 @@ function standingOf(inputs: FigureInputs, pastDueCents: number): Standing {
 /**
  * The next due date: an issued statement's not yet passed; otherwise, while
  * something is owed on an open, not charged-off line, the first due date whose
- * statement is still to come (its statement date is after today, whose run is done).
+ * statement is still to come (its statement date is after today, whose run is done),
+ * with that statement date.
  */
-function nextDueDate(inputs: FigureInputs, balanceCents: number): string | null {
+function nextDue(inputs: FigureInputs, balanceCents: number): { dueDate: string | null; statementDate: string | null } {
   const { state, today } = inputs;
-  if (inputs.closed || state.chargedOff) return null;
+  const none = { dueDate: null, statementDate: null };
+  if (inputs.closed || state.chargedOff) return none;
   const issued = earliestIssuedDueAfter(state, today);
-  if (issued !== null) return issued;
-  if (balanceCents === 0) return null;
-  return inputs.dueDates.find((d) => statementDateFor(d) > today) ?? null;
+  if (issued !== null) return { dueDate: issued, statementDate: null };
+  if (balanceCents === 0) return none;
+  const projected = inputs.dueDates.find((d) => statementDateFor(d) > today) ?? null;
+  return { dueDate: projected, statementDate: projected === null ? null : statementDateFor(projected) };
 }
 
 /**
@@ -106,6 +109,7 @@ export function dayFigures(inputs: FigureInputs): DayFigures {
   const standing = standingOf(inputs, pastDueCents);
   const availableCreditCents = Math.max(0, setup.creditLimitCents - balanceCents);
   const scheduledCents = inputs.scheduled.reduce((sum, p) => sum + p.amountCents, 0);
+  const next = nextDue(inputs, balanceCents);
   return {
     standing,
     principalCents: state.principalCents,
@@ -119,7 +123,8 @@ export function dayFigures(inputs: FigureInputs): DayFigures {
     currentDueCents,
     // Charged off: full balance due, no minimum option.
     nextMinimumDueCents: state.chargedOff ? balanceCents : pastDueCents + currentDueCents,
-    nextDueDate: nextDueDate(inputs, balanceCents),
+    nextDueDate: next.dueDate,
+    nextStatementDate: next.statementDate,
     daysPastDue: daysPastDue(state, today),
     scheduledCount: inputs.scheduled.length,
     scheduledCents,

@@ -75,6 +75,8 @@ export interface DayFigures {
   nextMinimumDueCents: number;
   /** null when charged off, closed, or nothing is owed and no statement is ahead. */
   nextDueDate: string | null;
+  /** The statement date of nextDueDate while that statement is still to come (none issued is due ahead); else null. */
+  nextStatementDate: string | null;
   daysPastDue: number;
   /** One-time payments scheduled and not yet posted. */
   scheduledCount: number;

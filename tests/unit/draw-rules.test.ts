@@ -10,6 +10,7 @@ import {
   drawBlock,
   drawBlockMessages,
   drawBlockOf,
+  drawBlockText,
   drawLimitsOf,
   maxDrawCents,
   snapDrawAmount,
@@ -144,7 +145,7 @@ describe("cash advance fee and amount received", () => {
 });
 
 describe("draw blocks (spec file 3, sections 4 and 8)", () => {
-  it("are the spec's words, the state one with its spelling", () => {
+  it("are the spec's words, the state one spelt right (the spec's 'unavailble' is corrected on purpose)", () => {
     expect(drawBlockMessages.pastDue).toBe(
       "Your ability to draw funds is temporarily suspended because your account is past due. Please make a payment to bring your account up to date.",
     );
@@ -154,7 +155,15 @@ describe("draw blocks (spec file 3, sections 4 and 8)", () => {
     expect(drawBlockMessages.notEnoughCredit).toBe(
       "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
     );
-    expect(drawBlockMessages.state).toBe("Draws are unavailble in your state.");
+    expect(drawBlockMessages.state).toBe("Draws are unavailable in your state.");
+  });
+
+  it("read a platform that sends the spec's spelling as the same block, shown in our words; unknown texts as they are", () => {
+    expect(drawBlockOf("Draws are unavailble in your state.")).toBe("state");
+    expect(drawBlockText("Draws are unavailble in your state.")).toBe("Draws are unavailable in your state.");
+    expect(drawBlockText(drawBlockMessages.pastDue)).toBe(drawBlockMessages.pastDue);
+    expect(drawBlockOf("Not today.")).toBe("notEligible");
+    expect(drawBlockText("Not today.")).toBe("Not today.");
   });
 
   it("block by standing before anything else", () => {

@@ -44,7 +44,15 @@ describe("the worked example of 4-money-example.md, through the product's engine
     const { line, to } = life();
     to(0);
     expect(line.act({ kind: "draw", amountCents: 50_000 })).toEqual({ ok: true });
-    expect(to(0)).toMatchObject({ principalCents: 50_000, unpaidFeesCents: 0, balanceCents: 50_000 });
+    // Before statement 1 nothing is owed: the due date is projected, and so is the day its statement is issued.
+    expect(to(0)).toMatchObject({
+      principalCents: 50_000,
+      unpaidFeesCents: 0,
+      balanceCents: 50_000,
+      nextMinimumDueCents: 0,
+      nextDueDate: d(21),
+      nextStatementDate: d(7),
+    });
     expect(to(7)).toMatchObject({
       principalCents: 50_000,
       unpaidFeesCents: 2_000,
@@ -52,6 +60,7 @@ describe("the worked example of 4-money-example.md, through the product's engine
       pastDueCents: 0,
       nextMinimumDueCents: 4_500,
       nextDueDate: d(21),
+      nextStatementDate: null,
     });
     expect(line.statements()[0]).toMatchObject({
       feeCents: 2_000,

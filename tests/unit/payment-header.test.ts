@@ -29,8 +29,13 @@ const header = {
   nextAutoPaymentAmount: 0,
 } as Partial<Header> as Header;
 
-const summary = (h: Partial<Header>, pending: Array<{ date: string; cents: number }> = []) => ({
+const summary = (
+  h: Partial<Header>,
+  pending: Array<{ date: string; cents: number }> = [],
+  allStatements: Summary["allStatements"] = [],
+) => ({
   accountHeader: { ...header, ...h },
+  allStatements,
   pendingETransactions: pending.map((p, i) => ({
     transactionId: i + 1,
     transactionDescription: "Payment",
@@ -110,6 +115,29 @@ describe("the payments page header", () => {
   it("nothing due, nothing scheduled, nothing automatic: 'no upcoming payments', verbatim", () => {
     expect(paymentHeader(summary({}), today)).toEqual([`${INTRO} ${EFT}`, NOTHING]);
     expect(paymentHeader(summary({ repaymentMethod: "K" }), today)).toEqual([INTRO, NOTHING]);
+  });
+
+  it("before the first statement nothing is due: when the statement is, in plain words, never 'no upcoming payments'", () => {
+    // A new borrower: a balance from the first draw, a due date projected, its statement still to come.
+    const fresh = { nextPaymentDate: "2026-12-18", nextStatementDate: "2026-12-04", accountBalance: 10_000 };
+    expect(paymentHeader(summary(fresh), today)).toEqual([
+      `${INTRO} ${EFT}`,
+      "Your first statement is Dec. 4, 2026; nothing is due yet.",
+    ]);
+    // Paper check: nothing about automatic payments.
+    expect(paymentHeader(summary({ ...fresh, repaymentMethod: "K" }), today)).toEqual([
+      INTRO,
+      "Your first statement is Dec. 4, 2026; nothing is due yet.",
+    ]);
+    // Statements before (a monthly cycle between statements, the minimum paid): the next one.
+    const issued = [{ statementId: "s1", eDocumentDate: "2026-11-04", eDocumentURL: "/documents/statements/s1" }];
+    expect(paymentHeader(summary(fresh, [], issued), today)).toContain(
+      "Your next statement is Dec. 4, 2026; nothing is due yet.",
+    );
+    // A minimum owed is the status line, whatever the platform says of a statement.
+    expect(paymentHeader(summary({ ...fresh, minPaymentAmount: 500 }), today)[1]).toBe(
+      "Your next minimum payment of $5.00 will be due on Dec. 18, 2026.",
+    );
   });
 
   it("a payment dated today: 'Today's payment is in process.'", () => {

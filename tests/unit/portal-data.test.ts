@@ -9,6 +9,7 @@ import {
   readSummary,
   shownDate,
   shownTransactionId,
+  statementAheadText,
   statementRows,
   transactionRows,
 } from "../../app/routes/portal/portal-data";
@@ -19,6 +20,16 @@ const header = {
   preApprovedAmount: 75_000,
   loanStatusCode: "O",
   isClosed: false,
+};
+
+/** An account with no due date and no statement ahead; each case sets what it is about. */
+const noStatement = {
+  isChargeoff: false,
+  isDelinquent: false,
+  minPaymentAmount: 0,
+  accountBalance: 0,
+  nextPaymentDate: null as string | null,
+  nextStatementDate: null as string | null,
 };
 
 describe("the summary-load derivation (spec file 3, section 4)", () => {
@@ -225,7 +236,7 @@ describe("what the account summary says is owed, and the next automatic payment"
 
   it("a charged-off account owes its whole balance now, with the spec's message and no due date", () => {
     expect(
-      amountDue({ isChargeoff: true, minPaymentAmount: 66_000, accountBalance: 66_000, nextPaymentDate: null }),
+      amountDue({ ...noStatement, isChargeoff: true, minPaymentAmount: 66_000, accountBalance: 66_000 }, true),
     ).toEqual({
       kind: "chargedOff",
       balanceDueCents: 66_000,
@@ -233,24 +244,37 @@ describe("what the account summary says is owed, and the next automatic payment"
     });
     // A platform that sends no minimum for a charged-off account: the balance is what is due.
     expect(
-      amountDue({ isChargeoff: true, minPaymentAmount: 0, accountBalance: 12_000, nextPaymentDate: null }),
+      amountDue({ ...noStatement, isChargeoff: true, minPaymentAmount: 0, accountBalance: 12_000 }, true),
     ).toMatchObject({ balanceDueCents: 12_000 });
   });
 
   it("other accounts show the next due date and Next Minimum Due, or nothing without a due date", () => {
     expect(
-      amountDue({
-        isChargeoff: false,
-        minPaymentAmount: 15_400,
-        accountBalance: 45_000,
-        nextPaymentDate: "2026-11-30",
-      }),
+      amountDue(
+        { ...noStatement, minPaymentAmount: 15_400, accountBalance: 45_000, nextPaymentDate: "2026-11-30" },
+        true,
+      ),
     ).toEqual({ kind: "due", date: "2026-11-30", minimumCents: 15_400 });
-    expect(amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: null })).toEqual({
-      kind: "none",
-    });
+    expect(amountDue({ ...noStatement, minPaymentAmount: 0, accountBalance: 0 }, true)).toEqual({ kind: "none" });
     expect(
-      amountDue({ isChargeoff: false, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: "1900-01-01" }),
+      amountDue({ ...noStatement, minPaymentAmount: 0, accountBalance: 0, nextPaymentDate: "1900-01-01" }, true),
     ).toEqual({ kind: "none" });
+  });
+
+  it("nothing owed before a statement still to come: that statement's date, first or next, never a due date with $0.00", () => {
+    const fresh = {
+      ...noStatement,
+      accountBalance: 10_000,
+      nextPaymentDate: "2026-12-18",
+      nextStatementDate: "2026-12-04",
+    };
+    expect(amountDue(fresh, false)).toEqual({ kind: "statementAhead", statementDate: "2026-12-04", first: true });
+    expect(amountDue(fresh, true)).toEqual({ kind: "statementAhead", statementDate: "2026-12-04", first: false });
+    expect(statementAheadText({ statementDate: "2026-12-04", first: true })).toBe(
+      "Your first statement is Dec. 4, 2026; nothing is due yet.",
+    );
+    // Owing (a past due, or a minimum), the due date and minimum as before.
+    expect(amountDue({ ...fresh, minPaymentAmount: 4_500, isDelinquent: true }, true)).toMatchObject({ kind: "due" });
+    expect(amountDue({ ...fresh, minPaymentAmount: 500 }, false)).toMatchObject({ kind: "due", minimumCents: 500 });
   });
 });

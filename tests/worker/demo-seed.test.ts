@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { customers, ledgerEntries, lines, signedDocuments } from "#db/schema/servicing";
+import { addDays } from "#domain/calendar";
 import { drawBlock } from "#domain/rules/standing";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { customerById } from "../../functions/servicing/customers";
@@ -29,6 +30,7 @@ describe("demo borrowers (npm start)", () => {
       "closed@demo.ridgeline.test": "closed",
       "esign@demo.ridgeline.test": "awaiting_esign",
       "withdrawn@demo.ridgeline.test": "withdrawn",
+      "new@demo.ridgeline.test": "current",
     });
     const current = await loadCustomerState(db, "demo-1", now);
     expect(current.book.statements.length).toBeGreaterThanOrEqual(8);
@@ -51,6 +53,14 @@ describe("demo borrowers (npm start)", () => {
     const header = buildSummary(await customerById(db, `demo-${owingIndex + 1}`), owing, now).accountHeader;
     expect(header.accountBalance).toBeGreaterThan(0);
     expect(header.nextPaymentDate! >= owing.today).toBe(true);
+    // Just e-signed with a first draw: no statement, nothing owed, the first statement's date ahead of its due date.
+    const newIndex = demoBorrowers.findIndex((b) => b.email === "new@demo.ridgeline.test");
+    const fresh = await loadCustomerState(db, `demo-${newIndex + 1}`, now);
+    const freshHeader = buildSummary(await customerById(db, `demo-${newIndex + 1}`), fresh, now).accountHeader;
+    expect(fresh.book.statements).toEqual([]);
+    expect([freshHeader.accountBalance, freshHeader.minPaymentAmount]).toEqual([10_000, 0]);
+    expect(freshHeader.nextStatementDate! > fresh.today).toBe(true);
+    expect(addDays(freshHeader.nextStatementDate!, 14)).toBe(freshHeader.nextPaymentDate);
     // Open lines carry the agreements as signed (Documents shows them); lines never signed carry none.
     const signed = await db.select().from(signedDocuments).all();
     const byLine = Map.groupBy(signed, (d) => d.lineId);

@@ -154,9 +154,9 @@ describe("the platform refuses blocked draws (spec file 3, section 8)", () => {
       const summary = await b.session.call(account.GetSummary, {});
       expect(summary.accountConfig).toMatchObject({
         isEligibleForDraw: false,
-        drawMessage: "Draws are unavailble in your state.",
+        drawMessage: "Draws are unavailable in your state.",
       });
-      expect(await refusal(draw(b.session, b.applNo, 10_000))).toBe("Draws are unavailble in your state.");
+      expect(await refusal(draw(b.session, b.applNo, 10_000))).toBe("Draws are unavailable in your state.");
       expect(await drawsOf(b.applNo)).toEqual([]);
     },
     TIMEOUT,

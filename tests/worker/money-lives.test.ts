@@ -119,6 +119,7 @@ function summaryFigures({ accountHeader: h }: Answer<typeof catalogue.account.Ge
     currentDueCents: h.currentDue,
     nextMinimumDueCents: h.minPaymentAmount,
     nextDueDate: h.nextPaymentDate,
+    nextStatementDate: h.nextStatementDate,
     daysPastDue: h.daysPastDue,
     scheduledCents: h.pendingTransactionAmount,
     payoffCents: h.payoffAmount,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
+import { addDays } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { loadCustomerState } from "../../functions/servicing/account-state";
@@ -55,7 +56,25 @@ describe("secrets at rest", () => {
   });
 });
 
+describe("the summary before the first statement", () => {
+  it("a first draw and no statement yet: nothing due, the due date projected, and the day its statement is issued", async () => {
+    const { summary } = await signedLine(10_000);
+    const h = summary.accountHeader;
+    expect(summary.allStatements).toEqual([]);
+    expect([h.accountBalance, h.minPaymentAmount]).toEqual([10_000, 0]);
+    expect(h.nextStatementDate).not.toBeNull();
+    expect(addDays(h.nextStatementDate!, 14)).toBe(h.nextPaymentDate);
+  });
+});
+
 describe("profile, notes and preferences", () => {
+  it("a new customer, never asked about marketing e-mails, has them allowed (spec file 3: the default when missing); a NO given stays NO", async () => {
+    const { session, summary } = await signedLine();
+    expect(summary.preferences.allowMarketingEmails).toBe(true);
+    await session.call(account.UpdateProfile, { preferences: { allowMarketingEmails: false } });
+    expect((await session.call(account.GetSummary, {})).preferences.allowMarketingEmails).toBe(false);
+  });
+
   it("updates e-mail, phones, marketing preferences, military answer and repayment method", async () => {
     const { session, summary } = await signedLine();
     await session.call(account.UpdateProfile, {

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { phones } from "#domain/config";
 import { Modal } from "../Modal";
 import { PhoneLink } from "../PhoneLink";
+import { CallCustomerService } from "./CallCustomerService";
 import { LoadingOverlay } from "./LoadingOverlay";
 
 export type PortalStanding = "current" | "delinquent" | "charged_off";
@@ -18,7 +19,7 @@ const GLOSSARY: Array<[string, string]> = [
 
 /** A borrower whose state rules out draws (0-decisions.md: existing Washington borrowers). */
 export interface DrawUnavailable {
-  /** The block message, verbatim from the platform. */
+  /** The block message (drawBlockText: our words for the platform's). */
   message: string;
   /** Open the popup as the page loads (the draw page itself). */
   openOnLoad?: boolean;
@@ -52,11 +53,15 @@ export function PortalShell({
   useEffect(() => {
     nav.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "center" });
   }, []);
+  // A pill focused by keyboard comes clear of the row's faded edges (its scroll-padding): browsers
+  // scroll a focused element only until some of it shows, which may leave it under a fade.
+  const revealFocused = (event: React.FocusEvent<HTMLElement>) =>
+    event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
   return (
     <div className="container portal">
       <details className="portal-nav" open>
         <summary>Account menu</summary>
-        <nav aria-label="Account" ref={nav}>
+        <nav aria-label="Account" ref={nav} onFocus={revealFocused}>
           <ul>
             <li>
               <NavLink to="/account">Account</NavLink>
@@ -127,6 +132,7 @@ export function PortalShell({
           returnHref="#"
         >
           <p>{drawUnavailable.message}</p>
+          <CallCustomerService />
         </Modal>
       ) : null}
     </div>

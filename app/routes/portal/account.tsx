@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from "#domain/format";
 import { paymentsLocked } from "#domain/rules/payments";
 import { drawBlockMessages, drawBlockOf } from "#domain/rules/standing";
 import { PhoneLink } from "../../components/PhoneLink";
+import { ChargedOffStatus } from "../../components/portal/ChargedOffStatus";
 import { CreditDonut } from "../../components/portal/CreditDonut";
 import { DataTable, documentColumns, TransactionsTable } from "../../components/portal/DataTable";
 import { DetailPanel, type DetailTab } from "../../components/portal/DetailPanel";
@@ -24,6 +25,7 @@ import {
   paymentLockMessages,
   portalStanding,
   readSummary,
+  statementAheadText,
   statementRows,
   transactionRows,
 } from "./portal-data";
@@ -48,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       balance: header.accountBalance,
       limit: creditLimit,
       available: header.availableCredit,
-      due: amountDue(header),
+      due: amountDue(header, s.allStatements.length > 0),
       autoPayment: nextAutoPayment(header),
       credit: header.creditBalance,
     },
@@ -62,7 +64,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** What is owed and when: the whole balance once charged off; else the next due date and minimum, when there is one. */
+/**
+ * What is owed and when: the whole balance once charged off; else the next
+ * due date and minimum, when there is one (a statement still to come with
+ * nothing owed before it is said in words under the figures instead).
+ */
 function DueFigures({ due }: { due: AmountDue }) {
   if (due.kind === "chargedOff")
     return (
@@ -71,7 +77,7 @@ function DueFigures({ due }: { due: AmountDue }) {
         <dd>{formatMoney(due.balanceDueCents, { cents: true })}</dd>
       </div>
     );
-  if (due.kind === "none") return null;
+  if (due.kind !== "due") return null;
   return (
     <>
       <div>
@@ -83,6 +89,52 @@ function DueFigures({ due }: { due: AmountDue }) {
         <dd>{formatMoney(due.minimumCents, { cents: true })}</dd>
       </div>
     </>
+  );
+}
+
+/**
+ * The summary's buttons. Charged off, the whole balance is due: paying it off
+ * is the main action (the payments page opens on Pay Off Balance), a smaller
+ * payment the other. Locked, MAKE A PAYMENT stays in sight, disabled, with why.
+ */
+function SummaryActions({
+  payment,
+  chargedOff,
+  canDraw,
+}: {
+  payment: { lock: string | null } | null;
+  chargedOff: boolean;
+  canDraw: boolean;
+}) {
+  const open = payment !== null && !payment.lock;
+  return (
+    <div className="button-row summary-actions">
+      {open && chargedOff ? (
+        <Link to="/payments?option=full" className="button button-primary">
+          PAY OFF BALANCE
+        </Link>
+      ) : null}
+      {open ? (
+        <Link to="/payments" className={chargedOff ? "button button-outline" : "button button-primary"}>
+          MAKE A PAYMENT
+        </Link>
+      ) : null}
+      {payment?.lock ? (
+        <>
+          <button type="button" className="button button-primary" disabled aria-describedby="payment-lock">
+            MAKE A PAYMENT
+          </button>
+          <p id="payment-lock" className="payment-lock">
+            {payment.lock}
+          </p>
+        </>
+      ) : null}
+      {canDraw ? (
+        <Link to="/draw" className="button button-outline">
+          Request a Cash Advance
+        </Link>
+      ) : null}
+    </div>
   );
 }
 
@@ -104,7 +156,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <section className="summary card" aria-labelledby="summary-title">
         <h2 id="summary-title">Account Summary</h2>
         <div className="summary-grid">
-          <CreditDonut availableCents={figures.available} limitCents={figures.limit} pastDue={pastDue} />
+          {figures.due.kind === "chargedOff" ? (
+            <ChargedOffStatus message={figures.due.message} />
+          ) : (
+            <CreditDonut availableCents={figures.available} limitCents={figures.limit} pastDue={pastDue} />
+          )}
           <dl className="figures">
             <div>
               <dt>Account Balance</dt>
@@ -117,8 +173,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
         </div>
-        {figures.due.kind === "chargedOff" ? (
-          <p className="banner banner-error charge-off-message">{figures.due.message}</p>
+        {figures.due.kind === "statementAhead" ? (
+          <p className="statement-ahead">{statementAheadText(figures.due)}</p>
         ) : null}
         {figures.credit > 0 ? (
           <p className="credit-balance">
@@ -134,28 +190,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             {formatDate(figures.autoPayment.date)}
           </p>
         ) : null}
-        <div className="button-row summary-actions">
-          {payment && !payment.lock ? (
-            <Link to="/payments" className="button button-primary">
-              MAKE A PAYMENT
-            </Link>
-          ) : null}
-          {payment?.lock ? (
-            <>
-              <button type="button" className="button button-primary" disabled aria-describedby="payment-lock">
-                MAKE A PAYMENT
-              </button>
-              <p id="payment-lock" className="payment-lock">
-                {payment.lock}
-              </p>
-            </>
-          ) : null}
-          {loaderData.canDraw ? (
-            <Link to="/draw" className="button button-outline">
-              Request a Cash Advance
-            </Link>
-          ) : null}
-        </div>
+        <SummaryActions payment={payment} chargedOff={figures.due.kind === "chargedOff"} canDraw={loaderData.canDraw} />
       </section>
       <div className="account-lists">
         <section className="card" aria-labelledby="recent-title">

@@ -1,16 +1,19 @@
 import type { RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { recheckDraw } from "#domain/rules/recheck";
-import { type DrawBlock, drawBlockOf, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";
+import { type DrawBlock, drawBlockOf, drawBlockText, drawLimitsOf, maxDrawCents } from "#domain/rules/standing";
 import { catalogue, PlatformError } from "#platform";
 import { servicingToday } from "../../lib/servicing-today.server";
 import { sessionOver } from "../../lib/session-over.server";
 import { drawAmountSchema, parseDrawAmount } from "./draw.schema";
 import { borrowerSession, IDEMPOTENCY_KEY, type PortalSummary, portalPlatform, portalSummary } from "./portal.server";
-import { portalStanding } from "./portal-data";
+import { type AmountDue, amountDue, portalStanding } from "./portal-data";
 
 type Context = Readonly<RouterContextProvider>;
 type Summary = PortalSummary;
+
+/** A statement still to come with nothing owed before it, or null. */
+const statementAheadOf = (due: AmountDue) => (due.kind === "statementAhead" ? due : null);
 
 /** Spec file 3, section 8: what a refused call says when the platform gives no reason. */
 const CALL_FAILED = "Post Draw transaction failed Call failed";
@@ -26,11 +29,16 @@ function drawFacts(s: Summary) {
     balanceCents: header.accountBalance,
     limitCents: header.creditLimit,
     nextPaymentDate: header.nextPaymentDate,
+    // Before a statement nothing is due: the summary names the statement's date, as the account page does.
+    statementAhead: statementAheadOf(amountDue(header, s.allStatements.length > 0)),
     feePercent: header.cashAdvanceFeePercentage,
     limits,
     maxCents: maxDrawCents(header.availableCredit, limits),
     block: blocked
-      ? { kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock, message: s.accountConfig.drawMessage }
+      ? {
+          kind: drawBlockOf(s.accountConfig.drawMessage) as DrawBlock,
+          message: drawBlockText(s.accountConfig.drawMessage),
+        }
       : null,
   };
 }
@@ -77,7 +85,8 @@ export async function drawAction(context: Context, request: Request): Promise<Dr
   }
 
   const s = await portalSummary(context);
-  if (!s.accountConfig.isEligibleForDraw) return { view: "amount", amountText, error: s.accountConfig.drawMessage };
+  if (!s.accountConfig.isEligibleForDraw)
+    return { view: "amount", amountText, error: drawBlockText(s.accountConfig.drawMessage) };
   const checked = v.safeParse(drawAmountSchema(s.accountHeader.availableCredit, drawLimitsOf(s.accountConfig)), {
     amount: amountText,
   });

@@ -1,4 +1,5 @@
 import { brand } from "#domain/config";
+import { CallCustomerService } from "../../components/portal/CallCustomerService";
 import { DrawAccountSummary } from "../../components/portal/draw/DrawAccountSummary";
 import { DrawAmountForm } from "../../components/portal/draw/DrawAmountForm";
 import { DrawReview } from "../../components/portal/draw/DrawReview";
@@ -42,9 +43,11 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
         <div className="draw-request">
           {/* After a draw that used up the credit, the thank-you view stands alone. */}
           {block && view !== "thanks" ? (
-            <p className="banner banner-warning draw-block" role="alert">
-              {block.message}
-            </p>
+            <div className="banner banner-warning draw-block-banner" role="alert">
+              <p className="draw-block">{block.message}</p>
+              {/* Nothing to pay that would lift this block: say whom to call instead. */}
+              {block.kind === "state" ? <CallCustomerService /> : null}
+            </div>
           ) : null}
           {outcome?.view === "thanks" ? (
             <DrawThanks
@@ -91,6 +94,7 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
           balanceCents={facts.balanceCents}
           limitCents={facts.limitCents}
           nextPaymentDate={facts.nextPaymentDate}
+          statementAhead={facts.statementAhead}
           troubled={troubled}
         />
       </div>

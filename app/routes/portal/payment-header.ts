@@ -1,7 +1,7 @@
 import { phones, servicing } from "#domain/config";
 import { formatDate, formatMoney, formatPhone } from "#domain/format";
 import { chargeOffMessage } from "#domain/rules/standing";
-import { pendingPayments, type Summary } from "./portal-data";
+import { amountDue, pendingPayments, type Summary, statementAheadText } from "./portal-data";
 
 /**
  * The payments page's header lines (spec file 3, section 2, "Header texts"),
@@ -15,7 +15,9 @@ import { pendingPayments, type Summary } from "./portal-data";
  *   is owed, so it never announces a $0.00 minimum);
  * - current: the $10-or-more intro, then one status line: a payment dated
  *   today and still pending makes "Today's payment is in process."; else a
- *   minimum owed makes 'Your next minimum payment of ... will be due on ...'.
+ *   minimum owed makes 'Your next minimum payment of ... will be due on ...';
+ *   else, with a statement still to come (a new borrower before the first),
+ *   when it is and that nothing is due yet (the account page's words).
  * Then, in every standing, what is already on its way: the next automatic
  * payment (EFT borrowers only: 0-decisions.md, "Automatic payments") and the
  * next one-time payment scheduled. Only with none of these does it say
@@ -24,7 +26,7 @@ import { pendingPayments, type Summary } from "./portal-data";
  * Paper-check borrowers (K) get the intro's first sentence alone: the second
  * speaks of automatic EFT payments they do not have.
  */
-type HeaderSummary = Pick<Summary, "accountHeader" | "pendingETransactions">;
+type HeaderSummary = Pick<Summary, "accountHeader" | "pendingETransactions" | "allStatements">;
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 
@@ -63,11 +65,14 @@ export function paymentHeader(s: HeaderSummary, today: string): string[] {
   }
   const intro = paysByEft(h) ? `${paymentHeaderTexts.intro} ${paymentHeaderTexts.introEft}` : paymentHeaderTexts.intro;
   const payingToday = pendingPayments(s.pendingETransactions).some((p) => p.date === today);
+  const due = amountDue(h, s.allStatements.length > 0);
   const status = payingToday
     ? [paymentHeaderTexts.today]
     : h.minPaymentAmount > 0 && h.nextPaymentDate
       ? [paymentHeaderTexts.nextMinimum(h.minPaymentAmount, h.nextPaymentDate)]
-      : [];
+      : due.kind === "statementAhead"
+        ? [statementAheadText(due)]
+        : [];
   const lines = [...status, ...upcoming];
   return [intro, ...(lines.length ? lines : [paymentHeaderTexts.nothing])];
 }

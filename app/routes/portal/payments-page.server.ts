@@ -1,9 +1,9 @@
 import { phones, servicing } from "#domain/config";
 import { type PaymentFacts, paymentsLocked, payoffOf } from "#domain/rules/payments";
 import { paymentHeader, paysByEft } from "./payment-header";
-import { type Folder, freshValues, type PaymentValues } from "./payments.schema";
+import { type Folder, linkedValues, type PaymentValues } from "./payments.schema";
 import type { PortalSummary } from "./portal.server";
-import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding, shownDate } from "./portal-data";
+import { amountDue, drawUnavailableOf, paymentLockFacts, portalStanding } from "./portal-data";
 
 /**
  * The payments page's figures from one summary, and what a post leaves on the
@@ -24,11 +24,14 @@ export function paymentFacts(s: Summary): PaymentFacts {
   };
 }
 
-/** `today` is the platform's (servicingToday): what "today's payment" means in the header. */
-export function paymentPage(s: Summary, today: string) {
+/**
+ * `today` is the platform's (servicingToday): what "today's payment" means in
+ * the header. `option`: the amount option a link asked for (?option=full).
+ */
+export function paymentPage(s: Summary, today: string, option: string | null = null) {
   const facts = paymentFacts(s);
   const standing = portalStanding(s.accountHeader);
-  const due = amountDue(s.accountHeader);
+  const due = amountDue(s.accountHeader, s.allStatements.length > 0);
   return {
     standing,
     drawUnavailable: drawUnavailableOf(s.accountConfig),
@@ -40,7 +43,8 @@ export function paymentPage(s: Summary, today: string) {
       pastDueCents: s.accountHeader.pastDueAmount,
       // Charged off, the whole balance is due: the account page's Balance Due, not the minimums that were past due.
       balanceDueCents: due.kind === "chargedOff" ? due.balanceDueCents : null,
-      nextPaymentDate: shownDate(s.accountHeader.nextPaymentDate),
+      // Before a statement nothing is due: no due date beside a $0.00 minimum (the header says when the statement is).
+      nextPaymentDate: due.kind === "due" ? due.date : null,
     },
     header: paymentHeader(s, today),
     lock: paymentsLocked(paymentLockFacts(s)),
@@ -53,7 +57,7 @@ export function paymentPage(s: Summary, today: string) {
     revocationDays: servicing.achRevocationNoticeDays,
     // Spec file 3, section 4: the amount step is open to begin with when something is owed.
     startFolder: (facts.balanceCents > 0 ? "amount" : "none") as Folder,
-    start: freshValues(facts),
+    start: linkedValues(facts, option),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   paymentDateMessage,
   paymentMessages,
   paymentOptions,
+  visiblePaymentOptions,
 } from "#domain/rules/payments";
 
 /**
@@ -78,6 +79,18 @@ export function checkPayment(
 /** The form as it starts, and as every CANCEL other than the review's leaves it: the default option, nothing typed. */
 export function freshValues(f: PaymentFacts): PaymentValues {
   return { option: defaultPaymentOption(f), other: "", date: "" };
+}
+
+/**
+ * The form as a link opens it: on the option the link names when this
+ * account may pick it (the charged-off account page's PAY OFF BALANCE opens
+ * on Pay Off Balance), else as fresh. CANCEL still resets to the default.
+ */
+export function linkedValues(f: PaymentFacts, option: string | null): PaymentValues {
+  const fresh = freshValues(f);
+  const named = PAYMENT_OPTIONS.find((o) => o === option);
+  const allowed = named !== undefined && paymentOptions(f)[named] && visiblePaymentOptions(f).includes(named);
+  return allowed ? { ...fresh, option: named } : fresh;
 }
 
 /**

@@ -21,8 +21,9 @@ export function meta() {
   return [{ title: `Make a Payment | ${brand.name}` }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return paymentPage(await portalSummary(context), await servicingToday(context));
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const option = new URL(request.url).searchParams.get("option");
+  return paymentPage(await portalSummary(context), await servicingToday(context), option);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,7 +1,8 @@
 import type { GetSummary } from "#domain/catalogue/account";
 import type { Answer } from "#domain/catalogue/define";
+import { formatDate } from "#domain/format";
 import { type PaymentLockFacts, paymentMessages } from "#domain/rules/payments";
-import { chargeOffMessage, drawBlockOf } from "#domain/rules/standing";
+import { chargeOffMessage, drawBlockOf, drawBlockText } from "#domain/rules/standing";
 import type { DocumentRow, TransactionRow } from "../../components/portal/DataTable";
 import type { PortalStanding } from "../../components/portal/PortalShell";
 
@@ -21,7 +22,7 @@ export function drawUnavailableOf(
   config: Pick<Summary["accountConfig"], "isEligibleForDraw" | "drawMessage">,
 ): { message: string } | undefined {
   if (config.isEligibleForDraw || drawBlockOf(config.drawMessage) !== "state") return undefined;
-  return { message: config.drawMessage };
+  return { message: drawBlockText(config.drawMessage) };
 }
 
 /** The standing the portal shows, from the summary header (the server's own derivation). */
@@ -130,16 +131,24 @@ export function nextAutoPayment(
 /**
  * What the account summary says is owed: a charged-off account owes its whole
  * balance now, with the spec's charge-off message and no due date (spec file
- * 3, section 4); any other account shows its next due date and Next Minimum
- * Due when it has a due date (1/1/1900 or none hides both).
+ * 3, section 4); an account with nothing owed until a statement still to come
+ * (a new borrower before the first) says when that statement is, not a due
+ * date beside a $0.00 minimum; any other account shows its next due date and
+ * Next Minimum Due when it has a due date (1/1/1900 or none hides both).
+ * `statementsIssued`: whether any statement was issued (the first is "first").
  */
 export type AmountDue =
   | { kind: "chargedOff"; balanceDueCents: number; message: string }
+  | { kind: "statementAhead"; statementDate: string; first: boolean }
   | { kind: "due"; date: string; minimumCents: number }
   | { kind: "none" };
 
 export function amountDue(
-  header: Pick<Header, "isChargeoff" | "minPaymentAmount" | "accountBalance" | "nextPaymentDate">,
+  header: Pick<
+    Header,
+    "isChargeoff" | "isDelinquent" | "minPaymentAmount" | "accountBalance" | "nextPaymentDate" | "nextStatementDate"
+  >,
+  statementsIssued: boolean,
 ): AmountDue {
   // minPaymentAmount is the whole balance once charged off; the balance stands in for a platform that sends 0.
   if (header.isChargeoff)
@@ -148,8 +157,16 @@ export function amountDue(
       balanceDueCents: header.minPaymentAmount || header.accountBalance,
       message: chargeOffMessage,
     };
+  const statementDate = shownDate(header.nextStatementDate);
+  if (statementDate && !header.isDelinquent && header.minPaymentAmount === 0)
+    return { kind: "statementAhead", statementDate, first: !statementsIssued };
   const date = shownDate(header.nextPaymentDate);
   return date ? { kind: "due", date, minimumCents: header.minPaymentAmount } : { kind: "none" };
+}
+
+/** The plain words for a statement still to come with nothing owed before it, on every page that says it. */
+export function statementAheadText(due: { statementDate: string; first: boolean }): string {
+  return `Your ${due.first ? "first" : "next"} statement is ${formatDate(due.statementDate)}; nothing is due yet.`;
 }
 
 /** Spec file 3, section 5: 1/1/1900 is the platform's "no date", and hides the field like a missing one. */

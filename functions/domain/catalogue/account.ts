@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { contactPreferenceDefaults } from "../config";
 import { Cents, Digits, defineCall, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
 
 const Transaction = v.object({
@@ -45,6 +46,13 @@ export const SummaryAnswer = withToken({
     accountNumber: v.string(),
     availableCredit: Cents,
     nextPaymentDate: v.nullable(IsoDate),
+    /**
+     * The issue date of the statement for nextPaymentDate while it is still to
+     * come (no issued statement is due ahead, a balance remains): before the
+     * first statement nothing is owed yet. Null otherwise, or from a platform
+     * that does not say.
+     */
+    nextStatementDate: v.optional(v.nullable(IsoDate), null),
     minPaymentAmount: Cents,
     currentDue: Cents,
     pastDueAmount: Cents,
@@ -97,7 +105,7 @@ export const SummaryAnswer = withToken({
   bankAccountInfo: v.object({ accountID: v.string(), accountTypeDescription: v.string(), accountNumber: v.string() }),
   preferences: v.object({
     /** Marketing e-mails default to allowed when the platform leaves the preference out (spec file 3, section 4). */
-    allowMarketingEmails: v.optional(v.boolean(), true),
+    allowMarketingEmails: v.optional(v.boolean(), contactPreferenceDefaults.allowMarketingEmails),
     allowMarketingCalls: v.boolean(),
     allowMarketingTexts: v.boolean(),
     allowServicingTexts: v.boolean(),

@@ -1,3 +1,5 @@
+import { contactPreferenceDefaults } from "../config";
+
 /**
  * Contact preferences (spec file 3, sections 4 and 7), shared by the
  * Preferences page (which builds the update and explains what was sent) and
@@ -50,7 +52,9 @@ export function applyContactChange(current: ContactRecord, change: ContactChange
     email: change.custEmail ?? current.email,
     homePhone: change.phoneNumber ?? current.homePhone,
     mobilePhone,
-    allowMarketingEmails: prefs ? (prefs.allowMarketingEmails ?? true) : current.allowMarketingEmails,
+    allowMarketingEmails: prefs
+      ? (prefs.allowMarketingEmails ?? contactPreferenceDefaults.allowMarketingEmails)
+      : current.allowMarketingEmails,
     allowMarketingCalls,
     ...texts,
   };

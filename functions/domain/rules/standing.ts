@@ -15,7 +15,8 @@ export const drawBlockMessages = {
   chargedOff: "Your account has been closed due to lack of payment. You can no longer draw funds from this account.",
   notEnoughCredit:
     "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
-  state: "Draws are unavailble in your state.",
+  /** The spec's text misspells "unavailable" ("unavailble"); corrected here on purpose (issue 33). */
+  state: "Draws are unavailable in your state.",
   notEligible: "Draws are not available on this account.",
   /** Ours (the spec has no closing line): the borrower asked to close it, so say so, and what happens next. */
   closing:
@@ -27,15 +28,29 @@ export type DrawBlock = keyof typeof drawBlockMessages;
 /** Spec file 3, section 4 ("Account standing"): what a charged-off account is told, verbatim. */
 export const chargeOffMessage = "Your loan is more than 90 days past due. Your full account balance is due.";
 
+/** Texts a platform that follows the spec to the letter sends for a block we word differently. */
+const specSpellings: Readonly<Record<string, DrawBlock>> = { "Draws are unavailble in your state.": "state" };
+
+/** The block a draw message names, or null for a text we do not know. */
+function knownDrawBlock(drawMessage: string): DrawBlock | null {
+  const ours = (Object.keys(drawBlockMessages) as DrawBlock[]).find(
+    (block) => drawBlockMessages[block] === drawMessage,
+  );
+  return ours ?? specSpellings[drawMessage] ?? null;
+}
+
 /**
  * Which block a platform's draw message names (the summary sends only the
  * text); an unknown text from another platform is still a block.
  */
 export function drawBlockOf(drawMessage: string): DrawBlock {
-  const known = (Object.keys(drawBlockMessages) as DrawBlock[]).find(
-    (block) => drawBlockMessages[block] === drawMessage,
-  );
-  return known ?? "notEligible";
+  return knownDrawBlock(drawMessage) ?? "notEligible";
+}
+
+/** What a borrower reads for a platform's draw message: our words for a block we know, else the platform's own. */
+export function drawBlockText(drawMessage: string): string {
+  const known = knownDrawBlock(drawMessage);
+  return known ? drawBlockMessages[known] : drawMessage;
 }
 
 /** `closing`: the borrower asked to close the line (decision record 025): no more draws. */

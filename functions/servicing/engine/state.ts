@@ -1,7 +1,7 @@
 import { daysBetween } from "#domain/calendar";
 import { debitsOn } from "#domain/rules/autopay";
 import { replay } from "./replay";
-import { cycleOfFrequency, projectedDueDate } from "./schedule";
+import { cycleOfFrequency, projectedDueDate, statementDateFor } from "./schedule";
 import type { AccountState, Book, Standing, StatementStanding } from "./types";
 
 /**
@@ -19,7 +19,7 @@ export function accountState(book: Book, today: string): AccountState {
   const currentDue = sum(replayed.statements.filter((s) => !passed(s)));
   const standing = standingOf(line.status, chargedOff, pastDue);
   const scheduledCents = book.scheduled.reduce((total, p) => total + p.amountCents, 0);
-  const nextDueDate = nextDue(book, today, standing, balance, replayed.statements);
+  const next = nextDue(book, today, standing, balance, replayed.statements);
   const available = Math.max(0, line.creditLimitCents - balance);
   return {
     today,
@@ -37,7 +37,8 @@ export function accountState(book: Book, today: string): AccountState {
     pastDueCents: pastDue,
     currentDueCents: currentDue,
     nextMinimumDueCents: chargedOff ? balance : pastDue + currentDue,
-    nextDueDate,
+    nextDueDate: next.dueDate,
+    nextStatementDate: next.statementDate,
     daysPastDue: daysPastDue(replayed.statements, today),
     scheduledCount: book.scheduled.length,
     scheduledCents,
@@ -66,7 +67,9 @@ function daysPastDue(statements: StatementStanding[], today: string): number {
  * owes something (or simply the earliest, when none does: a holiday can move
  * a due date past the next statement's issue, and a paid due date must not
  * look like the day the next minimum is due); with none and a balance, the
- * due date of the next statement to come; none once charged off or closed.
+ * due date of the next statement to come, with that statement's date (so a
+ * page can say nothing is billed before then rather than show a due date
+ * with a $0.00 minimum); none once charged off or closed.
  */
 function nextDue(
   book: Book,
@@ -74,14 +77,21 @@ function nextDue(
   standing: Standing,
   balance: number,
   statements: StatementStanding[],
-): string | null {
-  if (standing !== "current" && standing !== "delinquent") return null;
+): { dueDate: string | null; statementDate: string | null } {
+  const none = { dueDate: null, statementDate: null };
+  if (standing !== "current" && standing !== "delinquent") return none;
   const ahead = statements.filter((s) => s.dueDate > today).sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1));
-  const next = (ahead.find((s) => s.unpaidCents > 0) ?? ahead[0])?.dueDate;
-  if (next) return next;
+  const issued = (ahead.find((s) => s.unpaidCents > 0) ?? ahead[0])?.dueDate;
+  if (issued) return { dueDate: issued, statementDate: null };
   const firstDraw = firstDrawDate(book);
-  if (balance <= 0 || !firstDraw) return null;
-  return projectedDueDate(book.line.payAnchorDate, cycleOfFrequency(book.line.payFrequency), firstDraw, today);
+  if (balance <= 0 || !firstDraw) return none;
+  const projected = projectedDueDate(
+    book.line.payAnchorDate,
+    cycleOfFrequency(book.line.payFrequency),
+    firstDraw,
+    today,
+  );
+  return { dueDate: projected, statementDate: statementDateFor(projected) };
 }
 
 export function firstDrawDate(book: Pick<Book, "entries">): string | null {

@@ -133,6 +133,12 @@ export interface AccountState {
   /** past due + current due; the whole balance once charged off. */
   nextMinimumDueCents: number;
   nextDueDate: string | null;
+  /**
+   * When no issued statement is ahead and a balance remains: the day the
+   * statement for nextDueDate is issued (after today). Null while an issued
+   * statement's due date is ahead, or with nothing to bill.
+   */
+  nextStatementDate: string | null;
   daysPastDue: number;
   scheduledCount: number;
   scheduledCents: number;

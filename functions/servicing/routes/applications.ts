@@ -5,6 +5,7 @@ import type { Database } from "#db/client";
 import { applications, customers, lines, transactions } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
+import { contactPreferenceDefaults } from "#domain/config";
 import { randomToken } from "#domain/tokens";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { encryptPersonal, type SsnKeys } from "../crypto";
@@ -50,7 +51,12 @@ function answerOf(row: typeof applications.$inferSelect | undefined) {
   };
 }
 
-/** The applicant's customer record: a previously denied applicant keeps theirs, refreshed. */
+/**
+ * The applicant's customer record: a previously denied applicant keeps theirs,
+ * refreshed (and keeps the choices they made). A new one starts with the
+ * spec's defaults for what nobody has asked them yet: the table's own default
+ * (no) would read as a "no" the borrower never gave.
+ */
 function customerWrite(
   db: Database,
   sealed: SealedPersonal,
@@ -77,6 +83,7 @@ function customerWrite(
   if (known) return db.update(customers).set(profile).where(eq(customers.id, known.id));
   return db.insert(customers).values({
     ...profile,
+    ...contactPreferenceDefaults,
     id: customerId,
     ssnHash: sealed.ssnHash,
     ssnEncrypted: sealed.ssnEncrypted,
