@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cashAdvanceFee } from "#domain/fees";
-import { borrowerNameMatches, drawMessages, firstDrawProblem } from "#domain/rules/esign";
+import { borrowerNameMatches, drawMessages, firstDrawProblem, nameToSign } from "#domain/rules/esign";
 import { consentMessages, consentProblems } from "../../app/routes/esign/consent.schema";
 import { signatureMessages } from "../../app/routes/esign/signature";
 
@@ -20,7 +20,25 @@ describe("the typed borrower name", () => {
     expect(borrowerNameMatches("jose\u0301 nun\u0303ez", "José", "Nuñez")).toBe(true);
     expect(borrowerNameMatches("Sean O\u2019Brien", "Sean", "O'Brien")).toBe(true);
     expect(borrowerNameMatches("Jos Nuez", "José", "Nuñez")).toBe(false);
-    expect(borrowerNameMatches("Sean OBrien", "Sean", "O'Brien")).toBe(false);
+  });
+
+  it("reads hyphens, apostrophes and extra spaces as how a name is written, not which letters it has (issue 33)", () => {
+    expect(borrowerNameMatches("ana-maria oneil", "Ana-María", "O'Neil")).toBe(true);
+    expect(borrowerNameMatches("Ana Maria O Neil", "Ana-María", "O'Neil")).toBe(true);
+    expect(borrowerNameMatches("  ANA-MARÍA   O’NEIL ", "Ana-María", "O'Neil")).toBe(true);
+    expect(borrowerNameMatches("Ana‐Maria O'Neil", "Ana-María", "O'Neil")).toBe(true);
+    expect(borrowerNameMatches("Sean OBrien", "Sean", "O'Brien")).toBe(true);
+    expect(borrowerNameMatches("Lukasz Sorensen", "Łukasz", "Sørensen")).toBe(true);
+    expect(borrowerNameMatches("Anna Strauss", "Anna", "Strauß")).toBe(true);
+    // A missing or wrong letter is another name.
+    expect(borrowerNameMatches("Jos OBrien", "José", "O'Brien")).toBe(false);
+    expect(borrowerNameMatches("Ana-Mara O'Neil", "Ana-María", "O'Neil")).toBe(false);
+    expect(borrowerNameMatches("Ana-María O'Neill", "Ana-María", "O'Neil")).toBe(false);
+    expect(borrowerNameMatches("- ' -", "Ana-María", "O'Neil")).toBe(false);
+  });
+
+  it("names the exact name to type", () => {
+    expect(nameToSign("Ana-María", "O'Neil")).toBe("Ana-María O'Neil");
   });
 });
 

@@ -7,9 +7,18 @@ import { sameName } from "./names";
  * and 5): the typed name and the first-draw amount.
  */
 
-/** The typed name must be first plus last name, case-insensitive, spaces (and accents) aside. */
+/**
+ * The typed name must be first plus last name, with case, accents, spaces,
+ * hyphens and apostrophes aside (decision record 030); the page shows the
+ * name as the application has it, so the borrower knows what to type.
+ */
 export function borrowerNameMatches(typed: string, firstName: string, lastName: string): boolean {
   return sameName(typed, `${firstName}${lastName}`);
+}
+
+/** The name the signature field asks for, exactly as the application has it. */
+export function nameToSign(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`;
 }
 
 export const drawMessages = {
