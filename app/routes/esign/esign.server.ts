@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Answer } from "#domain/catalogue/define";
 import { draws } from "#domain/config";
+import { drawLimitsOf } from "#domain/rules/standing";
 import { catalogue, PlatformError } from "#platform";
 import { edgeContext, sessionContext } from "#server/http/request-context";
 import { type Session, saveSession } from "#server/sessions/session";
@@ -97,6 +98,8 @@ export async function readEsignFacts(context: Context, session: Session) {
         lastName: summary.accountProfile.lastName,
         limitCents: summary.accountHeader.creditLimit,
         feePercent: summary.accountHeader.cashAdvanceFeePercentage,
+        /** The platform's minimum draw and increment, as the portal's draw page reads them (spec file 2, section 3). */
+        drawLimits: drawLimitsOf(summary.accountConfig),
         paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
         /** The repayment method chosen at the banking step: the signature page opens on it (spec file 2, section 2.7). */
         chosenMethod:
