@@ -115,7 +115,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     await finishEsign(
       context,
       session,
-      { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate },
+      {
+        firstName: facts.firstName,
+        drawCents: finished.drawAmount,
+        fundingDate: finished.fundingDate,
+        hasPassword: facts.hasPassword,
+      },
       tokens.get(),
     );
     return redirect("/esign/contact");
