@@ -1,5 +1,5 @@
 /**
- * Layout changes that wait for a press to end (issue 33, item 2).
+ * Layout changes that wait for a press to end.
  *
  * A field is left (blur) during the mousedown of the press that moves focus
  * elsewhere; on a phone, during the mousedown a tap is turned into. A message

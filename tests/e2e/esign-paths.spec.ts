@@ -164,6 +164,30 @@ test("a name in its own alphabet: José O’Brien is kept as typed, greeted as J
   );
 });
 
+// Issue 33: hyphens, apostrophes, accents and extra spaces are how a name is written, not which letters it has.
+test("Ana-María O'Neil signs as 'ana-maria oneil'; the field shows the exact name; a missing letter is still refused", async ({
+  page,
+}) => {
+  await onSignature(page, applicant({ firstName: "Ana-María", lastName: "O'Neil" }));
+  await page.getByLabel(/I am not an active-duty member/).check();
+  await page.getByLabel(/eSign terms/).check();
+  await page.getByLabel(NAME).fill("ana-maria  oneil");
+  await page.getByLabel(NAME).blur();
+  await expect(page.locator("#borrowerName-error")).toHaveText("");
+  await expect(page.getByRole("button", { name: "SUBMIT" })).toBeEnabled();
+  await expect(page.getByText("Type: Ana-María O'Neil", { exact: true })).toBeVisible();
+  await page.getByLabel(NAME).fill("ana-mara oneil");
+  await page.getByLabel(NAME).blur();
+  await expect(page.locator("#borrowerName-error")).toHaveText("Please enter your name to eSign");
+  await expect(page.getByRole("button", { name: "SUBMIT" })).toBeDisabled();
+  await page.getByLabel(NAME).fill("ana-maria oneil");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/contact$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congrats, Ana-María. You've successfully eSigned your line of credit.",
+  );
+});
+
 test("signature: Paper Check chosen at banking opens the signature on its handling", async ({ page }) => {
   const a = applicant();
   await gotoHydrated(page, "/apply/personal?start=1");
@@ -246,6 +270,26 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Yes, withdraw my application" }).click();
     await expect(page).toHaveURL(/\/esign\/military$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We can't complete your line of credit");
+  });
+
+  test("Ana-María O'Neil signs as 'ana-maria oneil' by form post", async ({ page }) => {
+    await page.goto("/apply/personal?start=1");
+    await applyToTheEnd(page, applicant({ firstName: "Ana-María", lastName: "O'Neil" }));
+    await page.getByRole("link", { name: "Continue to eSign" }).click();
+    for (const label of REQUIRED_AGREEMENTS) {
+      await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
+      await page.getByRole("button", { name: "Agree", exact: true }).click();
+    }
+    await page.getByLabel("Yes").first().check();
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await page.getByLabel(/I am not an active-duty member/).check();
+    await page.getByLabel(/eSign terms/).check();
+    await page.getByLabel(NAME).fill("ana-maria oneil");
+    await page.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(page).toHaveURL(/\/esign\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Congrats, Ana-María. You've successfully eSigned your line of credit.",
+    );
   });
 
   test("a typed name that does not match is told so", async ({ page }) => {

@@ -52,6 +52,30 @@ test("a signature whose answer is lost lands on the confirmation (the platform d
   expect(await platform.records(email)).toMatchObject({ signatures: 1, draws: 1 });
 });
 
+// Issue 33: the success page states only what is true. Whether the account is ready is read from the platform;
+// when that read fails the page keeps the spec's "being set up" promise instead of claiming it is ready.
+test("the success page says the account is ready only when the platform says so; a failed read says it is being set up", async ({
+  page,
+  faults,
+}) => {
+  await readyToSign(page);
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/esign\/contact$/);
+  await expect(page.getByText("Your account is ready, and we're e-mailing you to say so.")).toBeVisible();
+
+  await faults.arm("Account/GetSummary", "answer500");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Congrats, Jordan. You've successfully eSigned your line of credit.",
+  );
+  await expect(
+    page.getByText(
+      "Your account is being set up, usually within a few minutes, and we'll send you an e-mail when it's ready.",
+    ),
+  ).toBeVisible();
+  await expect(page.locator("main .outcome-actions").getByRole("link", { name: "Create a Password" })).toBeVisible();
+});
+
 test("a signature answered 500 says 'Data not saved. please try again.' and keeps the typed name and choices; SUBMIT again signs once", async ({
   page,
   faults,

@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { Answer } from "#domain/catalogue/define";
 import { draws } from "#domain/config";
+import { drawLimitsOf } from "#domain/rules/standing";
 import { catalogue, PlatformError } from "#platform";
 import { edgeContext, sessionContext } from "#server/http/request-context";
 import { type Session, saveSession } from "#server/sessions/session";
@@ -9,6 +10,7 @@ import type { WithdrawalReason } from "../../components/esign/Withdrawn";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
 import { sessionOver } from "../../lib/session-over.server";
+import { readSummary } from "../portal/portal-data";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -97,6 +99,8 @@ export async function readEsignFacts(context: Context, session: Session) {
         lastName: summary.accountProfile.lastName,
         limitCents: summary.accountHeader.creditLimit,
         feePercent: summary.accountHeader.cashAdvanceFeePercentage,
+        /** The platform's minimum draw and increment, as the portal's draw page reads them (spec file 2, section 3). */
+        drawLimits: drawLimitsOf(summary.accountConfig),
         paperCheckAllowed: summary.accountConfig.isPaperCheckAllowed,
         /** The repayment method chosen at the banking step: the signature page opens on it (spec file 2, section 2.7). */
         chosenMethod:
@@ -167,6 +171,8 @@ async function finishFromSummary(context: Context, session: Session, summary: Su
       firstName: summary.accountProfile.firstName,
       drawCents: firstDraw?.transationAmount ?? 0,
       fundingDate: firstDraw?.transationDate ?? null,
+      // Not read again here: a password made on the consent page is known; one made elsewhere shows as none.
+      hasPassword: session.data.esign.password?.step === "done",
     },
     token,
   );
@@ -195,6 +201,24 @@ export async function withdrawnMeanwhile(context: Context, session: Session): Pr
   } catch (error) {
     if (error instanceof ApplicationWithdrawn) return true;
     if (error instanceof PlatformError) return false; // still down: the page says so and keeps the form
+    throw error;
+  }
+}
+
+/**
+ * Whether the line just signed is open to use now: the portal would show the
+ * account rather than send the borrower back to the success page (spec file
+ * 3, section 4). The embedded platform opens it with the signature; another
+ * may take minutes. A platform that does not answer reads as not yet.
+ */
+export async function accountReady(context: Context, session: Session): Promise<boolean> {
+  if (!session.data.platformToken) return false;
+  const { platform } = esignPlatform(context, session);
+  try {
+    const summary = await platform.call(catalogue.account.GetSummary, {});
+    return readSummary(summary.accountHeader).gate.flag === null;
+  } catch (error) {
+    if (error instanceof PlatformError) return false;
     throw error;
   }
 }

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { brand, phones, servicing } from "#domain/config";
 import { formatMoney, formatPhone } from "#domain/format";
-import { borrowerNameMatches } from "#domain/rules/esign";
+import { borrowerNameMatches, nameToSign } from "#domain/rules/esign";
 import { catalogue, PlatformError } from "#platform";
 import { clientInfo } from "#server/http/client-info";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { Modal } from "../../components/Modal";
+import { afterPress } from "../../lib/after-press";
 import type { RouteHandle } from "../../lib/layout";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/signature";
@@ -114,7 +115,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     await finishEsign(
       context,
       session,
-      { firstName: facts.firstName, drawCents: finished.drawAmount, fundingDate: finished.fundingDate },
+      {
+        firstName: facts.firstName,
+        drawCents: finished.drawAmount,
+        fundingDate: finished.fundingDate,
+        hasPassword: facts.hasPassword,
+      },
       tokens.get(),
     );
     return redirect("/esign/contact");
@@ -301,6 +307,10 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
         </p>
         <div className="field">
           <label htmlFor="borrowerName">Type your first and last name to eSign</label>
+          {/* The exact name expected; case, accents, hyphens, apostrophes and spaces may differ (decision record 030). */}
+          <p id="borrowerName-hint" className="field-hint">
+            Type: {nameToSign(facts.firstName, facts.lastName)}
+          </p>
           <input
             id="borrowerName"
             name="borrowerName"
@@ -308,9 +318,10 @@ function SignatureForm({ facts, actionData }: { facts: Facts; actionData: Action
             defaultValue={values?.name}
             autoComplete="name"
             aria-invalid={nameError ? true : undefined}
-            aria-describedby="borrowerName-error"
+            aria-describedby="borrowerName-hint borrowerName-error"
             onChange={(e) => setName(e.currentTarget.value)}
-            onBlur={() => setNameTouched(true)}
+            // The message waits for a press under way to land (BACK or SUBMIT below must not move under the finger).
+            onBlur={() => afterPress(() => setNameTouched(true))}
           />
           <p id="borrowerName-error" className="field-error" role={nameError ? "alert" : undefined}>
             {nameError}

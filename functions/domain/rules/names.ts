@@ -21,11 +21,41 @@ export const maskName = (text: string): string =>
     .slice(0, NAME_MAX_LENGTH);
 
 /**
- * Two spellings of one name: case, spaces and accents aside (José Nuñez
- * signs as "jose nunez" on a keyboard without accents).
+ * Letters a keyboard without them types as plain letters, which Unicode does
+ * not split into a letter and an accent (so NFD alone leaves them): Łukasz
+ * signs as "Lukasz", Søren as "Soren", Strauß as "Strauss".
  */
+const PLAIN_LETTERS: Record<string, string> = {
+  ł: "l",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  ħ: "h",
+  ı: "i",
+  ŀ: "l",
+  þ: "th",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+};
+
+/**
+ * A name as a signature is compared: lower case, accents off, and no
+ * spaces, hyphens or apostrophes. Those are how a name is written, not which
+ * letters it has: Ana-María O'Neil signs as "ana-maria oneil" or "Ana Maria
+ * O Neil". Every letter stays, so a missing or wrong letter is still a
+ * different name ("Jos OBrien" is not José O'Brien).
+ */
+export function nameLetters(text: string): string {
+  return normaliseName(text)
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\s'\p{Pd}]/gu, "")
+    .replace(/[^\p{ASCII}]/gu, (letter) => PLAIN_LETTERS[letter] ?? letter);
+}
+
+/** Two spellings of one name: the same letters, written either way (nameLetters). */
 export function sameName(a: string, b: string): boolean {
-  const fold = (text: string) =>
-    normaliseName(text).normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, "").toLowerCase();
-  return fold(a) !== "" && fold(a) === fold(b);
+  return nameLetters(a) !== "" && nameLetters(a) === nameLetters(b);
 }

@@ -52,8 +52,11 @@ export interface SessionData {
   platformToken?: string;
   /** E-sign answers in progress (consent, then signature). */
   esign?: EsignState;
-  /** What the e-sign success page shows once signing is done. */
-  esignDone?: { firstName: string; drawCents: number; fundingDate: string | null };
+  /**
+   * What the e-sign success page shows once signing is done; hasPassword says
+   * whether its way into the account is Log In or Create a Password.
+   */
+  esignDone?: { firstName: string; drawCents: number; fundingDate: string | null; hasPassword?: boolean };
   /** The online application in progress (sensitive numbers sealed). */
   application?: ApplicationDraft;
   /**
