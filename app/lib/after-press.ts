@@ -58,3 +58,6 @@ export function afterPress(change: () => void) {
   if (pressing) waiting.push(change);
   else change();
 }
+
+// From the first import on (in the browser), so a press already under way when a field is left is known.
+install();

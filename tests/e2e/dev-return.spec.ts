@@ -38,7 +38,7 @@ test("the dev clock page returns a payment: /transactions shows Returned Payment
   await expect(listed).toHaveCount(1);
   await expect(listed).toContainText("Automatic Payment of $40.00 posted");
   const returnButton = listed.getByRole("button", { name: /^Return payment \d+$/ });
-  const transactionId = (await returnButton.innerText()).replace("Return payment ", "");
+  const transactionId = ((await returnButton.textContent()) ?? "").replace(/^\s*Return payment\s*/i, "").trim();
   await returnButton.click();
   await expect(page.getByRole("status")).toContainText(`Returned the payment of $40.00`);
   await expect(page.getByRole("status")).toContainText(`(Trans. ID ${transactionId})`);

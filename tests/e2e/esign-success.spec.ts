@@ -68,6 +68,8 @@ test("a signed-in borrower's success page: Go to My Account first, with the read
   await expect(
     page.getByText(/^We're processing your \$100 draw\. The funds may show in your bank account/),
   ).toBeVisible();
+  // The funding date in the one form a borrower reads dates in (decision record 031): "Dec. 1, 2026", no weekday.
+  await expect(page.locator("main .banner")).toHaveText(/ as soon as [A-Z][a-z]{2}\.? \d{1,2}, \d{4}\.$/);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await expectActions(page, "Go to My Account");

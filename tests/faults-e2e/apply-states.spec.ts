@@ -82,8 +82,12 @@ test.describe("personal step: the SSN check (Account/Validate)", () => {
     await gotoHydrated(page, "/apply/personal?start=1");
     await fillPersonal(page, applicant());
     await expect(page).toHaveURL(/\/apply\/address$/);
-    // A demo borrower's SSN: the platform says the customer exists.
+    // A demo borrower's SSN: the platform says the customer exists. The first
+    // application is in progress, so Apply Now asks before starting over.
     await gotoHydrated(page, "/apply/personal?start=1");
+    await expect(page).toHaveURL(/\/apply\/start$/);
+    await page.getByRole("button", { name: "START A NEW APPLICATION" }).click();
+    await expect(page).toHaveURL(/\/apply\/personal$/);
     await fillPersonal(page, applicant({ ssn: "123450001" }));
     await expect(page).toHaveURL(/\/login\?CalledFrom=ExistingCustomer$/);
     await expect(page.getByText(EXISTING)).toBeVisible();

@@ -1,9 +1,9 @@
 import { achEffectiveDate, addDays, daysBetween } from "#domain/calendar";
 import { gotoHydrated } from "../e2e/fixtures/hydrated";
-import { pickFirstDay, radio, stepContinue, us } from "../e2e/fixtures/payments";
+import { pickFirstDay, radio, stepContinue } from "../e2e/fixtures/payments";
 import { logIn } from "../e2e/fixtures/portal";
 import { expect, test } from "../e2e/fixtures/test";
-import { expectAccountMatches, expectPaymentsMatch, expectTransactionsMatch, usd } from "./fixtures/expected";
+import { expectAccountMatches, expectPaymentsMatch, expectTransactionsMatch, longDate, usd } from "./fixtures/expected";
 import { carriedFee, drawFee, ownMinimum } from "./fixtures/fee-rules";
 import { clockTo, type DevLedger, readLedger, startTheDayAtNine } from "./fixtures/ledger";
 import { readAccountPage, readPaymentsPage, readTransactionsPage } from "./fixtures/portal-readings";
@@ -130,7 +130,7 @@ test("one borrower: partner lead, e-sign with a first draw, a statement, a payme
     expect(paymentDate < dueDate).toBe(true);
     await stepContinue(page, "date").click();
     await expect(page.getByRole("heading", { name: "Review & Authorization" })).toBeVisible();
-    await expect(page.locator(".payment-figures")).toContainText(us(paymentDate));
+    await expect(page.locator(".payment-figures")).toContainText(longDate(paymentDate));
     await expect(page.locator(".payment-figures")).toContainText(usd(firstMinimum));
     await page.getByRole("button", { name: "SUBMIT PAYMENT" }).click();
     await expect(page.getByRole("heading", { name: "Thanks For Scheduling Your Payment" })).toBeFocused();

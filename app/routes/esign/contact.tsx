@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { brand, phones } from "#domain/config";
-import { formatMoney } from "#domain/format";
+import { formatDate, formatMoney } from "#domain/format";
 import { sessionContext } from "#server/http/request-context";
 import { Withdrawn } from "../../components/esign/Withdrawn";
 import { LogOutButton } from "../../components/NavLinks";
@@ -47,15 +47,6 @@ function PortalNavigation() {
     </nav>
   );
 }
-
-const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 type Done = Extract<Route.ComponentProps["loaderData"], { firstName: string }>;
 
@@ -112,7 +103,7 @@ export default function EsignContact({ loaderData }: Route.ComponentProps) {
       {done.drawCents > 0 && done.fundingDate ? (
         <p className="banner">
           We're processing your {formatMoney(done.drawCents)} draw. The funds may show in your bank account as soon as{" "}
-          {longDate(done.fundingDate)}.
+          {formatDate(done.fundingDate)}.
         </p>
       ) : (
         <p>To request your first draw, {done.signedIn ? "go to your account" : "log in"} and choose Request a Draw.</p>
