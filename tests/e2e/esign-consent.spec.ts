@@ -1,6 +1,5 @@
 import { type Applicant, applicant, applyToTheEnd } from "./fixtures/applicant";
-import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
-import { gotoHydrated } from "./fixtures/hydrated";
+import { agree, onConsent, REQUIRED_AGREEMENTS } from "./fixtures/esign";
 import { expect, type Page, test } from "./fixtures/test";
 
 /**
@@ -19,15 +18,6 @@ const MESSAGES = {
   limit: "Your draw amount cannot exceed your credit limit",
   minimum: "The minimum draw is $100.",
 };
-
-async function onConsent(page: Page, a: Applicant) {
-  await gotoHydrated(page, "/apply/personal?start=1");
-  await applyToTheEnd(page, a);
-  await expect(page).toHaveURL(/\/apply\/approved$/);
-  await page.getByRole("link", { name: "Continue to eSign" }).click();
-  await expect(page).toHaveURL(/\/esign\/consent$/);
-  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-}
 
 /** Types an amount and leaves the field as a keyboard does. */
 async function typeDraw(page: Page, amount: string) {

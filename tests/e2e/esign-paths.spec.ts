@@ -1,18 +1,9 @@
 import { type Applicant, applicant, applyToTheEnd } from "./fixtures/applicant";
-import { agree, REQUIRED_AGREEMENTS } from "./fixtures/esign";
+import { agree, onConsent, REQUIRED_AGREEMENTS } from "./fixtures/esign";
 import { gotoHydrated } from "./fixtures/hydrated";
 import { expect, type Page, test } from "./fixtures/test";
 
 /** E-sign's paths beside the happy one (issue 15), with JavaScript on. */
-
-async function onConsent(page: Page, a: Applicant = applicant()) {
-  await gotoHydrated(page, "/apply/personal?start=1");
-  await applyToTheEnd(page, a);
-  await expect(page).toHaveURL(/\/apply\/approved$/);
-  await page.getByRole("link", { name: "Continue to eSign" }).click();
-  await expect(page).toHaveURL(/\/esign\/consent$/);
-  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-}
 
 async function onSignature(page: Page, a?: Applicant) {
   await onConsent(page, a);

@@ -14,27 +14,23 @@ import { expect, type Page, test } from "./fixtures/test";
 /** The demo e-sign borrower (functions/servicing/demo.ts) is Avery Stone; a fresh copy keeps the name. */
 const signedName = (b: FreshBorrower) => `${b.firstName} Stone`;
 
-async function signWithScript(page: Page, name: string) {
-  for (const label of REQUIRED_AGREEMENTS) await agree(page, label);
-  await page.getByLabel("Yes").first().check();
-  await page.getByRole("button", { name: "Save and Continue" }).click();
-  await expect(page).toHaveURL(/\/esign\/signature$/);
-  await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-  await page.getByLabel(/I am not an active-duty member/).check();
-  await page.getByLabel(/eSign terms/).check();
-  await page.getByLabel("Type your first and last name to eSign").fill(name);
-  await page.getByRole("button", { name: "SUBMIT" }).click();
-  await expect(page).toHaveURL(/\/esign\/contact$/);
-}
-
-async function signWithoutScript(page: Page, name: string) {
+/**
+ * Agrees, answers the texts question and signs as `name`. With JavaScript the
+ * agreements' popups are scrolled to the end; without it each is a page of its own.
+ */
+async function sign(page: Page, name: string, javaScript = true) {
   for (const label of REQUIRED_AGREEMENTS) {
+    if (javaScript) {
+      await agree(page, label);
+      continue;
+    }
     await page.getByRole("link", { name: `Read & Agree to the ${label}` }).click();
     await page.getByRole("button", { name: "Agree", exact: true }).click();
   }
   await page.getByLabel("Yes").first().check();
   await page.getByRole("button", { name: "Save and Continue" }).click();
   await expect(page).toHaveURL(/\/esign\/signature$/);
+  if (javaScript) await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
   await page.getByLabel(/I am not an active-duty member/).check();
   await page.getByLabel(/eSign terms/).check();
   await page.getByLabel("Type your first and last name to eSign").fill(name);
@@ -63,7 +59,7 @@ test("a signed-in borrower's success page: Go to My Account first, with the read
   await logIn(page, b.email, b.password);
   await page.getByRole("link", { name: "Continue to eSign" }).click();
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-  await signWithScript(page, signedName(b));
+  await sign(page, signedName(b));
   await expect(page.getByText("Your account is ready, and we're e-mailing you to say so.")).toBeVisible();
   await expect(
     page.getByText(/^We're processing your \$100 draw\. The funds may show in your bank account/),
@@ -88,7 +84,7 @@ test("an applicant who made no password: Create a Password first, saying how to 
   await applyToTheEnd(page, a);
   await page.getByRole("link", { name: "Continue to eSign" }).click();
   await expect(page.locator("html[data-hydrated=true]")).toHaveCount(1);
-  await signWithScript(page, "Jordan Rivera");
+  await sign(page, "Jordan Rivera");
   await expectActions(page, "Create a Password");
   await expect(page.getByText("To see your account, create a password, then log in.")).toBeVisible();
   await page.locator("main .outcome-actions").getByRole("link", { name: "Create a Password" }).click();
@@ -111,7 +107,7 @@ test("an applicant who made the inline password: Log In to My Account first, and
   await page.keyboard.insertText(await latestPasscode(page, email));
   await page.locator(".inline-password").getByRole("button", { name: "NEXT" }).click();
   await expect(page.getByText("Your password is created. You can log in with it from now on.")).toBeVisible();
-  await signWithScript(page, "Jordan Rivera");
+  await sign(page, "Jordan Rivera");
   await expectActions(page, "Log In to My Account");
   await page.locator("main .outcome-actions").getByRole("link", { name: "Log In to My Account" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -135,7 +131,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "LOG IN", exact: true }).click();
     await expect(page).toHaveURL(/\/apply\/approved$/, { timeout: 15_000 });
     await page.getByRole("link", { name: "Continue to eSign" }).click();
-    await signWithoutScript(page, signedName(b));
+    await sign(page, signedName(b), false);
     await expectActions(page, "Go to My Account");
     await page.locator("main .outcome-actions").getByRole("link", { name: "Go to My Account" }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -146,7 +142,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/apply/personal?start=1");
     await applyToTheEnd(page, applicant());
     await page.getByRole("link", { name: "Continue to eSign" }).click();
-    await signWithoutScript(page, "Jordan Rivera");
+    await sign(page, "Jordan Rivera", false);
     await expectActions(page, "Create a Password");
     await page.locator("main .outcome-actions").getByRole("link", { name: "Create a Password" }).click();
     await expect(page).toHaveURL(/\/create-password$/);
