@@ -1,3 +1,4 @@
+export * from "./directory";
 export * from "./leads";
 export * from "./servicing";
 export * from "./site";

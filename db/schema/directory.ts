@@ -1,0 +1,69 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * What D1 keeps about each line of credit once lines can live in their own
+ * Durable Objects (decision record 032): which object holds the line, when
+ * its alarm should next fire (the sweeper's one question), and the line's
+ * standing as its events last told it. One row a line, whatever its history.
+ */
+export const lineDirectory = sqliteTable(
+  "line_directory",
+  {
+    lineId: integer("line_id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    /** Where the line's rows live: "d1" (the shared tables) or "object" (its Durable Object). */
+    store: text("store").notNull().default("d1"),
+    /** The Durable Object's name (its id derives from it); the line id as text. */
+    objectName: text("object_name").notNull(),
+    /** The location hint the object was created with (a continent or region), or "". */
+    locationHint: text("location_hint").notNull().default(""),
+    /** awaiting_esign | open | closed | withdrawn, as the line's events last said. */
+    status: text("status").notNull(),
+    /** When the line's alarm is due (epoch ms), or null when nothing is scheduled (a closed line). */
+    nextAlarmAt: integer("next_alarm_at"),
+    /** The last Eastern day the line was serviced through. */
+    servicedThrough: text("serviced_through"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("line_directory_customer").on(t.customerId), index("line_directory_alarm").on(t.nextAlarmAt)],
+);
+
+/**
+ * The outbox of each line's events (a line opened, a draw, a payment posted or
+ * returned, a statement issued, past due, charged off, closed), written in the
+ * same batch or transaction as the posting, in the line's own store. `seq`
+ * counts a line's events from 1; the event id is `${lineId}:${seq}`. Handed to
+ * the events queue at least once; `handedAt` is set once the queue took it.
+ */
+export const lineEvents = sqliteTable(
+  "line_events",
+  {
+    id: text("id").primaryKey(),
+    lineId: integer("line_id").notNull(),
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    /** The Eastern business day the event belongs to. */
+    day: text("day").notNull(),
+    at: integer("at").notNull(),
+    /** Figures only, as JSON (amounts in cents, ids of rows): never a name, an address or an account number. */
+    data: text("data").notNull().default("{}"),
+    handedAt: integer("handed_at"),
+  },
+  (t) => [uniqueIndex("line_events_line_seq").on(t.lineId, t.seq), index("line_events_unhanded").on(t.handedAt)],
+);
+
+/**
+ * Each events consumer's place in each line's stream: an event is applied
+ * only when its seq is the next one, in the same batch as moving the place,
+ * so a repeat is skipped and a gap waits for the missing event.
+ */
+export const lineEventCursors = sqliteTable(
+  "line_event_cursors",
+  {
+    consumer: text("consumer").notNull(),
+    lineId: integer("line_id").notNull(),
+    appliedSeq: integer("applied_seq").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.consumer, t.lineId] })],
+);
