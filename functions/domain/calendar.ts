@@ -188,6 +188,17 @@ export function easternDateTime(instant: Date): EasternDateTime {
   return { ...answer };
 }
 
+/** The instant an Eastern day starts (midnight, whatever daylight saving): a line's alarm wakes then. */
+export function easternMidnight(date: IsoDate): Date {
+  // Eastern midnight is 04:00 or 05:00 UTC; the one whose Eastern reading is that day's 00:00.
+  for (const utcHour of ["04", "05"]) {
+    const candidate = new Date(`${date}T${utcHour}:00:00Z`);
+    const read = easternDateTime(candidate);
+    if (read.date === date && read.hour === 0) return candidate;
+  }
+  return new Date(`${date}T05:00:00Z`);
+}
+
 function easternDateTimeOf(instant: Date): EasternDateTime {
   const parts: Record<string, string> = {};
   for (const p of easternFormatter.formatToParts(instant)) parts[p.type] = p.value;

@@ -1,12 +1,16 @@
 import { database } from "#db/client";
 import {
   type CoreEnv,
+  consumeLinesQueue,
   consumeMessages,
   currentTime,
+  isLinesQueue,
+  type LinesRunReport,
   providerWebhooks,
   purgeOldOutbox,
   type QueuedMessage,
   type RunReport,
+  runLines,
   runServicing,
   servicingApp,
   withOutgoing,
@@ -14,7 +18,7 @@ import {
 import { readJson, type Transport, toHttpRequest } from "./transport";
 
 /** The embedded core's Durable Object (exported by the Worker that hosts it) and its bindings. */
-export { type CoreEnv, PasscodeVault } from "#servicing";
+export { type CoreEnv, LineLedger, PasscodeVault } from "#servicing";
 
 /**
  * The embedded core's provider webhooks (delivery reports, texts to our
@@ -49,18 +53,20 @@ export function platformTime(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<
 }
 
 /** The embedded core's daily run (the Worker's cron): old outbox records, then every line's servicing. */
-export async function runEmbeddedDaily(env: CoreEnv): Promise<RunReport> {
+export async function runEmbeddedDaily(env: CoreEnv): Promise<RunReport & LinesRunReport> {
   const db = database(env.DB);
   await purgeOldOutbox(db, Date.now());
   const now = await currentTime(env, db);
   // The run's notices and statements go out through the dispatch queue.
-  return runServicing(
+  const report = await runServicing(
     withOutgoing(db, env, () => now.getTime()),
     now,
   );
+  return { ...report, ...(await runLines(env, now.getTime())) };
 }
 
 /** The embedded core's message queues (the Worker's queue handler): deliveries and dead letters. */
 export function deliverEmbeddedMessages(batch: MessageBatch<QueuedMessage>, env: CoreEnv): Promise<void> {
+  if (isLinesQueue(batch.queue)) return consumeLinesQueue(batch, env);
   return consumeMessages(batch, env);
 }

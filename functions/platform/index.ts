@@ -16,6 +16,7 @@ export {
   deliverEmbeddedMessages,
   embeddedTransport,
   embeddedWebhooks,
+  LineLedger,
   PasscodeVault,
   platformTime,
   runEmbeddedDaily,

@@ -14,7 +14,7 @@ import { runPostbacks } from "./leads/postback-run";
 import { purgeOldLeadLinks, purgeOldLeadSignatures } from "./leads/store";
 import { purgeSessions } from "./sessions/session";
 
-export { PasscodeVault } from "#platform";
+export { LineLedger, PasscodeVault } from "#platform";
 export { RateLimiter } from "./durable-objects/rate-limiter";
 
 const serverBuild = () => import("virtual:react-router/server-build");

@@ -4,6 +4,7 @@ import { customers, lines } from "#db/schema/servicing";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { type LedgerEntry, returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
+import { eventWrite } from "./events";
 import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
@@ -34,6 +35,15 @@ export async function returnPayment(
     const won = await writeIfUnchanged(db.$client, state.line, [
       reversingRow(row, lineId, "Returned payment"),
       ...(transactionId ? [updateRows("transactions", { status: "returned" }, "id = ?", [transactionId])] : []),
+      eventWrite(
+        lineId,
+        {
+          kind: "payment_returned",
+          day: state.today,
+          data: { entryId: paymentEntryId, amountCents: row.amountCents, origin: payment.origin ?? null },
+        },
+        row.postedAt,
+      ),
     ]);
     if (!won) continue;
     await notifyReturn(db, line.customerId, row.amountCents, payment.effectiveDate);

@@ -5,9 +5,14 @@ import { easternDateTime } from "#domain/calendar";
 import { type LineRecords, type LineRow, readLine } from "./book";
 import { ServicingError } from "./context";
 import { type DayWork, daysToService, serviceDay } from "./engine/index";
+import { eventWrite, runEvents } from "./events";
 import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
 import { purgeOldKeys } from "./idempotency";
 import { sendNotices } from "./notices";
+import { emptyReport, type RunReport } from "./run-report";
+
+export { emptyReport, type RunReport } from "./run-report";
+
 import { newTransactionId } from "./posting-ids";
 
 /**
@@ -20,22 +25,6 @@ import { newTransactionId } from "./posting-ids";
  * make them once-only (an automatic payment per line and due date, a
  * statement per line and due date).
  */
-export interface RunReport {
-  lines: number;
-  paymentsPosted: number;
-  statementsIssued: number;
-  chargedOff: number;
-  closed: number;
-}
-
-export const emptyReport = (): RunReport => ({
-  lines: 0,
-  paymentsPosted: 0,
-  statementsIssued: 0,
-  chargedOff: 0,
-  closed: 0,
-});
-
 export async function runServicing(db: Database, now: Date, only: { lineId?: number } = {}): Promise<RunReport> {
   const report = emptyReport();
   const at = now.getTime();
@@ -167,6 +156,7 @@ function runWrites(line: LineRow, works: DayWork[], today: string, at: number): 
       [line.id, today],
     ),
   );
+  writes.push(...runEvents(works).map((event) => eventWrite(line.id, event, at)));
   writes.push(updateRows("lines", { serviced_through: today }, "id = ?", [line.id]));
   return writes;
 }

@@ -53,6 +53,8 @@ async function changeClosure(
         before: { status: state.line.status, closeRequestedOn: state.line.closeRequestedOn },
         after: { outcome, balanceCents: state.figures.balanceCents },
         result: { outcome, replayed: false },
+        events:
+          outcome === "closed" ? [{ kind: "closed" as const, day: state.today, data: { reason: "requested" } }] : [],
         notice:
           outcome === "closed"
             ? deskNotices.closed(state.today)
@@ -97,6 +99,7 @@ export const deskReopenLine = (d1: D1Database, db: Database, actor: DeskActor, i
         before: { status: state.line.status, closedOn, closureReason },
         after: { status: "open", reopenedOn: state.today },
         result: { outcome: "reopened", replayed: false },
+        events: [{ kind: "line_opened", day: state.today, data: { customerId: state.line.customerId, reopened: 1 } }],
         notice: deskNotices.reopened(state.line.creditLimitCents),
       };
     },

@@ -5,6 +5,7 @@ import { type LineState, loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { type Audited, auditedUnder, auditRecord, type DeskActor, requireActingRole, unlessAnswered } from "./desk";
+import { eventWrite, type LineEventInput } from "./events";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { templates } from "./templates";
@@ -25,6 +26,8 @@ export interface LineChange<R> {
   result: R;
   /** What the borrower is told by e-mail once the change is written (functions/servicing/desk-notices.ts). */
   notice: { subject: string; words: string };
+  /** What the line's events record of the change (a closure, a reopening), in the same batch. */
+  events?: LineEventInput[];
 }
 
 export async function deskLineChange<R>(
@@ -56,6 +59,7 @@ export async function deskLineChange<R>(
     const written = await guardedBatch(d1, state.line, [
       updateRows("lines", set, "id = ?", [state.line.id]),
       insertRow("desk_audit", auditRecord(actor, entry, input.key, now.getTime())),
+      ...(change.events ?? []).map((e) => eventWrite(state.line.id, e, now.getTime())),
     ]);
     if (written) {
       await tellBorrower(db, input.customerId, change.notice);

@@ -1,4 +1,6 @@
+import type { LineEvent } from "./events";
 import type { QueuedMessage } from "./message";
+import type { LineWake } from "./objects/types";
 import type { PasscodeVault } from "./passcode-vault";
 
 /**
@@ -18,6 +20,12 @@ export interface CoreEnv {
    * queue handler. The platform served alone has none: it delivers at once.
    */
   MESSAGES?: Queue<QueuedMessage>;
+  /** Each line of credit's own Durable Object (decision record 032). */
+  LINES?: DurableObjectNamespace;
+  /** The sweeper's queue: lines whose alarm is missing or overdue, woken in bounded batches. */
+  LINE_WAKE?: Queue<LineWake>;
+  /** The lines' events, handed over at least once; consumers are idempotent by event id. */
+  LINE_EVENTS?: Queue<LineEvent>;
   /** The site's public origin: where providers post their delivery reports. */
   SITE_ORIGIN?: string;
   /** Texts and calls through Twilio (all three set), else the outbox. The token is a secret. */

@@ -1,4 +1,5 @@
-import type { LineRow } from "./book";
+/** What a guard reads of a line (lines.id and lines.version). */
+type Versioned = { id: number; version: string };
 
 /**
  * Writes guarded by the line's version (decision record 005): the batch swaps
@@ -45,20 +46,12 @@ export function updateRows(
   };
 }
 
-export async function writeIfUnchanged(
-  d1: D1Database,
-  line: Pick<LineRow, "id" | "version">,
-  writes: GuardedWrite[],
-): Promise<boolean> {
+export async function writeIfUnchanged(d1: D1Database, line: Versioned, writes: GuardedWrite[]): Promise<boolean> {
   return (await guardedBatch(d1, line, writes)) !== null;
 }
 
 /** The same batch; the rows each write changed, in order (null when the line changed and nothing was written). */
-export async function guardedBatch(
-  d1: D1Database,
-  line: Pick<LineRow, "id" | "version">,
-  writes: GuardedWrite[],
-): Promise<number[] | null> {
+export async function guardedBatch(d1: D1Database, line: Versioned, writes: GuardedWrite[]): Promise<number[] | null> {
   const next = crypto.randomUUID();
   const guard = " (SELECT version FROM lines WHERE id = ?) = ?";
   const results = await d1.batch([

@@ -57,6 +57,9 @@ export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools
 export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
+// Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
+export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines } from "./objects/host";
+export { LineLedger } from "./objects/line-ledger";
 export { withOutgoing } from "./outgoing";
 export { PasscodeVault } from "./passcode-vault";
 export { providerWebhooks } from "./webhooks";

@@ -6,6 +6,7 @@ import type { LineRecords } from "./book";
 import { ServicingError } from "./context";
 import { customerById } from "./customers";
 import { drawEntry, drawRefusal, type PostingRefusal, paymentRefusal } from "./engine/index";
+import { eventWrite } from "./events";
 import { type GuardedWrite, guardedBatch, insertRow } from "./guarded";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
@@ -132,6 +133,15 @@ export async function postTransaction(
           description: `Draw request ${id}`,
         }),
         insertRow("notes", { customer_id: customerId, note: drawNote(amount, now), is_urgent: 0, created_at: at }),
+        eventWrite(
+          state.line.id,
+          {
+            kind: "draw",
+            day: state.today,
+            data: { transactionId: id, amountCents: amount, feeCents: row.feeCents ?? 0 },
+          },
+          at,
+        ),
         ...(answered ? [answered(drawn)].flat() : []),
       ]);
       if (!won) continue;

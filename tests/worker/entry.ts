@@ -4,4 +4,4 @@
  * through the same middleware, security headers and Durable Objects. The
  * worker project adds React Router's Vite plugin to build the pages.
  */
-export { default, PasscodeVault, RateLimiter } from "#server/worker";
+export { default, LineLedger, PasscodeVault, RateLimiter } from "#server/worker";

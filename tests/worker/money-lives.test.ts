@@ -11,11 +11,11 @@
  * A few lives here (MONEY_LIVES, MONEY_SEED); thousands through the pure
  * engine in the unit project and `npm run verify:money`.
  */
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "#db/client";
+import { type Database, database } from "#db/client";
 import { applications, customers, ledgerEntries, lines, statements } from "#db/schema/servicing";
 import type { Answer } from "#domain/catalogue/define";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
@@ -29,6 +29,7 @@ import { deskCancelClosure, deskCloseLine, deskReopenLine } from "../../function
 import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskChangePaySchedule } from "../../functions/servicing/desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
+import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
 import { postedPayments, statementFigures } from "../money/product-line";
@@ -36,7 +37,13 @@ import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
 import type { Action, DayFigures } from "../oracle/types";
 
-const db = database(env.DB);
+/**
+ * Where the lines' rows live (decision record 032): the shared database, or
+ * one line's Durable Object reached through the same D1 interface. The lives
+ * and the model do not know which: every call below goes through `store`.
+ */
+const store: { d1: D1Database; db: Database; env: typeof env } = { d1: env.DB, db: database(env.DB), env };
+const useStore = (d1: D1Database) => Object.assign(store, { d1, db: database(d1), env: { ...env, DB: d1 } });
 const LIVES = Number(env.MONEY_LIVES || 3);
 const SEED = env.MONEY_SEED ? Number(env.MONEY_SEED) : undefined;
 
@@ -51,8 +58,8 @@ async function openLine(life: Life, index: number): Promise<{ lineId: number; cu
   const customerId = `lives-${id}`;
   const at = noon(life.setup.openedOn).getTime();
   const { payFrequency: frequency, payAnchorDate: anchor, repaymentMethod, creditLimitCents } = life.setup;
-  await db.batch([
-    db.insert(customers).values({
+  await store.db.batch([
+    store.db.insert(customers).values({
       id: customerId,
       ssnHash: `hash-${id}`,
       ssnEncrypted: "x",
@@ -69,7 +76,7 @@ async function openLine(life: Life, index: number): Promise<{ lineId: number; cu
       createdAt: at,
       updatedAt: at,
     }),
-    db.insert(applications).values({
+    store.db.insert(applications).values({
       id,
       customerId,
       status: "approved",
@@ -92,7 +99,7 @@ async function openLine(life: Life, index: number): Promise<{ lineId: number; cu
       userAgent: "lives",
       createdAt: at,
     }),
-    db.insert(lines).values({
+    store.db.insert(lines).values({
       id,
       applicationId: id,
       customerId,
@@ -148,8 +155,8 @@ async function playLife(life: Life, index: number): Promise<void> {
     const issuesToday = model.statements().length > issuedBefore;
     if (issuesToday) lateRun = !lateRun;
     vi.setSystemTime(issuesToday && lateRun ? noon(date) : morning(date));
-    await runServicing(db, new Date(), { lineId });
-    const rows = await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all();
+    await runServicing(store.db, new Date(), { lineId });
+    const rows = await store.db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all();
     const fresh = rows.filter((r) => r.kind === "payment" && !posted.includes(r.id));
     posted.push(
       ...scheduledIds.map((id) => `P${id}`).filter((id) => fresh.some((r) => r.id === id)),
@@ -158,8 +165,8 @@ async function playLife(life: Life, index: number): Promise<void> {
 
     vi.setSystemTime(noon(date));
     const session = new PlatformClient(
-      embeddedTransport(env),
-      memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())),
+      embeddedTransport(store.env),
+      memoryTokenHolder(await issueToken(store.db, "customer", customerId, Date.now())),
       EMBEDDED_MERCHANT_ID,
     );
     const due = life.intents.filter((i) => dueOn(i, n, done));
@@ -196,11 +203,11 @@ async function playLife(life: Life, index: number): Promise<void> {
     const expected = model.figures();
     const shown = summaryFigures(summary);
     expect(shown, `day ${n} ${date} summary`).toEqual(pick(expected, Object.keys(shown) as Array<keyof DayFigures>));
-    const issued = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all())
+    const issued = (await store.db.select().from(statements).where(eq(statements.lineId, lineId)).all())
       .map(toIssuedStatement)
       .sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1));
     expect(issued.map(statementFigures), `day ${n} ${date} statements`).toEqual(model.statements());
-    const entries = (await db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all()).map(
+    const entries = (await store.db.select().from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)).all()).map(
       toLedgerEntry,
     );
     expect(postedPayments(entries, posted), `day ${n} ${date} payments`).toEqual(model.payments());
@@ -209,12 +216,13 @@ async function playLife(life: Life, index: number): Promise<void> {
 
 /** The customer whose line it is. */
 const ownerOf = (lineId: number) =>
-  db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
+  store.db.select({ customerId: lines.customerId }).from(lines).where(eq(lines.id, lineId)).get();
 
 /** How many audit rows the desk wrote for these actions. */
 async function auditedActions(...actions: string[]): Promise<number> {
   const marks = actions.map(() => "?").join(", ");
-  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM desk_audit WHERE action IN (${marks})`)
+  const row = await store.d1
+    .prepare(`SELECT COUNT(*) AS n FROM desk_audit WHERE action IN (${marks})`)
     .bind(...actions)
     .first<{ n: number }>();
   return row!.n;
@@ -238,6 +246,12 @@ let schedulesChanged = 0;
 /** Corrections the supervisor approved (each leaves a request's and an approval's audit rows). */
 let corrected = 0;
 
+/** Each store's lives count from zero: its audit rows are its own. */
+function resetCounts(): void {
+  paymentsPlayed = deskCancelled = deskAccepted = autopayChanged = limitsChanged = schedulesChanged = corrected = 0;
+  cancelled.clear();
+}
+
 /** A correction as the desk makes it: the agent asks, a supervisor approves (decision record 022). */
 async function correctAtDesk(
   lineId: number,
@@ -248,8 +262,8 @@ async function correctAtDesk(
   const owner = await ownerOf(lineId);
   const customerId = owner!.customerId;
   const asked = await deskRequestCorrection(
-    env.DB,
-    db,
+    store.d1,
+    store.db,
     DESK_AGENT,
     { customerId, kind, entryId, reason: "Courtesy", key: crypto.randomUUID() },
     new Date(),
@@ -260,7 +274,7 @@ async function correctAtDesk(
     reason: "Agreed",
     key: crypto.randomUUID(),
   };
-  await deskDecideRequest(env.DB, db, DESK_SUPERVISOR, decision, new Date());
+  await deskDecideRequest(store.d1, store.db, DESK_SUPERVISOR, decision, new Date());
   corrected++;
   return undefined;
 }
@@ -287,7 +301,7 @@ async function productAct(
       reason: "Revoked by phone",
       key: crypto.randomUUID(),
     };
-    await deskCancelPayment(env.DB, db, DESK_AGENT, input, new Date());
+    await deskCancelPayment(store.d1, store.db, DESK_AGENT, input, new Date());
     cancelled.add(id);
     deskCancelled++;
     return;
@@ -298,14 +312,14 @@ async function productAct(
     const change = { closeLine: deskCloseLine, cancelClosure: deskCancelClosure, reopenLine: deskReopenLine }[
       action.kind
     ];
-    await change(env.DB, db, DESK_AGENT, input, new Date());
+    await change(store.d1, store.db, DESK_AGENT, input, new Date());
     return undefined;
   }
   if (action.kind === "revokeAutopay" || action.kind === "authorizeAutopay") {
     const owner = await ownerOf(lineId);
     const input = { customerId: owner!.customerId, reason: "By phone", key: crypto.randomUUID() };
     const change = action.kind === "revokeAutopay" ? deskRevokeAutopay : deskAuthorizeAutopay;
-    await change(env.DB, db, DESK_AGENT, input, new Date());
+    await change(store.d1, store.db, DESK_AGENT, input, new Date());
     autopayChanged++;
     return undefined;
   }
@@ -318,7 +332,7 @@ async function productAct(
       reason: "New job",
       key: crypto.randomUUID(),
     };
-    await deskChangePaySchedule(env.DB, db, DESK_AGENT, input, new Date());
+    await deskChangePaySchedule(store.d1, store.db, DESK_AGENT, input, new Date());
     schedulesChanged++;
     return undefined;
   }
@@ -330,12 +344,12 @@ async function productAct(
       reason: "Reviewed",
       key: crypto.randomUUID(),
     };
-    await deskChangeLimit(env.DB, db, DESK_AGENT, input, new Date());
+    await deskChangeLimit(store.d1, store.db, DESK_AGENT, input, new Date());
     limitsChanged++;
     return undefined;
   }
   if (action.kind === "waiveFee") {
-    const statementIds = (await db.select().from(statements).where(eq(statements.lineId, lineId)).all())
+    const statementIds = (await store.db.select().from(statements).where(eq(statements.lineId, lineId)).all())
       .map(toIssuedStatement)
       .sort((a, b) => a.createdAt - b.createdAt || (a.dueDate < b.dueDate ? -1 : 1))
       .map((s) => s.id);
@@ -346,15 +360,15 @@ async function productAct(
   if (action.kind === "returnPayment") {
     const id = posted[action.index];
     if (!id) throw Object.assign(new Error("no such payment"), { status: 404 });
-    await returnPayment(db, lineId, id, new Date());
+    await returnPayment(store.db, lineId, id, new Date());
     return;
   }
   const draw = action.kind === "draw";
   if (action.kind === "schedulePayment" && paymentsPlayed++ % 2 === 1) {
     const owner = await ownerOf(lineId);
     const taken = await deskTakePayment(
-      env.DB,
-      db,
+      store.d1,
+      store.db,
       DESK_AGENT,
       {
         customerId: owner!.customerId,
@@ -382,25 +396,46 @@ async function productAct(
 }
 
 describe("random lives through the whole embedded platform agree with the independent model", () => {
-  it(`${LIVES} lives of ${LIFE_DAYS} days: every day's summary, every statement record, every payment`, {
-    timeout: 900_000,
-  }, async () => {
-    const lives = fc.sample(lifeArb, { numRuns: LIVES, ...(SEED === undefined ? {} : { seed: SEED }) });
-    for (const [index, life] of lives.entries()) {
-      try {
-        await playLife(life, index);
-      } catch (error) {
-        throw new Error(
-          `Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`,
-        );
-      }
-    }
-    // The desk's actions were played: one audit row for each it accepted, none for a refusal.
-    expect(await auditedActions("payment by phone")).toBe(deskAccepted);
-    expect(await auditedActions("cancel payment")).toBe(deskCancelled);
-    expect(await auditedActions("approve fee waiver", "approve payment reversal")).toBe(corrected);
-    expect(await auditedActions("change limit")).toBe(limitsChanged);
-    expect(await auditedActions("change pay schedule")).toBe(schedulesChanged);
-    expect(await auditedActions("revoke automatic payments", "authorize automatic payments")).toBe(autopayChanged);
-  });
+  it.each(["the shared database", "a line's Durable Object"])(
+    `${LIVES} lives of ${LIFE_DAYS} days in %s: every day's summary, every statement record, every payment`,
+    {
+      timeout: 900_000,
+    },
+    async (where) => {
+      resetCounts();
+      if (where === "the shared database") return playLives();
+      // Every life in one object: its storage holds their lines as the shared database would.
+      const stub = env.LINES!.get(
+        env.LINES!.idFromName(`money-lives-${crypto.randomUUID()}`),
+      ) as DurableObjectStub<LineLedger>;
+      await runInDurableObject(stub, async (object) => {
+        useStore(object.d1);
+        try {
+          await playLives();
+        } finally {
+          useStore(env.DB);
+        }
+      });
+    },
+  );
 });
+
+async function playLives(): Promise<void> {
+  const lives = fc.sample(lifeArb, { numRuns: LIVES, ...(SEED === undefined ? {} : { seed: SEED }) });
+  for (const [index, life] of lives.entries()) {
+    try {
+      await playLife(life, index);
+    } catch (error) {
+      throw new Error(
+        `Life ${index} (setup ${JSON.stringify(life.setup)}, intents ${JSON.stringify(life.intents)}):\n${String(error)}`,
+      );
+    }
+  }
+  // The desk's actions were played: one audit row for each it accepted, none for a refusal.
+  expect(await auditedActions("payment by phone")).toBe(deskAccepted);
+  expect(await auditedActions("cancel payment")).toBe(deskCancelled);
+  expect(await auditedActions("approve fee waiver", "approve payment reversal")).toBe(corrected);
+  expect(await auditedActions("change limit")).toBe(limitsChanged);
+  expect(await auditedActions("change pay schedule")).toBe(schedulesChanged);
+  expect(await auditedActions("revoke automatic payments", "authorize automatic payments")).toBe(autopayChanged);
+}

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "#db/schema/servicing";
@@ -12,6 +12,7 @@ import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
+import { eventInsert, type LineEventInput } from "../events";
 import {
   answerWrite,
   claimStatement,
@@ -33,6 +34,16 @@ import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 
 export const accountRoutes = new Hono<ServicingEnv>();
 
+/**
+ * A line's opening event (and its first draw's), written only while the line still awaits its
+ * signature: the batches put these before the status change, so a second opening records nothing.
+ */
+function openingEvent(db: ServicingContext["var"]["db"], line: { id: number }, event: LineEventInput, at: number) {
+  return db.run(
+    eventInsert(line.id, event, at, sql`(SELECT status FROM lines WHERE id = ${line.id}) = 'awaiting_esign'`),
+  );
+}
+
 /** The writes that open a signed line, with its first draw (posted and funding) when one was asked for. */
 export function openingWrites(
   db: ServicingContext["var"]["db"],
@@ -42,16 +53,33 @@ export function openingWrites(
 ) {
   const at = now.getTime();
   const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
+  const opened = openingEvent(
+    db,
+    state.line,
+    {
+      kind: "line_opened",
+      day: state.today,
+      data: { customerId: state.line.customerId, creditLimitCents: state.line.creditLimitCents },
+    },
+    at,
+  );
   const draw = Math.min(requestedDrawCents, state.line.creditLimitCents);
-  if (draw <= 0) return { open, draw: [], drawCents: 0, fundingDate: null };
+  if (draw <= 0) return { open, opened, draw: [], drawCents: 0, fundingDate: null };
   const id = newTransactionId();
   const fundingDate = drawFundingDate(now);
   const row = drawEntry(id, draw, cycleOf(state.line), state.today, at);
   return {
     open,
+    opened,
     drawCents: draw,
     fundingDate,
     draw: [
+      openingEvent(
+        db,
+        state.line,
+        { kind: "draw", day: state.today, data: { transactionId: id, amountCents: draw, feeCents: row.feeCents ?? 0 } },
+        at,
+      ),
       db.insert(transactions).values({
         id,
         lineId: state.line.id,
@@ -281,7 +309,7 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
     .get();
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
   const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
-  await db.batch([opening.open, ...opening.draw]);
+  await db.batch([opening.opened, ...opening.draw, opening.open]);
   return { status: true };
 });
 

@@ -68,8 +68,10 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
       .set({ requestedDrawCents: p.requestedDrawAmount })
       .where(eq(applications.id, state.line.applicationId)),
     ...(p.drawNote ? [db.insert(notes).values({ customerId, note: p.drawNote, isUrgent: false, createdAt: at })] : []),
-    opening.open,
+    // The opening's events first: they are written only while the line still awaits its signature.
+    opening.opened,
     ...opening.draw,
+    opening.open,
   ]);
   await accountReadyEmail(c, customer, opening.drawCents, opening.fundingDate);
   return { status: true, drawAmount: opening.drawCents, fundingDate: opening.fundingDate };

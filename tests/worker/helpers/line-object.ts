@@ -1,0 +1,90 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { database } from "#db/client";
+import { applications, customers, ledgerEntries, lines } from "#db/schema/servicing";
+import type { LineLedger } from "../../../functions/servicing/objects/line-ledger";
+
+export type LineStub = DurableObjectStub<LineLedger>;
+
+/** A line's object of its own, named as the directory names it: the line id. */
+export function lineStub(lineId: number): LineStub {
+  return env.LINES!.get(env.LINES!.idFromName(String(lineId))) as LineStub;
+}
+
+/**
+ * An open line in its object, opened `daysAgo` days ago with a $300 draw that day, never serviced:
+ * the customer and application rows it reads are in the object too (decision record 032).
+ */
+export async function lineInObject(daysAgo: number): Promise<{ lineId: number; customerId: string; stub: LineStub }> {
+  const lineId = 96_000_000 + Math.floor(Math.random() * 900_000);
+  const customerId = `object-${lineId}`;
+  const at = Date.now() - daysAgo * 86_400_000;
+  const openedOn = new Date(at - 5 * 3_600_000).toISOString().slice(0, 10);
+  const stub = lineStub(lineId);
+  await runInDurableObject(stub, async (object: LineLedger) => {
+    const db = database(object.d1);
+    await db.batch([
+      db.insert(customers).values({
+        id: customerId,
+        ssnHash: `hash-${lineId}`,
+        ssnEncrypted: "x",
+        ssnLast4: "0000",
+        firstName: "Object",
+        lastName: "Line",
+        dob: "1990-01-01",
+        email: `${customerId}@lines.test`,
+        address1: "1 Test Way",
+        city: "Springfield",
+        state: "OH",
+        zip: "45501",
+        homePhone: "6145550100",
+        createdAt: at,
+        updatedAt: at,
+      }),
+      db.insert(applications).values({
+        id: lineId,
+        customerId,
+        status: "approved",
+        approvedLimitCents: 100_000,
+        requestedAmountCents: 100_000,
+        transactionId: `object-${lineId}`,
+        extTransactionId: `object-${lineId}`,
+        incomeSource: "P",
+        incomePaymentMethod: "D",
+        takeHomeCents: 300_000,
+        payFrequency: "B",
+        lastPayDate: openedOn,
+        nextPayDate: openedOn,
+        secondPayDate: openedOn,
+        bankRouting: "021000021",
+        bankAccountEncrypted: "x",
+        bankAccountLast4: "6789",
+        repaymentMethod: "K",
+        requestIp: "127.0.0.1",
+        userAgent: "objects",
+        createdAt: at,
+      }),
+      db.insert(lines).values({
+        id: lineId,
+        applicationId: lineId,
+        customerId,
+        creditLimitCents: 100_000,
+        status: "open",
+        payFrequency: "B",
+        payAnchorDate: openedOn,
+        repaymentMethod: "K",
+        openedAt: at,
+        createdAt: at,
+      }),
+      db.insert(ledgerEntries).values({
+        id: `D${lineId}`,
+        lineId,
+        kind: "draw",
+        amountCents: 30_000,
+        effectiveDate: openedOn,
+        postedAt: at,
+        description: "First draw",
+      }),
+    ]);
+  });
+  return { lineId, customerId, stub };
+}
