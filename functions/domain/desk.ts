@@ -10,9 +10,17 @@ export const DESK_ROLE_LABELS: Record<DeskRole, string> = {
 
 export const canAct = (user: { role: DeskRole }) => user.role !== "auditor";
 
-/** What the desk's search asks the servicing core for (one field, parsed by app/routes/desk/search.schema.ts). */
+/** The most borrowers one desk search shows. */
+export const DESK_SEARCH_LIMIT = 20;
+
+/**
+ * What the desk's search asks the servicing core for (one kind, parsed by app/routes/desk/search.schema.ts):
+ * part of an e-mail (3 characters at least; a whole address is a part too), or a whole last name with the first
+ * name's first letters (none: every first name).
+ */
 export type DeskSearch =
-  | { by: "email"; email: string }
+  | { by: "email"; part: string }
+  | { by: "name"; lastName: string; firstNamePrefix: string }
   | { by: "phone"; phone: string }
   | { by: "application"; applicationId: number }
   | { by: "line"; lineId: number }

@@ -1,4 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
 import type { DayWork } from "./engine/index";
 import type { GuardedWrite } from "./guarded";
 
@@ -45,11 +44,6 @@ export function eventWrite(lineId: number, event: LineEventInput, at: number): G
       "FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM line_events WHERE line_id = ?) WHERE",
     params: [lineId, lineId, event.kind, event.day, at, JSON.stringify(event.data), lineId],
   };
-}
-
-/** The same INSERT for a drizzle batch, with its own condition (a line's opening: its status). */
-export function eventInsert(lineId: number, event: LineEventInput, at: number, condition: SQL): SQL {
-  return sql`INSERT INTO line_events (id, line_id, seq, kind, day, at, data) SELECT ${lineId} || ':' || next, ${lineId}, next, ${event.kind}, ${event.day}, ${at}, ${JSON.stringify(event.data)} FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM line_events WHERE line_id = ${lineId}) WHERE ${condition}`;
 }
 
 /** The events of a servicing run's days, in the order the days happened. */

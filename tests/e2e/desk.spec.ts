@@ -66,6 +66,50 @@ test("an agent finds a delinquent borrower, takes a payment by phone, and the bo
   await portal.close();
 });
 
+test("an agent finds borrowers by last name and a first name's first letters, and by part of an e-mail", async ({
+  page,
+}) => {
+  const b = await freshBorrower(page.request, "owing");
+  const suffix = /\+([^@]+)@/.exec(b.email)![1]!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInToDesk(page, "Agent");
+  const search = page.getByRole("button", { name: "Search" });
+  const found = page
+    .getByRole("region", { name: "Borrowers found" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("link") });
+
+  // Wrong first: a first name without the last name.
+  await page.getByLabel("First name, or its first letters").fill("jor");
+  await search.click();
+  await expect(page.getByText("Enter the whole last name.")).toBeVisible();
+  await expect(page.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Last name").fill("REYES");
+  await search.click();
+  await expect(found.first()).toContainText("Jordan Reyes");
+  for (const text of await found.allInnerTexts()) expect(text).toContain("Jordan Reyes");
+  await expect(page.getByLabel("First name, or its first letters")).toHaveValue("jor");
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+
+  // Part of an e-mail: too short first, then the copy's own part in another case.
+  await page.getByLabel("Last name").fill("");
+  await page.getByLabel("First name, or its first letters").fill("");
+  await page.getByLabel("E-mail").fill("ow");
+  await search.click();
+  await expect(page.getByText("Enter at least 3 characters of the e-mail address.")).toBeVisible();
+  await page.getByLabel("E-mail").fill(`${suffix.toUpperCase()}@DEMO`);
+  await search.click();
+  await expect(page.getByRole("status")).toHaveText("1 borrower");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(b.email);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page);
+  expect(await fitProblems(page)).toEqual([]);
+  await found.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/desk/borrowers/demo-copy-${suffix}$`));
+});
+
 test("an auditor reads a borrower's file and can change nothing", async ({ page }) => {
   const b = await freshBorrower(page.request, "owing");
   await signInToDesk(page, "Auditor (read-only)");

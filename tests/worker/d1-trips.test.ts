@@ -129,8 +129,8 @@ describe("a draw's SUBMIT REQUEST", () => {
     expect(submit.status).toBe(200);
     expect(await submit.text()).toContain("thanks");
     expect(productionTripsOf(submit)).toEqual({ trips: 3, sequential: 3 });
-    // The token, the key's claim, the customer and the line's five reads; then one guarded batch: the line's version, the draw, its ledger row, its note, the key's answer and the e-mail's two conditional records.
-    expect(submit.headers.get("Server-Timing")).toMatch(/desc="select sessions".*desc="batch of 8".*desc="batch of 7"/);
+    // The token, the key's claim, the customer and the line's five reads; then one guarded batch: the line's version, the draw, its ledger row, its note, its event (decision record 032), the key's answer and the e-mail's two conditional records.
+    expect(submit.headers.get("Server-Timing")).toMatch(/desc="select sessions".*desc="batch of 8".*desc="batch of 8"/);
   });
 
   it("reads the figures only when the posting is refused: the review again at the largest draw now allowed", async () => {

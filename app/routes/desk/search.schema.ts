@@ -1,16 +1,20 @@
 import * as v from "valibot";
 import { parseUsDate } from "#domain/application/fields";
 import type { DeskSearch } from "#domain/desk";
+import { normaliseName } from "#domain/rules/names";
 import { phoneDigits } from "#domain/rules/phone";
 
 /**
- * The desk's borrower search (issue 20): one of e-mail, phone, application
- * id, line number, or the SSN's last four with the date of birth. The first
+ * The desk's borrower search (issue 20): one of a last name (with the first
+ * name's first letters, if given), part of an e-mail, phone, application id,
+ * line number, or the SSN's last four with the date of birth. The first
  * filled wins, in that order. Messages name the field and the form it takes.
  */
 export const searchMessages = {
-  nothing: "Enter an e-mail, a phone, an application id, a line number, or the SSN's last four with the date of birth.",
-  email: "Enter a whole e-mail address.",
+  nothing:
+    "Enter a last name, part of an e-mail, a phone, an application id, a line number, or the SSN's last four with the date of birth.",
+  lastName: "Enter the whole last name.",
+  email: "Enter at least 3 characters of the e-mail address.",
   phone: "Enter a 10-digit phone number.",
   applicationId: "An application id is digits only.",
   lineId: "A line number is digits only.",
@@ -18,10 +22,28 @@ export const searchMessages = {
   dob: "Enter the date of birth as MM/DD/YYYY.",
 } as const;
 
-export const SEARCH_FIELDS = ["email", "phone", "applicationId", "lineId", "last4", "dob"] as const;
+export const SEARCH_FIELDS = [
+  "lastName",
+  "firstName",
+  "email",
+  "phone",
+  "applicationId",
+  "lineId",
+  "last4",
+  "dob",
+] as const;
 export type SearchValues = Record<(typeof SEARCH_FIELDS)[number], string>;
 
-const Email = v.pipe(v.string(), v.trim(), v.email(searchMessages.email));
+/** The fewest characters of an e-mail the search takes: fewer would match too much to be a search. */
+export const EMAIL_PART_MIN = 3;
+
+/** A name as the application stored it (composed accents, the plain apostrophe); case is the query's business. */
+const Name = v.pipe(v.string(), v.trim(), v.transform(normaliseName));
+const NameSearch = v.object({
+  lastName: v.pipe(Name, v.nonEmpty(searchMessages.lastName)),
+  firstName: Name,
+});
+const EmailPart = v.pipe(v.string(), v.trim(), v.minLength(EMAIL_PART_MIN, searchMessages.email));
 const Digits = (message: string) => v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number));
 
 /** The search the form asks for, or the message of the field that is wrong. */
@@ -29,9 +51,18 @@ export function parseSearch(
   values: SearchValues,
 ): { ok: true; search: DeskSearch } | { ok: false; errors: Partial<SearchValues> } {
   const filled = (name: keyof SearchValues) => values[name].trim() !== "";
+  if (filled("lastName") || filled("firstName")) {
+    const name = v.safeParse(NameSearch, { lastName: values.lastName, firstName: values.firstName });
+    if (name.success)
+      return {
+        ok: true,
+        search: { by: "name", lastName: name.output.lastName, firstNamePrefix: name.output.firstName },
+      };
+    return fail("lastName");
+  }
   if (filled("email")) {
-    const email = v.safeParse(Email, values.email);
-    return email.success ? { ok: true, search: { by: "email", email: email.output } } : fail("email");
+    const part = v.safeParse(EmailPart, values.email);
+    return part.success ? { ok: true, search: { by: "email", part: part.output } } : fail("email");
   }
   if (filled("phone")) {
     const digits = phoneDigits(values.phone);
@@ -53,10 +84,10 @@ export function parseSearch(
     if (!dob) errors.dob = searchMessages.dob;
     return dob && !errors.last4 ? { ok: true, search: { by: "ssn", last4, dob } } : { ok: false, errors };
   }
-  return { ok: false, errors: { email: searchMessages.nothing } };
+  return { ok: false, errors: { lastName: searchMessages.nothing } };
 }
 
-function fail(name: keyof SearchValues): { ok: false; errors: Partial<SearchValues> } {
+function fail(name: keyof typeof searchMessages & keyof SearchValues): { ok: false; errors: Partial<SearchValues> } {
   return { ok: false, errors: { [name]: searchMessages[name] } };
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
+import { lineEvents } from "#db/schema/directory";
 import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "#db/schema/servicing";
 import { drawFundingDate } from "#domain/calendar";
 import { account as calls } from "#domain/catalogue/index";
@@ -12,7 +13,7 @@ import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
-import { eventInsert, type LineEventInput } from "../events";
+import type { LineEventInput } from "../events";
 import {
   answerWrite,
   claimStatement,
@@ -35,13 +36,21 @@ import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 export const accountRoutes = new Hono<ServicingEnv>();
 
 /**
- * A line's opening event (and its first draw's), written only while the line still awaits its
- * signature: the batches put these before the status change, so a second opening records nothing.
+ * A line's events start at its opening: the opening is event 1 and its first draw event 2. A second
+ * opening of the same line (a racing retry) writes the same ids, and they are ignored.
  */
-function openingEvent(db: ServicingContext["var"]["db"], line: { id: number }, event: LineEventInput, at: number) {
-  return db.run(
-    eventInsert(line.id, event, at, sql`(SELECT status FROM lines WHERE id = ${line.id}) = 'awaiting_esign'`),
-  );
+function openingEvent(
+  db: ServicingContext["var"]["db"],
+  lineId: number,
+  seq: number,
+  event: LineEventInput,
+  at: number,
+) {
+  const { kind, day, data } = event;
+  return db
+    .insert(lineEvents)
+    .values({ id: `${lineId}:${seq}`, lineId, seq, kind, day, at, data: JSON.stringify(data) })
+    .onConflictDoNothing();
 }
 
 /** The writes that open a signed line, with its first draw (posted and funding) when one was asked for. */
@@ -55,7 +64,8 @@ export function openingWrites(
   const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
   const opened = openingEvent(
     db,
-    state.line,
+    state.line.id,
+    1,
     {
       kind: "line_opened",
       day: state.today,
@@ -76,7 +86,8 @@ export function openingWrites(
     draw: [
       openingEvent(
         db,
-        state.line,
+        state.line.id,
+        2,
         { kind: "draw", day: state.today, data: { transactionId: id, amountCents: draw, feeCents: row.feeCents ?? 0 } },
         at,
       ),

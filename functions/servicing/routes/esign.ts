@@ -68,7 +68,6 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
       .set({ requestedDrawCents: p.requestedDrawAmount })
       .where(eq(applications.id, state.line.applicationId)),
     ...(p.drawNote ? [db.insert(notes).values({ customerId, note: p.drawNote, isUrgent: false, createdAt: at })] : []),
-    // The opening's events first: they are written only while the line still awaits its signature.
     opening.opened,
     ...opening.draw,
     opening.open,
