@@ -16,6 +16,7 @@ import { DEMO_SANDBOX_PARTNER_ID } from "#db/seed/partners";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { type FakeTwilio, startFakeTwilio } from "../tests/support/fake-twilio";
 import { distanceArgument, distanceBench, signInCopyOfCurrent, tripsIn } from "./bench-distance";
+import { scaleArgument, scaleBench } from "./bench-scale";
 import { devVar, ensureDevVars, migrateLocal, run, waitForHealth } from "./run";
 import { seedLocal } from "./seed";
 import { signedLead, unlimitedDemoPartner } from "./signed-lead";
@@ -255,6 +256,15 @@ const distances = distanceArgument(process.argv.slice(2));
 if (distances) {
   try {
     await distanceBench(distances, { base: BASE, start: startServer, stop: stopServer, signedInCookie });
+  } finally {
+    await fakeTwilio.close();
+  }
+  process.exit(0);
+}
+const scale = scaleArgument(process.argv.slice(2));
+if (scale) {
+  try {
+    await scaleBench(scale, { base: BASE, state: STATE, start: startServer, stop: stopServer });
   } finally {
     await fakeTwilio.close();
   }

@@ -133,6 +133,13 @@ export const servicing = {
   reopenWithinDays: 30,
   /** An automatic payment is announced by e-mail this many days before it is taken. */
   autopayReminderDays: 3,
+  /**
+   * A line's alarm fires this many minutes after its event day's Eastern midnight, spread by line id
+   * over the next `alarmSpreadMinutes` (decision record 032): the directory's one writer is not asked
+   * for every line's update in the same minute.
+   */
+  alarmAfterMidnightMinutes: 5,
+  alarmSpreadMinutes: 240,
   minAchTransactionCents: 1_000,
   maxNoOfAchEffectiveDays: 45,
   maxPendingPayments: 3,

@@ -58,8 +58,10 @@ export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
 // Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
-export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines } from "./objects/host";
+export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";
+// Development only: the scale bench's lines (npm run bench -- --scale N).
+export { type ScaleRows, scaleProgress, scaleSample, scaleTemplate, seedScaleLines, timeSweep } from "./objects/scale";
 export { withOutgoing } from "./outgoing";
 export { PasscodeVault } from "./passcode-vault";
 export { providerWebhooks } from "./webhooks";

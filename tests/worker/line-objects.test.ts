@@ -12,7 +12,7 @@ import { easternDateTime, easternMidnight } from "#domain/calendar";
 import { consumeLineEvents } from "../../functions/servicing/event-consumers";
 import { handOverEvents, type LineEvent } from "../../functions/servicing/events";
 import { directoryWrites } from "../../functions/servicing/objects/directory-events";
-import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { alarmOffsetMs, type LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { SWEEP_GRACE_MS, sweepLines, wakeLines } from "../../functions/servicing/objects/sweeper";
 import type { LineWake } from "../../functions/servicing/objects/types";
 import { lineInObject, lineStub } from "./helpers/line-object";
@@ -74,9 +74,10 @@ describe("each line services itself", () => {
     expect(served.statementsIssued).toBeGreaterThanOrEqual(1);
     expect(served.servicedThrough).toBe(today);
     expect(served.nextAlarmAt).toBeGreaterThan(Date.now());
-    // The alarm is a moment after an Eastern midnight: the start of the next event's day.
+    // The alarm is a moment after an Eastern midnight, spread by line id: early in the next event's day.
     const alarmDay = easternDateTime(new Date(served.nextAlarmAt!)).date;
-    expect(served.nextAlarmAt! - easternMidnight(alarmDay).getTime()).toBe(5 * 60_000);
+    expect(served.nextAlarmAt! - easternMidnight(alarmDay).getTime()).toBe(alarmOffsetMs(lineId));
+    expect(alarmOffsetMs(lineId)).toBeLessThan(245 * 60_000);
     await runInDurableObject(stub, async (_object, state) => {
       expect(await state.storage.getAlarm()).toBe(served.nextAlarmAt);
     });
@@ -140,7 +141,9 @@ describe("events out of each line", () => {
     await stub.service();
     const handed = keepingQueue<LineEvent>();
     await runInDurableObject(stub, async (object: LineLedger) => {
-      // The first hand-over sends, then "crashes" before marking: its mark is undone, so the next sends again.
+      // The posting's transaction committed and the process died before its hand-over: nothing is marked.
+      await object.d1.prepare("UPDATE line_events SET handed_at = NULL").run();
+      // The next hand-over sends, then "crashes" before marking: its mark is undone, so the one after sends again.
       await handOverEvents(object.d1, handed.queue, lineId);
       await object.d1.prepare("UPDATE line_events SET handed_at = NULL").run();
       await handOverEvents(object.d1, handed.queue, lineId);

@@ -10,6 +10,7 @@ import {
   returnablePayments,
   runServicing,
   ServicingError,
+  serviceObjectLines,
   setClockOffset,
 } from "#servicing";
 import type { Route } from "./+types/clock";
@@ -63,7 +64,8 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ac
   const step = parseClockStep(String(form.get("step") ?? ""));
   if (step === null) return { error: "Choose how far to move the clock.", report: null };
   await setClockOffset(env, db, (await clockOffset(env, db)) + step);
-  const report = await runServicing(db, await currentTime(env, db));
+  const now = await currentTime(env, db);
+  const report = await serviceObjectLines(env, now.getTime(), await runServicing(db, now));
   return { error: null, report };
 }
 

@@ -21,6 +21,7 @@ import {
   ServicingError,
   seedBenchAccounts,
   seedDemoBorrowers,
+  serviceObjectLines,
   setClockOffset,
   setRepaymentMethod,
 } from "#servicing";
@@ -28,6 +29,7 @@ import { count } from "../http/metrics";
 import { runPostbacks } from "../leads/postback-run";
 import { NoBody, refuseInvalid } from "./body-limits";
 import { measurePlatform, requestPasscodes } from "./dev-bench";
+import { devScaleApi } from "./dev-scale";
 import type { ApiEnv } from "./types";
 
 /** Development tools only: every route answers 404 in preview and production. */
@@ -51,6 +53,7 @@ const embeddedPlatformOnly = createMiddleware<ApiEnv>(async (c, next) => {
 export const devApi = new Hono<ApiEnv>()
   .use(developmentOnly)
   .use(embeddedPlatformOnly)
+  .route("/bench/scale", devScaleApi)
   .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
     const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
     return c.json({
@@ -219,7 +222,7 @@ export const devApi = new Hono<ApiEnv>()
       const db = database(c.env.DB);
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
       const now = await currentTime(c.env, db);
-      const report = await runServicing(db, now);
+      const report = await serviceObjectLines(c.env, now.getTime(), await runServicing(db, now));
       // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks. At the
       // real time, not the moved clock's: leads and their links live in real time, and the status a partner reads
       // must not contradict the postback (a link "expired" by the moved clock while the status says unused).

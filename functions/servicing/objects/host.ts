@@ -1,6 +1,8 @@
 import type { CoreEnv } from "../env";
 import { HAND_OVER_BATCH, handOverEvents, type LineEvent } from "../events";
+import { emptyReport, type RunReport } from "../run-report";
 import { consumeDirectoryEvents } from "./directory-events";
+import type { LineLedger } from "./line-ledger";
 import { type SweepReport, sweepLines, wakeLines } from "./sweeper";
 import type { LineWake } from "./types";
 
@@ -36,4 +38,25 @@ export function isLinesQueue(queue: string): boolean {
 export async function consumeLinesQueue(batch: MessageBatch<unknown>, env: CoreEnv): Promise<void> {
   if (batch.queue.startsWith("ridgeline-line-wake")) await wakeLines(batch as MessageBatch<LineWake>, env);
   else await consumeDirectoryEvents(batch as MessageBatch<LineEvent>, env.DB);
+}
+
+/**
+ * Development only: the moved clock moves every line in an object too (the
+ * alarms keep real time). It walks the directory, which production never does.
+ */
+export async function serviceObjectLines(env: CoreEnv, nowMs: number, into: RunReport = emptyReport()) {
+  if (env.ENVIRONMENT !== "development" || !env.LINES) return into;
+  const { results } = await env.DB.prepare(
+    "SELECT object_name FROM line_directory WHERE store = 'object' AND status = 'open'",
+  ).all<{ object_name: string }>();
+  for (const { object_name } of results) {
+    const stub = env.LINES.get(env.LINES.idFromName(object_name)) as DurableObjectStub<LineLedger>;
+    const served = await stub.service(nowMs);
+    into.lines += served.lines;
+    into.paymentsPosted += served.paymentsPosted;
+    into.statementsIssued += served.statementsIssued;
+    into.chargedOff += served.chargedOff;
+    into.closed += served.closed;
+  }
+  return into;
 }

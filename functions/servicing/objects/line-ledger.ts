@@ -3,17 +3,33 @@ import { type Database, database } from "#db/client";
 import { lineDirectory } from "#db/schema/directory";
 import { lines } from "#db/schema/servicing";
 import { easternDateTime, easternMidnight } from "#domain/calendar";
+import { servicing } from "#domain/config";
 import { readLine } from "../book";
 import { clockOffset } from "../clock";
 import { runServicing } from "../cron";
 import type { CoreEnv } from "../env";
+import { handOverEvents } from "../events";
 import { nextEventDay } from "./next-event";
 import { migrateObject } from "./schema";
 import { objectD1 } from "./sql-d1";
 import type { ServiceResult } from "./types";
 
-/** A moment after the Eastern midnight of an event's day: the run of that day then has it to do. */
-const AFTER_MIDNIGHT_MS = 5 * 60_000;
+/** The tables a line's rows are copied into (load): the line's own, and the customer and application its run reads. */
+export const LOADABLE = new Set([
+  "customers",
+  "applications",
+  "lines",
+  "ledger_entries",
+  "transactions",
+  "statements",
+  "notices",
+  "idempotency_keys",
+  "line_events",
+]);
+
+/** When in its event day a line's alarm fires: a moment after Eastern midnight, spread by line id. */
+export const alarmOffsetMs = (lineId: number) =>
+  (servicing.alarmAfterMidnightMinutes + (lineId % servicing.alarmSpreadMinutes)) * 60_000;
 
 /**
  * One line of credit in its own Durable Object with SQLite storage (decision
@@ -37,16 +53,64 @@ export class LineLedger extends DurableObject<CoreEnv> {
     });
   }
 
-  /** Services every day the line is behind, through the servicing clock's today, and sets the next alarm. */
-  async service(nowMs?: number): Promise<ServiceResult> {
+  /**
+   * Services every day the line is behind, through the servicing clock's today (or `nowMs`), hands its
+   * events to the events queue, and sets the next alarm. `arm: false` (building a history in the past)
+   * neither sets the alarm nor tells the directory.
+   */
+  async service(nowMs?: number, { arm = true }: { arm?: boolean } = {}): Promise<ServiceResult> {
     const offset = await clockOffset(this.env, database(this.env.DB));
     const now = new Date(nowMs ?? Date.now() + offset);
     const report = await runServicing(this.db, now);
-    return { ...report, ...(await this.setNextAlarm(now, offset)) };
+    await handOverEvents(this.d1, this.env.LINE_EVENTS);
+    const next = arm ? await this.setNextAlarm(now, offset) : { nextAlarmAt: null, servicedThrough: null };
+    const result = { ...report, ...next };
+    await this.ctx.storage.put("lastService", result);
+    return result;
   }
 
   override async alarm(): Promise<void> {
     await this.service();
+  }
+
+  /** What the last servicing did: the scale bench checks that each invocation serviced one line. */
+  async lastService(): Promise<ServiceResult | null> {
+    return (await this.ctx.storage.get<ServiceResult>("lastService")) ?? null;
+  }
+
+  /**
+   * Rows copied into the object (the scale bench's lines; the move from the shared database), all in one
+   * transaction: every row or none.
+   */
+  async load(tables: Record<string, Record<string, SqlStorageValue>[]>): Promise<number> {
+    const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
+    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    let rows = 0;
+    this.ctx.storage.transactionSync(() => {
+      for (const [table, list] of Object.entries(tables))
+        for (const row of list) {
+          const columns = Object.keys(row);
+          this.ctx.storage.sql.exec(
+            `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+            ...Object.values(row),
+          );
+          rows++;
+        }
+    });
+    return rows;
+  }
+
+  /** A line's rows as they are stored (the scale bench's template; the move's verification). */
+  async rowsOf(tables: string[]): Promise<Record<string, Record<string, SqlStorageValue>[]>> {
+    const unknown = tables.filter((t) => !LOADABLE.has(t));
+    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    return Object.fromEntries(tables.map((t) => [t, this.ctx.storage.sql.exec(`SELECT * FROM ${t}`).toArray()]));
+  }
+
+  /** Development only: the alarm at an instant (the scale bench fires every line's at once). */
+  async armAt(ms: number): Promise<void> {
+    if (this.env.ENVIRONMENT !== "development") throw new Error("Only in development.");
+    await this.ctx.storage.setAlarm(ms);
   }
 
   /** The alarm at the start of the line's next event day, in real time; the directory is told. */
@@ -57,7 +121,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     const pendingDraws = records.pending.filter((t) => t.code === "D").map((t) => t.effectiveDate);
     const today = easternDateTime(now).date;
     const day = nextEventDay(records.book, pendingDraws, today);
-    const nextAlarmAt = day === null ? null : easternMidnight(day).getTime() + AFTER_MIDNIGHT_MS - offsetMs;
+    const nextAlarmAt = day === null ? null : easternMidnight(day).getTime() + alarmOffsetMs(line.id) - offsetMs;
     if (nextAlarmAt === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(nextAlarmAt);
     const at = Date.now();

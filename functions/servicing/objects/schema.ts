@@ -1,10 +1,65 @@
 /**
- * A line's object holds the servicing core's own tables (decision record
- * 032): the same migrations as the shared database, applied in order on the
- * object's first use after each release, so the core's queries read the same
- * columns wherever a line's rows live. Most tables stay empty in an object;
- * an empty table costs a page of the object's storage, not a row.
+ * A line's object holds the servicing core's tables that a line's own
+ * servicing, postings and desk changes write or read (decision record 032):
+ * the same migrations as the shared database, applied in order on the
+ * object's first use after each release and kept to those tables, so the
+ * core's queries read the same columns wherever a line's rows live. Every
+ * table and index costs an object at least a 4 KB page even when empty,
+ * which is why the others are left out.
  */
+export const OBJECT_TABLES = new Set([
+  "customers",
+  "applications",
+  "lines",
+  "ledger_entries",
+  "transactions",
+  "statements",
+  "notices",
+  "idempotency_keys",
+  "line_events",
+  "notes",
+  "platform_tokens",
+  "outbox",
+  "message_records",
+  "suppressions",
+  "settings",
+  "desk_audit",
+  "desk_requests",
+]);
+
+/** The table a migration statement changes, or null (a PRAGMA); a table rebuild's `__new_` copy counts as its table. */
+export function tableOf(statement: string): string | null {
+  const s = statement
+    .trim()
+    .replace(/^--.*$/gm, "")
+    .trim();
+  const match =
+    /^CREATE TABLE [`"]?(\w+)/i.exec(s) ??
+    /^CREATE (?:UNIQUE )?INDEX [`"]?\w+[`"]? ON [`"]?(\w+)/i.exec(s) ??
+    /^ALTER TABLE [`"]?(\w+)/i.exec(s) ??
+    /^DROP TABLE [`"]?(\w+)/i.exec(s) ??
+    /^INSERT INTO [`"]?(\w+)/i.exec(s) ??
+    /^UPDATE [`"]?(\w+)/i.exec(s) ??
+    /^DELETE FROM [`"]?(\w+)/i.exec(s) ??
+    /^CREATE TRIGGER [`"]?\w+[`"]? .*? ON [`"]?(\w+)/i.exec(s);
+  if (match) return match[1]!.replace(/^__new_/, "");
+  if (/^PRAGMA /i.test(s) || s === "") return null;
+  throw new Error(`A migration statement the line objects cannot place: ${s.slice(0, 60)}`);
+}
+
+/** A migration's statements for a line's object. */
+export function objectStatements(text: string): string[] {
+  return text
+    .split("--> statement-breakpoint")
+    .flatMap((chunk) => chunk.split(/;\s*\n/))
+    .map((statement) => statement.trim())
+    .filter((statement) => {
+      // A chunk of comments only is no statement.
+      if (statement.replace(/^--.*$/gm, "").trim() === "") return false;
+      const table = tableOf(statement);
+      return table === null || OBJECT_TABLES.has(table);
+    });
+}
 const migrationFiles = import.meta.glob<string>("../../../migrations/*.sql", {
   query: "?raw",
   import: "default",
@@ -36,7 +91,7 @@ export function migrateObject(storage: DurableObjectStorage): number {
   for (const [name, text] of objectMigrations) {
     if (applied.has(name)) continue;
     storage.transactionSync(() => {
-      for (const statement of text.split("--> statement-breakpoint")) if (statement.trim()) sql.exec(statement);
+      for (const statement of objectStatements(text)) sql.exec(statement);
       sql.exec("INSERT INTO object_migrations (name, applied_at) VALUES (?, ?)", name, Date.now());
     });
     count++;

@@ -1,0 +1,27 @@
+/**
+ * A line's object applies the shared database's migrations kept to the
+ * tables a line uses (decision record 032): every statement is placed, and
+ * the result is a valid schema with exactly those tables.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { describe, expect, it } from "vitest";
+import { OBJECT_TABLES, objectMigrations, objectStatements, tableOf } from "../../functions/servicing/objects/schema";
+
+describe("a line's object schema", () => {
+  it("places every statement of every migration", () => {
+    for (const [, text] of objectMigrations) expect(() => objectStatements(text)).not.toThrow();
+    expect(tableOf("ALTER TABLE `__new_lines` RENAME TO `lines`")).toBe("lines");
+    expect(tableOf("CREATE UNIQUE INDEX `x` ON `desk_audit` (`actor`)")).toBe("desk_audit");
+  });
+
+  it("builds exactly the line's tables, in order, on SQLite", () => {
+    const db = new DatabaseSync(":memory:");
+    for (const [, text] of objectMigrations) for (const statement of objectStatements(text)) db.exec(statement);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all()
+      .map((r) => (r as { name: string }).name);
+    db.close();
+    expect(tables).toEqual([...OBJECT_TABLES].sort());
+  });
+});
