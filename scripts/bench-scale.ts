@@ -76,7 +76,8 @@ export async function scaleBench(lines: number, server: Server): Promise<void> {
     const template = await post<{ template: string; rows: number }>(server.base, "/template", {});
     const templateMs = performance.now() - t0;
     const d1Before = bytesUnder(d1Dir(server.state)).bytes;
-    // Every alarm at one instant after the seeding: far enough ahead that no line fires before all are seeded.
+    // The alarms from one instant after the seeding (far enough ahead that none fires before all are seeded),
+    // spread over the next minute by line id.
     const perLineMs = 45;
     const fireAt = Date.now() + 30_000 + lines * perLineMs;
     const seedStarted = performance.now();
@@ -99,8 +100,10 @@ export async function scaleBench(lines: number, server: Server): Promise<void> {
     let progress = { total: 0, serviced: 0 };
     while (progress.serviced < lines) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const res = await fetch(`${server.base}/api/dev/bench/scale/progress`);
-      progress = (await res.json()) as typeof progress;
+      // Under the whole book's alarms local D1 may drop a read: ask again on the next tick.
+      const res = await fetch(`${server.base}/api/dev/bench/scale/progress`).catch(() => null);
+      if (res?.ok) progress = (await res.json()) as typeof progress;
+      else await res?.arrayBuffer();
       if (performance.now() - runStarted > 3_600_000) throw new Error("bench: the day's run took over an hour");
     }
     const runMs = performance.now() - runStarted;
@@ -118,7 +121,7 @@ export async function scaleBench(lines: number, server: Server): Promise<void> {
       lines,
       "template (one line's year through the run)": `${template.rows} rows, ${(templateMs / 1000).toFixed(1)} s`,
       seeding: `${(seedMs / 1000).toFixed(0)} s`,
-      "one servicing day, wall time": `${(runMs / 1000).toFixed(1)} s (${((runMs / lines) * 1000).toFixed(0)} µs a line)`,
+      "one servicing day, wall time (alarms spread over 60 s)": `${(runMs / 1000).toFixed(1)} s`,
       "most lines one invocation serviced": sample.mostLinesOneInvocation,
       "D1 bytes a borrower (directory)": Math.round((d1After - d1Before) / lines),
       "object bytes a line (storage API, sampled)": sample.objectBytesAverage,

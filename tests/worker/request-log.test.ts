@@ -76,6 +76,10 @@ describe("a request's log line", () => {
         statementsIssued: expect.any(Number),
         chargedOff: expect.any(Number),
         closed: expect.any(Number),
+        // The lines in their objects (decision record 032): events handed over, lines found with an alarm lost.
+        eventsHanded: expect.any(Number),
+        overdue: expect.any(Number),
+        queued: expect.any(Number),
       }),
     ]);
     // Then the partners' postbacks (decision record 029), counts only too.

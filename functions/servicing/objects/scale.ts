@@ -12,6 +12,7 @@ import type { LineWake } from "./types";
  */
 export const SCALE_TEMPLATE_ID = 95_000_001;
 const DAY = 86_400_000;
+export const SPREAD_SECONDS = 60;
 const TABLES = [
   "customers",
   "applications",
@@ -129,7 +130,9 @@ export async function seedScaleLines(env: CoreEnv, templateName: string, from: n
     ids.map(async (id) => {
       const stub = stubOf(env, String(id));
       await stub.load(scaleRowsFor(template, id));
-      await stub.armAt(fireAt);
+      // Spread over a minute, as production spreads them over the early morning: local workerd aborts when
+      // tens of thousands of alarms fire in the same instant.
+      await stub.armAt(fireAt + (id % SPREAD_SECONDS) * 1_000);
     }),
   );
   // D1 takes at most 100 bound parameters a statement: 16 rows of 6.
