@@ -25,3 +25,11 @@ describe("a line's object schema", () => {
     expect(tables).toEqual([...OBJECT_TABLES].sort());
   });
 });
+
+describe("the objects' copy of the migrations", () => {
+  it("is what scripts/object-migrations.ts makes of migrations/*.sql (npm run db:generate)", async () => {
+    const { GENERATED, objectMigrationsSource } = await import("../../scripts/object-migrations");
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(GENERATED, "utf8")).toBe(objectMigrationsSource());
+  });
+});

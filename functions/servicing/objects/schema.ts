@@ -1,3 +1,5 @@
+import { migrationTexts } from "./migrations.generated";
+
 /**
  * A line's object holds the servicing core's tables that a line's own
  * servicing, postings and desk changes write or read (decision record 032):
@@ -60,22 +62,8 @@ export function objectStatements(text: string): string[] {
       return table === null || OBJECT_TABLES.has(table);
     });
 }
-const migrationFiles = import.meta.glob<string>("../../../migrations/*.sql", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
 /** The migrations by name (`0023_line_directory`), in order. */
-export const objectMigrations: [string, string][] = Object.entries(migrationFiles)
-  .map(([path, text]): [string, string] => [
-    path
-      .split("/")
-      .pop()!
-      .replace(/\.sql$/, ""),
-    text,
-  ])
-  .sort(([a], [b]) => a.localeCompare(b));
+export const objectMigrations: [string, string][] = migrationTexts;
 
 /** Applies what is missing; each migration and its record in one transaction. */
 export function migrateObject(storage: DurableObjectStorage): number {
