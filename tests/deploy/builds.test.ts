@@ -120,10 +120,12 @@ describe.concurrent.each(ENVIRONMENTS)("the $name build", ({ name, database, wor
     expect(config.durable_objects.bindings.map((b) => `${b.name}:${b.class_name}`)).toEqual([
       "RATE_LIMITER:RateLimiter",
       "PASSCODES:PasscodeVault",
+      "LINES:LineLedger",
     ]);
     expect(config.migrations.map((m) => `${m.tag}:${m.new_sqlite_classes?.join()}`)).toEqual([
       "v1:RateLimiter",
       "v2:PasscodeVault",
+      "v3:LineLedger",
     ]);
     expect(config.triggers.crons).toEqual(["*/15 * * * *"]);
   });
