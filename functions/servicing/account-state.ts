@@ -22,7 +22,11 @@ export interface LineState extends LineRecords {
 
 /** `read`: the line's records when the caller already read them (in its own first batch). */
 export async function loadLineState(db: Database, line: LineRow, now: Date, read?: LineRecords): Promise<LineState> {
-  const records = await serviceLine(db, line, now, undefined, read);
+  return lineStateOf(await serviceLine(db, line, now, undefined, read), now);
+}
+
+/** A line's state from its records as they stand (nothing serviced on the way). */
+export function lineStateOf(records: LineRecords, now: Date): LineState {
   const today = easternDateTime(now).date;
   return {
     ...records,

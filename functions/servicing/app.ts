@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "#db/client";
 import { currentTime } from "./clock";
 import { type ServicingEnv, ServicingError } from "./context";
+import { lineObjects } from "./objects/route";
 import { withOutgoing } from "./outgoing";
 import { accountRoutes } from "./routes/account";
 import { applicationRoutes } from "./routes/applications";
@@ -30,6 +31,8 @@ export const servicingApp = new Hono<ServicingEnv>()
     c.set("now", now);
     await next();
   })
+  // A line in its own object answers its borrower's account calls (decision record 032).
+  .use(lineObjects)
   .route("/", tokenRoutes)
   .route("/", applicationRoutes)
   .route("/", authRoutes)

@@ -22,6 +22,11 @@ export interface CoreEnv {
   MESSAGES?: Queue<QueuedMessage>;
   /** Each line of credit's own Durable Object (decision record 032). */
   LINES?: DurableObjectNamespace;
+  /**
+   * "objects": a borrower whose line was moved into its own object (db:move-lines) is answered by
+   * that object; unset or "d1", every line is read from the shared database.
+   */
+  LINE_STORE?: "d1" | "objects";
   /** The sweeper's queue: lines whose alarm is missing or overdue, woken in bounded batches. */
   LINE_WAKE?: Queue<LineWake>;
   /** The lines' events, handed over at least once; consumers are idempotent by event id. */

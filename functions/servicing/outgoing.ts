@@ -48,6 +48,17 @@ export function withOutgoing(db: Database, env: CoreEnv, now: () => number): Dat
 }
 
 /**
+ * Sends for a line's object (decision record 032): the records and the dispatch queue are the shared
+ * database's, so a message from a line's object is sent, tracked and suppressed like any other. A
+ * record cannot join the object's own batch, so each message is sent once the posting is written.
+ */
+export function withSharedOutgoing(db: Database, shared: Database, env: CoreEnv, now: () => number): Database {
+  const outgoing = queuedOutgoing(shared, env, now);
+  registered.set(db, { send: (message) => outgoing.send(message), inBatch: () => null });
+  return db;
+}
+
+/**
  * A database handle whose messages go nowhere: a demo borrower's made-up
  * history (its past statements, payments and notices are news to nobody).
  */

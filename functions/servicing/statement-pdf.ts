@@ -121,3 +121,14 @@ export function statementPdf(
   ];
   return renderPdf(`${brand.name} Billing Statement`, blocks);
 }
+
+/** The statement's PDF as the catalogue answers it: base64, named by its date. */
+export function statementPdfAnswer(bytes: Uint8Array, statement: { statementDate: string }) {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return {
+    fileName: `statement-${statement.statementDate}.pdf`,
+    contentType: "application/pdf" as const,
+    pdfBase64: btoa(binary),
+  };
+}

@@ -9,6 +9,9 @@ import { clockOffset } from "../clock";
 import { runServicing } from "../cron";
 import type { CoreEnv } from "../env";
 import { handOverEvents } from "../events";
+import { withSharedOutgoing } from "../outgoing";
+import { type LineFigures, lineFigures } from "./figures";
+import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
 import { migrateObject } from "./schema";
 import { objectD1 } from "./sql-d1";
@@ -43,11 +46,14 @@ export const alarmOffsetMs = (lineId: number) =>
 export class LineLedger extends DurableObject<CoreEnv> {
   readonly d1: D1Database;
   readonly db: Database;
+  /** The servicing clock of the call or run under way: what its messages are stamped with. */
+  private nowMs = Date.now();
 
   constructor(ctx: DurableObjectState, env: CoreEnv) {
     super(ctx, env);
     this.d1 = objectD1(ctx.storage);
-    this.db = database(this.d1);
+    // Its messages are recorded and queued in the shared database, like every other (outgoing.ts).
+    this.db = withSharedOutgoing(database(this.d1), database(env.DB), env, () => this.nowMs);
     ctx.blockConcurrencyWhile(async () => {
       migrateObject(ctx.storage);
     });
@@ -61,12 +67,30 @@ export class LineLedger extends DurableObject<CoreEnv> {
   async service(nowMs?: number, { arm = true }: { arm?: boolean } = {}): Promise<ServiceResult> {
     const offset = await clockOffset(this.env, database(this.env.DB));
     const now = new Date(nowMs ?? Date.now() + offset);
+    this.nowMs = now.getTime();
     const report = await runServicing(this.db, now);
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
     const next = arm ? await this.setNextAlarm(now, offset) : { nextAlarmAt: null, servicedThrough: null };
     const result = { ...report, ...next };
     await this.ctx.storage.put("lastService", result);
     return result;
+  }
+
+  /**
+   * One of the core's calls for this line's customer (the host checked the token). Its events are
+   * handed over, and the alarm set again, after the answer.
+   */
+  async call(input: LineCall): Promise<LineAnswer> {
+    this.nowMs = input.nowMs;
+    const answer = await answerLineCall(this.d1, this.db, input);
+    if (input.call === "PostTransaction" && answer.status === 200)
+      this.ctx.waitUntil(this.afterPosting(new Date(input.nowMs)));
+    return answer;
+  }
+
+  private async afterPosting(now: Date): Promise<void> {
+    await handOverEvents(this.d1, this.env.LINE_EVENTS);
+    await this.setNextAlarm(now, now.getTime() - Date.now());
   }
 
   override async alarm(): Promise<void> {
@@ -85,18 +109,57 @@ export class LineLedger extends DurableObject<CoreEnv> {
   async load(tables: Record<string, Record<string, SqlStorageValue>[]>): Promise<number> {
     const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
     if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
-    let rows = 0;
-    this.ctx.storage.transactionSync(() => {
-      for (const [table, list] of Object.entries(tables))
-        for (const row of list) {
-          const columns = Object.keys(row);
-          this.ctx.storage.sql.exec(
-            `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-            ...Object.values(row),
-          );
-          rows++;
-        }
+    return this.ctx.storage.transactionSync(() => this.insertRows(tables));
+  }
+
+  /**
+   * The move's copy (objects/move.ts): whatever an earlier, interrupted move left is replaced, in one
+   * transaction. Refused once the directory names this object as the line's home: its rows are the
+   * only ones then.
+   */
+  async replaceRows(lineId: number, tables: Record<string, Record<string, SqlStorageValue>[]>): Promise<number> {
+    await this.refuseWhenHome(lineId);
+    const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
+    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    return this.ctx.storage.transactionSync(() => {
+      this.deleteRows();
+      return this.insertRows(tables);
     });
+  }
+
+  /** A refused move's copy removed (never the rows of a line whose home this object is). */
+  async clearRows(lineId: number): Promise<void> {
+    await this.refuseWhenHome(lineId);
+    this.ctx.storage.transactionSync(() => this.deleteRows());
+  }
+
+  /** Every figure a borrower is shown of the line, as its rows stand here: the move compares them. */
+  async figures(lineId: number, customer: CustomerRow, nowMs: number): Promise<LineFigures | null> {
+    return lineFigures(this.db, lineId, customer, new Date(nowMs));
+  }
+
+  private async refuseWhenHome(lineId: number): Promise<void> {
+    const home = await this.env.DB.prepare("SELECT 1 FROM line_directory WHERE line_id = ? AND store = 'object'")
+      .bind(lineId)
+      .first();
+    if (home) throw new Error("This object is the line's home: its rows are not replaced.");
+  }
+
+  private deleteRows(): void {
+    for (const table of LOADABLE) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
+  }
+
+  private insertRows(tables: Record<string, Record<string, SqlStorageValue>[]>): number {
+    let rows = 0;
+    for (const [table, list] of Object.entries(tables))
+      for (const row of list) {
+        const columns = Object.keys(row);
+        this.ctx.storage.sql.exec(
+          `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          ...Object.values(row),
+        );
+        rows++;
+      }
     return rows;
   }
 

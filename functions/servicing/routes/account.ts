@@ -14,21 +14,14 @@ import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingErr
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
 import type { LineEventInput } from "../events";
-import {
-  answerWrite,
-  claimStatement,
-  existingClaim,
-  keyShapeProblem,
-  recordAnswer,
-  releaseKey,
-  requestHashOf,
-} from "../idempotency";
+import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
+import { postWithClaimedKey } from "../keyed-posting";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
-import { newTransactionId, postTransaction } from "../posting";
+import { newTransactionId } from "../posting";
 import { confirmEmailChange, profileNotifications } from "../profile";
-import { statementPdf } from "../statement-pdf";
+import { statementPdf, statementPdfAnswer } from "../statement-pdf";
 import { buildSummary, summaryCustomerColumns } from "../summary";
 import { readAsCustomer } from "../token-batch";
 import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
@@ -163,36 +156,16 @@ implement(
       ] as const;
     });
     if (keyProblem) throw keyProblem;
-    const customerId = requireCustomer(c);
-    if (claimed.length !== 1) {
-      // Someone claimed the key first: their answer again (or a refusal: other parameters, still running).
-      const replay = await existingClaim(db, customerId, key, requestHash);
-      if (replay.status === 200) return replay.body as Awaited<ReturnType<typeof postTransaction>>;
-      const refusal = replay.body as { error: string; fields?: Record<string, string> };
-      throw new ServicingError(replay.status as 422, refusal.error, refusal.fields);
-    }
-    let posted = false;
-    try {
-      const customer = customerRows[0];
-      const records = lineRecordsOf(lineRows);
-      if (!customer) throw new ServicingError(404, "No such customer.");
-      if (!records) throw new ServicingError(404, "This customer has no line of credit.");
-      // The answer is recorded in the posting's own batch: never one without the other.
-      const result = await postTransaction(c.env.DB, db, customerId, payload, c.var.now, {
-        read: { customer, records },
-        answered: (answer) => answerWrite(customerId, key, 200, answer),
-      });
-      posted = true;
-      return result;
-    } catch (error) {
-      // Once posted, the key keeps its answer: never freed to post twice.
-      if (posted) throw error;
-      // Refusals are answers too (the same key gets the same refusal); crashes free the key.
-      if (error instanceof ServicingError && error.status === 422)
-        await recordAnswer(db, customerId, key, 422, { error: error.message, fields: error.fields });
-      else await releaseKey(db, customerId, key);
-      throw error;
-    }
+    return postWithClaimedKey(c.env.DB, db, {
+      customerId: requireCustomer(c),
+      key,
+      requestHash,
+      claimed: claimed.length === 1,
+      payload,
+      now: c.var.now,
+      customer: customerRows[0],
+      records: lineRecordsOf(lineRows),
+    });
   },
   { tokenInBatch: true },
 );
@@ -333,12 +306,5 @@ implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
   // Only statements of the caller's own line are found: another customer's id is simply unknown here.
   const statement = state.book.statements.find((s) => s.id === statementId);
   if (!statement) throw new ServicingError(404, "No such statement.");
-  const bytes = await statementPdf(customer, state.line, state.book, statement);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return {
-    fileName: `statement-${statement.statementDate}.pdf`,
-    contentType: "application/pdf" as const,
-    pdfBase64: btoa(binary),
-  };
+  return statementPdfAnswer(await statementPdf(customer, state.line, state.book, statement), statement);
 });

@@ -1,0 +1,105 @@
+import { database } from "#db/client";
+import { customerById } from "../customers";
+import type { CoreEnv } from "../env";
+import { figureDifferences, lineFigures } from "./figures";
+import type { CustomerRow } from "./line-calls";
+import type { LineLedger } from "./line-ledger";
+
+type Rows = Record<string, Record<string, SqlStorageValue>[]>;
+
+export interface MoveOptions {
+  dryRun?: boolean;
+  /** The instant the figures are compared at (the servicing clock). */
+  nowMs: number;
+  /** Tests only: what the object is given instead of the rows read (a copy that loses a row must be refused). */
+  alter?: (rows: Rows) => Rows | Promise<Rows>;
+}
+
+export interface MoveOutcome {
+  lineId: number;
+  outcome: "moved" | "already moved" | "would move" | "refused" | "changed during the move" | "no such line";
+  rows?: number;
+  /** What differed, for a refused line: the summary's fields, or "statements". */
+  differences?: string[];
+}
+
+/** A line's rows in the shared database, table by table, as the object's `replaceRows` takes them. */
+async function sharedRows(d1: D1Database, lineId: number): Promise<Rows | null> {
+  const line = await d1
+    .prepare("SELECT * FROM lines WHERE id = ?")
+    .bind(lineId)
+    .first<Record<string, SqlStorageValue>>();
+  if (!line) return null;
+  const byLine = (table: string) => d1.prepare(`SELECT * FROM ${table} WHERE line_id = ?`).bind(lineId);
+  const [customers, applications, entries, transactions, statements, notices, keys, events] = await d1.batch<
+    Record<string, SqlStorageValue>
+  >([
+    d1.prepare("SELECT * FROM customers WHERE id = ?").bind(line.customer_id),
+    d1.prepare("SELECT * FROM applications WHERE id = ?").bind(line.application_id),
+    byLine("ledger_entries"),
+    byLine("transactions"),
+    byLine("statements"),
+    byLine("notices"),
+    d1.prepare("SELECT * FROM idempotency_keys WHERE customer_id = ?").bind(line.customer_id),
+    byLine("line_events"),
+  ]);
+  return {
+    customers: customers!.results,
+    applications: applications!.results,
+    lines: [line],
+    ledger_entries: entries!.results,
+    transactions: transactions!.results,
+    statements: statements!.results,
+    notices: notices!.results,
+    idempotency_keys: keys!.results,
+    line_events: events!.results,
+  };
+}
+
+const count = (rows: Rows) => Object.values(rows).reduce((n, list) => n + list.length, 0);
+
+/**
+ * Moves one line from the shared database into its own object (decision record 032): copies its
+ * rows in one transaction of the object, compares every figure of its summary and every issued
+ * statement there with the shared database's, and only then, in one batch guarded by the line's
+ * version, names the object in the directory and marks the shared copy moved (a posting or run that
+ * read the line before re-reads it and is refused). A line that differs, or changed meanwhile, is
+ * emptied from the object and stays in the shared database; running again resumes where it stopped.
+ */
+export async function moveLine(env: CoreEnv, lineId: number, options: MoveOptions): Promise<MoveOutcome> {
+  const rows = await sharedRows(env.DB, lineId);
+  if (!rows) return { lineId, outcome: "no such line" };
+  const line = rows.lines![0]!;
+  if (line.status === "moved") return { lineId, outcome: "already moved" };
+  if (options.dryRun) return { lineId, outcome: "would move", rows: count(rows) };
+  const customer: CustomerRow = await customerById(database(env.DB), String(line.customer_id));
+  const now = new Date(options.nowMs);
+  const before = (await lineFigures(database(env.DB), lineId, customer, now))!;
+  const lines = env.LINES as DurableObjectNamespace<LineLedger>;
+  const stub = lines.get(lines.idFromName(String(lineId)));
+  const given = options.alter ? await options.alter(rows) : rows;
+  await stub.replaceRows(lineId, given);
+  const differences = figureDifferences(before, await stub.figures(lineId, customer, options.nowMs));
+  if (differences.length > 0) {
+    await stub.clearRows(lineId);
+    return { lineId, outcome: "refused", differences };
+  }
+  const flipped = await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO line_directory (line_id, customer_id, store, object_name, status, updated_at) " +
+        "SELECT ?, ?, 'object', ?, ?, ? WHERE (SELECT version FROM lines WHERE id = ?) = ? " +
+        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, updated_at = excluded.updated_at",
+    ).bind(lineId, line.customer_id, String(lineId), line.status, Date.now(), lineId, line.version),
+    env.DB.prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?").bind(
+      `moved:${crypto.randomUUID()}`,
+      lineId,
+      line.version,
+    ),
+  ]);
+  if (flipped[1]!.meta.changes !== 1) {
+    await stub.clearRows(lineId);
+    return { lineId, outcome: "changed during the move" };
+  }
+  await stub.setNextAlarm(now, options.nowMs - Date.now());
+  return { lineId, outcome: "moved", rows: count(given) };
+}

@@ -1,0 +1,203 @@
+/**
+ * Moving lines from the shared database into their own objects (decision record 032), and the
+ * borrower's calls answered there once LINE_STORE is "objects": every figure of every demo
+ * borrower's summary and every issued statement is the same before and after the move, a copy
+ * that differs is refused and nothing is half-moved, a posting racing the move is never lost,
+ * and postings in the object keep their Idempotency-Keys and their one outcome each.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { database } from "#db/client";
+import { easternDateTime } from "#domain/calendar";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
+import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { moveLine } from "../../functions/servicing/objects/move";
+import { issueToken } from "../../functions/servicing/tokens";
+import { lineStub } from "./helpers/line-object";
+
+const today = () => easternDateTime(new Date()).date;
+const objectsEnv = { ...env, LINE_STORE: "objects" as const };
+
+async function borrower(email: string) {
+  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, email))!;
+  const line = await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ? ORDER BY created_at DESC")
+    .bind(made.customerId)
+    .first<{ id: number }>();
+  return { customerId: made.customerId, lineId: line?.id ?? null };
+}
+
+async function session(customerId: string, store: "d1" | "objects") {
+  const token = await issueToken(database(env.DB), "customer", customerId, Date.now());
+  return new PlatformClient(
+    embeddedTransport(store === "objects" ? objectsEnv : env),
+    memoryTokenHolder(token),
+    EMBEDDED_MERCHANT_ID,
+  );
+}
+
+/** A call's answer or refusal, without the token it hands back. */
+async function answerOf(call: Promise<unknown>) {
+  return call.then(
+    (answer) => {
+      const { tokenToUse: _, ...rest } = answer as Record<string, unknown>;
+      return { ok: rest };
+    },
+    (error: { status?: number; message?: string }) => ({ refused: error.status, message: error.message }),
+  );
+}
+
+const objectRows = (lineId: number, tables: string[]) => lineStub(lineId).rowsOf(tables);
+const d1Count = (table: string, lineId: number) =>
+  env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE line_id = ?`).bind(lineId).first<number>("n");
+
+describe("moving lines into their objects", () => {
+  it("moves every demo borrower's line, and the borrower is shown the same figures and statements", async () => {
+    let shown = 0;
+    for (const template of demoBorrowers) {
+      const { customerId, lineId } = await borrower(template.email);
+      if (lineId === null) continue;
+      const viaD1 = await session(customerId, "d1");
+      const before = await answerOf(viaD1.call(catalogue.account.GetSummary, {}));
+      if ("ok" in before) shown++;
+      const outcome = await moveLine(env, lineId, { nowMs: Date.now() });
+      expect(outcome.outcome, template.email).toBe("moved");
+      const viaObject = await session(customerId, "objects");
+      expect(await answerOf(viaObject.call(catalogue.account.GetSummary, {})), template.email).toEqual(before);
+      const statements = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ?")
+        .bind(lineId)
+        .all<{ id: string }>();
+      for (const { id } of statements.results) {
+        const pdf = await viaObject.call(catalogue.account.GetStatement, { statementId: id });
+        expect(pdf.pdfBase64.length, `${template.email} statement ${id}`).toBeGreaterThan(1_000);
+      }
+      expect((await objectRows(lineId, ["statements"])).statements!.length).toBe(statements.results.length);
+      const entry = await env.DB.prepare("SELECT store FROM line_directory WHERE line_id = ?")
+        .bind(lineId)
+        .first<string>("store");
+      expect(entry).toBe("object");
+    }
+    expect(shown).toBeGreaterThanOrEqual(6);
+  });
+
+  it("runs again without moving anything twice, and a dry run changes nothing", async () => {
+    const { lineId } = await borrower("current@demo.ridgeline.test");
+    const dry = await moveLine(env, lineId!, { nowMs: Date.now(), dryRun: true });
+    expect(dry.outcome).toBe("would move");
+    expect(dry.rows).toBeGreaterThan(5);
+    expect((await objectRows(lineId!, ["lines"])).lines).toEqual([]);
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("already moved");
+  });
+
+  it("refuses a copy that differs: the object keeps nothing and the line stays in the shared database", async () => {
+    const { lineId } = await borrower("pastdue@demo.ridgeline.test");
+    const outcome = await moveLine(env, lineId!, {
+      nowMs: Date.now(),
+      alter: (rows) => ({ ...rows, ledger_entries: rows.ledger_entries!.slice(1) }),
+    });
+    expect(outcome.outcome).toBe("refused");
+    expect(outcome.differences!.length).toBeGreaterThan(0);
+    expect(await objectRows(lineId!, ["lines", "ledger_entries"])).toEqual({ lines: [], ledger_entries: [] });
+    const line = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first<string>("status");
+    expect(line).toBe("open");
+    const entry = await env.DB.prepare("SELECT store FROM line_directory WHERE line_id = ?")
+      .bind(lineId)
+      .first<string>("store");
+    expect(entry).not.toBe("object");
+  });
+
+  it("loses no posting made while the line was being copied: the move stops and keeps nothing", async () => {
+    const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
+    const viaD1 = await session(customerId, "d1");
+    const outcome = await moveLine(env, lineId!, {
+      nowMs: Date.now(),
+      alter: async (rows) => {
+        // A draw lands in the shared database after the rows were read.
+        await viaD1.call(
+          catalogue.account.PostTransaction,
+          {
+            applNo: lineId!,
+            transactionDate: today(),
+            transactionAmount: 20_000,
+            transactionCode: "D",
+          },
+          { idempotencyKey: crypto.randomUUID() },
+        );
+        return rows;
+      },
+    });
+    expect(outcome.outcome).toBe("changed during the move");
+    expect((await objectRows(lineId!, ["lines"])).lines).toEqual([]);
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    const moved = await objectRows(lineId!, ["transactions"]);
+    expect(moved.transactions!.some((t) => t.amount_cents === 20_000 && t.code === "D")).toBe(true);
+  });
+});
+
+describe("a moved line's borrower is answered by its object", () => {
+  it("posts a draw there once per Idempotency-Key, and nothing reaches the shared database's copy", async () => {
+    const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    const entriesBefore = await d1Count("ledger_entries", lineId!);
+    const client = await session(customerId, "objects");
+    const summary = await client.call(catalogue.account.GetSummary, {});
+    const draw = {
+      applNo: lineId!,
+      transactionDate: today(),
+      transactionAmount: 15_000,
+      transactionCode: "D" as const,
+    };
+    const key = crypto.randomUUID();
+    const first = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    const again = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    expect(first).toHaveProperty("ok");
+    expect(again).toEqual(first);
+    const other = await answerOf(
+      client.call(catalogue.account.PostTransaction, { ...draw, transactionAmount: 16_000 }, { idempotencyKey: key }),
+    );
+    expect(other).toMatchObject({ refused: 422 });
+    const rows = await objectRows(lineId!, ["transactions"]);
+    expect(rows.transactions!.filter((t) => t.amount_cents === 15_000 && t.code === "D")).toHaveLength(1);
+    expect(await d1Count("ledger_entries", lineId!)).toBe(entriesBefore);
+    const after = await client.call(catalogue.account.GetSummary, {});
+    expect(after.accountHeader.availableCredit).toBeLessThan(summary.accountHeader.availableCredit);
+  });
+
+  it("gives ten racing draws one outcome each, within the line's available credit", async () => {
+    const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    const client = await session(customerId, "objects");
+    const summary = await client.call(catalogue.account.GetSummary, {});
+    const available = summary.accountHeader.availableCredit;
+    const amount = Math.max(10_000, Math.floor(available / 4 / 2_500) * 2_500);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        answerOf(
+          client.call(
+            catalogue.account.PostTransaction,
+            { applNo: lineId!, transactionDate: today(), transactionAmount: amount, transactionCode: "D" },
+            { idempotencyKey: crypto.randomUUID() },
+          ),
+        ),
+      ),
+    );
+    const posted = outcomes.filter((o) => "ok" in o).length;
+    expect(posted).toBeGreaterThan(0);
+    expect(posted * amount).toBeLessThanOrEqual(available);
+    const rows = await objectRows(lineId!, ["transactions"]);
+    expect(rows.transactions!.filter((t) => t.amount_cents === amount && t.code === "D")).toHaveLength(posted);
+  });
+
+  it("leaves a borrower whose line was not moved to the shared database, as before", async () => {
+    const { customerId, lineId } = await borrower("owing@demo.ridgeline.test");
+    const viaD1 = await answerOf((await session(customerId, "d1")).call(catalogue.account.GetSummary, {}));
+    const viaSetting = await answerOf((await session(customerId, "objects")).call(catalogue.account.GetSummary, {}));
+    expect(viaSetting).toEqual(viaD1);
+    expect((await objectRows(lineId!, ["lines"])).lines).toEqual([]);
+    await runInDurableObject(lineStub(lineId!), async (object: LineLedger) => {
+      expect(object.sizeBytes()).toBeGreaterThan(0);
+    });
+  });
+});
