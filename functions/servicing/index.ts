@@ -60,6 +60,7 @@ export { purgeOldOutbox } from "./messages";
 // Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
 export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";
+export { type MoveBatch, type MoveOutcome, moveLines } from "./objects/move";
 // Development only: the scale bench's lines (npm run bench -- --scale N).
 export { type ScaleRows, scaleProgress, scaleSample, scaleTemplate, seedScaleLines, timeSweep } from "./objects/scale";
 export { withOutgoing } from "./outgoing";

@@ -29,6 +29,7 @@ import { count } from "../http/metrics";
 import { runPostbacks } from "../leads/postback-run";
 import { NoBody, refuseInvalid } from "./body-limits";
 import { measurePlatform, requestPasscodes } from "./dev-bench";
+import { devLinesApi } from "./dev-lines";
 import { devScaleApi } from "./dev-scale";
 import type { ApiEnv } from "./types";
 
@@ -54,6 +55,7 @@ export const devApi = new Hono<ApiEnv>()
   .use(developmentOnly)
   .use(embeddedPlatformOnly)
   .route("/bench/scale", devScaleApi)
+  .route("/lines", devLinesApi)
   .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
     const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
     return c.json({

@@ -103,3 +103,27 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   await stub.setNextAlarm(now, options.nowMs - Date.now());
   return { lineId, outcome: "moved", rows: count(given) };
 }
+
+export interface MoveBatch {
+  outcomes: MoveOutcome[];
+  /** The last line id looked at: the next batch starts after it (null when none was left). */
+  after: number | null;
+}
+
+/**
+ * The next `limit` lines still in the shared database after line `after`, moved one by one in id
+ * order (`npm run db:move-lines`). A refused line stays behind; the run goes on past it.
+ */
+export async function moveLines(
+  env: CoreEnv,
+  { after, limit, ...options }: MoveOptions & { after: number; limit: number },
+): Promise<MoveBatch> {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM lines WHERE status != 'moved' AND id > ? ORDER BY id LIMIT ?",
+  )
+    .bind(after, limit)
+    .all<{ id: number }>();
+  const outcomes: MoveOutcome[] = [];
+  for (const { id } of results) outcomes.push(await moveLine(env, id, options));
+  return { outcomes, after: results.at(-1)?.id ?? null };
+}
