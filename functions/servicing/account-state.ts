@@ -6,6 +6,7 @@ import type { Standing } from "#domain/rules/standing";
 import { customerLine, type LineRecords, type LineRow } from "./book";
 import { serviceLine } from "./cron";
 import { type AccountState, accountState } from "./engine/index";
+import { movedLineState } from "./objects/homes";
 
 export type { LineRow, StatementRow, TransactionRow } from "./book";
 
@@ -22,6 +23,8 @@ export interface LineState extends LineRecords {
 
 /** `read`: the line's records when the caller already read them (in its own first batch). */
 export async function loadLineState(db: Database, line: LineRow, now: Date, read?: LineRecords): Promise<LineState> {
+  const moved = await movedLineState(db, line, now);
+  if (moved) return moved as LineState;
   return lineStateOf(await serviceLine(db, line, now, undefined, read), now);
 }
 

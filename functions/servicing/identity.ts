@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { lineDirectory } from "#db/schema/directory";
 import { applications, customers, lines, loginAttempts, signatures, users } from "#db/schema/servicing";
 import { security } from "#domain/config";
 import { latestLine } from "./customers";
@@ -42,9 +43,20 @@ export async function lineStanding(db: Database, customerId: string) {
       .get(),
     db.select({ n: sql<number>`count(*)` }).from(signatures).where(eq(signatures.lineId, line.id)).get(),
   ]);
+  // A line moved into its own object keeps its status in the directory (objects/move.ts).
+  const status =
+    line.status === "moved"
+      ? ((
+          await db
+            .select({ status: lineDirectory.status })
+            .from(lineDirectory)
+            .where(eq(lineDirectory.lineId, line.id))
+            .get()
+        )?.status ?? undefined)
+      : line.status;
   return {
     lineId: line.id,
-    loanStatus: loanStatusCode(line.status),
+    loanStatus: loanStatusCode(status),
     firstDrawAmount: application?.draw ?? 0,
     hasValidEsignatures: (signed?.n ?? 0) > 0,
   };

@@ -90,8 +90,6 @@ export async function postTransaction(
         ? await loadLineState(db, read.records.line, now, read.records)
         : await loadCustomerState(db, customerId, now);
     if (state.line.id !== request.applNo) throw new ServicingError(403, "This account is not yours.");
-    // The shared database's copy of a line moved into its own object takes nothing more (objects/move.ts).
-    if (state.line.status === "moved") throw new ServicingError(409, "The account was just moved. Try again.");
     // Reviewed against a summary that is no longer the account's: nothing posts, the caller reads again.
     if (request.ifStateTag && request.ifStateTag !== stateTagOf(state, now))
       throw new ServicingError(412, "The account changed since it was reviewed.");

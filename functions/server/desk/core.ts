@@ -28,6 +28,7 @@ import {
   deskUnlockLogin,
   type PasscodeResendInput,
   ServicingError,
+  withLineHomes,
   withOutgoing,
 } from "#servicing";
 import type { Env } from "../env";
@@ -41,6 +42,9 @@ import { siteUrl } from "../http/site-origin";
 type CoreEnv = Env;
 
 const now = (env: CoreEnv) => currentTime(env, database(env.DB));
+
+/** The core's database for the desk's views: a moved line is read from its own object (decision record 032). */
+const reading = (env: CoreEnv) => withLineHomes(database(env.DB), env.LINES);
 
 /** A desk action of the core's (its own database handle, the core's clock), as the desk calls it. */
 type CoreAction<I, R> = (d1: D1Database, db: Database, actor: DeskActor, input: I, now: Date) => Promise<R>;
@@ -67,17 +71,17 @@ export const deskCore = {
     return deskAuditSearch(database(env.DB), query);
   },
   async search(env: CoreEnv, search: DeskSearch) {
-    return deskSearch(database(env.DB), search, await now(env));
+    return deskSearch(reading(env), search, await now(env));
   },
   async statementPdf(env: CoreEnv, customerId: string, statementId: string) {
-    return deskStatementPdf(database(env.DB), customerId, statementId, await now(env));
+    return deskStatementPdf(reading(env), customerId, statementId, await now(env));
   },
   /** The agreements the borrower signed, each exactly as signed. */
   async agreements(env: CoreEnv, customerId: string) {
     return deskSignedAgreements(database(env.DB), customerId);
   },
   async borrower(env: CoreEnv, customerId: string) {
-    return deskBorrowerFile(database(env.DB), customerId, await now(env));
+    return deskBorrowerFile(reading(env), customerId, await now(env));
   },
   async addNote(env: CoreEnv, actor: DeskActor, input: { customerId: string; note: string; key: string }) {
     const { db, at } = await acting(env);

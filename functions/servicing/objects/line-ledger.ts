@@ -1,9 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { type Database, database } from "#db/client";
 import { lineDirectory } from "#db/schema/directory";
 import { lines } from "#db/schema/servicing";
 import { easternDateTime, easternMidnight } from "#domain/calendar";
 import { servicing } from "#domain/config";
+import { type LineState, loadLineState } from "../account-state";
 import { readLine } from "../book";
 import { clockOffset } from "../clock";
 import { runServicing } from "../cron";
@@ -86,6 +88,21 @@ export class LineLedger extends DurableObject<CoreEnv> {
     if (input.call === "PostTransaction" && answer.status === 200)
       this.ctx.waitUntil(this.afterPosting(new Date(input.nowMs)));
     return answer;
+  }
+
+  /** The line's state as its borrower's calls see it (serviced through today): the desk reads a moved line so. */
+  async state(lineId: number, nowMs: number): Promise<LineState> {
+    const line = await this.db.select().from(lines).where(eq(lines.id, lineId)).get();
+    if (!line) throw new Error(`Line ${lineId} is not in this object.`);
+    this.nowMs = nowMs;
+    return loadLineState(this.db, line, new Date(nowMs));
+  }
+
+  /** The borrower's repayment method, changed in their preferences; the alarm follows it. */
+  async setRepaymentMethod(method: "K" | "A"): Promise<void> {
+    await this.db.update(lines).set({ repaymentMethod: method });
+    const now = Date.now() + (await clockOffset(this.env, database(this.env.DB)));
+    this.ctx.waitUntil(this.afterPosting(new Date(now)));
   }
 
   private async afterPosting(now: Date): Promise<void> {

@@ -17,7 +17,14 @@ export interface MoveOptions {
 
 export interface MoveOutcome {
   lineId: number;
-  outcome: "moved" | "already moved" | "would move" | "refused" | "changed during the move" | "no such line";
+  outcome:
+    | "moved"
+    | "already moved"
+    | "not yet opened"
+    | "would move"
+    | "refused"
+    | "changed during the move"
+    | "no such line";
   rows?: number;
   /** What differed, for a refused line: the summary's fields, or "statements". */
   differences?: string[];
@@ -71,6 +78,8 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   if (!rows) return { lineId, outcome: "no such line" };
   const line = rows.lines![0]!;
   if (line.status === "moved") return { lineId, outcome: "already moved" };
+  // A line not yet signed is still the site's to open: it moves once it is open.
+  if (line.opened_at === null) return { lineId, outcome: "not yet opened" };
   if (options.dryRun) return { lineId, outcome: "would move", rows: count(rows) };
   const customer: CustomerRow = await customerById(database(env.DB), String(line.customer_id));
   const now = new Date(options.nowMs);
@@ -119,7 +128,7 @@ export async function moveLines(
   { after, limit, ...options }: MoveOptions & { after: number; limit: number },
 ): Promise<MoveBatch> {
   const { results } = await env.DB.prepare(
-    "SELECT id FROM lines WHERE status != 'moved' AND id > ? ORDER BY id LIMIT ?",
+    "SELECT id FROM lines WHERE status != 'moved' AND opened_at IS NOT NULL AND id > ? ORDER BY id LIMIT ?",
   )
     .bind(after, limit)
     .all<{ id: number }>();

@@ -17,6 +17,7 @@ import type { LineEventInput } from "../events";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
 import { postWithClaimedKey } from "../keyed-posting";
+import { movedLineCall } from "../objects/homes";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
 import { newTransactionId } from "../posting";
@@ -237,13 +238,12 @@ implement(accountRoutes, calls.UpdateProfile, async (c, payload) => {
       expirePendingResets(db, customerId, now),
     );
   }
-  if (repayment && line)
-    writes.push(
-      db
-        .update(lines)
-        .set({ repaymentMethod: repayment === "Paper Check" ? "K" : "A" })
-        .where(eq(lines.id, line.id)),
-    );
+  const method = repayment === "Paper Check" ? "K" : "A";
+  // A moved line's repayment method is its object's to keep (decision record 032).
+  if (repayment && line?.status === "moved")
+    await movedLineCall(c.env.LINES, line.id, (home) => home.setRepaymentMethod(method));
+  else if (repayment && line)
+    writes.push(db.update(lines).set({ repaymentMethod: method }).where(eq(lines.id, line.id)));
   await db.batch(writes);
   const contactTouched = [payload.custEmail, payload.phoneNumber, payload.mobileNumber, payload.preferences].some(
     (field) => field !== undefined,

@@ -1,0 +1,41 @@
+import type { Database } from "#db/client";
+import { ServicingError } from "../context";
+
+/** What a line's object answers about its state (line-ledger.ts `state`), typed where it is used. */
+interface LineHome {
+  state(lineId: number, nowMs: number): Promise<unknown>;
+  setRepaymentMethod(method: "K" | "A"): Promise<void>;
+}
+
+const homes = new WeakMap<Database, DurableObjectNamespace>();
+
+/**
+ * A database handle whose reads of a moved line are answered by the line's object (decision record
+ * 032): the desk's views and documents read a moved borrower as they read any other.
+ */
+export function withLineHomes(db: Database, lines: DurableObjectNamespace | undefined): Database {
+  if (lines) homes.set(db, lines);
+  return db;
+}
+
+export const MOVED_LINE_REFUSAL = "This line was moved to its own store and cannot be changed from here yet.";
+
+/**
+ * The state of a line the shared database only remembers as moved, from its object; null for a line
+ * whose rows are here. A handle that reads no moved lines (a write's) is refused: the shared
+ * database's copy is frozen, and nothing may be written against it.
+ */
+export async function movedLineState(db: Database, line: { id: number; status: string }, now: Date) {
+  if (line.status !== "moved") return null;
+  return movedLineCall(homes.get(db), line.id, (home) => home.state(line.id, now.getTime()));
+}
+
+/** One call to a moved line's object; refused where no object can be reached. */
+export function movedLineCall<T>(
+  lines: DurableObjectNamespace | undefined,
+  lineId: number,
+  call: (home: LineHome) => Promise<T>,
+): Promise<T> {
+  if (!lines) throw new ServicingError(409, MOVED_LINE_REFUSAL);
+  return call(lines.get(lines.idFromName(String(lineId))) as unknown as LineHome);
+}
