@@ -57,9 +57,9 @@ export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools
 export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
-// Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
-export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
+// Each line of credit's own Durable Object, its sweeper, its events and the move (decision record 032).
 export { withLineHomes } from "./objects/homes";
+export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";
 export { type MoveBatch, type MoveOutcome, moveLines } from "./objects/move";
 // Development only: the scale bench's lines (npm run bench -- --scale N).
