@@ -102,6 +102,30 @@ export function answerWrite(customerId: string, key: string, status: number, bod
   );
 }
 
+/**
+ * The key and its answer inserted together, as one of a posting's guarded writes: where the posting
+ * is one transaction (a line's object), there is no claimed-but-unanswered key for a crash to leave
+ * behind. A plain INSERT, so a key someone else recorded first fails the whole batch, and the caller
+ * answers with theirs.
+ */
+export function keyWithAnswer(
+  customerId: string,
+  key: string,
+  requestHash: string,
+  now: number,
+  status: number,
+  body: unknown,
+): GuardedWrite {
+  return {
+    sql: "INSERT INTO idempotency_keys (customer_id, key, request_hash, response_json, created_at) SELECT ?, ?, ?, ?, ? WHERE",
+    params: [customerId, key, requestHash, JSON.stringify({ status, body }), now],
+  };
+}
+
+/** A batch that failed because the key was recorded first (keyWithAnswer). */
+export const keyTaken = (error: unknown) =>
+  error instanceof Error && /UNIQUE constraint failed: idempotency_keys/.test(error.message);
+
 export async function recordAnswer(
   db: Database,
   customerId: string,

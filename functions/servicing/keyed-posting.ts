@@ -19,9 +19,10 @@ export interface KeyedPosting {
 }
 
 /**
- * A draw or a payment once its Idempotency-Key was claimed, wherever the line's rows live (the shared
- * database, or the line's own object): the first answer again for a repeat, or the posting with its
- * answer recorded in the posting's own batch, never one without the other.
+ * A draw or a payment in the shared database once its Idempotency-Key was claimed (in the call's
+ * first batch, with the token): the first answer again for a repeat, or the posting with its answer
+ * recorded in the posting's own batch, never one without the other. A line's object needs no claim
+ * before the posting (objects/line-calls.ts).
  */
 export async function postWithClaimedKey(d1: D1Database, db: Database, p: KeyedPosting): Promise<PostingResult> {
   const { customerId, key, requestHash } = p;

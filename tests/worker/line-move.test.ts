@@ -245,3 +245,52 @@ describe("the rest of the product reads a moved line from its object", () => {
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("not yet opened");
   });
 });
+
+describe("a posting in a line's object is one transaction with its Idempotency-Key", () => {
+  async function movedWithClient() {
+    const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    const client = await session(customerId, "objects");
+    const draw = {
+      applNo: lineId!,
+      transactionDate: today(),
+      transactionAmount: 12_500,
+      transactionCode: "D" as const,
+    };
+    const draws = async () =>
+      (await objectRows(lineId!, ["transactions"])).transactions!.filter((t) => t.amount_cents === 12_500);
+    return { lineId: lineId!, client, draw, draws };
+  }
+
+  it("posts nothing and keeps no key when the object throws mid-posting; the retry posts once", async () => {
+    const { lineId, client, draw, draws } = await movedWithClient();
+    await runInDurableObject(lineStub(lineId), async (_object: LineLedger, state) => {
+      state.storage.sql.exec(
+        "CREATE TRIGGER killed BEFORE INSERT ON ledger_entries BEGIN SELECT RAISE(ABORT, 'killed mid-posting'); END",
+      );
+    });
+    const key = crypto.randomUUID();
+    const killed = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    expect(killed).toMatchObject({ refused: 500 });
+    expect(await draws()).toEqual([]);
+    expect((await objectRows(lineId, ["idempotency_keys"])).idempotency_keys).toEqual([]);
+    await runInDurableObject(lineStub(lineId), async (_object: LineLedger, state) => {
+      state.storage.sql.exec("DROP TRIGGER killed");
+    });
+    const posted = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    expect(posted).toHaveProperty("ok");
+    expect(await draws()).toHaveLength(1);
+  });
+
+  it("answers a retry after the object was reset with the posting already made, never a second one", async () => {
+    const { lineId, client, draw, draws } = await movedWithClient();
+    const key = crypto.randomUUID();
+    const first = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    await runInDurableObject(lineStub(lineId), async (_object: LineLedger, state) => {
+      state.abort("reset after the posting, before the answer reached the site");
+    }).catch(() => undefined);
+    const retried = await answerOf(client.call(catalogue.account.PostTransaction, draw, { idempotencyKey: key }));
+    expect(retried).toEqual(first);
+    expect(await draws()).toHaveLength(1);
+  });
+});

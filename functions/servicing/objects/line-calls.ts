@@ -1,11 +1,11 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { type customers, lines } from "#db/schema/servicing";
+import { type customers, idempotencyKeys, lines } from "#db/schema/servicing";
 import { loadLineState } from "../account-state";
-import { readLine } from "../book";
+import { type LineRecords, readLine } from "../book";
 import { ServicingError } from "../context";
-import { claimStatement } from "../idempotency";
-import { postWithClaimedKey } from "../keyed-posting";
-import type { PostingRequest } from "../posting";
+import { existingClaim, keyTaken, keyWithAnswer } from "../idempotency";
+import { type PostingRequest, postTransaction } from "../posting";
 import { statementPdf, statementPdfAnswer } from "../statement-pdf";
 import { buildSummary } from "../summary";
 
@@ -49,19 +49,8 @@ async function answer(d1: D1Database, db: Database, input: LineCall): Promise<un
   switch (input.call) {
     case "GetSummary":
       return buildSummary(customer, await loadLineState(db, line, now, records), now);
-    case "PostTransaction": {
-      const claimed = await claimStatement(db, customer.id, input.key, input.requestHash, input.nowMs);
-      return postWithClaimedKey(d1, db, {
-        customerId: customer.id,
-        key: input.key,
-        requestHash: input.requestHash,
-        claimed: claimed.length === 1,
-        payload: input.payload,
-        now,
-        customer,
-        records,
-      });
-    }
+    case "PostTransaction":
+      return postInObject(d1, db, input, customer, records);
     case "GetStatement": {
       const state = await loadLineState(db, line, now, records);
       const statement = state.book.statements.find((s) => s.id === input.statementId);
@@ -69,6 +58,55 @@ async function answer(d1: D1Database, db: Database, input: LineCall): Promise<un
       return statementPdfAnswer(await statementPdf(customer, state.line, state.book, statement), statement);
     }
   }
+}
+
+/**
+ * A draw or a payment in the line's object: the key is recorded with its answer in the posting's own
+ * transaction, so an object that throws or is reset mid-posting leaves either both or neither, and a
+ * retry with the same key posts once. A repeat gets the first answer; a refusal is kept as the answer.
+ */
+async function postInObject(
+  d1: D1Database,
+  db: Database,
+  input: Extract<LineCall, { call: "PostTransaction" }>,
+  customer: CustomerRow,
+  records: LineRecords,
+) {
+  const { key, requestHash, nowMs } = input;
+  const replay = () => existingClaim(db, customer.id, key, requestHash).then(answered);
+  const known = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.customerId, customer.id), eq(idempotencyKeys.key, key)))
+    .get();
+  if (known) return replay();
+  try {
+    return await postTransaction(d1, db, customer.id, input.payload, new Date(nowMs), {
+      read: { customer, records },
+      answered: (answer) => keyWithAnswer(customer.id, key, requestHash, nowMs, 200, answer),
+    });
+  } catch (error) {
+    if (keyTaken(error)) return replay();
+    if (error instanceof ServicingError && error.status === 422)
+      await db
+        .insert(idempotencyKeys)
+        .values({
+          customerId: customer.id,
+          key,
+          requestHash,
+          responseJson: JSON.stringify({ status: 422, body: { error: error.message, fields: error.fields } }),
+          createdAt: nowMs,
+        })
+        .onConflictDoNothing();
+    throw error;
+  }
+}
+
+/** A recorded answer: the posting's result again, or its refusal again. */
+function answered(replay: { status: number; body: unknown }) {
+  if (replay.status === 200) return replay.body;
+  const refusal = replay.body as { error: string; fields?: Record<string, string> };
+  throw new ServicingError(replay.status as 422, refusal.error, refusal.fields);
 }
 
 /** One call in the object: its answer, or its refusal as the core's app would give it. */
