@@ -11,13 +11,14 @@ import { database } from "#db/client";
 import { easternDateTime } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { seedBenchAccounts } from "../../functions/servicing/bench";
 import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
 import { deskBorrowerFile } from "../../functions/servicing/desk";
 import { deskTakePayment } from "../../functions/servicing/desk-payments";
 import { lineStanding } from "../../functions/servicing/identity";
 import { MOVED_LINE_REFUSAL, withLineHomes } from "../../functions/servicing/objects/homes";
 import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
-import { moveLine } from "../../functions/servicing/objects/move";
+import { moveLine, moveLines } from "../../functions/servicing/objects/move";
 import { issueToken } from "../../functions/servicing/tokens";
 import { lineStub } from "./helpers/line-object";
 
@@ -293,4 +294,31 @@ describe("a posting in a line's object is one transaction with its Idempotency-K
     expect(retried).toEqual(first);
     expect(await draws()).toHaveLength(1);
   });
+});
+
+describe("moving a thousand bench lines", () => {
+  it("moves every one, verified, in batches that resume after the last line looked at", async () => {
+    const from = 700_000 + Math.floor(Math.random() * 100_000);
+    await seedBenchAccounts(env.DB, from, 1_000, Date.now());
+    const first = 50_000_000 + from;
+    const sample = [0, 499, 999].map((k) => `bench-${from + k}`);
+    const before = await Promise.all(
+      sample.map(async (c) => answerOf((await session(c, "d1")).call(catalogue.account.GetSummary, {}))),
+    );
+    const tally: Record<string, number> = {};
+    let after = first - 1;
+    for (;;) {
+      const batch = await moveLines(env, { after, limit: 200, nowMs: Date.now() });
+      for (const o of batch.outcomes.filter((o) => o.lineId >= first && o.lineId < first + 1_000))
+        tally[o.outcome] = (tally[o.outcome] ?? 0) + 1;
+      if (batch.after === null || batch.after >= first + 999) break;
+      after = batch.after;
+    }
+    expect(tally).toEqual({ moved: 1_000 });
+    const shown = await Promise.all(
+      sample.map(async (c) => answerOf((await session(c, "objects")).call(catalogue.account.GetSummary, {}))),
+    );
+    expect(shown).toEqual(before);
+    expect(before.every((b) => "ok" in b)).toBe(true);
+  }, 300_000);
 });
