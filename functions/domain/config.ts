@@ -140,6 +140,12 @@ export const servicing = {
    */
   alarmAfterMidnightMinutes: 5,
   alarmSpreadMinutes: 240,
+  /**
+   * Where a line's object is first created (decision record 032): Cloudflare's western North America
+   * for borrowers in these states, eastern North America for everyone else, so a borrower's writes
+   * stay on their side of the continent.
+   */
+  westernStates: ["AK", "AZ", "CA", "CO", "HI", "ID", "MT", "NM", "NV", "OR", "UT", "WA", "WY"],
   minAchTransactionCents: 1_000,
   maxNoOfAchEffectiveDays: 45,
   maxPendingPayments: 3,

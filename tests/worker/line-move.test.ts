@@ -87,6 +87,20 @@ describe("moving lines into their objects", () => {
     expect(shown).toBeGreaterThanOrEqual(6);
   });
 
+  it("creates each object near its borrower and says where in the directory", async () => {
+    for (const [email, hint] of [
+      ["washington@demo.ridgeline.test", "wnam"],
+      ["current@demo.ridgeline.test", "enam"],
+    ] as const) {
+      const { lineId } = await borrower(email);
+      expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+      const entry = await env.DB.prepare("SELECT location_hint FROM line_directory WHERE line_id = ?")
+        .bind(lineId)
+        .first<string>("location_hint");
+      expect(entry, email).toBe(hint);
+    }
+  });
+
   it("runs again without moving anything twice, and a dry run changes nothing", async () => {
     const { lineId } = await borrower("current@demo.ridgeline.test");
     const dry = await moveLine(env, lineId!, { nowMs: Date.now(), dryRun: true });

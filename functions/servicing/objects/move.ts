@@ -1,4 +1,5 @@
 import { database } from "#db/client";
+import { lineLocationHint } from "#domain/rules/location";
 import { customerById } from "../customers";
 import type { CoreEnv } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
@@ -85,7 +86,9 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   const now = new Date(options.nowMs);
   const before = (await lineFigures(database(env.DB), lineId, customer, now))!;
   const lines = env.LINES as DurableObjectNamespace<LineLedger>;
-  const stub = lines.get(lines.idFromName(String(lineId)));
+  // Created near the borrower: the first `get` with a hint places the object (decision record 032).
+  const locationHint = lineLocationHint(customer.state);
+  const stub = lines.get(lines.idFromName(String(lineId)), { locationHint });
   const given = options.alter ? await options.alter(rows) : rows;
   await stub.replaceRows(lineId, given);
   const differences = figureDifferences(before, await stub.figures(lineId, customer, options.nowMs));
@@ -95,10 +98,11 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   }
   const flipped = await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO line_directory (line_id, customer_id, store, object_name, status, updated_at) " +
-        "SELECT ?, ?, 'object', ?, ?, ? WHERE (SELECT version FROM lines WHERE id = ?) = ? " +
-        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, updated_at = excluded.updated_at",
-    ).bind(lineId, line.customer_id, String(lineId), line.status, Date.now(), lineId, line.version),
+      "INSERT INTO line_directory (line_id, customer_id, store, object_name, location_hint, status, updated_at) " +
+        "SELECT ?, ?, 'object', ?, ?, ?, ? WHERE (SELECT version FROM lines WHERE id = ?) = ? " +
+        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, " +
+        "location_hint = excluded.location_hint, updated_at = excluded.updated_at",
+    ).bind(lineId, line.customer_id, String(lineId), locationHint, line.status, Date.now(), lineId, line.version),
     env.DB.prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?").bind(
       `moved:${crypto.randomUUID()}`,
       lineId,
