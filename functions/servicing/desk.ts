@@ -145,7 +145,6 @@ async function newestLineState(db: Database, customerId: string, now: Date): Pro
   return line ? loadLineState(db, line, now) : null;
 }
 
-/** The line's status where it says more than the figures (closed, pending e-sign), else the standing. */
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
   const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows] = await db.batch([
