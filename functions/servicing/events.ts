@@ -115,6 +115,18 @@ export async function handOverEvents(d1: D1Database, queue: Queue<LineEvent> | u
   return results.length;
 }
 
+/**
+ * A line's events from `fromSeq` on, marked to be handed over again: what a dead-lettered event asks
+ * for (an earlier event of its line never reached a consumer, so the later ones could not apply).
+ */
+export async function rehandEventsFrom(d1: D1Database, lineId: number, fromSeq: number): Promise<number> {
+  const done = await d1
+    .prepare("UPDATE line_events SET handed_at = NULL WHERE line_id = ? AND seq >= ?")
+    .bind(lineId, fromSeq)
+    .run();
+  return done.meta.changes;
+}
+
 const toEvent = (row: EventRow): LineEvent => ({
   id: row.id,
   lineId: row.line_id,

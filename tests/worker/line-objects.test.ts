@@ -12,6 +12,7 @@ import { easternDateTime, easternMidnight } from "#domain/calendar";
 import { consumeLineEvents } from "../../functions/servicing/event-consumers";
 import { handOverEvents, type LineEvent } from "../../functions/servicing/events";
 import { directoryWrites } from "../../functions/servicing/objects/directory-events";
+import { consumeLinesQueue } from "../../functions/servicing/objects/host";
 import { alarmOffsetMs, type LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { SWEEP_GRACE_MS, sweepLines, wakeLines } from "../../functions/servicing/objects/sweeper";
 import type { LineWake } from "../../functions/servicing/objects/types";
@@ -200,5 +201,60 @@ describe("events out of each line", () => {
     expect((await directoryRow(77))!.status).toBe("open");
     await consumeLineEvents(env.DB, "directory", delivered([closed, closed]).messages, directoryWrites);
     expect(await directoryRow(77)).toMatchObject({ status: "closed", next_alarm_at: null });
+  });
+
+  it("a dead-lettered event hands its line's events over again from the first one not applied", async () => {
+    // A line in the shared database: events 1 to 3 were handed; the directory applied only event 1.
+    const lineId = 88_000_000 + Math.floor(Math.random() * 900_000);
+    for (const seq of [1, 2, 3])
+      await env.DB.prepare(
+        "INSERT INTO line_events (id, line_id, seq, kind, day, at, data, handed_at) VALUES (?, ?, ?, 'draw', '2026-11-02', 1, '{}', 5)",
+      )
+        .bind(`${lineId}:${seq}`, lineId, seq)
+        .run();
+    await env.DB.prepare(
+      "INSERT INTO line_event_cursors (consumer, line_id, applied_seq, updated_at) VALUES ('directory', ?, 1, 1)",
+    )
+      .bind(lineId)
+      .run();
+    const dead: LineEvent = { id: `${lineId}:3`, lineId, seq: 3, kind: "draw", day: "2026-11-02", at: 1, data: {} };
+    let acked = false;
+    const batch = {
+      queue: "ridgeline-line-events-local-dlq",
+      messages: [{ body: dead }],
+      ackAll: () => void (acked = true),
+    } as unknown as MessageBatch<unknown>;
+    await consumeLinesQueue(batch, env);
+    const { results } = await env.DB.prepare("SELECT seq, handed_at FROM line_events WHERE line_id = ? ORDER BY seq")
+      .bind(lineId)
+      .all<{ seq: number; handed_at: number | null }>();
+    expect(results).toEqual([
+      { seq: 1, handed_at: 5 },
+      { seq: 2, handed_at: null },
+      { seq: 3, handed_at: null },
+    ]);
+    expect(acked).toBe(true);
+
+    // A line in its object: the object hands them over again at once.
+    const { lineId: objectLine, stub } = await lineInObject(40);
+    await stub.service();
+    await env.DB.prepare("UPDATE line_directory SET store = 'object' WHERE line_id = ?").bind(objectLine).run();
+    await runInDurableObject(stub, async (object: LineLedger) => {
+      await object.d1.prepare("UPDATE line_events SET handed_at = 1").run();
+    });
+    const before = await stub.rowsOf(["line_events"]);
+    const last = before.line_events!.at(-1)!;
+    await consumeLinesQueue(
+      {
+        queue: "ridgeline-line-events-local-dlq",
+        messages: [{ body: { ...dead, id: String(last.id), lineId: objectLine, seq: Number(last.seq) } }],
+        ackAll: () => undefined,
+      } as unknown as MessageBatch<unknown>,
+      env,
+    );
+    const after = await stub.rowsOf(["line_events"]);
+    // No cursor for this line: every event goes again, each marked anew.
+    expect(after.line_events!.length).toBeGreaterThanOrEqual(3);
+    for (const row of after.line_events!) expect(Number(row.handed_at), `event ${row.seq}`).toBeGreaterThan(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { CoreEnv } from "../env";
-import { HAND_OVER_BATCH, handOverEvents, type LineEvent } from "../events";
+import { HAND_OVER_BATCH, handOverEvents, type LineEvent, rehandEventsFrom } from "../events";
 import { emptyReport, type RunReport } from "../run-report";
 import { consumeDirectoryEvents } from "./directory-events";
 import type { LineLedger } from "./line-ledger";
@@ -37,7 +37,30 @@ export function isLinesQueue(queue: string): boolean {
 
 export async function consumeLinesQueue(batch: MessageBatch<unknown>, env: CoreEnv): Promise<void> {
   if (batch.queue.startsWith("ridgeline-line-wake")) await wakeLines(batch as MessageBatch<LineWake>, env);
+  else if (batch.queue.endsWith("-dlq")) await rehandDeadEvents(batch as MessageBatch<LineEvent>, env);
   else await consumeDirectoryEvents(batch as MessageBatch<LineEvent>, env.DB);
+}
+
+/**
+ * The events' dead letters: each line's events from the first one a consumer has not applied are
+ * handed over again, where the line lives (its object hands them at once; the shared database's go
+ * with the next run). Nothing is lost to a consumer that gave up.
+ */
+export async function rehandDeadEvents(batch: MessageBatch<LineEvent>, env: CoreEnv): Promise<void> {
+  const lineIds = [...new Set(batch.messages.map((m) => m.body.lineId))];
+  for (const lineId of lineIds) {
+    const [cursor, home] = await env.DB.batch<{ applied: number | null; object_name: string }>([
+      env.DB.prepare("SELECT MIN(applied_seq) AS applied FROM line_event_cursors WHERE line_id = ?").bind(lineId),
+      env.DB.prepare("SELECT object_name FROM line_directory WHERE line_id = ? AND store = 'object'").bind(lineId),
+    ]);
+    const fromSeq = (cursor!.results[0]?.applied ?? 0) + 1;
+    const objectName = home!.results[0]?.object_name;
+    if (objectName && env.LINES) {
+      const stub = env.LINES.get(env.LINES.idFromName(objectName)) as DurableObjectStub<LineLedger>;
+      await stub.rehandEvents(lineId, fromSeq);
+    } else await rehandEventsFrom(env.DB, lineId, fromSeq);
+  }
+  batch.ackAll();
 }
 
 /**

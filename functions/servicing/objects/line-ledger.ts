@@ -10,7 +10,7 @@ import { readLine } from "../book";
 import { clockOffset } from "../clock";
 import { runServicing } from "../cron";
 import type { CoreEnv } from "../env";
-import { handOverEvents } from "../events";
+import { handOverEvents, rehandEventsFrom } from "../events";
 import { withSharedOutgoing } from "../outgoing";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
@@ -103,6 +103,12 @@ export class LineLedger extends DurableObject<CoreEnv> {
     await this.db.update(lines).set({ repaymentMethod: method });
     const now = Date.now() + (await clockOffset(this.env, database(this.env.DB)));
     this.ctx.waitUntil(this.afterPosting(new Date(now)));
+  }
+
+  /** A dead-lettered event's line: its events from `fromSeq` on, handed over again at once. */
+  async rehandEvents(lineId: number, fromSeq: number): Promise<number> {
+    await rehandEventsFrom(this.d1, lineId, fromSeq);
+    return handOverEvents(this.d1, this.env.LINE_EVENTS, lineId);
   }
 
   private async afterPosting(now: Date): Promise<void> {
