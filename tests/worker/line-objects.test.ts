@@ -222,7 +222,9 @@ describe("events out of each line", () => {
     const batch = {
       queue: "ridgeline-line-events-local-dlq",
       messages: [{ body: dead }],
-      ackAll: () => void (acked = true),
+      ackAll: () => {
+        acked = true;
+      },
     } as unknown as MessageBatch<unknown>;
     await consumeLinesQueue(batch, env);
     const { results } = await env.DB.prepare("SELECT seq, handed_at FROM line_events WHERE line_id = ? ORDER BY seq")
