@@ -5,7 +5,13 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { OBJECT_TABLES, objectMigrations, objectStatements, tableOf } from "../../functions/servicing/objects/schema";
+import {
+  LINE_ROW_TABLES,
+  OBJECT_TABLES,
+  objectMigrations,
+  objectStatements,
+  tableOf,
+} from "../../functions/servicing/objects/schema";
 
 describe("a line's object schema", () => {
   it("places every statement of every migration", () => {
@@ -23,6 +29,10 @@ describe("a line's object schema", () => {
       .map((r) => (r as { name: string }).name);
     db.close();
     expect(tables).toEqual([...OBJECT_TABLES].sort());
+  });
+
+  it("holds every table a line's rows are copied into", () => {
+    expect(LINE_ROW_TABLES.filter((t) => !OBJECT_TABLES.has(t))).toEqual([]);
   });
 });
 

@@ -15,22 +15,11 @@ import { withSharedOutgoing } from "../outgoing";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
-import { migrateObject } from "./schema";
+import { LINE_ROW_TABLES, type LineRows, migrateObject } from "./schema";
 import { objectD1 } from "./sql-d1";
 import type { ServiceResult } from "./types";
 
-/** The tables a line's rows are copied into (load): the line's own, and the customer and application its run reads. */
-export const LOADABLE = new Set([
-  "customers",
-  "applications",
-  "lines",
-  "ledger_entries",
-  "transactions",
-  "statements",
-  "notices",
-  "idempotency_keys",
-  "line_events",
-]);
+const LOADABLE: ReadonlySet<string> = new Set(LINE_ROW_TABLES);
 
 /** When in its event day a line's alarm fires: a moment after Eastern midnight, spread by line id. */
 export const alarmOffsetMs = (lineId: number) =>
@@ -129,7 +118,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
    * Rows copied into the object (the scale bench's lines; the move from the shared database), all in one
    * transaction: every row or none.
    */
-  async load(tables: Record<string, Record<string, SqlStorageValue>[]>): Promise<number> {
+  async load(tables: LineRows): Promise<number> {
     const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
     if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
     return this.ctx.storage.transactionSync(() => this.insertRows(tables));
@@ -140,7 +129,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
    * transaction. Refused once the directory names this object as the line's home: its rows are the
    * only ones then.
    */
-  async replaceRows(lineId: number, tables: Record<string, Record<string, SqlStorageValue>[]>): Promise<number> {
+  async replaceRows(lineId: number, tables: LineRows): Promise<number> {
     await this.refuseWhenHome(lineId);
     const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
     if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
@@ -172,7 +161,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     for (const table of LOADABLE) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
   }
 
-  private insertRows(tables: Record<string, Record<string, SqlStorageValue>[]>): number {
+  private insertRows(tables: LineRows): number {
     let rows = 0;
     for (const [table, list] of Object.entries(tables))
       for (const row of list) {
@@ -187,7 +176,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
   }
 
   /** A line's rows as they are stored (the scale bench's template; the move's verification). */
-  async rowsOf(tables: string[]): Promise<Record<string, Record<string, SqlStorageValue>[]>> {
+  async rowsOf(tables: string[]): Promise<LineRows> {
     const unknown = tables.filter((t) => !LOADABLE.has(t));
     if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
     return Object.fromEntries(tables.map((t) => [t, this.ctx.storage.sql.exec(`SELECT * FROM ${t}`).toArray()]));

@@ -5,15 +5,14 @@ import type { CoreEnv } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
 import type { CustomerRow } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
-
-type Rows = Record<string, Record<string, SqlStorageValue>[]>;
+import type { LineRows } from "./schema";
 
 export interface MoveOptions {
   dryRun?: boolean;
   /** The instant the figures are compared at (the servicing clock). */
   nowMs: number;
   /** Tests only: what the object is given instead of the rows read (a copy that loses a row must be refused). */
-  alter?: (rows: Rows) => Rows | Promise<Rows>;
+  alter?: (rows: LineRows) => LineRows | Promise<LineRows>;
 }
 
 export interface MoveOutcome {
@@ -32,7 +31,7 @@ export interface MoveOutcome {
 }
 
 /** A line's rows in the shared database, table by table, as the object's `replaceRows` takes them. */
-async function sharedRows(d1: D1Database, lineId: number): Promise<Rows | null> {
+async function sharedRows(d1: D1Database, lineId: number): Promise<LineRows | null> {
   const line = await d1
     .prepare("SELECT * FROM lines WHERE id = ?")
     .bind(lineId)
@@ -64,7 +63,7 @@ async function sharedRows(d1: D1Database, lineId: number): Promise<Rows | null> 
   };
 }
 
-const count = (rows: Rows) => Object.values(rows).reduce((n, list) => n + list.length, 0);
+const count = (rows: LineRows) => Object.values(rows).reduce((n, list) => n + list.length, 0);
 
 /**
  * Moves one line from the shared database into its own object (decision record 032): copies its

@@ -1,6 +1,7 @@
 import { addDays, easternDateTime } from "#domain/calendar";
 import type { CoreEnv } from "../env";
 import type { LineLedger } from "./line-ledger";
+import { LINE_ROW_TABLES, type LineRows } from "./schema";
 import { SWEEP_GRACE_MS, sweepLines } from "./sweeper";
 import type { LineWake } from "./types";
 
@@ -13,18 +14,10 @@ import type { LineWake } from "./types";
 export const SCALE_TEMPLATE_ID = 95_000_001;
 const DAY = 86_400_000;
 export const SPREAD_SECONDS = 60;
-const TABLES = [
-  "customers",
-  "applications",
-  "lines",
-  "ledger_entries",
-  "transactions",
-  "statements",
-  "notices",
-  "line_events",
-];
+/** The template's rows the bench copies: a bench line has no Idempotency-Keys of its own. */
+const TABLES = LINE_ROW_TABLES.filter((t) => t !== "idempotency_keys");
 
-export type ScaleRows = Record<string, Record<string, SqlStorageValue>[]>;
+export type ScaleRows = LineRows;
 
 const stubOf = (env: CoreEnv, name: string) =>
   env.LINES!.get(env.LINES!.idFromName(name)) as DurableObjectStub<LineLedger>;

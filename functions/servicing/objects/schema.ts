@@ -29,6 +29,26 @@ export const OBJECT_TABLES = new Set([
   "desk_requests",
 ]);
 
+/**
+ * The tables that hold one line's rows (its own, and the customer and application its run reads):
+ * what the move copies from the shared database, the scale bench copies from its template line, and
+ * `replaceRows` clears before a copy. Every one is among OBJECT_TABLES.
+ */
+export const LINE_ROW_TABLES = [
+  "customers",
+  "applications",
+  "lines",
+  "ledger_entries",
+  "transactions",
+  "statements",
+  "notices",
+  "idempotency_keys",
+  "line_events",
+] as const;
+
+/** A line's rows, table by table, as the object's storage returns and takes them. */
+export type LineRows = Record<string, Record<string, SqlStorageValue>[]>;
+
 /** The table a migration statement changes, or null (a PRAGMA); a table rebuild's `__new_` copy counts as its table. */
 export function tableOf(statement: string): string | null {
   const s = statement
