@@ -16,7 +16,7 @@ describe("the dispatch queues in wrangler.toml", () => {
 
   it("every dead-letter queue has a consumer (the dispatch queues' mark the records failed), and every producer queue one too", () => {
     const consumed = new Set([...toml.matchAll(/\.consumers\]\]\nqueue = "([^"]+)"/g)].map((m) => m[1]));
-    const deadLetters = [...toml.matchAll(/^dead_letter_queue = "([^"]+)"$/gm)].map((m) => m[1]);
+    const deadLetters = [...toml.matchAll(/^dead_letter_queue = "([^"]+)"$/gm)].map((m) => m[1]!);
     const produced = [...toml.matchAll(/\.producers\]\]\nbinding = "MESSAGES"\nqueue = "([^"]+)"/g)].map((m) => m[1]);
     expect(deadLetters.filter((q) => q.startsWith("ridgeline-messages"))).toEqual([
       "ridgeline-messages-local-dlq",
