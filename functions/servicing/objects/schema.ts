@@ -1,38 +1,9 @@
 import { migrationTexts } from "./migrations.generated";
 
 /**
- * A line's object holds the servicing core's tables that a line's own
- * servicing, postings and desk changes write or read (decision record 032):
- * the same migrations as the shared database, applied in order on the
- * object's first use after each release and kept to those tables, so the
- * core's queries read the same columns wherever a line's rows live. Every
- * table and index costs an object at least a 4 KB page even when empty,
- * which is why the others are left out.
- */
-export const OBJECT_TABLES = new Set([
-  "customers",
-  "applications",
-  "lines",
-  "ledger_entries",
-  "transactions",
-  "statements",
-  "notices",
-  "idempotency_keys",
-  "line_events",
-  "notes",
-  "platform_tokens",
-  "outbox",
-  "message_records",
-  "suppressions",
-  "settings",
-  "desk_audit",
-  "desk_requests",
-]);
-
-/**
  * The tables that hold one line's rows (its own, and the customer and application its run reads):
  * what the move copies from the shared database, the scale bench copies from its template line, and
- * `replaceRows` clears before a copy. Every one is among OBJECT_TABLES.
+ * `replaceRows` clears before a copy.
  */
 export const LINE_ROW_TABLES = [
   "customers",
@@ -45,6 +16,27 @@ export const LINE_ROW_TABLES = [
   "idempotency_keys",
   "line_events",
 ] as const;
+
+/**
+ * A line's object holds the servicing core's tables that a line's own
+ * servicing, postings and desk changes write or read (decision record 032):
+ * the same migrations as the shared database, applied in order on the
+ * object's first use after each release and kept to those tables, so the
+ * core's queries read the same columns wherever a line's rows live. Every
+ * table and index costs an object at least a 4 KB page even when empty,
+ * which is why the others are left out.
+ */
+export const OBJECT_TABLES: ReadonlySet<string> = new Set([
+  ...LINE_ROW_TABLES,
+  "notes",
+  "platform_tokens",
+  "outbox",
+  "message_records",
+  "suppressions",
+  "settings",
+  "desk_audit",
+  "desk_requests",
+]);
 
 /** A line's rows, table by table, as the object's storage returns and takes them. */
 export type LineRows = Record<string, Record<string, SqlStorageValue>[]>;
