@@ -21,6 +21,12 @@ import type { ServiceResult } from "./types";
 
 const LOADABLE: ReadonlySet<string> = new Set(LINE_ROW_TABLES);
 
+/** Only a line's own tables are copied in or read out whole (their names go into the SQL). */
+function refuseUnknownTables(names: readonly string[]): void {
+  const unknown = names.filter((t) => !LOADABLE.has(t));
+  if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+}
+
 /** When in its event day a line's alarm fires: a moment after Eastern midnight, spread by line id. */
 export const alarmOffsetMs = (lineId: number) =>
   (servicing.alarmAfterMidnightMinutes + (lineId % servicing.alarmSpreadMinutes)) * 60_000;
@@ -119,8 +125,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
    * transaction: every row or none.
    */
   async load(tables: LineRows): Promise<number> {
-    const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
-    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    refuseUnknownTables(Object.keys(tables));
     return this.ctx.storage.transactionSync(() => this.insertRows(tables));
   }
 
@@ -131,8 +136,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
    */
   async replaceRows(lineId: number, tables: LineRows): Promise<number> {
     await this.refuseWhenHome(lineId);
-    const unknown = Object.keys(tables).filter((t) => !LOADABLE.has(t));
-    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    refuseUnknownTables(Object.keys(tables));
     return this.ctx.storage.transactionSync(() => {
       this.deleteRows();
       return this.insertRows(tables);
@@ -177,8 +181,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
 
   /** A line's rows as they are stored (the scale bench's template; the move's verification). */
   async rowsOf(tables: string[]): Promise<LineRows> {
-    const unknown = tables.filter((t) => !LOADABLE.has(t));
-    if (unknown.length > 0) throw new Error(`Not a line's table: ${unknown.join(", ")}`);
+    refuseUnknownTables(tables);
     return Object.fromEntries(tables.map((t) => [t, this.ctx.storage.sql.exec(`SELECT * FROM ${t}`).toArray()]));
   }
 
