@@ -58,6 +58,8 @@ export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
 // Each line of credit's own Durable Object, its sweeper, its events and the move (decision record 032).
+export type { DeskLineAction, DeskLineInput, DeskLineResult } from "./objects/desk-calls";
+export { deskLineAction } from "./objects/desk-route";
 export { withLineHomes } from "./objects/homes";
 export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";

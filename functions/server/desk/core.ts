@@ -4,27 +4,22 @@ import {
   type AuditQuery,
   currentTime,
   type DeskActor,
+  type DeskLineAction,
+  type DeskLineInput,
+  type DeskLineResult,
   deskAddNote,
   deskAuditSearch,
-  deskAuthorizeAutopay,
   deskBorrowerFile,
-  deskCancelClosure,
-  deskCancelPayment,
-  deskChangeLimit,
-  deskChangePaySchedule,
-  deskCloseLine,
   deskDecideRequest,
+  deskLineAction,
   deskPasscodeChallenge,
-  deskReopenLine,
   deskRequestCorrection,
   deskRequestsList,
   deskResendPasscode,
-  deskRevokeAutopay,
   deskSearch,
   deskSendResetLink,
   deskSignedAgreements,
   deskStatementPdf,
-  deskTakePayment,
   deskUnlockLogin,
   type PasscodeResendInput,
   ServicingError,
@@ -53,6 +48,14 @@ const act =
   async (env: CoreEnv, actor: DeskActor, input: I): Promise<R> => {
     const { db, at } = await acting(env);
     return action(env.DB, db, actor, input, at);
+  };
+
+/** A desk change to the borrower's line, made where the line's rows live (decision record 032). */
+const onLine =
+  <A extends DeskLineAction>(action: A) =>
+  async (env: CoreEnv, actor: DeskActor, input: DeskLineInput<A>): Promise<DeskLineResult<A>> => {
+    const { db, at } = await acting(env);
+    return deskLineAction(env, db, action, actor, input, at);
   };
 
 /**
@@ -87,7 +90,7 @@ export const deskCore = {
     const { db, at } = await acting(env);
     return deskAddNote(env.DB, db, actor, input, at.getTime());
   },
-  cancelPayment: act(deskCancelPayment),
+  cancelPayment: onLine("cancelPayment"),
   /** The Forgot Password e-mail, to the address on file; its link opens this site's reset page. */
   async sendResetLink(env: CoreEnv, actor: DeskActor, input: { customerId: string; reason: string; key: string }) {
     const base = siteUrl(env, "/reset-password");
@@ -106,14 +109,14 @@ export const deskCore = {
     const { db, at } = await acting(env);
     return deskResendPasscode(env.DB, db, env.PASSCODES, actor, input, at.getTime());
   },
-  takePayment: act(deskTakePayment),
-  revokeAutopay: act(deskRevokeAutopay),
-  authorizeAutopay: act(deskAuthorizeAutopay),
-  closeLine: act(deskCloseLine),
-  cancelClosure: act(deskCancelClosure),
-  reopenLine: act(deskReopenLine),
-  changeLimit: act(deskChangeLimit),
-  changePaySchedule: act(deskChangePaySchedule),
+  takePayment: onLine("takePayment"),
+  revokeAutopay: onLine("revokeAutopay"),
+  authorizeAutopay: onLine("authorizeAutopay"),
+  closeLine: onLine("closeLine"),
+  cancelClosure: onLine("cancelClosure"),
+  reopenLine: onLine("reopenLine"),
+  changeLimit: onLine("changeLimit"),
+  changePaySchedule: onLine("changePaySchedule"),
   requestCorrection: act(deskRequestCorrection),
   decideRequest: act(deskDecideRequest),
   /** The supervisors' queue (every pending request), or one customer's requests. */

@@ -12,6 +12,7 @@ import { runServicing } from "../cron";
 import type { CoreEnv } from "../env";
 import { handOverEvents, rehandEventsFrom } from "../events";
 import { withSharedOutgoing } from "../outgoing";
+import { answerDeskCall, auditRowsAfter, type DeskCall, shareAuditRows } from "./desk-calls";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
@@ -66,6 +67,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     const now = new Date(nowMs ?? Date.now() + offset);
     this.nowMs = now.getTime();
     const report = await runServicing(this.db, now);
+    await this.shareAudit();
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
     const next = arm ? await this.setNextAlarm(now, offset) : { nextAlarmAt: null, servicedThrough: null };
     const result = { ...report, ...next };
@@ -83,6 +85,30 @@ export class LineLedger extends DurableObject<CoreEnv> {
     if (input.call === "PostTransaction" && answer.status === 200)
       this.ctx.waitUntil(this.afterPosting(new Date(input.nowMs)));
     return answer;
+  }
+
+  /**
+   * A desk change to this line (objects/desk-calls.ts): the same function as for a line in the shared
+   * database, on the object's rows. Its audit rows are copied to the shared audit log before the answer.
+   */
+  async desk(call: DeskCall): Promise<LineAnswer> {
+    this.nowMs = call.nowMs;
+    const answer = await answerDeskCall(this.d1, this.db, call);
+    await this.shareAudit();
+    if (answer.status === 200) this.ctx.waitUntil(this.afterPosting(new Date(call.nowMs)));
+    return answer;
+  }
+
+  /**
+   * The audit rows not yet in the shared log, copied there. A copy lost with the object's isolate is
+   * made by the next desk call or servicing run: the place only moves once the shared batch is written.
+   */
+  private async shareAudit(): Promise<void> {
+    const after = (await this.ctx.storage.get<number>("auditSharedThrough")) ?? 0;
+    const rows = await auditRowsAfter(this.db, after);
+    if (rows.length === 0) return;
+    await shareAuditRows(database(this.env.DB), rows);
+    await this.ctx.storage.put("auditSharedThrough", rows.at(-1)!.id);
   }
 
   /** The line's state as its borrower's calls see it (serviced through today): the desk reads a moved line so. */

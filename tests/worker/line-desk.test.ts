@@ -1,0 +1,177 @@
+/**
+ * The servicing desk's changes to a moved borrower's line (decision record 032): with LINE_STORE =
+ * "objects" the desk's phone payments, limits, automatic payments, closures and pay schedules are made
+ * in the line's object by the same functions, under the same keys, refusals and roles; their audit rows
+ * reach the shared audit log, and a copy lost on the way is made again by the next servicing run.
+ */
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { database } from "#db/client";
+import { easternDateTime } from "#domain/calendar";
+import { deskCore } from "../../functions/server/desk/core";
+import { copyDemoBorrower } from "../../functions/servicing/demo";
+import { deskBorrowerFile } from "../../functions/servicing/desk";
+import { deskTakePayment } from "../../functions/servicing/desk-payments";
+import { MOVED_LINE_REFUSAL, withLineHomes } from "../../functions/servicing/objects/homes";
+import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { moveLine } from "../../functions/servicing/objects/move";
+import { lineStub } from "./helpers/line-object";
+
+const objectsEnv = { ...env, LINE_STORE: "objects" as const };
+const agent = { email: "agent@ridgeline.test", role: "agent" as const };
+const auditor = { email: "auditor@ridgeline.test", role: "auditor" as const };
+const today = () => easternDateTime(new Date()).date;
+
+async function movedBorrower(email = "current@demo.ridgeline.test") {
+  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, email))!;
+  const line = (await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ? ORDER BY created_at DESC")
+    .bind(made.customerId)
+    .first<{ id: number }>())!;
+  expect((await moveLine(env, line.id, { nowMs: Date.now() })).outcome).toBe("moved");
+  return { customerId: made.customerId, lineId: line.id };
+}
+
+const sharedAudit = (customerId: string) =>
+  env.DB.prepare("SELECT action, actor, idempotency_key AS key FROM desk_audit WHERE customer_id = ? ORDER BY id")
+    .bind(customerId)
+    .all<{ action: string; actor: string; key: string }>()
+    .then((r) => r.results);
+
+const objectRows = (lineId: number, table: string) =>
+  lineStub(lineId)
+    .rowsOf([table])
+    .then((rows) => rows[table]!);
+
+const fileOf = (customerId: string) =>
+  deskBorrowerFile(withLineHomes(database(env.DB), env.LINES), customerId, new Date());
+
+describe("the desk changes a moved line in its object", () => {
+  it("takes a phone payment there once per form key, audits it in the shared log and confirms it", async () => {
+    const { customerId, lineId } = await movedBorrower();
+    const date = (await fileOf(customerId)).line!.achEffectiveDate;
+    const input = { customerId, amountCents: 5_000, date, reason: "Paid by phone", key: "moved-pay-1" };
+    const sent = () =>
+      env.DB.prepare("SELECT template FROM message_records WHERE customer_id = ?")
+        .bind(customerId)
+        .all<{ template: string }>()
+        .then((r) => r.results.map((m) => m.template));
+    const before = await sent();
+    const first = await deskCore.takePayment(objectsEnv, agent, input);
+    const again = await deskCore.takePayment(objectsEnv, agent, input);
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ ...first, replayed: true });
+    // The confirmation is recorded and queued in the shared database, once.
+    expect((await sent()).length).toBe(before.length + 1);
+    const payments = (await objectRows(lineId, "transactions")).filter((t) => t.id === first.paymentTransactionId);
+    expect(payments).toHaveLength(1);
+    const d1Payments = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P' AND created_at >= ?",
+    )
+      .bind(lineId, Date.now() - 60_000)
+      .first<number>("n");
+    expect(d1Payments).toBe(0);
+    expect(await sharedAudit(customerId)).toEqual([
+      { action: "payment by phone", actor: agent.email, key: "moved-pay-1" },
+    ]);
+    const file = await fileOf(customerId);
+    expect(file.audit.map((a) => a.action)).toEqual(["payment by phone"]);
+    expect(file.line?.pending.some((t) => t.amountCents === 5_000)).toBe(true);
+  });
+
+  it("changes the limit, automatic payments, pay schedule and closure, and the directory follows", async () => {
+    const { customerId, lineId } = await movedBorrower();
+    const before = (await fileOf(customerId)).line!;
+    const lower = before.creditLimitCents - 10_000;
+    await deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: lower, reason: "Asked", key: "lim-1" });
+    await deskCore.revokeAutopay(objectsEnv, agent, { customerId, reason: "Asked", key: "auto-1" });
+    const schedule = { customerId, frequency: "B" as const, lastPayDate: today(), reason: "New job", key: "pay-1" };
+    expect((await deskCore.changePaySchedule(objectsEnv, agent, schedule)).frequency).toBe("B");
+    const closing = await deskCore.closeLine(objectsEnv, agent, { customerId, reason: "Asked", key: "close-1" });
+    expect(closing.outcome).toBe("closing");
+    const [line] = await objectRows(lineId, "lines");
+    expect(line).toMatchObject({ credit_limit_cents: lower, pay_frequency: "B", pay_anchor_date: today() });
+    expect(line!.autopay_ends_on).not.toBeNull();
+    expect(line!.close_requested_on).not.toBeNull();
+    const kept = await deskCore.cancelClosure(objectsEnv, agent, { customerId, reason: "Changed mind", key: "keep-1" });
+    expect(kept.outcome).toBe("kept open");
+    const after = (await fileOf(customerId)).line!;
+    expect(after.creditLimitCents).toBe(lower);
+    const directory = await env.DB.prepare("SELECT status, store FROM line_directory WHERE line_id = ?")
+      .bind(lineId)
+      .first();
+    expect(directory).toEqual({ status: "open", store: "object" });
+    expect((await sharedAudit(customerId)).map((a) => a.action)).toEqual([
+      "change limit",
+      "revoke automatic payments",
+      "change pay schedule",
+      "close line",
+      "cancel closure request",
+    ]);
+    // Nothing was written to the shared database's frozen copy.
+    const frozen = await env.DB.prepare("SELECT credit_limit_cents AS limitCents, status FROM lines WHERE id = ?")
+      .bind(lineId)
+      .first();
+    expect(frozen).toEqual({ limitCents: before.creditLimitCents, status: "moved" });
+  });
+
+  it("refuses there as it refuses here: a missing reason, a raise beyond the rules, an auditor", async () => {
+    const { customerId, lineId } = await movedBorrower();
+    const limit = (await fileOf(customerId)).line!.creditLimitCents;
+    await expect(
+      deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: limit, reason: " ", key: "r-1" }),
+    ).rejects.toMatchObject({ status: 422, message: "Give the reason for the new limit." });
+    await expect(
+      deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: 99_900_000, reason: "Raise", key: "r-2" }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      deskCore.revokeAutopay(objectsEnv, auditor, { customerId, reason: "Asked", key: "r-3" }),
+    ).rejects.toMatchObject({ status: 403, message: "Your desk role may not make changes." });
+    expect(await sharedAudit(customerId)).toEqual([]);
+    expect((await objectRows(lineId, "lines"))[0]!.credit_limit_cents).toBe(limit);
+  });
+
+  it("copies an audit row whose copy was lost on the next servicing run, once", async () => {
+    const { customerId, lineId } = await movedBorrower();
+    // A change written in the object whose copy was lost with its isolate: its audit row is only there.
+    await runInDurableObject(lineStub(lineId), (object: LineLedger) =>
+      env.DB.prepare("SELECT 1")
+        .first()
+        .then(() =>
+          object.d1
+            .prepare(
+              `INSERT INTO desk_audit (at, actor, role, action, customer_id, reason, idempotency_key)
+             VALUES (?, ?, 'agent', 'revoke automatic payments', ?, 'Asked', 'lost-1')`,
+            )
+            .bind(Date.now(), agent.email, customerId)
+            .run(),
+        ),
+    );
+    expect(await sharedAudit(customerId)).toEqual([]);
+    await lineStub(lineId).service();
+    await lineStub(lineId).service();
+    expect(await sharedAudit(customerId)).toEqual([
+      { action: "revoke automatic payments", actor: agent.email, key: "lost-1" },
+    ]);
+  });
+
+  it("still refuses, with its reason, what is not yet made in the object: corrections, and writes to the frozen copy", async () => {
+    const { customerId } = await movedBorrower("pastdue@demo.ridgeline.test");
+    const fee = (await fileOf(customerId)).line!.correctable.fees[0];
+    const request = deskCore.requestCorrection(objectsEnv, agent, {
+      customerId,
+      kind: "waive fee",
+      entryId: fee?.id ?? "none",
+      reason: "Goodwill",
+      key: "corr-1",
+    });
+    await expect(request).rejects.toThrow(MOVED_LINE_REFUSAL);
+    const direct = deskTakePayment(
+      env.DB,
+      database(env.DB),
+      agent,
+      { customerId, amountCents: 5_000, date: today(), reason: "Phone", key: "frozen-1" },
+      new Date(),
+    );
+    await expect(direct).rejects.toThrow(MOVED_LINE_REFUSAL);
+  });
+});
