@@ -8,6 +8,7 @@ import { latestLine } from "./customers";
 import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
 import { type CorrectionKind, correctionEntry, correctionProblem, correctionProblemMessages } from "./engine/index";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
+import { lineHomeCall } from "./objects/homes";
 import { newTransactionId } from "./posting-ids";
 
 /**
@@ -47,10 +48,16 @@ function requireReason(reason: string, message: string): string {
   return trimmed;
 }
 
-async function lineStateOf(db: Database, customerId: string, now: Date): Promise<LineState> {
+/**
+ * The customer's newest line as the shared database keeps it, and its state. A moved line's state is
+ * its object's (decision record 032); its requests stay in the shared queue, and their writes there
+ * are guarded by the shared database's frozen copy of the line (`guard`), which nothing else changes.
+ */
+async function lineStateOf(db: Database, customerId: string, now: Date) {
   const line = await latestLine(db, customerId);
   if (!line) throw new ServicingError(404, "This customer has no line of credit.");
-  return loadLineState(db, line, now);
+  const state = await loadLineState(db, line, now);
+  return { state, guard: line.status === "moved" ? line : state.line };
 }
 
 function checkCorrection(state: LineState, kind: CorrectionKind, entryId: string) {
@@ -80,7 +87,7 @@ export async function deskRequestCorrection(
     if (made && (made.kind !== input.kind || made.entryId !== input.entryId))
       throw new ServicingError(422, "This form has expired. Please fill it in again.");
     if (made) return { requestId: made.id, replayed: true };
-    const state = await lineStateOf(db, input.customerId, now);
+    const { state, guard } = await lineStateOf(db, input.customerId, now);
     const target = checkCorrection(state, input.kind, input.entryId);
     const open = await db
       .select({ id: deskRequests.id, maker: deskRequests.maker, key: deskRequests.makerKey })
@@ -92,7 +99,7 @@ export async function deskRequestCorrection(
     if (open) throw new ServicingError(409, approvalMessages.alreadyOpen);
     const at = now.getTime();
     const request = { kind: input.kind, entryId: target.id, amountCents: target.amountCents, status: "pending" };
-    const written = await guardedBatch(d1, state.line, [
+    const written = await guardedBatch(d1, guard, [
       insertRow("desk_requests", {
         customer_id: input.customerId,
         line_id: state.line.id,
@@ -155,7 +162,10 @@ export async function deskDecideRequest(
     }
     const asked = await db.select().from(deskRequests).where(eq(deskRequests.id, input.requestId)).get();
     if (!asked) throw new ServicingError(404, "No such request.");
-    const state = await lineStateOf(db, asked.customerId, now);
+    const line = await latestLine(db, asked.customerId);
+    if (!line) throw new ServicingError(404, "This customer has no line of credit.");
+    const moved = line.status === "moved";
+    const state = moved ? null : await loadLineState(db, line, now);
     // Read again after the line's version: a decision made since then changed the version, so this batch's guard
     // fails and the loop reads it; one made before is seen here. Two supervisors deciding at once decide once.
     const request = (await db.select().from(deskRequests).where(eq(deskRequests.id, input.requestId)).get())!;
@@ -163,6 +173,9 @@ export async function deskDecideRequest(
     if (request.maker === actor.email) throw new ServicingError(403, approvalMessages.ownRequest);
     const status = input.decision === "approve" ? "approved" : "rejected";
     const at = now.getTime();
+    const decided = { status, checker: actor.email, decidedAt: at, decisionReason: reason } as const;
+    // A moved line's object decides first, once: the reversal is the line's, written there with its decision.
+    const won = moved ? await decidedInLine(db, line.id, request, decided) : status;
     const entry = {
       action: `${input.decision === "approve" ? "approve" : "reject"} ${REQUEST_ACTION[request.kind as CorrectionKind].replace("request ", "")}`,
       customerId: request.customerId,
@@ -173,21 +186,88 @@ export async function deskDecideRequest(
     const writes = [
       updateRows(
         "desk_requests",
-        { status, checker: actor.email, decided_at: at, decision_reason: reason },
+        { status: won, checker: actor.email, decided_at: at, decision_reason: reason },
         "id = ? AND status = 'pending'",
         [request.id],
       ),
-      insertRow("desk_audit", auditRecord(actor, entry, input.key, at)),
+      ...(won === status ? [insertRow("desk_audit", auditRecord(actor, entry, input.key, at))] : []),
     ];
-    if (input.decision === "approve") {
-      const target = checkCorrection(state, request.kind as CorrectionKind, request.entryId);
-      const row = correctionEntry(target, newTransactionId(), state.today, at);
-      const description = request.kind === "waive fee" ? "Fee waived or refunded" : "Payment reversed";
-      writes.unshift(reversingRow(row, state.line.id, description));
-    }
-    if (await guardedBatch(d1, state.line, writes)) return { status, replayed: false };
+    if (state && input.decision === "approve") writes.unshift(correctionWrite(state, request, at));
+    if (!(await guardedBatch(d1, state?.line ?? line, writes))) continue;
+    // Another supervisor's decision reached the line's object first: it is the request's, and this one's refusal.
+    if (won !== status) throw new ServicingError(409, approvalMessages.decided(won));
+    return { status, replayed: false };
   }
   throw new ServicingError(409, approvalMessages.busy);
+}
+
+/** The reversal row an approved request writes, checked against the line as it stands. */
+function correctionWrite(state: LineState, request: Pick<DeskRequest, "kind" | "entryId">, at: number) {
+  const target = checkCorrection(state, request.kind as CorrectionKind, request.entryId);
+  const row = correctionEntry(target, newTransactionId(), state.today, at);
+  const description = request.kind === "waive fee" ? "Fee waived or refunded" : "Payment reversed";
+  return reversingRow(row, state.line.id, description);
+}
+
+type DeskRequest = typeof deskRequests.$inferSelect;
+
+/** A supervisor's decision, as the request keeps it. */
+export interface RequestDecision {
+  status: "approved" | "rejected";
+  checker: string;
+  decidedAt: number;
+  decisionReason: string;
+}
+
+/**
+ * A request's decision in a moved line's object (decision record 032): the first decision of a request
+ * is kept there, in one transaction with the reversal row when it approves; any later one is answered
+ * with it, so the request is decided once and the reversal written once, whatever happens between the
+ * object and the shared queue. The shared queue then records the decision the object kept.
+ */
+export async function decideInLine(
+  d1: D1Database,
+  db: Database,
+  request: DeskRequest,
+  decision: RequestDecision,
+  now: Date,
+): Promise<"approved" | "rejected"> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const kept = await db.select().from(deskRequests).where(eq(deskRequests.id, request.id)).get();
+    if (kept) return kept.status as "approved" | "rejected";
+    const line = await latestLine(db, request.customerId);
+    if (!line) throw new ServicingError(404, "This customer has no line of credit.");
+    const state = await loadLineState(db, line, now);
+    const writes = [
+      insertRow("desk_requests", {
+        id: request.id,
+        customer_id: request.customerId,
+        line_id: request.lineId,
+        kind: request.kind,
+        entry_id: request.entryId,
+        amount_cents: request.amountCents,
+        reason: request.reason,
+        maker: request.maker,
+        made_at: request.madeAt,
+        maker_key: request.makerKey,
+        status: decision.status,
+        checker: decision.checker,
+        decided_at: decision.decidedAt,
+        decision_reason: decision.decisionReason,
+      }),
+    ];
+    if (decision.status === "approved") writes.unshift(correctionWrite(state, request, decision.decidedAt));
+    if (await guardedBatch(d1, state.line, writes)) return decision.status;
+  }
+  throw new ServicingError(409, approvalMessages.busy);
+}
+
+/** The decision a moved line's object kept, or its refusal (the fee or payment can no longer be corrected). */
+async function decidedInLine(db: Database, lineId: number, request: DeskRequest, decision: RequestDecision) {
+  const answer = await lineHomeCall(db, lineId, (home) => home.decideRequest(request, decision, decision.decidedAt));
+  if (answer.status === 200) return answer.body as "approved" | "rejected";
+  const refusal = answer.body as { error: string; fields?: Record<string, string> };
+  throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
 }
 
 /** The requests awaiting a supervisor, oldest first (the queue), or one customer's requests, newest first. */

@@ -20,6 +20,8 @@ import { lineStub } from "./helpers/line-object";
 const objectsEnv = { ...env, LINE_STORE: "objects" as const };
 const agent = { email: "agent@ridgeline.test", role: "agent" as const };
 const auditor = { email: "auditor@ridgeline.test", role: "auditor" as const };
+const supervisor = { email: "supervisor@ridgeline.test", role: "supervisor" as const };
+const secondSupervisor = { email: "second@ridgeline.test", role: "supervisor" as const };
 const today = () => easternDateTime(new Date()).date;
 
 async function movedBorrower(email = "current@demo.ridgeline.test") {
@@ -154,17 +156,83 @@ describe("the desk changes a moved line in its object", () => {
     ]);
   });
 
-  it("still refuses, with its reason, what is not yet made in the object: corrections, and writes to the frozen copy", async () => {
-    const { customerId } = await movedBorrower("pastdue@demo.ridgeline.test");
-    const fee = (await fileOf(customerId)).line!.correctable.fees[0];
-    const request = deskCore.requestCorrection(objectsEnv, agent, {
-      customerId,
-      kind: "waive fee",
-      entryId: fee?.id ?? "none",
-      reason: "Goodwill",
-      key: "corr-1",
+  it("queues a correction in the shared queue and writes its reversal in the object, once", async () => {
+    const { customerId, lineId } = await movedBorrower("pastdue@demo.ridgeline.test");
+    const target = (await fileOf(customerId)).line!.correctable.fees[0]!;
+    const asked = { customerId, kind: "waive fee" as const, entryId: target.id, reason: "Goodwill", key: "corr-1" };
+    const { requestId } = await deskCore.requestCorrection(objectsEnv, agent, asked);
+    expect((await deskCore.requests(objectsEnv)).map((r) => r.id)).toContain(requestId);
+    const decide = { requestId, decision: "approve" as const, reason: "Agreed", key: "dec-1" };
+    await expect(deskCore.decideRequest(objectsEnv, { ...agent, role: "supervisor" }, decide)).rejects.toMatchObject({
+      status: 403,
     });
-    await expect(request).rejects.toThrow(MOVED_LINE_REFUSAL);
+    expect(await deskCore.decideRequest(objectsEnv, supervisor, decide)).toEqual({
+      status: "approved",
+      replayed: false,
+    });
+    expect(await deskCore.decideRequest(objectsEnv, supervisor, decide)).toEqual({
+      status: "approved",
+      replayed: true,
+    });
+    const other = { ...decide, decision: "reject" as const, key: "dec-2" };
+    await expect(deskCore.decideRequest(objectsEnv, secondSupervisor, other)).rejects.toMatchObject({
+      status: 409,
+      message: "This request was already approved.",
+    });
+    const reversals = (await objectRows(lineId, "ledger_entries")).filter((e) => e.reverses_id === target.id);
+    expect(reversals).toHaveLength(1);
+    const inShared = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE reverses_id = ?")
+      .bind(target.id)
+      .first<number>("n");
+    expect(inShared).toBe(0);
+    expect((await fileOf(customerId)).line!.correctable.fees.map((f) => f.id)).not.toContain(target.id);
+    expect((await sharedAudit(customerId)).map((a) => a.action)).toEqual(["request fee waiver", "approve fee waiver"]);
+  });
+
+  it("keeps the object's first decision when the shared queue missed it: a later, other decision is refused", async () => {
+    const { customerId, lineId } = await movedBorrower("pastdue@demo.ridgeline.test");
+    const target = (await fileOf(customerId)).line!.correctable.fees[0]!;
+    const asked = { customerId, kind: "waive fee" as const, entryId: target.id, reason: "Goodwill", key: "corr-2" };
+    const { requestId } = await deskCore.requestCorrection(objectsEnv, agent, asked);
+    const request = (await env.DB.prepare("SELECT * FROM desk_requests WHERE id = ?").bind(requestId).first())!;
+    // The first supervisor's approval reached the object, and their worker died before the shared queue heard.
+    const kept = await runInDurableObject(lineStub(lineId), (object: LineLedger) =>
+      object.decideRequest(
+        {
+          id: requestId,
+          customerId,
+          lineId,
+          kind: "waive fee",
+          entryId: target.id,
+          amountCents: Number(request.amount_cents),
+          reason: "Goodwill",
+          maker: agent.email,
+          madeAt: Number(request.made_at),
+          status: "pending",
+          checker: null,
+          decidedAt: null,
+          decisionReason: null,
+          makerKey: "corr-2",
+        },
+        { status: "approved", checker: supervisor.email, decidedAt: Date.now(), decisionReason: "Agreed" },
+        Date.now(),
+      ),
+    );
+    expect(kept).toEqual({ status: 200, body: "approved" });
+    const reject = { requestId, decision: "reject" as const, reason: "No", key: "dec-3" };
+    await expect(deskCore.decideRequest(objectsEnv, secondSupervisor, reject)).rejects.toMatchObject({
+      status: 409,
+      message: "This request was already approved.",
+    });
+    const status = await env.DB.prepare("SELECT status FROM desk_requests WHERE id = ?")
+      .bind(requestId)
+      .first("status");
+    expect(status).toBe("approved");
+    expect((await objectRows(lineId, "ledger_entries")).filter((e) => e.reverses_id === target.id)).toHaveLength(1);
+  });
+
+  it("refuses a write against the shared database's frozen copy of a moved line", async () => {
+    const { customerId } = await movedBorrower();
     const direct = deskTakePayment(
       env.DB,
       database(env.DB),

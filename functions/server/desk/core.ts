@@ -43,11 +43,16 @@ const reading = (env: CoreEnv) => withLineHomes(database(env.DB), env.LINES);
 
 /** A desk action of the core's (its own database handle, the core's clock), as the desk calls it. */
 type CoreAction<I, R> = (d1: D1Database, db: Database, actor: DeskActor, input: I, now: Date) => Promise<R>;
-const act =
+
+/**
+ * A correction's request or decision: the queue is the shared database's, and a moved line is read,
+ * and its reversal written, in its own object (decision record 032).
+ */
+const correcting =
   <I, R>(action: CoreAction<I, R>) =>
   async (env: CoreEnv, actor: DeskActor, input: I): Promise<R> => {
     const { db, at } = await acting(env);
-    return action(env.DB, db, actor, input, at);
+    return action(env.DB, withLineHomes(db, env.LINES), actor, input, at);
   };
 
 /** A desk change to the borrower's line, made where the line's rows live (decision record 032). */
@@ -117,8 +122,8 @@ export const deskCore = {
   reopenLine: onLine("reopenLine"),
   changeLimit: onLine("changeLimit"),
   changePaySchedule: onLine("changePaySchedule"),
-  requestCorrection: act(deskRequestCorrection),
-  decideRequest: act(deskDecideRequest),
+  requestCorrection: correcting(deskRequestCorrection),
+  decideRequest: correcting(deskDecideRequest),
   /** The supervisors' queue (every pending request), or one customer's requests. */
   async requests(env: CoreEnv, customerId?: string) {
     return deskRequestsList(database(env.DB), customerId);

@@ -1,10 +1,16 @@
 import type { Database } from "#db/client";
+import type { deskRequests } from "#db/schema/servicing";
 import { ServicingError } from "../context";
 
-/** What a line's object answers about its state (line-ledger.ts `state`), typed where it is used. */
+/** What a line's object answers (line-ledger.ts), typed where it is used. */
 interface LineHome {
   state(lineId: number, nowMs: number): Promise<unknown>;
   setRepaymentMethod(method: "K" | "A"): Promise<void>;
+  decideRequest(
+    request: typeof deskRequests.$inferSelect,
+    decision: { status: "approved" | "rejected"; checker: string; decidedAt: number; decisionReason: string },
+    nowMs: number,
+  ): Promise<{ status: number; body: unknown }>;
 }
 
 const homes = new WeakMap<Database, DurableObjectNamespace>();
@@ -28,6 +34,11 @@ export const MOVED_LINE_REFUSAL = "This line was moved to its own store and cann
 export async function movedLineState(db: Database, line: { id: number; status: string }, now: Date) {
   if (line.status !== "moved") return null;
   return movedLineCall(homes.get(db), line.id, (home) => home.state(line.id, now.getTime()));
+}
+
+/** One call to a moved line's object, through the handle's registry (`withLineHomes`). */
+export function lineHomeCall<T>(db: Database, lineId: number, call: (home: LineHome) => Promise<T>): Promise<T> {
+  return movedLineCall(homes.get(db), lineId, call);
 }
 
 /** One call to a moved line's object; refused where no object can be reached. */

@@ -2,13 +2,15 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { type Database, database } from "#db/client";
 import { lineDirectory } from "#db/schema/directory";
-import { lines } from "#db/schema/servicing";
+import { type deskRequests, lines } from "#db/schema/servicing";
 import { easternDateTime, easternMidnight } from "#domain/calendar";
 import { servicing } from "#domain/config";
 import { type LineState, loadLineState } from "../account-state";
 import { readLine } from "../book";
 import { clockOffset } from "../clock";
+import { ServicingError } from "../context";
 import { runServicing } from "../cron";
+import { decideInLine, type RequestDecision } from "../desk-approvals";
 import type { CoreEnv } from "../env";
 import { handOverEvents, rehandEventsFrom } from "../events";
 import { withSharedOutgoing } from "../outgoing";
@@ -97,6 +99,24 @@ export class LineLedger extends DurableObject<CoreEnv> {
     await this.shareAudit();
     if (answer.status === 200) this.ctx.waitUntil(this.afterPosting(new Date(call.nowMs)));
     return answer;
+  }
+
+  /** A correction request's decision, kept here first (desk-approvals.ts `decideInLine`). */
+  async decideRequest(
+    request: typeof deskRequests.$inferSelect,
+    decision: RequestDecision,
+    nowMs: number,
+  ): Promise<LineAnswer> {
+    this.nowMs = nowMs;
+    try {
+      const kept = await decideInLine(this.d1, this.db, request, decision, new Date(nowMs));
+      if (kept === "approved") this.ctx.waitUntil(this.afterPosting(new Date(nowMs)));
+      return { status: 200, body: kept };
+    } catch (error) {
+      // A refusal crosses the object's boundary as data: an Error's status would not.
+      if (!(error instanceof ServicingError)) throw error;
+      return { status: error.status, body: { error: error.message, fields: error.fields } };
+    }
   }
 
   /**
