@@ -6,6 +6,7 @@ import { ServicingError } from "./context";
 import { type LedgerEntry, returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
 import { eventWrite } from "./events";
 import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
+import { lineHomeCall } from "./objects/homes";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
 import { templates } from "./templates";
@@ -25,6 +26,8 @@ export async function returnPayment(
 ): Promise<{ amountCents: number; returnedOn: string }> {
   const line = await db.select().from(lines).where(eq(lines.id, lineId)).get();
   if (!line) throw new ServicingError(404, "No such line.");
+  // A moved line's return is the same correction, made in its object (decision record 032).
+  if (line.status === "moved") return returnedInLine(db, lineId, paymentEntryId, now);
   for (let attempt = 0; attempt < 4; attempt++) {
     const state = await loadLineState(db, line, now);
     const problem = returnProblem(state.book, paymentEntryId, state.today);
@@ -50,6 +53,13 @@ export async function returnPayment(
     return { amountCents: row.amountCents, returnedOn: row.effectiveDate };
   }
   throw new ServicingError(409, "The account is busy. Please try again.");
+}
+
+async function returnedInLine(db: Database, lineId: number, paymentEntryId: string, now: Date) {
+  const answer = await lineHomeCall(db, lineId, (home) => home.returnPayment(lineId, paymentEntryId, now.getTime()));
+  if (answer.status === 200) return answer.body as { amountCents: number; returnedOn: string };
+  const refusal = answer.body as { error: string; fields?: Record<string, string> };
+  throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
 }
 
 /** The guarded insert of a row that cancels another (a return, a desk correction), with its ledger description. */

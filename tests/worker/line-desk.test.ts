@@ -12,6 +12,7 @@ import { deskCore } from "../../functions/server/desk/core";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
 import { deskBorrowerFile } from "../../functions/servicing/desk";
 import { deskTakePayment } from "../../functions/servicing/desk-payments";
+import { devReturnPayment, returnablePayments } from "../../functions/servicing/dev-returns";
 import { MOVED_LINE_REFUSAL, withLineHomes } from "../../functions/servicing/objects/homes";
 import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { moveLine } from "../../functions/servicing/objects/move";
@@ -229,6 +230,37 @@ describe("the desk changes a moved line in its object", () => {
       .first("status");
     expect(status).toBe("approved");
     expect((await objectRows(lineId, "ledger_entries")).filter((e) => e.reverses_id === target.id)).toHaveLength(1);
+  });
+
+  it("returns a moved line's payment in its object, and refuses the same return again with its reason", async () => {
+    const { customerId, lineId } = await movedBorrower();
+    const email = (await env.DB.prepare("SELECT email FROM customers WHERE id = ?")
+      .bind(customerId)
+      .first<string>("email"))!;
+    const db = withLineHomes(database(env.DB), env.LINES);
+    // A phone payment, posted on its day by the object's own servicing.
+    const date = (await fileOf(customerId)).line!.achEffectiveDate;
+    await deskCore.takePayment(objectsEnv, agent, {
+      customerId,
+      amountCents: 5_000,
+      date,
+      reason: "Phone",
+      key: "ret-1",
+    });
+    const now = new Date(`${date}T18:00:00Z`);
+    await lineStub(lineId).service(now.getTime(), { arm: false });
+    const found = (await returnablePayments(db, email, now))!;
+    expect(found.payments.length).toBeGreaterThan(0);
+    const paymentId = found.payments[0]!.entryId;
+    expect(found.payments[0]!.amountCents).toBe(5_000);
+    const returned = await devReturnPayment(db, email, paymentId, now);
+    expect(returned.returned.entryId).toBe(paymentId);
+    expect((await objectRows(lineId, "ledger_entries")).filter((e) => e.reverses_id === paymentId)).toHaveLength(1);
+    const inShared = await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger_entries WHERE reverses_id = ?")
+      .bind(paymentId)
+      .first<number>("n");
+    expect(inShared).toBe(0);
+    await expect(devReturnPayment(db, email, paymentId, now)).rejects.toMatchObject({ status: 422 });
   });
 
   it("refuses a write against the shared database's frozen copy of a moved line", async () => {

@@ -12,6 +12,7 @@ import {
   ServicingError,
   serviceObjectLines,
   setClockOffset,
+  withLineHomes,
 } from "#servicing";
 import type { Route } from "./+types/clock";
 import { developmentEnv } from "./dev-guard.server";
@@ -26,7 +27,8 @@ const steps = ["+1d", "+7d", "+14d", "+30d", "+90d"];
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = developmentEnv(context);
-  const db = database(env.DB);
+  // A moved line is read, and its payment returned, in its own object (decision record 032).
+  const db = withLineHomes(database(env.DB), env.LINES);
   const now = await currentTime(env, db);
   const email = new URL(request.url).searchParams.get("email")?.trim() ?? "";
   const found = email ? await returnablePayments(db, email, now) : null;
@@ -52,7 +54,8 @@ type ActionResult = {
 
 export async function action({ context, request }: Route.ActionArgs): Promise<ActionResult> {
   const env = developmentEnv(context);
-  const db = database(env.DB);
+  // A moved line is read, and its payment returned, in its own object (decision record 032).
+  const db = withLineHomes(database(env.DB), env.LINES);
   const form = await request.formData();
   if (form.get("intent") === "return")
     return returnOne(

@@ -24,6 +24,7 @@ import {
   serviceObjectLines,
   setClockOffset,
   setRepaymentMethod,
+  withLineHomes,
 } from "#servicing";
 import { count } from "../http/metrics";
 import { runPostbacks } from "../leads/postback-run";
@@ -188,7 +189,8 @@ export const devApi = new Hono<ApiEnv>()
     ),
     async (c) => {
       const { email, paymentId } = c.req.valid("json");
-      const db = database(c.env.DB);
+      // A moved line's payment is returned in its own object (decision record 032).
+      const db = withLineHomes(database(c.env.DB), c.env.LINES);
       try {
         const returned = await devReturnPayment(db, email, paymentId, await currentTime(c.env, db));
         // Today returns arrive only here; an ACH processor's return file would count the same event.

@@ -11,6 +11,7 @@ interface LineHome {
     decision: { status: "approved" | "rejected"; checker: string; decidedAt: number; decisionReason: string },
     nowMs: number,
   ): Promise<{ status: number; body: unknown }>;
+  returnPayment(lineId: number, paymentEntryId: string, nowMs: number): Promise<{ status: number; body: unknown }>;
 }
 
 const homes = new WeakMap<Database, DurableObjectNamespace>();

@@ -9,6 +9,7 @@ import { type LineState, loadLineState } from "../account-state";
 import { readLine } from "../book";
 import { clockOffset } from "../clock";
 import { ServicingError } from "../context";
+import { returnPayment } from "../corrections";
 import { runServicing } from "../cron";
 import { decideInLine, type RequestDecision } from "../desk-approvals";
 import type { CoreEnv } from "../env";
@@ -107,13 +108,25 @@ export class LineLedger extends DurableObject<CoreEnv> {
     decision: RequestDecision,
     nowMs: number,
   ): Promise<LineAnswer> {
+    return this.answered(nowMs, () => decideInLine(this.d1, this.db, request, decision, new Date(nowMs)));
+  }
+
+  /** A payment returned by the bank (corrections.ts `returnPayment`), on this line's rows. */
+  async returnPayment(lineId: number, paymentEntryId: string, nowMs: number): Promise<LineAnswer> {
+    return this.answered(nowMs, () => returnPayment(this.db, lineId, paymentEntryId, new Date(nowMs)));
+  }
+
+  /**
+   * A change's answer, or its refusal as data (an Error's status would not cross the object's
+   * boundary); once written, its events are handed over and the alarm set again.
+   */
+  private async answered(nowMs: number, change: () => Promise<unknown>): Promise<LineAnswer> {
     this.nowMs = nowMs;
     try {
-      const kept = await decideInLine(this.d1, this.db, request, decision, new Date(nowMs));
-      if (kept === "approved") this.ctx.waitUntil(this.afterPosting(new Date(nowMs)));
-      return { status: 200, body: kept };
+      const body = await change();
+      this.ctx.waitUntil(this.afterPosting(new Date(nowMs)));
+      return { status: 200, body };
     } catch (error) {
-      // A refusal crosses the object's boundary as data: an Error's status would not.
       if (!(error instanceof ServicingError)) throw error;
       return { status: error.status, body: { error: error.message, fields: error.fields } };
     }
