@@ -67,3 +67,19 @@ export const lineEventCursors = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.consumer, t.lineId] })],
 );
+
+/**
+ * A line's object's messages not yet handed to the shared dispatch (decision
+ * record 032): a posting's confirmation is written here in the posting's own
+ * transaction, so the borrower's answer waits for no trip to the shared
+ * database, and the object hands it over once answered (at least once; the
+ * record's id makes the hand-over once). Empty in the shared database; a row
+ * lives only until it is handed over.
+ */
+export const messageHandover = sqliteTable("message_handover", {
+  /** The message record's id in the shared database. */
+  id: text("id").primaryKey(),
+  /** The message as the dispatch queue takes it (JSON). */
+  message: text("message").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { type Database, database } from "#db/client";
+import { messageHandover } from "#db/schema/directory";
 import { customers, messageRecords, suppressions } from "#db/schema/servicing";
 import { dispatch, enqueue, newRecord, outboxDeliverer } from "./dispatch";
 import type { CoreEnv } from "./env";
-import { type GuardedWrite, insertRowWhere } from "./guarded";
+import { type GuardedWrite, insertRow, insertRowWhere } from "./guarded";
 import { keepsSecrets } from "./messages";
 import { channelDeliverer, providerFor } from "./providers/deliverer";
 import { passcode, type TemplatedMessage } from "./templates";
@@ -54,8 +55,45 @@ export function withOutgoing(db: Database, env: CoreEnv, now: () => number): Dat
  */
 export function withSharedOutgoing(db: Database, shared: Database, env: CoreEnv, now: () => number): Database {
   const outgoing = queuedOutgoing(shared, env, now);
-  registered.set(db, { send: (message) => outgoing.send(message), inBatch: () => null });
+  registered.set(db, {
+    send: (message) => outgoing.send(message),
+    // A posting's confirmation waits in the object's own transaction, handed over after the answer.
+    inBatch: (message) =>
+      // A passcode needs its fail-over's reads; a message with secrets never rests in storage; no queue: at once.
+      message.category === "passcode" || message.secrets || !env.MESSAGES
+        ? null
+        : {
+            writes: [
+              insertRow("message_handover", {
+                id: crypto.randomUUID(),
+                message: JSON.stringify(message),
+                created_at: now(),
+              }),
+            ],
+            written: async () => undefined,
+          },
+  });
   return db;
+}
+
+/**
+ * The object's waiting messages handed to the shared dispatch, each once: its record is written under
+ * the id it waited with (a second hand-over after a lost isolate finds it and queues nothing), then the
+ * waiting row goes. The number handed over.
+ */
+export async function handOverMessages(db: Database, shared: Database, env: CoreEnv, now: number): Promise<number> {
+  const waiting = await db.select().from(messageHandover).orderBy(messageHandover.createdAt).all();
+  for (const row of waiting) {
+    const message = JSON.parse(row.message) as TemplatedMessage;
+    const stopped = await suppressed(shared, message);
+    const provider = stopped ? "none" : providerFor(env, message.channel);
+    const record = { ...newRecord(message, stopped ? "suppressed" : "queued", provider, now), id: row.id };
+    const written = await shared.insert(messageRecords).values(record).onConflictDoNothing();
+    if (written.meta.changes === 1 && !stopped && env.MESSAGES)
+      await enqueue(shared, env.MESSAGES, message, row.id, now);
+    await db.delete(messageHandover).where(eq(messageHandover.id, row.id));
+  }
+  return waiting.length;
 }
 
 /**

@@ -5,7 +5,7 @@
  * reach the shared audit log, and a copy lost on the way is made again by the next servicing run.
  */
 import { env, runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { easternDateTime } from "#domain/calendar";
 import { deskCore } from "../../functions/server/desk/core";
@@ -63,8 +63,8 @@ describe("the desk changes a moved line in its object", () => {
     const again = await deskCore.takePayment(objectsEnv, agent, input);
     expect(first.replayed).toBe(false);
     expect(again).toEqual({ ...first, replayed: true });
-    // The confirmation is recorded and queued in the shared database, once.
-    expect((await sent()).length).toBe(before.length + 1);
+    // The confirmation waited in the object's transaction; once answered, it is recorded and queued in the shared database, once.
+    await vi.waitFor(async () => expect((await sent()).length).toBe(before.length + 1));
     const payments = (await objectRows(lineId, "transactions")).filter((t) => t.id === first.paymentTransactionId);
     expect(payments).toHaveLength(1);
     const d1Payments = await env.DB.prepare(

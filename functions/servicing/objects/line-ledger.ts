@@ -14,7 +14,7 @@ import { runServicing } from "../cron";
 import { decideInLine, type RequestDecision } from "../desk-approvals";
 import type { CoreEnv } from "../env";
 import { handOverEvents, rehandEventsFrom } from "../events";
-import { withSharedOutgoing } from "../outgoing";
+import { handOverMessages, withSharedOutgoing } from "../outgoing";
 import { answerDeskCall, auditRowsAfter, type DeskCall, shareAuditRows } from "./desk-calls";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
@@ -69,6 +69,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     const offset = await clockOffset(this.env, database(this.env.DB));
     const now = new Date(nowMs ?? Date.now() + offset);
     this.nowMs = now.getTime();
+    await this.handOverMessages(now);
     const report = await runServicing(this.db, now);
     await this.shareAudit();
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
@@ -132,6 +133,11 @@ export class LineLedger extends DurableObject<CoreEnv> {
     }
   }
 
+  /** A posting's confirmation, waiting in this object since its transaction, to the shared dispatch. */
+  private handOverMessages(now: Date): Promise<number> {
+    return handOverMessages(this.db, database(this.env.DB), this.env, now.getTime());
+  }
+
   /**
    * The audit rows not yet in the shared log, copied there. A copy lost with the object's isolate is
    * made by the next desk call or servicing run: the place only moves once the shared batch is written.
@@ -166,6 +172,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
   }
 
   private async afterPosting(now: Date): Promise<void> {
+    await this.handOverMessages(now);
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
     await this.setNextAlarm(now, now.getTime() - Date.now());
   }

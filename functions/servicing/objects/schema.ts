@@ -36,6 +36,7 @@ export const OBJECT_TABLES: ReadonlySet<string> = new Set([
   "settings",
   "desk_audit",
   "desk_requests",
+  "message_handover",
 ]);
 
 /** A line's rows, table by table, as the object's storage returns and takes them. */
