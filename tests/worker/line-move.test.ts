@@ -255,6 +255,14 @@ describe("the rest of the product reads a moved line from its object", () => {
     expect((await objectRows(lineId!, ["lines"])).lines![0]!.repayment_method).toBe("A");
   });
 
+  it("shows a moved borrower their signed agreement, read with the line's figures from the object", async () => {
+    const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
+    const before = await (await session(customerId, "d1")).call(catalogue.account.GetDocuments, {});
+    expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
+    const after = await (await session(customerId, "objects")).call(catalogue.account.GetDocuments, {});
+    expect(after.documentsData).toEqual(before.documentsData);
+  });
+
   it("moves only lines that were opened: a line awaiting e-sign stays the site's", async () => {
     const { lineId } = await borrower("esign@demo.ridgeline.test");
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("not yet opened");
