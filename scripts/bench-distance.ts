@@ -157,15 +157,126 @@ async function applicantCookie(base: string, body: string): Promise<string> {
 const STEP_POSTS = 100;
 const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 8);
 
+/** SUBMITs timed per kind, store and distance (each one reviewed first, untimed, for a key of its own). */
+const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 12);
+
+const hiddenIn = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The first day the payment date's hint allows ("… between Nov. 30, 2026 and …"), as the form takes it. */
+function earliestPaymentDate(html: string): string {
+  const [, month, day, year] = /between ([A-Z][a-z]+)\.? (\d{1,2}), (\d{4})/.exec(html) ?? [];
+  const m = MONTHS.indexOf(month?.slice(0, 3) ?? "") + 1;
+  return m > 0 ? `${String(m).padStart(2, "0")}/${day!.padStart(2, "0")}/${year}` : "";
+}
+
+/** A fresh borrower for SUBMITs: signed in, its account number, its earliest payment date; moved when asked. */
+async function submitter(base: string, moved: boolean) {
+  const cookie = await signInCopyOfCurrent(base);
+  const form = (fields: Record<string, string>, path: string) =>
+    fetch(`${base}${path}`, { method: "POST", headers: formHeaders(base, cookie), body: new URLSearchParams(fields) });
+  const applNo = hiddenIn(await (await form({ intent: "review", amount: "100" }, "/draw")).text(), "applNo");
+  const payments = await (await fetch(`${base}/payments`, { headers: { Cookie: cookie } })).text();
+  const date = earliestPaymentDate(payments);
+  if (!applNo || !date) throw new Error("bench: the borrower's account number or payment date was not found");
+  if (moved) {
+    const res = await fetch(`${base}/api/dev/lines/move`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ after: Number(applNo) - 1, limit: 1, dryRun: false }),
+    });
+    const batch = (await res.json()) as { outcomes?: { outcome: string }[] };
+    if (batch.outcomes?.[0]?.outcome !== "moved") throw new Error(`bench: the move answered ${JSON.stringify(batch)}`);
+  }
+  return { cookie, form, date };
+}
+
+type Submitter = Awaited<ReturnType<typeof submitter>>;
+
+/** One reviewed SUBMIT, timed: null when refused (the borrower's credit or pending payments are used up). */
+async function timedSubmit(who: Submitter, kind: "draw" | "payment") {
+  const review =
+    kind === "draw"
+      ? await who.form({ intent: "review", amount: "100" }, "/draw")
+      : await who.form({ intent: "review", option: "other", other: "20", date: who.date }, "/payments");
+  const html = await review.text();
+  const names = kind === "draw" ? ["amount", "key", "applNo"] : ["option", "other", "date", "amount", "key", "review"];
+  const fields = Object.fromEntries(names.map((name) => [name, hiddenIn(html, name)]));
+  if (!fields.key) return null;
+  const started = performance.now();
+  const submit = await who.form({ intent: "submit", ...fields }, kind === "draw" ? "/draw.data" : "/payments.data");
+  const text = await submit.text();
+  const ms = performance.now() - started;
+  return text.includes("thanks") ? { ms, timing: submit.headers.get("Server-Timing") } : null;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+/** The form posts' per-IP window (a minute): the SUBMITs start in a window of their own. */
+const FORM_WINDOW_MS = 61_000;
+
+/** A draw's and a payment's SUBMIT, one at a time, for lines in the shared database or in their objects. */
+async function submitRows(base: string, rtt: number, moved: boolean) {
+  await new Promise((resolve) => setTimeout(resolve, FORM_WINDOW_MS));
+  const rows: Array<Record<string, string | number>> = [];
+  for (const kind of ["draw", "payment"] as const) {
+    const times: number[] = [];
+    let timing: string | null = null;
+    let who = await submitter(base, moved);
+    for (let tries = 0; times.length < SUBMITS; tries++) {
+      if (tries > SUBMITS * 3) throw new Error(`bench: too many refused ${kind} SUBMITs`);
+      const done = await timedSubmit(who, kind);
+      if (!done) {
+        who = await submitter(base, moved);
+        continue;
+      }
+      times.push(done.ms);
+      timing = done.timing;
+    }
+    times.sort((a, b) => a - b);
+    rows.push({
+      "D1 RTT ms": rtt,
+      page: `POST ${kind === "draw" ? "/draw" : "/payments"} SUBMIT (line in ${moved ? "its object" : "D1"})`,
+      "D1 trips": tripsIn(timing, "d1"),
+      "DO calls": tripsIn(timing, "do"),
+      "p50 ms": Math.round(percentile(times, 0.5)),
+      "p99 ms": Math.round(percentile(times, 0.99)),
+    });
+  }
+  return rows;
+}
+
 /** Each distance: the server restarted with it, then each page with one connection. */
+/** The same distance with LINE_STORE = "objects": a moved borrower's pages and SUBMITs (decision record 032). */
+async function movedLineRows(site: Site, rtt: number) {
+  const server = site.start({
+    ...distanceVars(rtt),
+    LINE_STORE: "objects",
+  });
+  try {
+    await waitForHealth(site.base);
+    const rows: Array<Record<string, string | number>> = [];
+    const who = await submitter(site.base, true);
+    const account = { label: "GET /account (line in its object)", path: "/account", headers: { Cookie: who.cookie } };
+    rows.push({ "D1 RTT ms": rtt, ...(await latencyOf(site.base, account, LATENCY_S)) });
+    rows.push(...(await submitRows(site.base, rtt, true)));
+    return rows;
+  } finally {
+    await site.stop(server);
+  }
+}
+
+const distanceVars = (rtt: number) => ({
+  D1_SIMULATED_RTT_MS: String(rtt),
+  D1_SIMULATED_REPLICA_MS: String(rtt > 0 ? REPLICA_MS : 0),
+});
+
 export async function distanceBench(list: number[], site: Site) {
   const base = site.base;
   const rows: Array<Record<string, string | number>> = [];
   for (const rtt of list) {
-    const server = site.start({
-      D1_SIMULATED_RTT_MS: String(rtt),
-      D1_SIMULATED_REPLICA_MS: String(rtt > 0 ? REPLICA_MS : 0),
-    });
+    const server = site.start(distanceVars(rtt));
     try {
       await waitForHealth(base);
       for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/api/health`)]);
@@ -189,9 +300,11 @@ export async function distanceBench(list: number[], site: Site) {
           "D1 RTT ms": rtt,
           ...(await latencyOf(base, visitor, LATENCY_S, visitor.method === "POST" ? STEP_POSTS : undefined)),
         });
+      rows.push(...(await submitRows(base, rtt, false)));
     } finally {
       await site.stop(server);
     }
+    rows.push(...(await movedLineRows(site, rtt)));
   }
   console.log(
     `\nOne connection, ${LATENCY_S} s per page (a step's save: ${STEP_POSTS} posts, under the per-IP form limit); primary round trips wait the D1 RTT, replica reads ${REPLICA_MS} ms\n`,

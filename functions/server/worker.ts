@@ -3,7 +3,7 @@ import { database } from "#db/client";
 import { deliverEmbeddedMessages, runEmbeddedDaily } from "#platform";
 import { api } from "./api/app";
 import type { Env } from "./env";
-import { bookmarkCookie, requestD1 } from "./http/d1-session";
+import { bookmarkCookie, requestD1, simulatedObjectMs } from "./http/d1-session";
 import { countedD1, countedNamespace, newTally, serverTiming } from "./http/d1-trips";
 import { count } from "./http/metrics";
 import { cachedPage, isCacheableRequest, storePage } from "./http/page-cache";
@@ -137,6 +137,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, pathnam
         DB: countedD1(d1.db, tally),
         RATE_LIMITER: countedNamespace(env.RATE_LIMITER, tally, "RateLimiter"),
         PASSCODES: countedNamespace(env.PASSCODES, tally, "PasscodeVault"),
+        ...(env.LINES ? { LINES: countedNamespace(env.LINES, tally, "LineLedger", simulatedObjectMs(env)) } : {}),
       }
     : { ...env, DB: d1.db };
   // Every method goes to React Router (forms post to route actions).

@@ -175,7 +175,9 @@ export async function deskDecideRequest(
     const at = now.getTime();
     const decided = { status, checker: actor.email, decidedAt: at, decisionReason: reason } as const;
     // A moved line's object decides first, once: the reversal is the line's, written there with its decision.
-    const won = moved ? await decidedInLine(db, line.id, request, decided) : status;
+    const kept = moved ? await decidedInLine(db, line.id, request, decided) : decided;
+    // Another supervisor's decision may have reached the line's object first: the request records that one.
+    const mine = kept.status === status && kept.checker === actor.email;
     const entry = {
       action: `${input.decision === "approve" ? "approve" : "reject"} ${REQUEST_ACTION[request.kind as CorrectionKind].replace("request ", "")}`,
       customerId: request.customerId,
@@ -186,16 +188,20 @@ export async function deskDecideRequest(
     const writes = [
       updateRows(
         "desk_requests",
-        { status: won, checker: actor.email, decided_at: at, decision_reason: reason },
+        {
+          status: kept.status,
+          checker: kept.checker,
+          decided_at: kept.decidedAt,
+          decision_reason: kept.decisionReason,
+        },
         "id = ? AND status = 'pending'",
         [request.id],
       ),
-      ...(won === status ? [insertRow("desk_audit", auditRecord(actor, entry, input.key, at))] : []),
+      ...(mine ? [insertRow("desk_audit", auditRecord(actor, entry, input.key, at))] : []),
     ];
     if (state && input.decision === "approve") writes.unshift(correctionWrite(state, request, at));
     if (!(await guardedBatch(d1, state?.line ?? line, writes))) continue;
-    // Another supervisor's decision reached the line's object first: it is the request's, and this one's refusal.
-    if (won !== status) throw new ServicingError(409, approvalMessages.decided(won));
+    if (!mine) throw new ServicingError(409, approvalMessages.decided(kept.status));
     return { status, replayed: false };
   }
   throw new ServicingError(409, approvalMessages.busy);
@@ -231,10 +237,16 @@ export async function decideInLine(
   request: DeskRequest,
   decision: RequestDecision,
   now: Date,
-): Promise<"approved" | "rejected"> {
+): Promise<RequestDecision> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const kept = await db.select().from(deskRequests).where(eq(deskRequests.id, request.id)).get();
-    if (kept) return kept.status as "approved" | "rejected";
+    if (kept)
+      return {
+        status: kept.status as RequestDecision["status"],
+        checker: kept.checker ?? "",
+        decidedAt: kept.decidedAt ?? 0,
+        decisionReason: kept.decisionReason ?? "",
+      };
     const line = await latestLine(db, request.customerId);
     if (!line) throw new ServicingError(404, "This customer has no line of credit.");
     const state = await loadLineState(db, line, now);
@@ -257,7 +269,7 @@ export async function decideInLine(
       }),
     ];
     if (decision.status === "approved") writes.unshift(correctionWrite(state, request, decision.decidedAt));
-    if (await guardedBatch(d1, state.line, writes)) return decision.status;
+    if (await guardedBatch(d1, state.line, writes)) return decision;
   }
   throw new ServicingError(409, approvalMessages.busy);
 }
@@ -265,7 +277,7 @@ export async function decideInLine(
 /** The decision a moved line's object kept, or its refusal (the fee or payment can no longer be corrected). */
 async function decidedInLine(db: Database, lineId: number, request: DeskRequest, decision: RequestDecision) {
   const answer = await lineHomeCall(db, lineId, (home) => home.decideRequest(request, decision, decision.decidedAt));
-  if (answer.status === 200) return answer.body as "approved" | "rejected";
+  if (answer.status === 200) return answer.body as RequestDecision;
   const refusal = answer.body as { error: string; fields?: Record<string, string> };
   throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
 }

@@ -31,6 +31,8 @@ export interface CoreEnv {
   LINE_WAKE?: Queue<LineWake>;
   /** The lines' events, handed over at least once; consumers are idempotent by event id. */
   LINE_EVENTS?: Queue<LineEvent>;
+  /** Development only: the distance bench's round trip to D1's primary, as a line's object waits it (objects/distance.ts). */
+  D1_SIMULATED_RTT_MS?: string;
   /** The site's public origin: where providers post their delivery reports. */
   SITE_ORIGIN?: string;
   /** Texts and calls through Twilio (all three set), else the outbox. The token is a secret. */

@@ -219,16 +219,19 @@ describe("the desk changes a moved line in its object", () => {
         Date.now(),
       ),
     );
-    expect(kept).toEqual({ status: 200, body: "approved" });
+    expect(kept).toMatchObject({ status: 200, body: { status: "approved", checker: supervisor.email } });
     const reject = { requestId, decision: "reject" as const, reason: "No", key: "dec-3" };
     await expect(deskCore.decideRequest(objectsEnv, secondSupervisor, reject)).rejects.toMatchObject({
       status: 409,
       message: "This request was already approved.",
     });
-    const status = await env.DB.prepare("SELECT status FROM desk_requests WHERE id = ?")
+    // The shared queue records the decision the object kept: its supervisor and reason, not the refused one's.
+    const recorded = await env.DB.prepare(
+      "SELECT status, checker, decision_reason AS reason FROM desk_requests WHERE id = ?",
+    )
       .bind(requestId)
-      .first("status");
-    expect(status).toBe("approved");
+      .first();
+    expect(recorded).toEqual({ status: "approved", checker: supervisor.email, reason: "Agreed" });
     expect((await objectRows(lineId, "ledger_entries")).filter((e) => e.reverses_id === target.id)).toHaveLength(1);
   });
 

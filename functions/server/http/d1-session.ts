@@ -87,6 +87,15 @@ async function simulatedDistance(env: DistanceEnv): Promise<Distance | null> {
   return primaryMs > 0 || replica ? { primaryMs, replicaMs, replica } : null;
 }
 
+/**
+ * Development only: how far a line's object is from the visitor in the distance bench. It is created
+ * near its borrower (decision record 032): 10 ms, like a nearby replica, whenever D1's primary is set far.
+ */
+export function simulatedObjectMs(env: DistanceEnv): number {
+  if (env.ENVIRONMENT !== "development") return 0;
+  return (Number(env.D1_SIMULATED_RTT_MS ?? 0) || 0) > 0 ? Number(env.D1_SIMULATED_REPLICA_MS ?? 10) || 0 : 0;
+}
+
 /** The request's D1: one session, at the simulated distance in development when one is set. */
 export async function requestD1(d1: D1Database, env: DistanceEnv, request: Request): Promise<RequestD1> {
   const start = sessionStart(request);

@@ -84,15 +84,24 @@ export function countedD1(d1: D1Database, tally: TripTally): D1Database {
   });
 }
 
-/** A Durable Object namespace whose stubs count each call into `tally` (the object's name: the binding's). */
-export function countedNamespace<T extends DurableObjectNamespace>(namespace: T, tally: TripTally, name: string): T {
+/**
+ * A Durable Object namespace whose stubs count each call into `tally` (the object's name: the binding's).
+ * `awayMs`: development's simulated distance to the object (the distance bench), waited before each call.
+ */
+export function countedNamespace<T extends DurableObjectNamespace>(
+  namespace: T,
+  tally: TripTally,
+  name: string,
+  awayMs = 0,
+): T {
+  const away = () => (awayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, awayMs)) : Promise.resolve());
   const countedStub = (stub: object) =>
     new Proxy(stub, {
       get(target, property) {
         const value = Reflect.get(target, property);
         if (typeof value !== "function" || typeof property !== "string" || property === "then") return value;
         return (...args: unknown[]) =>
-          timed(tally, "do", `${name}.${property}`, () => Promise.resolve(Reflect.apply(value, target, args)));
+          timed(tally, "do", `${name}.${property}`, () => away().then(() => Reflect.apply(value, target, args)));
       },
     });
   return new Proxy(namespace, {

@@ -16,6 +16,7 @@ import type { CoreEnv } from "../env";
 import { handOverEvents, rehandEventsFrom } from "../events";
 import { handOverMessages, withSharedOutgoing } from "../outgoing";
 import { answerDeskCall, auditRowsAfter, type DeskCall, shareAuditRows } from "./desk-calls";
+import { sharedAtDistance } from "./distance";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
@@ -47,14 +48,17 @@ export const alarmOffsetMs = (lineId: number) =>
 export class LineLedger extends DurableObject<CoreEnv> {
   readonly d1: D1Database;
   readonly db: Database;
+  /** The shared database: the directory, the customers, the messages' records and the audit log. */
+  private readonly shared: D1Database;
   /** The servicing clock of the call or run under way: what its messages are stamped with. */
   private nowMs = Date.now();
 
   constructor(ctx: DurableObjectState, env: CoreEnv) {
     super(ctx, env);
     this.d1 = objectD1(ctx.storage);
+    this.shared = sharedAtDistance(env);
     // Its messages are recorded and queued in the shared database, like every other (outgoing.ts).
-    this.db = withSharedOutgoing(database(this.d1), database(env.DB), env, () => this.nowMs);
+    this.db = withSharedOutgoing(database(this.d1), database(this.shared), env, () => this.nowMs);
     ctx.blockConcurrencyWhile(async () => {
       migrateObject(ctx.storage);
     });
@@ -66,7 +70,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
    * neither sets the alarm nor tells the directory.
    */
   async service(nowMs?: number, { arm = true }: { arm?: boolean } = {}): Promise<ServiceResult> {
-    const offset = await clockOffset(this.env, database(this.env.DB));
+    const offset = await clockOffset(this.env, database(this.shared));
     const now = new Date(nowMs ?? Date.now() + offset);
     this.nowMs = now.getTime();
     await this.handOverMessages(now);
@@ -135,7 +139,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
 
   /** A posting's confirmation, waiting in this object since its transaction, to the shared dispatch. */
   private handOverMessages(now: Date): Promise<number> {
-    return handOverMessages(this.db, database(this.env.DB), this.env, now.getTime());
+    return handOverMessages(this.db, database(this.shared), this.env, now.getTime());
   }
 
   /**
@@ -146,7 +150,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     const after = (await this.ctx.storage.get<number>("auditSharedThrough")) ?? 0;
     const rows = await auditRowsAfter(this.db, after);
     if (rows.length === 0) return;
-    await shareAuditRows(database(this.env.DB), rows);
+    await shareAuditRows(database(this.shared), rows);
     await this.ctx.storage.put("auditSharedThrough", rows.at(-1)!.id);
   }
 
@@ -161,7 +165,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
   /** The borrower's repayment method, changed in their preferences; the alarm follows it. */
   async setRepaymentMethod(method: "K" | "A"): Promise<void> {
     await this.db.update(lines).set({ repaymentMethod: method });
-    const now = Date.now() + (await clockOffset(this.env, database(this.env.DB)));
+    const now = Date.now() + (await clockOffset(this.env, database(this.shared)));
     this.ctx.waitUntil(this.afterPosting(new Date(now)));
   }
 
@@ -221,7 +225,8 @@ export class LineLedger extends DurableObject<CoreEnv> {
   }
 
   private async refuseWhenHome(lineId: number): Promise<void> {
-    const home = await this.env.DB.prepare("SELECT 1 FROM line_directory WHERE line_id = ? AND store = 'object'")
+    const home = await this.shared
+      .prepare("SELECT 1 FROM line_directory WHERE line_id = ? AND store = 'object'")
       .bind(lineId)
       .first();
     if (home) throw new Error("This object is the line's home: its rows are not replaced.");
@@ -276,7 +281,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
       servicedThrough: records.line.servicedThrough,
       updatedAt: at,
     };
-    await database(this.env.DB)
+    await database(this.shared)
       .insert(lineDirectory)
       .values({ lineId: line.id, store: "object", objectName: String(line.id), ...entry })
       .onConflictDoUpdate({ target: lineDirectory.lineId, set: entry });
