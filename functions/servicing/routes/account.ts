@@ -18,6 +18,7 @@ import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
 import { postWithClaimedKey } from "../keyed-posting";
 import { movedLineCall } from "../objects/homes";
+import { moveLine } from "../objects/move";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
 import { newTransactionId } from "../posting";
@@ -294,6 +295,12 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
   const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
   await db.batch([opening.opened, ...opening.draw, opening.open]);
+  // With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record 032);
+  // a move refused for any reason leaves it open here, to be moved by `db:move-lines`.
+  if (c.env.LINE_STORE === "objects" && c.env.LINES)
+    await moveLine(c.env, state.line.id, { nowMs: c.var.now.getTime() }).catch((error: unknown) => {
+      console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
+    });
   return { status: true };
 });
 

@@ -1,0 +1,48 @@
+/**
+ * With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record
+ * 032): the e-sign's OpenLine moves it, with its first draw, before it answers; the borrower's first
+ * summary is the object's, and the shared database keeps only the frozen copy and the directory row.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
+import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
+import { lineStub } from "./helpers/line-object";
+
+const { account, applications } = catalogue;
+
+async function openedLine(store: "d1" | "objects") {
+  const session = new PlatformClient(
+    embeddedTransport(store === "objects" ? { ...env, LINE_STORE: "objects" as const } : env),
+    memoryTokenHolder(null),
+    EMBEDDED_MERCHANT_ID,
+  );
+  await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn() }));
+  await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 20_000 });
+  await session.call(account.SaveSignatures, { signaturesData: [agreementSignature()] });
+  await session.call(account.OpenLine, {});
+  const summary = await session.call(account.GetSummary, {});
+  return { session, summary, lineId: summary.accountHeader.applNo };
+}
+
+const directoryOf = (lineId: number) =>
+  env.DB.prepare("SELECT store, status FROM line_directory WHERE line_id = ?").bind(lineId).first();
+
+describe("a line opened with LINE_STORE = objects", () => {
+  it("is moved into its object with its first draw as it opens", async () => {
+    const { summary, lineId } = await openedLine("objects");
+    expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+    const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
+    expect(frozen).toBe("moved");
+    const rows = await lineStub(lineId).rowsOf(["transactions"]);
+    expect(rows.transactions!.filter((t) => t.code === "D" && t.amount_cents === 20_000)).toHaveLength(1);
+    expect(summary.accountHeader.accountBalance).toBeGreaterThan(0);
+  });
+
+  it("stays in the shared database when the setting is off", async () => {
+    const { lineId } = await openedLine("d1");
+    const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
+    expect(frozen).toBe("open");
+  });
+});
