@@ -49,7 +49,7 @@ test("consent: focus on the heading at load and on the agreement's button after 
 
 test("consent: STAY INFORMED sets texts and calls to Yes, and the page shows both", async ({ page }) => {
   await onConsent(page);
-  await page.getByLabel("No").first().check();
+  await page.getByLabel("No", { exact: true }).first().check();
   await page.getByRole("dialog", { name: "Stay informed" }).getByRole("button", { name: "STAY INFORMED" }).click();
   await expect(page.getByRole("group", { name: /marketing texts/ }).getByLabel("Yes")).toBeChecked();
   await expect(page.getByRole("group", { name: /call you about offers/ }).getByLabel("Yes")).toBeChecked();

@@ -137,7 +137,7 @@ test("an inline password with two-factor verification, and logging in after sign
   await agree(page, "Arbitration Agreement");
   await agree(page, "Consent for Electronic Records");
   await agree(page, "Credit Agreement");
-  await page.getByLabel("No").first().check();
+  await page.getByLabel("No", { exact: true }).first().check();
   await page.getByRole("dialog", { name: "Stay informed" }).getByRole("button", { name: "STAY INFORMED" }).click();
   await expect(page.getByLabel("Yes").first()).toBeChecked();
   await page.getByRole("button", { name: "Save and Continue" }).click();
