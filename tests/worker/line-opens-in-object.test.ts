@@ -1,6 +1,6 @@
 /**
  * With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record
- * 032): the e-sign's OpenLine moves it, with its first draw, before it answers; the borrower's first
+ * 032): the e-sign's FinishESign (or OpenLine) moves it, with its first draw, before it answers; the borrower's first
  * summary is the object's, and the shared database keeps only the frozen copy and the directory row.
  */
 import { env } from "cloudflare:test";
@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
+import { finishESign } from "./helpers/esign";
 import { lineStub } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
@@ -38,6 +39,20 @@ describe("a line opened with LINE_STORE = objects", () => {
     const rows = await lineStub(lineId).rowsOf(["transactions"]);
     expect(rows.transactions!.filter((t) => t.code === "D" && t.amount_cents === 20_000)).toHaveLength(1);
     expect(summary.accountHeader.accountBalance).toBeGreaterThan(0);
+  });
+
+  it("is moved as the site's e-sign finishes, with the draw it asked for", async () => {
+    const session = new PlatformClient(
+      embeddedTransport({ ...env, LINE_STORE: "objects" as const }),
+      memoryTokenHolder(null),
+      EMBEDDED_MERCHANT_ID,
+    );
+    await session.call(applications.ProcessApplication, applicationPayload());
+    await session.call(account.FinishESign, finishESign("Jordan Rivera", 10_000));
+    const lineId = (await session.call(account.GetSummary, {})).accountHeader.applNo;
+    expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+    const rows = await lineStub(lineId).rowsOf(["transactions"]);
+    expect(rows.transactions!.filter((t) => t.code === "D" && t.amount_cents === 10_000)).toHaveLength(1);
   });
 
   it("stays in the shared database when the setting is off", async () => {

@@ -280,6 +280,18 @@ implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => 
   return { status: true };
 });
 
+/**
+ * With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record
+ * 032), moved and verified before the opening call answers; a move refused for any reason leaves it
+ * open here, to be moved by `db:move-lines`.
+ */
+export async function moveOpenedLine(c: ServicingContext, lineId: number): Promise<void> {
+  if (c.env.LINE_STORE !== "objects" || !c.env.LINES) return;
+  await moveLine(c.env, lineId, { nowMs: c.var.now.getTime() }).catch((error: unknown) => {
+    console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
+  });
+}
+
 /** After signing: the line opens, and the first draw (if one was asked for) posts in the same batch. */
 implement(accountRoutes, calls.OpenLine, async (c) => {
   const customerId = requireCustomer(c);
@@ -295,12 +307,7 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
   const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
   await db.batch([opening.opened, ...opening.draw, opening.open]);
-  // With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record 032);
-  // a move refused for any reason leaves it open here, to be moved by `db:move-lines`.
-  if (c.env.LINE_STORE === "objects" && c.env.LINES)
-    await moveLine(c.env, state.line.id, { nowMs: c.var.now.getTime() }).catch((error: unknown) => {
-      console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
-    });
+  await moveOpenedLine(c, state.line.id);
   return { status: true };
 });
 

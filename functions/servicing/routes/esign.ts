@@ -10,7 +10,7 @@ import { customerById } from "../customers";
 import { implement } from "../implement";
 import { outgoingFor } from "../outgoing";
 import { templates } from "../templates";
-import { openingWrites } from "./account";
+import { moveOpenedLine, openingWrites } from "./account";
 
 export const esignRoutes = new Hono<ServicingEnv>();
 
@@ -72,6 +72,7 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
     ...opening.draw,
     opening.open,
   ]);
+  await moveOpenedLine(c, state.line.id);
   await accountReadyEmail(c, customer, opening.drawCents, opening.fundingDate);
   return { status: true, drawAmount: opening.drawCents, fundingDate: opening.fundingDate };
 });
