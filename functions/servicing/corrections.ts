@@ -6,7 +6,7 @@ import { ServicingError } from "./context";
 import { type LedgerEntry, returnEntry, returnProblem, returnProblemMessages } from "./engine/index";
 import { eventWrite } from "./events";
 import { type GuardedWrite, insertRow, updateRows, writeIfUnchanged } from "./guarded";
-import { lineHomeCall } from "./objects/homes";
+import { answeredBody, lineHomeCall } from "./objects/homes";
 import { outgoingFor } from "./outgoing";
 import { newTransactionId } from "./posting-ids";
 import { templates } from "./templates";
@@ -57,9 +57,7 @@ export async function returnPayment(
 
 async function returnedInLine(db: Database, lineId: number, paymentEntryId: string, now: Date) {
   const answer = await lineHomeCall(db, lineId, (home) => home.returnPayment(lineId, paymentEntryId, now.getTime()));
-  if (answer.status === 200) return answer.body as { amountCents: number; returnedOn: string };
-  const refusal = answer.body as { error: string; fields?: Record<string, string> };
-  throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
+  return answeredBody<{ amountCents: number; returnedOn: string }>(answer);
 }
 
 /** The guarded insert of a row that cancels another (a return, a desk correction), with its ledger description. */

@@ -8,7 +8,7 @@ import { latestLine } from "./customers";
 import { auditedUnder, auditRecord, type DeskActor, requireActingRole } from "./desk";
 import { type CorrectionKind, correctionEntry, correctionProblem, correctionProblemMessages } from "./engine/index";
 import { guardedBatch, insertRow, updateRows } from "./guarded";
-import { lineHomeCall } from "./objects/homes";
+import { answeredBody, lineHomeCall } from "./objects/homes";
 import { newTransactionId } from "./posting-ids";
 
 /**
@@ -277,9 +277,7 @@ export async function decideInLine(
 /** The decision a moved line's object kept, or its refusal (the fee or payment can no longer be corrected). */
 async function decidedInLine(db: Database, lineId: number, request: DeskRequest, decision: RequestDecision) {
   const answer = await lineHomeCall(db, lineId, (home) => home.decideRequest(request, decision, decision.decidedAt));
-  if (answer.status === 200) return answer.body as RequestDecision;
-  const refusal = answer.body as { error: string; fields?: Record<string, string> };
-  throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
+  return answeredBody<RequestDecision>(answer);
 }
 
 /** The requests awaiting a supervisor, oldest first (the queue), or one customer's requests, newest first. */

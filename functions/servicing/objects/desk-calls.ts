@@ -1,14 +1,13 @@
 import { asc, gt } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { customers, deskAudit } from "#db/schema/servicing";
-import { ServicingError } from "../context";
 import type { DeskActor } from "../desk";
 import { deskAuthorizeAutopay, deskRevokeAutopay } from "../desk-autopay";
 import { deskCancelClosure, deskCloseLine, deskReopenLine } from "../desk-closure";
 import { deskChangeLimit } from "../desk-limits";
 import { deskChangePaySchedule } from "../desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../desk-payments";
-import type { CustomerRow, LineAnswer } from "./line-calls";
+import { asAnswer, type CustomerRow, type LineAnswer } from "./line-calls";
 
 /**
  * The desk's changes to one borrower's line (decision record 032): run by the same functions whether
@@ -57,13 +56,7 @@ export async function answerDeskCall(d1: D1Database, db: Database, call: DeskCal
     input: unknown,
     now: Date,
   ) => Promise<unknown>;
-  try {
-    return { status: 200, body: await action(d1, db, call.actor, call.input, new Date(call.nowMs)) };
-  } catch (error) {
-    if (error instanceof ServicingError)
-      return { status: error.status, body: { error: error.message, fields: error.fields } };
-    throw error;
-  }
+  return asAnswer(() => action(d1, db, call.actor, call.input, new Date(call.nowMs)));
 }
 
 /**

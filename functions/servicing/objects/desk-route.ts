@@ -3,10 +3,10 @@ import type { Database } from "#db/client";
 import { lineDirectory } from "#db/schema/directory";
 import { customers } from "#db/schema/servicing";
 import { newestLineOf } from "../book";
-import { ServicingError } from "../context";
 import type { DeskActor } from "../desk";
 import type { CoreEnv } from "../env";
 import { DESK_LINE_ACTIONS, type DeskLineAction, type DeskLineInput, type DeskLineResult } from "./desk-calls";
+import { answeredBody } from "./homes";
 import type { LineAnswer } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
 
@@ -41,7 +41,5 @@ export async function deskLineAction<A extends DeskLineAction>(
   const call = { action, actor, input: input as { customerId: string }, customer, nowMs: now.getTime() };
   // The answer's body is JSON the action types; RPC's typing of `unknown` is `never`.
   const answer = (await lines.get(lines.idFromName(entry.objectName)).desk(call)) as unknown as LineAnswer;
-  if (answer.status === 200) return answer.body as DeskLineResult<A>;
-  const refusal = answer.body as { error: string; fields?: Record<string, string> };
-  throw new ServicingError(answer.status, refusal.error, refusal.fields);
+  return answeredBody<DeskLineResult<A>>(answer);
 }

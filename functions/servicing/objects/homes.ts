@@ -37,6 +37,13 @@ export async function movedLineState(db: Database, line: { id: number; status: s
   return movedLineCall(homes.get(db), line.id, (home) => home.state(line.id, now.getTime()));
 }
 
+/** An object's answer in the core's terms: its body, or its refusal thrown again as a ServicingError. */
+export function answeredBody<T>(answer: { status: number; body: unknown }): T {
+  if (answer.status === 200) return answer.body as T;
+  const refusal = answer.body as { error: string; fields?: Record<string, string> };
+  throw new ServicingError(answer.status as ServicingError["status"], refusal.error, refusal.fields);
+}
+
 /** One call to a moved line's object, through the handle's registry (`withLineHomes`). */
 export function lineHomeCall<T>(db: Database, lineId: number, call: (home: LineHome) => Promise<T>): Promise<T> {
   return movedLineCall(homes.get(db), lineId, call);

@@ -110,9 +110,17 @@ function answered(replay: { status: number; body: unknown }) {
 }
 
 /** One call in the object: its answer, or its refusal as the core's app would give it. */
-export async function answerLineCall(d1: D1Database, db: Database, input: LineCall): Promise<LineAnswer> {
+export function answerLineCall(d1: D1Database, db: Database, input: LineCall): Promise<LineAnswer> {
+  return asAnswer(() => answer(d1, db, input));
+}
+
+/**
+ * What the object answers: the body, or a refusal as data (an Error's status would not cross the
+ * object's boundary); anything else is thrown on.
+ */
+export async function asAnswer(run: () => Promise<unknown>): Promise<LineAnswer> {
   try {
-    return { status: 200, body: await answer(d1, db, input) };
+    return { status: 200, body: await run() };
   } catch (error) {
     if (error instanceof ServicingError)
       return { status: error.status, body: { error: error.message, fields: error.fields } };

@@ -8,7 +8,6 @@ import { servicing } from "#domain/config";
 import { type LineState, loadLineState } from "../account-state";
 import { readLine } from "../book";
 import { clockOffset } from "../clock";
-import { ServicingError } from "../context";
 import { returnPayment } from "../corrections";
 import { runServicing } from "../cron";
 import { decideInLine, type RequestDecision } from "../desk-approvals";
@@ -18,7 +17,7 @@ import { handOverMessages, withSharedOutgoing } from "../outgoing";
 import { answerDeskCall, auditRowsAfter, type DeskCall, shareAuditRows } from "./desk-calls";
 import { sharedAtDistance } from "./distance";
 import { type LineFigures, lineFigures } from "./figures";
-import { answerLineCall, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
+import { answerLineCall, asAnswer, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
 import { LINE_ROW_TABLES, type LineRows, migrateObject } from "./schema";
 import { objectD1 } from "./sql-d1";
@@ -124,20 +123,13 @@ export class LineLedger extends DurableObject<CoreEnv> {
     return this.answered(nowMs, () => returnPayment(this.db, lineId, paymentEntryId, new Date(nowMs)));
   }
 
-  /**
-   * A change's answer, or its refusal as data (an Error's status would not cross the object's
-   * boundary); once written, its events are handed over and the alarm set again.
-   */
+  /** A change's answer, or its refusal as data (line-calls.ts `asAnswer`). */
   private async answered(nowMs: number, change: () => Promise<unknown>): Promise<LineAnswer> {
     this.nowMs = nowMs;
-    try {
-      const body = await change();
-      this.ctx.waitUntil(this.afterPosting(new Date(nowMs)));
-      return { status: 200, body };
-    } catch (error) {
-      if (!(error instanceof ServicingError)) throw error;
-      return { status: error.status, body: { error: error.message, fields: error.fields } };
-    }
+    const answer = await asAnswer(change);
+    // Once written, its events are handed over and the alarm set again.
+    if (answer.status === 200) this.ctx.waitUntil(this.afterPosting(new Date(nowMs)));
+    return answer;
   }
 
   /** A posting's confirmation, waiting in this object since its transaction, to the shared dispatch. */
