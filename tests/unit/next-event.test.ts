@@ -13,8 +13,11 @@ import { productLine } from "../money/product-line";
 
 const DAY0 = "2027-03-01";
 
-/** The first day after `today` whose run writes anything, found by running every day. */
-function firstDayWithWork(book: Book, today: string): string | null {
+/**
+ * The first day after `today` whose run writes anything, found by running every day. A line with
+ * nothing to do for 400 days (a charged-off balance nobody pays) is woken on the 400th to look again.
+ */
+function firstDayWithWork(book: Book, today: string): string {
   for (let i = 1; i <= 400; i++) {
     const day = addDays(today, i);
     const { work, book: after } = serviceDay(book, day, { at: 0, reference: () => 0 });
@@ -24,7 +27,7 @@ function firstDayWithWork(book: Book, today: string): string | null {
       work.closure !== null;
     if (busy || after.line.status !== "open") return day;
   }
-  return null;
+  return addDays(today, 400);
 }
 
 describe("a line's next event", () => {
@@ -70,5 +73,22 @@ describe("a line's next event", () => {
     const book = line.book();
     expect(nextEventDay(book, [addDays(DAY0, 1)], DAY0)).toBe(addDays(DAY0, 1));
     expect(nextEventDay({ ...book, line: { ...book.line, status: "closed" } }, [], DAY0)).toBeNull();
+  });
+
+  it("wakes a charged-off line nobody pays on the 400th day, to look again (the property's counterexample, seed 1174995081)", () => {
+    const line = productLine({
+      openedOn: DAY0,
+      payFrequency: "B",
+      payAnchorDate: addDays(DAY0, -7),
+      repaymentMethod: "K",
+      creditLimitCents: 100_000,
+      takeHomeCents: 200_000,
+    });
+    line.morning(DAY0);
+    line.act({ kind: "draw", amountCents: 10_000 });
+    for (let n = 1; n <= 112; n++) line.morning(addDays(DAY0, n));
+    const today = addDays(DAY0, 112);
+    expect(line.book().line.chargedOffOn).toBe(today);
+    expect(nextEventDay(line.book(), [], today)).toBe(addDays(today, 400));
   });
 });
