@@ -111,6 +111,44 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
     expect(next.headers.get("Location")).toBe("/apply/income");
   });
 
+  it("a draw's SUBMIT starts at the browser's older bookmark, and is still checked against the newest line", async () => {
+    const b = await signedInBorrower("current");
+    const review = await (await postForm("/draw", { intent: "review", amount: "200" }, { cookie: b.cookie })).text();
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(review)?.[1] ?? "";
+    const replicaBookmark = await lagReplica();
+    // Another tab uses up the credit at the primary; the replica still shows the credit from before.
+    const available = Number(
+      /data-figure="available">\$([\d,.]+)</
+        .exec(await (await send("/draw", { cookie: b.cookie })).text())![1]!
+        .replace(/,/g, ""),
+    );
+    const other = await (
+      await postForm(
+        "/draw",
+        { intent: "review", amount: String(Math.floor(available / 25) * 25 - 150) },
+        { cookie: b.cookie },
+      )
+    ).text();
+    const otherKey = /name="key" value="([^"]+)"/.exec(other)![1]!;
+    const otherAmount = /name="amount" value="([^"]+)"/.exec(other)![1]!;
+    expect(
+      await (
+        await postForm("/draw", { intent: "submit", amount: otherAmount, key: otherKey }, { cookie: b.cookie })
+      ).text(),
+    ).toContain("Thank you! Your draw request was received.");
+
+    const atOldBookmark = `${b.cookie}; ${BOOKMARK_COOKIE}=${replicaBookmark}`;
+    const refused = await postForm(
+      "/draw",
+      { intent: "submit", amount: hidden("amount"), key: hidden("key"), applNo: hidden("applNo") },
+      { cookie: atOldBookmark },
+    );
+    // Read at the replica, the line still had the credit; its guarded write lost, read the primary again, and drew nothing.
+    expect(await refused.text()).toContain(
+      "Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is $150.00.",
+    );
+  });
+
   it("log out clears the bookmark with the session", async () => {
     const b = await signedInBorrower("current");
     const drawn = await drawHundred(b.cookie);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
-import { sessionStart } from "#server/http/d1-session";
+import { BOOKMARK_COOKIE, sessionStart } from "#server/http/d1-session";
 import { countedD1, newTally, serverTiming } from "#server/http/d1-trips";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { setClockOffset } from "../../functions/servicing/clock";
@@ -108,6 +108,18 @@ describe("a partner's signed lead", () => {
     expect(sessionStart(post("/login"))).toBe("first-primary");
     expect(sessionStart(post("/api/passkeys/login/verify"))).toBe("first-primary");
     expect(sessionStart(new Request("https://ridgeline.test/api/leads/L-1"))).toBe("first-unconstrained");
+  });
+
+  it("starts a borrower's draw or payment form at the browser's bookmark, and every other browser post at the primary", () => {
+    const bookmark = `0000002a-00000001-00004ef1-${"c".repeat(32)}`;
+    const post = (path: string, cookie = `__Host-rl_session=s; ${BOOKMARK_COOKIE}=${bookmark}`) =>
+      new Request(`https://ridgeline.test${path}`, { method: "POST", headers: { Cookie: cookie } });
+    for (const path of ["/draw", "/draw.data", "/payments", "/payments.data"])
+      expect(sessionStart(post(path)), path).toBe(bookmark);
+    for (const path of ["/login", "/preferences", "/apply/address", "/reset-password", "/drawings", "/api/draw"])
+      expect(sessionStart(post(path)), path).toBe("first-primary");
+    expect(sessionStart(post("/draw", "__Host-rl_session=s")), "no bookmark").toBe("first-primary");
+    expect(sessionStart(post("/draw", `${BOOKMARK_COOKIE}=not-a-bookmark`)), "a made-up one").toBe("first-primary");
   });
 });
 

@@ -6,7 +6,8 @@
  *
  * - a post starts at the primary: it writes, and its checks (a login's
  *   wrong passwords, a reset link's single use, a key's claim) must not read
- *   an older copy;
+ *   an older copy; a borrower's draw or payment form is the exception, as
+ *   its checks are all made where the line is written (`MONEY_FORM`);
  * - a request carrying the bookmark cookie starts at that bookmark (the
  *   browser's last write), so it reads its own writes from any replica that
  *   has them;
@@ -59,11 +60,24 @@ const READS_ONLY = new Set(["GET", "HEAD"]);
  * passwords, a reset link's single use, a claim, never a replica's older copy.
  */
 export function sessionStart(request: Request): SessionStart {
-  if (!READS_ONLY.has(request.method)) return isMachinePost(request) ? "primary" : "first-primary";
   const bookmark = readCookie(request, BOOKMARK_COOKIE);
-  if (bookmark && BOOKMARK.test(bookmark)) return bookmark;
-  return hasSessionCookie(request) ? "first-primary" : "first-unconstrained";
+  const kept = bookmark && BOOKMARK.test(bookmark) ? bookmark : null;
+  if (!READS_ONLY.has(request.method)) {
+    if (isMachinePost(request)) return "primary";
+    return kept && isMoneyForm(request) ? kept : "first-primary";
+  }
+  return kept ?? (hasSessionCookie(request) ? "first-primary" : "first-unconstrained");
 }
+
+/**
+ * A borrower's draw and payment forms (review and SUBMIT). Their reads here are the session and the
+ * platform's token; every check that moves money (the key's claim, the available credit, the line's
+ * state) is made where the line's rows are written, at that store's primary: the line's object, or a
+ * batch of this database guarded by the line's version, which re-reads at the primary when it loses.
+ * So they start at the browser's bookmark, as its pages do (decision record 032).
+ */
+const MONEY_FORM = /^\/(draw|payments)(\.data)?$/;
+const isMoneyForm = (request: Request) => MONEY_FORM.test(new URL(request.url).pathname);
 
 /** Posts that no browser sends: a partner's lead, a provider's webhook (no session, no bookmark to keep). */
 const MACHINE_POST = /^\/api\/(leads|webhooks\/)/;

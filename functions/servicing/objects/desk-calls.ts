@@ -1,13 +1,13 @@
 import { asc, gt } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { customers, deskAudit } from "#db/schema/servicing";
+import { deskAudit } from "#db/schema/servicing";
 import type { DeskActor } from "../desk";
 import { deskAuthorizeAutopay, deskRevokeAutopay } from "../desk-autopay";
 import { deskCancelClosure, deskCloseLine, deskReopenLine } from "../desk-closure";
 import { deskChangeLimit } from "../desk-limits";
 import { deskChangePaySchedule } from "../desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../desk-payments";
-import { asAnswer, type CustomerRow, type LineAnswer } from "./line-calls";
+import { asAnswer, type CustomerRow, keepCustomerCopy, type LineAnswer } from "./line-calls";
 
 /**
  * The desk's changes to one borrower's line (decision record 032): run by the same functions whether
@@ -47,8 +47,7 @@ export interface DeskCall {
  */
 export async function answerDeskCall(d1: D1Database, db: Database, call: DeskCall): Promise<LineAnswer> {
   if (call.customer.id !== call.input.customerId) throw new Error("The desk call names another customer.");
-  const { id: _id, ...rest } = call.customer;
-  await db.insert(customers).values(call.customer).onConflictDoUpdate({ target: customers.id, set: rest });
+  await keepCustomerCopy(db, call.customer);
   const action = DESK_LINE_ACTIONS[call.action] as (
     d1: D1Database,
     db: Database,

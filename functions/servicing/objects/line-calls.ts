@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { type customers, idempotencyKeys, lines } from "#db/schema/servicing";
+import { customers, idempotencyKeys, lines } from "#db/schema/servicing";
 import { loadLineState } from "../account-state";
 import { type LineRecords, readLine } from "../book";
 import { ServicingError } from "../context";
@@ -18,7 +18,8 @@ export type CustomerRow = typeof customers.$inferSelect;
  * writes the line's rows in its own storage. Answers cross the object's boundary as plain data.
  */
 export type LineCall =
-  | { call: "GetSummary"; customer: CustomerRow; nowMs: number }
+  /** customer null: answered from the object's own copy, which the answer carries back for the host to compare. */
+  | { call: "GetSummary"; customer: CustomerRow | null; nowMs: number }
   | {
       call: "PostTransaction";
       customer: CustomerRow;
@@ -32,6 +33,8 @@ export type LineCall =
 export interface LineAnswer {
   status: 200 | ServicingError["status"];
   body: unknown;
+  /** The object's copy of the customer the answer used, when the call carried none. */
+  customer?: CustomerRow;
 }
 
 async function objectLine(db: Database) {
@@ -40,9 +43,19 @@ async function objectLine(db: Database) {
   return { line, records: await readLine(db, line) };
 }
 
-async function answer(d1: D1Database, db: Database, input: LineCall): Promise<unknown> {
+/**
+ * The object's copy of a customer brought up to date with the shared database's row (the borrower's
+ * address and phone are changed there): written only when a field differs, so a read rarely writes.
+ */
+export async function keepCustomerCopy(db: Database, customer: CustomerRow): Promise<void> {
+  const kept = await db.select().from(customers).where(eq(customers.id, customer.id)).get();
+  if (kept && JSON.stringify(kept) === JSON.stringify(customer)) return;
+  const { id: _id, ...rest } = customer;
+  await db.insert(customers).values(customer).onConflictDoUpdate({ target: customers.id, set: rest });
+}
+
+async function answer(d1: D1Database, db: Database, input: LineCall, customer: CustomerRow): Promise<unknown> {
   const now = new Date(input.nowMs);
-  const { customer } = input;
   const { line, records } = await objectLine(db);
   // The directory names this object for the customer's newest line; anything else is refused, not guessed.
   if (line.customerId !== customer.id) throw new ServicingError(403, "This account is not yours.");
@@ -109,9 +122,21 @@ function answered(replay: { status: number; body: unknown }) {
   throw new ServicingError(replay.status as 422, refusal.error, refusal.fields);
 }
 
-/** One call in the object: its answer, or its refusal as the core's app would give it. */
-export function answerLineCall(d1: D1Database, db: Database, input: LineCall): Promise<LineAnswer> {
-  return asAnswer(() => answer(d1, db, input));
+/**
+ * One call in the object: its answer, or its refusal as the core's app would give it. A call that
+ * carries the customer's row keeps the object's copy up to date (only the line's own customer's); one
+ * that carries none is answered from that copy, which the answer carries back for the host to compare.
+ */
+export async function answerLineCall(d1: D1Database, db: Database, input: LineCall): Promise<LineAnswer> {
+  const owner = await db.select({ id: lines.customerId }).from(lines).orderBy(lines.createdAt).get();
+  const given = input.customer;
+  if (given) {
+    if (owner?.id === given.id) await keepCustomerCopy(db, given);
+    return asAnswer(() => answer(d1, db, input, given));
+  }
+  const kept = owner && (await db.select().from(customers).where(eq(customers.id, owner.id)).get());
+  if (!kept) return { status: 404, body: { error: "This customer has no line of credit." } };
+  return { ...(await asAnswer(() => answer(d1, db, input, kept))), customer: kept };
 }
 
 /**
