@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { devApi } from "../../functions/server/api/dev";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
 import { lineStub } from "./helpers/line-object";
@@ -59,5 +60,46 @@ describe("a line opened with LINE_STORE = objects", () => {
     const { lineId } = await openedLine("d1");
     const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
     expect(frozen).toBe("open");
+  });
+});
+
+describe("the development book with LINE_STORE = objects", () => {
+  const objectsEnv = { ...env, LINE_STORE: "objects" as const };
+  const post = (path: string, body: unknown) =>
+    devApi.request(
+      path,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      objectsEnv,
+    );
+  const lineIdOf = (customerId: string) =>
+    env.DB.prepare("SELECT id FROM lines WHERE customer_id = ?").bind(customerId).first<number>("id").then(Number);
+  const storesOf = (customerId: string) =>
+    env.DB.prepare(
+      "SELECT d.store, l.status FROM lines l JOIN line_directory d ON d.line_id = l.id WHERE l.customer_id = ?",
+    )
+      .bind(customerId)
+      .all()
+      .then((r) => r.results);
+
+  it("moves every seeded demo borrower's opened line into its object, with nothing refused", async () => {
+    const res = await post("/seed", {});
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { refusedMoves: number[] }).refusedMoves).toEqual([]);
+    const left = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM lines WHERE opened_at IS NOT NULL AND status != 'moved'",
+    ).first<number>("n");
+    expect(left).toBe(0);
+    const moved = await env.DB.prepare("SELECT COUNT(*) AS n FROM lines WHERE status = 'moved'").first<number>("n");
+    expect(moved).toBeGreaterThanOrEqual(5);
+  });
+
+  it("moves a test's copy of a demo borrower once its history is written", async () => {
+    const res = await post("/borrower", { like: "current@demo.ridgeline.test", repaymentMethod: "K" });
+    expect(res.status).toBe(201);
+    const { customerId } = (await res.json()) as { customerId: string };
+    expect(await storesOf(customerId)).toEqual([{ store: "object", status: "moved" }]);
+    // Its change of repayment method was made before the move: the object's line carries it.
+    const rows = await lineStub(await lineIdOf(customerId)).rowsOf(["lines"]);
+    expect(rows.lines?.map((l) => l.repayment_method)).toEqual(["K"]);
   });
 });

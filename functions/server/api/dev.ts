@@ -15,6 +15,7 @@ import {
   endPlatformTokens,
   latestOutbox,
   ledgerFor,
+  moveOpenedLinesOf,
   parseClockStep,
   recordsFor,
   runServicing,
@@ -59,8 +60,10 @@ export const devApi = new Hono<ApiEnv>()
   .route("/lines", devLinesApi)
   .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
     const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
+    const moves = await moveOpenedLinesOf(c.env, null, (await currentTime(c.env, database(c.env.DB))).getTime());
     return c.json({
       created,
+      refusedMoves: moves.filter((m) => m.outcome !== "moved").map((m) => m.lineId),
       password: DEMO_PASSWORD,
       borrowers: demoBorrowers.map((b) => ({
         email: b.email,
@@ -99,6 +102,8 @@ export const devApi = new Hono<ApiEnv>()
       const made = await copyDemoBorrower(db, c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
       if (!made) return c.json({ error: "Unknown demo borrower." }, 400);
       if (repaymentMethod) await setRepaymentMethod(db, made.customerId, repaymentMethod);
+      // Its history written, the copy moves into its line's object like the demo book (decision record 032).
+      await moveOpenedLinesOf(c.env, made.customerId, (await currentTime(c.env, db)).getTime());
       return c.json(made, 201);
     },
   )

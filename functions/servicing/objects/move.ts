@@ -139,3 +139,20 @@ export async function moveLines(
   for (const { id } of results) outcomes.push(await moveLine(env, id, options));
   return { outcomes, after: results.at(-1)?.id ?? null };
 }
+
+/**
+ * Development: with LINE_STORE = "objects", every opened line of one customer (or of every customer)
+ * still in the shared database, moved as it is seeded or copied, so the demo book and the browser
+ * tests' borrowers live where production's lines do. A refused line stays in D1 and is reported.
+ */
+export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null, nowMs: number) {
+  if (env.LINE_STORE !== "objects" || !env.LINES) return [];
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM lines WHERE status != 'moved' AND opened_at IS NOT NULL AND (?1 IS NULL OR customer_id = ?1) ORDER BY id",
+  )
+    .bind(customerId)
+    .all<{ id: number }>();
+  const outcomes: MoveOutcome[] = [];
+  for (const { id } of results) outcomes.push(await moveLine(env, id, { nowMs }));
+  return outcomes;
+}
