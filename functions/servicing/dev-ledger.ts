@@ -1,7 +1,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { customers, lines, transactions } from "#db/schema/servicing";
+import { customers, lines } from "#db/schema/servicing";
 import { cycleOf, loadLineState } from "./account-state";
+import { lineRequests } from "./objects/homes";
 
 /**
  * Development only: one borrower's line as the servicing core sees it at the
@@ -25,21 +26,20 @@ export async function ledgerFor(db: Database, email: string, now: Date) {
     .orderBy(desc(lines.createdAt))
     .get();
   if (!line) return null;
-  const [state, requests] = await Promise.all([
-    loadLineState(db, line, now),
-    db.select().from(transactions).where(eq(transactions.lineId, line.id)).orderBy(transactions.id).all(),
-  ]);
+  // A moved line's rows are its object's (decision record 032): its state and requests are read there.
+  const [state, requests] = await Promise.all([loadLineState(db, line, now), lineRequests(db, line)]);
+  const current = state.line;
   const { payments: _allocations, ...figures } = state.figures;
   return {
     now: now.toISOString(),
     today: state.today,
     lineId: line.id,
-    status: line.status,
+    status: current.status,
     standing: figures.standing,
-    repaymentMethod: line.repaymentMethod,
-    cycle: cycleOf(line),
-    payAnchorDate: line.payAnchorDate,
-    creditLimitCents: line.creditLimitCents,
+    repaymentMethod: current.repaymentMethod,
+    cycle: cycleOf(current),
+    payAnchorDate: current.payAnchorDate,
+    creditLimitCents: current.creditLimitCents,
     entries: state.book.entries,
     statements: state.book.statements,
     transactions: requests.map((t) => ({

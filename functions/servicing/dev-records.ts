@@ -1,6 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, contactMessages, customers, lines, signatures, transactions } from "#db/schema/servicing";
+import { applications, contactMessages, customers, lines, signatures } from "#db/schema/servicing";
+import { lineRequests } from "./objects/homes";
 
 /**
  * Development only: how many of each record the platform holds for one
@@ -26,16 +27,16 @@ export async function recordsFor(db: Database, email: string) {
   const apps =
     (await db.select({ n: count() }).from(applications).where(inArray(applications.customerId, customerIds)).get())
       ?.n ?? 0;
-  const lineIds = (
-    await db.select({ id: lines.id }).from(lines).where(inArray(lines.customerId, customerIds)).all()
-  ).map((l) => l.id);
+  const owned = await db
+    .select({ id: lines.id, status: lines.status })
+    .from(lines)
+    .where(inArray(lines.customerId, customerIds))
+    .all();
+  const lineIds = owned.map((l) => l.id);
   if (lineIds.length === 0) return { ...none, customers: customerIds.length, applications: apps };
 
-  const moves = await db
-    .select({ code: transactions.code, status: transactions.status })
-    .from(transactions)
-    .where(inArray(transactions.lineId, lineIds))
-    .all();
+  // A moved line's requests are its object's (decision record 032).
+  const moves = (await Promise.all(owned.map((line) => lineRequests(db, line)))).flat();
   const signed =
     (await db.select({ n: count() }).from(signatures).where(inArray(signatures.lineId, lineIds)).get())?.n ?? 0;
   const payments = moves.filter((m) => m.code === "P");

@@ -5,9 +5,12 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { database } from "#db/client";
+import { easternDateTime } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { devApi } from "../../functions/server/api/dev";
+import { issueToken } from "../../functions/servicing/tokens";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
 import { lineStub } from "./helpers/line-object";
@@ -73,6 +76,7 @@ describe("the development book with LINE_STORE = objects", () => {
     );
   const lineIdOf = (customerId: string) =>
     env.DB.prepare("SELECT id FROM lines WHERE customer_id = ?").bind(customerId).first<number>("id").then(Number);
+  const get = (path: string) => devApi.request(path, {}, objectsEnv);
   const storesOf = (customerId: string) =>
     env.DB.prepare(
       "SELECT d.store, l.status FROM lines l JOIN line_directory d ON d.line_id = l.id WHERE l.customer_id = ?",
@@ -101,5 +105,31 @@ describe("the development book with LINE_STORE = objects", () => {
     // Its change of repayment method was made before the move: the object's line carries it.
     const rows = await lineStub(await lineIdOf(customerId)).rowsOf(["lines"]);
     expect(rows.lines?.map((l) => l.repayment_method)).toEqual(["K"]);
+  });
+
+  it("shows a moved borrower's ledger and counts as the object holds them, a draw made there included", async () => {
+    const made = (await (await post("/borrower", { like: "current@demo.ridgeline.test" })).json()) as {
+      customerId: string;
+      email: string;
+    };
+    const before = (await (await get(`/records?email=${encodeURIComponent(made.email)}`)).json()) as { draws: number };
+    const session = new PlatformClient(
+      embeddedTransport(objectsEnv),
+      memoryTokenHolder(await issueToken(database(env.DB), "customer", made.customerId, Date.now())),
+      EMBEDDED_MERCHANT_ID,
+    );
+    const applNo = (await session.call(account.GetSummary, {})).accountHeader.applNo;
+    const drawn = await session.call(
+      account.PostTransaction,
+      { applNo, transactionDate: easternDateTime(new Date()).date, transactionAmount: 10_000, transactionCode: "D" },
+      { idempotencyKey: crypto.randomUUID() },
+    );
+    const ledger = await get(`/ledger?email=${encodeURIComponent(made.email)}`);
+    expect(ledger.status).toBe(200);
+    const shown = (await ledger.json()) as { status: string; transactions: { id: number; code: string }[] };
+    expect(shown.status).toBe("open");
+    expect(shown.transactions.map((t) => t.id)).toContain(drawn.paymentTransactionId);
+    const after = (await (await get(`/records?email=${encodeURIComponent(made.email)}`)).json()) as { draws: number };
+    expect(after.draws).toBe(before.draws + 1);
   });
 });

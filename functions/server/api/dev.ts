@@ -158,14 +158,14 @@ export const devApi = new Hono<ApiEnv>()
   .get(
     "/records",
     vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid),
-    async (c) => c.json(await recordsFor(database(c.env.DB), c.req.valid("query").email)),
+    async (c) => c.json(await recordsFor(withLineHomes(database(c.env.DB), c.env.LINES), c.req.valid("query").email)),
   )
   // One borrower's ledger rows, statements and derived figures at the servicing clock's now (the journey test reconciles the pages with it).
   .get(
     "/ledger",
     vValidator("query", v.object({ email: emailAddress("Enter an e-mail address.") }), refuseInvalid),
     async (c) => {
-      const db = database(c.env.DB);
+      const db = withLineHomes(database(c.env.DB), c.env.LINES);
       const ledger = await ledgerFor(db, c.req.valid("query").email, await currentTime(c.env, db));
       return ledger ? c.json(ledger) : c.json({ error: "No line of credit for this e-mail address." }, 404);
     },

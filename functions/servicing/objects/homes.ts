@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import type { deskRequests } from "#db/schema/servicing";
+import { type deskRequests, transactions } from "#db/schema/servicing";
 import { ServicingError } from "../context";
 
 /** What a line's object answers (line-ledger.ts), typed where it is used. */
@@ -12,6 +13,7 @@ interface LineHome {
     nowMs: number,
   ): Promise<{ status: number; body: unknown }>;
   returnPayment(lineId: number, paymentEntryId: string, nowMs: number): Promise<{ status: number; body: unknown }>;
+  rowsOf(tables: string[]): Promise<Record<string, Record<string, SqlStorageValue>[]>>;
 }
 
 const homes = new WeakMap<Database, DurableObjectNamespace>();
@@ -57,4 +59,20 @@ export function movedLineCall<T>(
 ): Promise<T> {
   if (!lines) throw new ServicingError(409, MOVED_LINE_REFUSAL);
   return call(lines.get(lines.idFromName(String(lineId))) as unknown as LineHome);
+}
+
+/** A line's draw and payment requests, wherever its rows live (development tools: the ledger, the counts). */
+export async function lineRequests(db: Database, line: { id: number; status: string }) {
+  if (line.status !== "moved")
+    return db.select().from(transactions).where(eq(transactions.lineId, line.id)).orderBy(transactions.id).all();
+  const rows = await lineHomeCall(db, line.id, (home) => home.rowsOf(["transactions"]));
+  return (rows.transactions ?? [])
+    .map((t) => ({
+      id: Number(t.id),
+      code: String(t.code),
+      amountCents: Number(t.amount_cents),
+      effectiveDate: String(t.effective_date),
+      status: String(t.status),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
