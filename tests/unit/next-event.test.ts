@@ -30,6 +30,20 @@ function firstDayWithWork(book: Book, today: string): string {
   return addDays(today, 400);
 }
 
+/** A paper-check line opened on DAY0 and serviced that morning. */
+function paperCheckLine() {
+  const line = productLine({
+    openedOn: DAY0,
+    payFrequency: "B",
+    payAnchorDate: addDays(DAY0, -7),
+    repaymentMethod: "K",
+    creditLimitCents: 100_000,
+    takeHomeCents: 200_000,
+  });
+  line.morning(DAY0);
+  return line;
+}
+
 describe("a line's next event", () => {
   it("is the first day the run has work, whatever the line's history", () => {
     fc.assert(
@@ -60,15 +74,7 @@ describe("a line's next event", () => {
   });
 
   it("is a pending draw's funding day when that comes first, and nothing for a line that is not open", () => {
-    const line = productLine({
-      openedOn: DAY0,
-      payFrequency: "B",
-      payAnchorDate: addDays(DAY0, -7),
-      repaymentMethod: "K",
-      creditLimitCents: 100_000,
-      takeHomeCents: 200_000,
-    });
-    line.morning(DAY0);
+    const line = paperCheckLine();
     line.act({ kind: "draw", amountCents: 20_000 });
     const book = line.book();
     expect(nextEventDay(book, [addDays(DAY0, 1)], DAY0)).toBe(addDays(DAY0, 1));
@@ -76,15 +82,7 @@ describe("a line's next event", () => {
   });
 
   it("wakes a charged-off line nobody pays on the 400th day, to look again (the property's counterexample, seed 1174995081)", () => {
-    const line = productLine({
-      openedOn: DAY0,
-      payFrequency: "B",
-      payAnchorDate: addDays(DAY0, -7),
-      repaymentMethod: "K",
-      creditLimitCents: 100_000,
-      takeHomeCents: 200_000,
-    });
-    line.morning(DAY0);
+    const line = paperCheckLine();
     line.act({ kind: "draw", amountCents: 10_000 });
     for (let n = 1; n <= 112; n++) line.morning(addDays(DAY0, n));
     const today = addDays(DAY0, 112);

@@ -43,13 +43,17 @@ async function objectLine(db: Database) {
   return { line, records: await readLine(db, line) };
 }
 
+/** Whether the object's copy of a customer is the shared database's row, field for field. */
+export const sameCustomerRow = (kept: CustomerRow | undefined, shared: CustomerRow): boolean =>
+  kept !== undefined && JSON.stringify(kept) === JSON.stringify(shared);
+
 /**
  * The object's copy of a customer brought up to date with the shared database's row (the borrower's
  * address and phone are changed there): written only when a field differs, so a read rarely writes.
  */
 export async function keepCustomerCopy(db: Database, customer: CustomerRow): Promise<void> {
   const kept = await db.select().from(customers).where(eq(customers.id, customer.id)).get();
-  if (kept && JSON.stringify(kept) === JSON.stringify(customer)) return;
+  if (sameCustomerRow(kept, customer)) return;
   const { id: _id, ...rest } = customer;
   await db.insert(customers).values(customer).onConflictDoUpdate({ target: customers.id, set: rest });
 }

@@ -9,7 +9,7 @@ import { newestLineOf } from "../book";
 import type { ServicingEnv } from "../context";
 import { keyShapeProblem, requestHashOf } from "../idempotency";
 import { callerOf, tokenCustomerId, tokenRowQuery } from "../tokens";
-import type { CustomerRow, LineAnswer, LineCall } from "./line-calls";
+import { type CustomerRow, type LineAnswer, type LineCall, sameCustomerRow } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
 
 /** The calls a line's object answers (decision record 032); every other call reads the shared database. */
@@ -55,10 +55,6 @@ function rememberObject(tokenHash: string, objectName: string) {
   if (objectHints.size > HINTS_KEPT) objectHints.delete(objectHints.keys().next().value as string);
 }
 
-/** The object's copy of the customer is the shared database's row, field for field. */
-const sameCustomer = (kept: CustomerRow | undefined, shared: CustomerRow) =>
-  kept !== undefined && JSON.stringify(kept) === JSON.stringify(shared);
-
 /**
  * With LINE_STORE = "objects", a customer whose newest line the directory places in its own object
  * is answered by that object: one trip to the shared database reads the token, the directory entry
@@ -95,7 +91,7 @@ export const lineObjects = createMiddleware<ServicingEnv>(async (c, next) => {
   if (!input) return next();
   const caller = await callerOf(db, row, token, now);
   const guessed = objectName === hint ? await early : null;
-  const answer = guessed && sameCustomer(guessed.customer, customer) ? guessed : await ask(objectName, input);
+  const answer = guessed && sameCustomerRow(guessed.customer, customer) ? guessed : await ask(objectName, input);
   rememberObject(tokenHash, objectName);
   if (caller.tokenToUse !== token) rememberObject(await sha256Hex(caller.tokenToUse), objectName);
   const answered = { ...(answer.body as object), tokenToUse: caller.tokenToUse };
