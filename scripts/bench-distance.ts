@@ -248,7 +248,7 @@ async function submitRows(base: string, rtt: number, moved: boolean) {
 }
 
 /** Each distance: the server restarted with it, then each page with one connection. */
-/** The same distance with LINE_STORE = "objects": a moved borrower's pages and SUBMITs (decision record 032). */
+/** The same distance with the lines in their objects (the default): a moved borrower's pages and SUBMITs (decision record 032). */
 async function movedLineRows(site: Site, rtt: number) {
   const server = site.start({
     ...distanceVars(rtt),
@@ -276,7 +276,8 @@ export async function distanceBench(list: number[], site: Site) {
   const base = site.base;
   const rows: Array<Record<string, string | number>> = [];
   for (const rtt of list) {
-    const server = site.start(distanceVars(rtt));
+    // Every line in the shared database (LINE_STORE = "d1"), beside the default's rows below.
+    const server = site.start({ ...distanceVars(rtt), LINE_STORE: "d1" });
     try {
       await waitForHealth(base);
       for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/api/health`)]);

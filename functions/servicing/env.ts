@@ -23,8 +23,9 @@ export interface CoreEnv {
   /** Each line of credit's own Durable Object (decision record 032). */
   LINES?: DurableObjectNamespace;
   /**
-   * "objects": a borrower whose line was moved into its own object (db:move-lines) is answered by
-   * that object; unset or "d1", every line is read from the shared database.
+   * Where lines live (decision record 032). Unset or "objects", the default: a line opens in its own
+   * object and a moved line is answered there. "d1": every line is read from the shared database,
+   * kept for the money lives' second arm until the shared line tables go.
    */
   LINE_STORE?: "d1" | "objects";
   /** The sweeper's queue: lines whose alarm is missing or overdue, woken in bounded batches. */
@@ -47,4 +48,9 @@ export interface CoreEnv {
   /** Tests only: a local stand-in for the provider's API. */
   TWILIO_API_BASE?: string;
   RESEND_API_BASE?: string;
+}
+
+/** Lines live in their own objects unless the setting says "d1" or the host has no LINES binding. */
+export function linesInObjects(env: CoreEnv): env is CoreEnv & { LINES: DurableObjectNamespace } {
+  return env.LINE_STORE !== "d1" && env.LINES !== undefined;
 }

@@ -87,7 +87,10 @@ const drawKey = crypto.randomUUID();
 const paymentKey = crypto.randomUUID();
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([signedInBorrower("current"), signedInBorrower("current")]);
+  [a, b] = await Promise.all([
+    signedInBorrower("current", { store: "d1" }),
+    signedInBorrower("current", { store: "d1" }),
+  ]);
   bStatementId = (await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
     .bind(b.applNo)
     .first<{ id: string }>())!.id;

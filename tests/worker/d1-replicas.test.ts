@@ -41,7 +41,7 @@ async function drawHundred(cookie: string): Promise<Response> {
 
 describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   it("never serves a stale balance after a draw: the draw's bookmark reads it back; an older bookmark would not", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     const before = await summaryShown(b.cookie);
     const replicaBookmark = await lagReplica();
 
@@ -59,7 +59,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("a borrower with a session but no bookmark starts at the primary", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     await lagReplica();
     const submitted = await drawHundred(b.cookie);
     expect(submitted.status).toBe(200);
@@ -91,7 +91,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("a made-up bookmark is no bookmark: the request starts at the primary", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     const res = await send("/account", { cookie: `${b.cookie}; ${BOOKMARK_COOKIE}=not-a-bookmark` });
     expect(res.status).toBe(200);
   });
@@ -112,7 +112,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("a draw's SUBMIT starts at the browser's older bookmark, and is still checked against the newest line", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     const review = await (await postForm("/draw", { intent: "review", amount: "200" }, { cookie: b.cookie })).text();
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(review)?.[1] ?? "";
     const replicaBookmark = await lagReplica();
@@ -150,7 +150,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("log out clears the bookmark with the session", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     const drawn = await drawHundred(b.cookie);
     const bookmark = bookmarkOf(drawn)!;
     const out = await postForm("/logout", {}, { cookie: `${b.cookie}; ${bookmark}` });

@@ -132,7 +132,7 @@ const reviewed = async (res: Response) => {
 };
 
 describe("a draw's SUBMIT REQUEST", () => {
-  it("makes three trips one after another as the browser sends it: the session, the posting's claim and read, its guarded write with the e-mail's record", async () => {
+  it("makes two trips one after another as the browser sends it, then one call to the line's object: the session, the token's batch with the directory; the posting's claim, read and write are the object's", async () => {
     const b = await signedInBorrower("current");
     const review = await reviewed(await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie }));
     expect(review.applNo).toBe(String(b.applNo));
@@ -140,9 +140,13 @@ describe("a draw's SUBMIT REQUEST", () => {
     const submit = await postForm("/draw.data", { intent: "submit", ...review }, { cookie: b.cookie });
     expect(submit.status).toBe(200);
     expect(await submit.text()).toContain("thanks");
-    expect(productionTripsOf(submit)).toEqual({ trips: 3, sequential: 3 });
-    // The token, the key's claim, the customer and the line's five reads; then one guarded batch: the line's version, the draw, its ledger row, its note, its event (decision record 032), the key's answer and the e-mail's two conditional records.
-    expect(submit.headers.get("Server-Timing")).toMatch(/desc="select sessions".*desc="batch of 8".*desc="batch of 8"/);
+    expect(productionTripsOf(submit)).toEqual({ trips: 2, sequential: 2 });
+    // The token, the directory entry and the customer (decision record 032); the form-post limit, then the line's
+    // object, where the key's claim, the line's reads and the posting with its e-mail's record are one transaction.
+    expect(submit.headers.get("Server-Timing")).toMatch(
+      /desc="select sessions".*desc="batch of 3".*do-1;desc="RateLimiter.hit".*do-2;desc="LineLedger.call"/,
+    );
+    expect(tripsOf(submit, "do")).toEqual({ trips: 2, sequential: 2 });
   });
 
   it("reads the figures only when the posting is refused: the review again at the largest draw now allowed", async () => {
@@ -169,19 +173,21 @@ describe("a draw's SUBMIT REQUEST", () => {
     expect(body).toContain(
       "Nothing was drawn. Since your review, your available credit changed and the largest draw now allowed is $150.00.",
     );
-    // The session, the posting's read, its refusal kept as the key's answer, then the figures now: only a refused submit pays for them.
-    expect(productionTripsOf(refused).sequential).toBe(4);
+    // The session, the token's batch with the object's refusal, then the figures now: only a refused submit pays for them.
+    expect(productionTripsOf(refused).sequential).toBe(3);
+    expect(tripsOf(refused, "do")?.sequential).toBe(3);
   });
 
-  it("without JavaScript the page's summary is read after the posting, in the same request: four", async () => {
+  it("without JavaScript the page's summary is read after the posting, in the same request: three", async () => {
     const b = await signedInBorrower("current");
     const review = await reviewed(await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie }));
     const submit = await postForm("/draw", { intent: "submit", ...review }, { cookie: b.cookie });
     expect(await submit.text()).toContain("Thank you");
-    expect(productionTripsOf(submit)).toEqual({ trips: 4, sequential: 4 });
+    expect(productionTripsOf(submit)).toEqual({ trips: 3, sequential: 3 });
   });
 });
 
+// A line kept in the shared database: its posting's batch writes the e-mail's record (an object hands its over).
 describe("a posting's confirmation recorded in its own batch", () => {
   const drawRecords = (customerId: string) =>
     env.DB.prepare(
@@ -207,7 +213,7 @@ describe("a posting's confirmation recorded in its own batch", () => {
   };
 
   it("is queued and delivered once when the address may be written to", async () => {
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     await draw(b);
     expect(await drawRecords(b.customerId)).toEqual([
       expect.objectContaining({ status: expect.stringMatching(/queued|sent|delivered/) }),
@@ -216,7 +222,7 @@ describe("a posting's confirmation recorded in its own batch", () => {
   });
 
   it("is recorded as suppressed, and not sent, when the address asked for no more e-mail; marketing-only leaves it sent", async () => {
-    const stopped = await signedInBorrower("current");
+    const stopped = await signedInBorrower("current", { store: "d1" });
     const suppress = (email: string, scope: string) =>
       env.DB.prepare(
         "INSERT INTO suppressions (channel, address, scope, reason, updated_at) VALUES ('email', ?, ?, 'test', 0)",
@@ -229,7 +235,7 @@ describe("a posting's confirmation recorded in its own batch", () => {
     expect(await drawRecords(stopped.customerId)).toEqual([{ status: "suppressed", provider: "none" }]);
     expect(await drawEmails(stopped.email)).toBe(0);
 
-    const marketingOnly = await signedInBorrower("current");
+    const marketingOnly = await signedInBorrower("current", { store: "d1" });
     await suppress(marketingOnly.email.toLowerCase(), "marketing");
     await draw(marketingOnly);
     expect(await drawRecords(marketingOnly.customerId)).toHaveLength(1);
@@ -275,7 +281,7 @@ describe("a payment's SUBMIT PAYMENT", () => {
     );
   }
 
-  it("makes three trips one after another from a sealed review (decision record 020): the session, the posting's claim and read, its guarded write", async () => {
+  it("makes two trips one after another from a sealed review (decision record 020): the session, the token's batch with the directory; the object posts", async () => {
     const b = await signedInBorrower("current");
     const submit = await postForm(
       "/payments.data",
@@ -283,9 +289,11 @@ describe("a payment's SUBMIT PAYMENT", () => {
       { cookie: b.cookie },
     );
     expect(await submit.text()).toContain("thanks");
-    expect(productionTripsOf(submit)).toEqual({ trips: 3, sequential: 3 });
-    // The guarded batch: the line's version, the payment, the key's answer and the e-mail's two conditional records.
-    expect(submit.headers.get("Server-Timing")).toMatch(/desc="select sessions".*desc="batch of 8".*desc="batch of 5"/);
+    expect(productionTripsOf(submit)).toEqual({ trips: 2, sequential: 2 });
+    // The payment, the key's answer and the e-mail's records are one transaction in the line's object.
+    expect(submit.headers.get("Server-Timing")).toMatch(
+      /desc="select sessions".*desc="batch of 3".*do-2;desc="LineLedger.call"/,
+    );
   });
 
   it("goes the long way when the account changed since the review: the conditional posting's refusal, then the re-check's", async () => {
@@ -299,18 +307,20 @@ describe("a payment's SUBMIT PAYMENT", () => {
     );
     const submit = await postForm("/payments.data", { intent: "submit", ...fields }, { cookie: b.cookie });
     expect(await submit.text()).toContain("thanks");
-    // The session; the refused posting's read; its key freed; the summary; the posting's read with the mark; its write.
-    expect(productionTripsOf(submit)).toEqual({ trips: 7, sequential: 6 });
+    // The session; the refused posting's batch (the object refuses and frees the key); the summary's; the
+    // session's mark beside the posting's batch (the object posts).
+    expect(productionTripsOf(submit)).toEqual({ trips: 5, sequential: 4 });
+    expect(tripsOf(submit, "do")?.sequential).toBe(4);
   });
 
-  it("makes four from a form without the seal: the session, the re-check's summary, the posting's claim and read with the key's mark beside it, its guarded write", async () => {
+  it("makes three from a form without the seal: the session, the re-check's summary, the posting's batch with the key's mark beside it; the object posts", async () => {
     const b = await signedInBorrower("current");
     const { review: _, ...unsealed } = await reviewedTwenty(b);
     const submit = await postForm("/payments.data", { intent: "submit", ...unsealed }, { cookie: b.cookie });
     expect(await submit.text()).toContain("thanks");
-    expect(productionTripsOf(submit)).toEqual({ trips: 5, sequential: 4 });
+    expect(productionTripsOf(submit)).toEqual({ trips: 4, sequential: 3 });
     expect(submit.headers.get("Server-Timing")).toMatch(
-      /desc="select sessions".*desc="batch of 7".*desc="update sessions".*desc="batch of 8 \(parallel\)".*desc="batch of 5"/,
+      /desc="select sessions".*desc="batch of 3".*desc="update sessions".*desc="batch of 3 \(parallel\)"/,
     );
   });
 });

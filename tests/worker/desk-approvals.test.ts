@@ -22,7 +22,7 @@ async function cookieAs(role: DeskRole, name: string = role): Promise<string> {
 }
 
 async function borrower(like: "owing" | "pastdue" | "current") {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const header = async () => (await platform.call(catalogue.account.GetSummary, {})).accountHeader;

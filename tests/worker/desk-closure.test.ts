@@ -16,7 +16,7 @@ import { subjectsSent } from "./helpers/messages";
  * taken back; one audit row each, none when refused.
  */
 async function borrower(like: "owing" | "chargedoff") {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   return { ...b, summary: () => platform.call(catalogue.account.GetSummary, {}) };

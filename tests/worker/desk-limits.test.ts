@@ -20,7 +20,7 @@ import { postToFile } from "./helpers/desk";
 const TIMEOUT = 60_000;
 
 async function borrower(like: "owing" | "pastdue") {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const header = async () => (await platform.call(catalogue.account.GetSummary, {})).accountHeader;

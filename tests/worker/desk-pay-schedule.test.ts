@@ -54,7 +54,7 @@ function firstMonthlyDue(anchor: string, today: string): string {
 
 describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   it("keeps issued due dates, puts the next statement on the new pay dates, once per form", async () => {
-    const b = await signedInBorrower("owing");
+    const b = await signedInBorrower("owing", { store: "d1" });
     const today = easternDateTime(new Date()).date;
     const issued = await statementsOf(b.applNo);
     expect(issued.length, "the owing demo borrower has statements").toBeGreaterThan(0);
@@ -87,7 +87,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   });
 
   it("refuses a date that is not the most recent pay date, and writes nothing", async () => {
-    const b = await signedInBorrower("owing");
+    const b = await signedInBorrower("owing", { store: "d1" });
     const today = easternDateTime(new Date()).date;
     const future = await post(b.customerId, { frequency: "B", lastPayDate: us(addDays(today, 1)) });
     expect(future.html).toContain(payScheduleMessages.future);
@@ -108,7 +108,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   });
 
   it("refuses a charged-off line: it has no more statements", async () => {
-    const b = await signedInBorrower("chargedoff");
+    const b = await signedInBorrower("chargedoff", { store: "d1" });
     const today = easternDateTime(new Date()).date;
     const refused = await post(b.customerId, { frequency: "B", lastPayDate: us(today) });
     expect(refused.status).toBe(200);

@@ -17,7 +17,7 @@ const TIMEOUT = 60_000;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 
 async function borrower(like: "pastdue" | "owing" | "current") {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const summary = () => platform.call(catalogue.account.GetSummary, {});

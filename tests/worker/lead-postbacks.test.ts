@@ -10,10 +10,10 @@ import type { Env } from "#server/env";
 import { runPostbacks } from "#server/leads/postback-run";
 import { signLead } from "#server/leads/signature";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { runServicing } from "../../functions/servicing/cron";
 import { demoLead } from "../e2e/fixtures/lead-data";
 import { finishESign } from "./helpers/esign";
 import { db, json, post } from "./helpers/leads";
+import { serviceLine } from "./helpers/line-object";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -93,7 +93,7 @@ describe("postbacks", () => {
     await applicant.call(applications.GetUwsTransactionInformation, { transactinId: row!.transactionId! });
     const signed = await applicant.call(account.FinishESign, finishESign("Jordan Rivera", 15_000));
     await runPostbacks(db, as.env, Date.now(), partner.send);
-    await runServicing(db, new Date(`${signed.fundingDate}T17:00:00Z`), { lineId: row!.applicationId! });
+    await serviceLine(row!.applicationId!, new Date(`${signed.fundingDate}T17:00:00Z`));
     await runPostbacks(db, as.env, Date.now(), partner.send);
     expect(partner.milestones()).toEqual(["decided", "esigned", "funded"]);
     // Each body is what the OpenAPI document's webhook says it is.

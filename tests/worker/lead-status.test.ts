@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { database } from "#db/client";
 import { partners } from "#db/schema/leads";
 import { easternDateTime } from "#domain/calendar";
 import { account, applications } from "#domain/catalogue/index";
@@ -9,10 +8,10 @@ import { api } from "#server/api/app";
 import { DEMO_PARTNER } from "#server/leads/partners";
 import { signLead } from "#server/leads/signature";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { runServicing } from "../../functions/servicing/cron";
 import { demoLead, freshTimestamp } from "../e2e/fixtures/lead-data";
 import { finishESign } from "./helpers/esign";
 import { db, json, post, rowOf } from "./helpers/leads";
+import { serviceLine } from "./helpers/line-object";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -75,7 +74,7 @@ describe("a lead's status", () => {
     });
     // Once its funding date has come, the servicing run funds it.
     const fundingDay = new Date(`${signed.fundingDate}T17:00:00Z`);
-    await runServicing(database(env.DB), fundingDay, { lineId: row!.applicationId! });
+    await serviceLine(row!.applicationId!, fundingDay);
     expect(((await (await status(lead.partnerLeadId)).json()) as { firstDraw: unknown }).firstDraw).toEqual({
       amountCents: 20_000,
       fundingDate: signed.fundingDate,

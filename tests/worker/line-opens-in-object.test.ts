@@ -13,13 +13,13 @@ import { devApi } from "../../functions/server/api/dev";
 import { issueToken } from "../../functions/servicing/tokens";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
-import { lineStub } from "./helpers/line-object";
+import { lineStub, sharedDatabaseEnv } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
 
 async function openedLine(store: "d1" | "objects") {
   const session = new PlatformClient(
-    embeddedTransport(store === "objects" ? { ...env, LINE_STORE: "objects" as const } : env),
+    embeddedTransport(store === "objects" ? env : sharedDatabaseEnv),
     memoryTokenHolder(null),
     EMBEDDED_MERCHANT_ID,
   );
@@ -34,7 +34,7 @@ async function openedLine(store: "d1" | "objects") {
 const directoryOf = (lineId: number) =>
   env.DB.prepare("SELECT store, status FROM line_directory WHERE line_id = ?").bind(lineId).first();
 
-describe("a line opened with LINE_STORE = objects", () => {
+describe("a line opened with its line in an object (the default)", () => {
   it("is moved into its object with its first draw as it opens", async () => {
     const { summary, lineId } = await openedLine("objects");
     expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
@@ -59,7 +59,7 @@ describe("a line opened with LINE_STORE = objects", () => {
     expect(rows.transactions!.filter((t) => t.code === "D" && t.amount_cents === 10_000)).toHaveLength(1);
   });
 
-  it("stays in the shared database when the setting is off", async () => {
+  it("stays in the shared database with LINE_STORE = d1", async () => {
     const { lineId } = await openedLine("d1");
     const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
     expect(frozen).toBe("open");

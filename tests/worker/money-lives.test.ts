@@ -36,14 +36,21 @@ import { postedPayments, statementFigures } from "../money/product-line";
 import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
 import type { Action, DayFigures } from "../oracle/types";
+import { sharedDatabaseEnv } from "./helpers/line-object";
 
 /**
  * Where the lines' rows live (decision record 032): the shared database, or
  * one line's Durable Object reached through the same D1 interface. The lives
  * and the model do not know which: every call below goes through `store`.
  */
-const store: { d1: D1Database; db: Database; env: typeof env } = { d1: env.DB, db: database(env.DB), env };
-const useStore = (d1: D1Database) => Object.assign(store, { d1, db: database(d1), env: { ...env, DB: d1 } });
+// The core's code on one store, the shared database's or an object's: each life's line stays where it is made.
+const store: { d1: D1Database; db: Database; env: typeof sharedDatabaseEnv } = {
+  d1: env.DB,
+  db: database(env.DB),
+  env: sharedDatabaseEnv,
+};
+const useStore = (d1: D1Database) =>
+  Object.assign(store, { d1, db: database(d1), env: { ...sharedDatabaseEnv, DB: d1 } });
 const LIVES = Number(env.MONEY_LIVES || 3);
 const SEED = env.MONEY_SEED ? Number(env.MONEY_SEED) : undefined;
 

@@ -28,7 +28,7 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
   it("a draw through /draw is requested for the servicing clock's today, and drawn", async () => {
     await setClockOffset(env, db, 3 * DAY);
     // Signed in after the move, as a person coming back would be (the platform token counts clock time).
-    const b = await signedInBorrower("current");
+    const b = await signedInBorrower("current", { store: "d1" });
     const review = decode(
       await (await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie })).text(),
     );
@@ -50,7 +50,7 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
 
 describe("the development clock moved past the idle window", { timeout: 60_000 }, () => {
   it("ends the site's session and its platform token alike (one clock): login says why, no redirect loop", async () => {
-    const b = await signedInBorrower("owing");
+    const b = await signedInBorrower("owing", { store: "d1" });
     expect((await send("/account", { cookie: b.cookie })).status).toBe(200);
     // 31 minutes of development-clock time: the session (30 idle minutes) and its platform token end together.
     await setClockOffset(env, db, 31 * 60_000);

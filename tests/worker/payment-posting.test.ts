@@ -7,6 +7,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, Pla
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { postTransaction } from "../../functions/servicing/posting";
 import { agreementSignature, applicationPayload } from "../contract/applicants";
+import { sharedDatabaseEnv } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 /** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
@@ -14,7 +15,7 @@ const { account, applications } = catalogue;
 const db = database(env.DB);
 
 async function openLine() {
-  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  const session = new PlatformClient(embeddedTransport(sharedDatabaseEnv), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
   await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
   await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 40_000 });
   await session.call(account.SaveSignatures, {

@@ -24,7 +24,7 @@ interface Borrower extends SignedInBorrower {
 }
 
 async function borrower(like: Like): Promise<Borrower> {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   expect((await platform.call(auth.Login, { userName: b.email, password: b.password })).customerLoginResults).toBe(1);
   return { ...b, platform };

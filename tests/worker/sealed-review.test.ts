@@ -19,7 +19,7 @@ const TIMEOUT = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function borrower(like: Like) {
-  const b = await signedInBorrower(like);
+  const b = await signedInBorrower(like, { store: "d1" });
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(auth.Login, { userName: b.email, password: b.password });
   return { ...b, platform };

@@ -11,6 +11,7 @@ import { loadCustomerState } from "../../functions/servicing/account-state";
 import { runServicing } from "../../functions/servicing/cron";
 import { issueToken } from "../../functions/servicing/tokens";
 import { agreementSignature, applicationPayload } from "../contract/applicants";
+import { sharedDatabaseEnv } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 const { account, applications } = catalogue;
@@ -19,7 +20,7 @@ const DAY = 86_400_000;
 
 /** A borrower with an open line and a first draw, seen from the platform; K pays by paper check (no automatic payments). */
 async function openLine(firstDrawCents: number, repayment: "A" | "K" = "K") {
-  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  const session = new PlatformClient(embeddedTransport(sharedDatabaseEnv), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
   const decision = await session.call(
     applications.ProcessApplication,
     applicationPayload({ takeHomeCents: 200_000, frequency: "B" }),
@@ -194,7 +195,7 @@ describe("billing statements as PDF", () => {
     // The run 40 days ahead purged today's tokens as expired: sign both in again.
     const signIn = async (customerId: string) =>
       new PlatformClient(
-        embeddedTransport(env),
+        embeddedTransport(sharedDatabaseEnv),
         memoryTokenHolder(await issueToken(db, "customer", customerId, Date.now())),
         EMBEDDED_MERCHANT_ID,
       );

@@ -9,12 +9,13 @@ import { returnPayment, reverseEntry } from "../../functions/servicing/correctio
 import { runServicing } from "../../functions/servicing/cron";
 import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
+import { sharedDatabaseEnv } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 const { account, applications, auth, communications, misc } = catalogue;
 const db = database(env.DB);
 const client = (token: string | null = null) =>
-  new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
+  new PlatformClient(embeddedTransport(sharedDatabaseEnv), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
 
 async function signedLine(firstDraw = 0) {
   const session = client();

@@ -4,6 +4,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { servicingApp } from "../../functions/servicing/app";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
+import { sharedDatabaseEnv } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
 
@@ -25,7 +26,7 @@ const call = (path: string, token: string | null, init: { method?: string; body?
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     },
-    env,
+    sharedDatabaseEnv,
   );
 
 async function merchantToken(): Promise<string> {
@@ -35,7 +36,11 @@ async function merchantToken(): Promise<string> {
 
 /** A customer's platform token: an applicant approved, signed and opened through the typed client. */
 async function customerToken(): Promise<{ token: string; applNo: number }> {
-  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+  const session = new PlatformClient(
+    embeddedTransport(sharedDatabaseEnv),
+    memoryTokenHolder(null),
+    EMBEDDED_MERCHANT_ID,
+  );
   await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn() }));
   await session.call(account.SaveSignatures, {
     signaturesData: [agreementSignature()],

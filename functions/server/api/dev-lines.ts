@@ -2,7 +2,7 @@ import { vValidator } from "@hono/valibot-validator";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { database } from "#db/client";
-import { currentTime, moveLines } from "#servicing";
+import { currentTime, linesInObjects, moveLines } from "#servicing";
 import { refuseInvalid } from "./body-limits";
 import type { ApiEnv } from "./types";
 
@@ -14,8 +14,8 @@ const MoveRequest = v.strictObject({
 
 /**
  * Development only, for `npm run db:move-lines` (scripts/move-lines.ts): the next lines still in the
- * shared database, each moved into its own object and verified (decision record 032). Refused until
- * LINE_STORE is "objects": a moved line is answered only by its object. Mounted under the
+ * shared database, each moved into its own object and verified (decision record 032). Refused while
+ * LINE_STORE is "d1": a moved line is answered only by its object. Mounted under the
  * development tools' guard (dev.ts).
  */
 export const devLinesApi = new Hono<ApiEnv>().post(
@@ -23,8 +23,11 @@ export const devLinesApi = new Hono<ApiEnv>().post(
   vValidator("json", MoveRequest, refuseInvalid),
   async (c) => {
     const { dryRun, ...batch } = c.req.valid("json");
-    if (!dryRun && (c.env.LINE_STORE !== "objects" || !c.env.LINES))
-      return c.json({ error: 'Set LINE_STORE = "objects" first: a moved line is answered only by its object.' }, 409);
+    if (!dryRun && !linesInObjects(c.env))
+      return c.json(
+        { error: 'Unset LINE_STORE (or set it to "objects") first: a moved line is answered only by its object.' },
+        409,
+      );
     const now = await currentTime(c.env, database(c.env.DB));
     return c.json(await moveLines(c.env, { ...batch, dryRun, nowMs: now.getTime() }));
   },

@@ -4,15 +4,15 @@ import { lineDirectory } from "#db/schema/directory";
 import { customers } from "#db/schema/servicing";
 import { newestLineOf } from "../book";
 import type { DeskActor } from "../desk";
-import type { CoreEnv } from "../env";
+import { type CoreEnv, linesInObjects } from "../env";
 import { DESK_LINE_ACTIONS, type DeskLineAction, type DeskLineInput, type DeskLineResult } from "./desk-calls";
 import { answeredBody } from "./homes";
 import type { LineAnswer } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
 
 /**
- * A desk change to a borrower's line, where the line lives (decision record 032). With LINE_STORE =
- * "objects", one read of the shared database finds the directory entry of the customer's newest line
+ * A desk change to a borrower's line, where the line lives (decision record 032). With lines in
+ * their objects (the default), one read of the shared database finds the directory entry of the customer's newest line
  * and the customer; a line in its object is changed there, any other here, by the same function.
  */
 export async function deskLineAction<A extends DeskLineAction>(
@@ -26,7 +26,7 @@ export async function deskLineAction<A extends DeskLineAction>(
   const here = DESK_LINE_ACTIONS[action] as unknown as (
     ...args: [D1Database, Database, DeskActor, DeskLineInput<A>, Date]
   ) => Promise<DeskLineResult<A>>;
-  if (env.LINE_STORE !== "objects" || !env.LINES) return here(env.DB, db, actor, input, now);
+  if (!linesInObjects(env)) return here(env.DB, db, actor, input, now);
   const { customerId } = input as { customerId: string };
   const [entries, customerRows] = await db.batch([
     db

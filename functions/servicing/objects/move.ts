@@ -1,7 +1,7 @@
 import { database } from "#db/client";
 import { lineLocationHint } from "#domain/rules/location";
 import { customerById } from "../customers";
-import type { CoreEnv } from "../env";
+import { type CoreEnv, linesInObjects } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
 import type { CustomerRow } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
@@ -141,12 +141,12 @@ export async function moveLines(
 }
 
 /**
- * Development: with LINE_STORE = "objects", every opened line of one customer (or of every customer)
+ * Development: with lines in their objects (the default), every opened line of one customer (or of every customer)
  * still in the shared database, moved as it is seeded or copied, so the demo book and the browser
  * tests' borrowers live where production's lines do. A refused line stays in D1 and is reported.
  */
 export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null, nowMs: number) {
-  if (env.LINE_STORE !== "objects" || !env.LINES) return [];
+  if (!linesInObjects(env)) return [];
   const { results } = await env.DB.prepare(
     "SELECT id FROM lines WHERE status != 'moved' AND opened_at IS NOT NULL AND (?1 IS NULL OR customer_id = ?1) ORDER BY id",
   )

@@ -13,6 +13,7 @@ import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
+import { linesInObjects } from "../env";
 import type { LineEventInput } from "../events";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
@@ -281,12 +282,12 @@ implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => 
 });
 
 /**
- * With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record
+ * With lines in their objects (the default), a line lives in its own object from the day it opens (decision record
  * 032), moved and verified before the opening call answers; a move refused for any reason leaves it
  * open here, to be moved by `db:move-lines`.
  */
 export async function moveOpenedLine(c: ServicingContext, lineId: number): Promise<void> {
-  if (c.env.LINE_STORE !== "objects" || !c.env.LINES) return;
+  if (!linesInObjects(c.env)) return;
   await moveLine(c.env, lineId, { nowMs: c.var.now.getTime() }).catch((error: unknown) => {
     console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
   });

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type * as v from "valibot";
 import type { Database } from "#db/client";
-import { applications, customers, lines, transactions } from "#db/schema/servicing";
+import { applications, customers, lines } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { contactPreferenceDefaults } from "#domain/config";
@@ -18,6 +18,7 @@ import {
   withdrawPending,
 } from "../customers";
 import { implement } from "../implement";
+import { lineRequests } from "../objects/homes";
 import { readAsCaller } from "../token-batch";
 import { issueToken, tokenToIssue } from "../tokens";
 import { decide } from "../underwriting";
@@ -307,14 +308,8 @@ implement(applicationRoutes, calls.GetApplicationMilestones, async (c, { applica
   ]);
   if (!application[0]) throw new ServicingError(404, "No such application.");
   const opened = line[0];
-  const draw = opened
-    ? await db
-        .select({ amount: transactions.amountCents, date: transactions.effectiveDate, status: transactions.status })
-        .from(transactions)
-        .where(and(eq(transactions.lineId, opened.id), eq(transactions.code, "D")))
-        .orderBy(asc(transactions.createdAt))
-        .get()
-    : undefined;
+  // Wherever the line's rows live: a line in its object keeps only a frozen copy here (decision record 032).
+  const draw = opened ? (await lineRequests(db, opened)).find((t) => t.code === "D") : undefined;
   const withdrawn = ["withdrawn", "voided"].includes(application[0].status) || opened?.status === "withdrawn";
   const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
   return {
@@ -322,8 +317,8 @@ implement(applicationRoutes, calls.GetApplicationMilestones, async (c, { applica
     esignedAt: iso(opened?.openedAt),
     firstDraw: draw
       ? {
-          amount: draw.amount,
-          fundingDate: draw.date,
+          amount: draw.amountCents,
+          fundingDate: draw.effectiveDate,
           // The servicing run posts a draw once its funding date has come.
           funded: draw.status === "posted",
         }

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { database } from "#db/client";
 import { startSession } from "#server/sessions/session";
+import { currentTime } from "../../../functions/servicing/clock";
 import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/demo";
+import { moveOpenedLinesOf } from "../../../functions/servicing/objects/move";
 import { walkWizard } from "./applicants";
 import { postForm, redirectPath, sessionCookieOf } from "./http";
 
@@ -23,11 +25,19 @@ export interface SignedInBorrower {
 /**
  * A borrower of its own (a copy of a demo borrower: same standing and
  * history), signed in through POST /login like a browser, so the session,
- * its platform token and the landing are the product's own.
+ * its platform token and the landing are the product's own. Its line is in
+ * its own object, as every line is by default; `store: "d1"` keeps it in the
+ * shared database for a test of the rows there.
  */
-export async function signedInBorrower(like: Like = "current"): Promise<SignedInBorrower> {
+export async function signedInBorrower(
+  like: Like = "current",
+  { store = "objects" }: { store?: "objects" | "d1" } = {},
+): Promise<SignedInBorrower> {
   const template = demoBorrowers.find((b) => b.email.startsWith(`${like}@`))!;
-  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, template.email))!;
+  const db = database(env.DB);
+  const made = (await copyDemoBorrower(db, env.DB, env, template.email))!;
+  // Where production's lines live (decision record 032), unless the test reads the shared tables' rows.
+  if (store === "objects") await moveOpenedLinesOf(env, made.customerId, (await currentTime(env, db)).getTime());
   const res = await postForm("/login", { intent: "login", email: made.email, password: made.password });
   const cookie = sessionCookieOf(res);
   expect(cookie, `login of ${made.email} answered ${res.status}`).not.toBeNull();

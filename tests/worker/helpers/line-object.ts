@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { database } from "#db/client";
 import { applications, customers, ledgerEntries, lines } from "#db/schema/servicing";
+import { runServicing } from "../../../functions/servicing/cron";
 import type { LineLedger } from "../../../functions/servicing/objects/line-ledger";
 
 export type LineStub = DurableObjectStub<LineLedger>;
@@ -87,4 +88,21 @@ export async function lineInObject(daysAgo: number): Promise<{ lineId: number; c
     ]);
   });
   return { lineId, customerId, stub };
+}
+
+/**
+ * The Worker's bindings with every line kept in the shared database (LINE_STORE = "d1"): for the
+ * tests of the core's code on D1's tables, which each line's object runs on its own storage
+ * (money-lives.test.ts plays the same lives both ways).
+ */
+export const sharedDatabaseEnv = { ...env, LINE_STORE: "d1" as const };
+
+/**
+ * One line's servicing run at `now`, where the line lives: its object's (as its alarm would run it)
+ * or, for a line kept in the shared database, the core's run over that one line.
+ */
+export async function serviceLine(lineId: number, now: Date): Promise<void> {
+  const status = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first<string>("status");
+  if (status === "moved") await lineStub(lineId).service(now.getTime());
+  else await runServicing(database(env.DB), now, { lineId });
 }
