@@ -46,7 +46,7 @@ export class PlatformClient {
   async call<D extends CallDef>(
     def: D,
     payload: Payload<D>,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; clientRegion?: string } = {},
   ): Promise<Answer<D>> {
     // Check our own request first: a bad payload is our bug, not the platform's.
     const checked = v.safeParse(def.payload, payload);
@@ -65,6 +65,7 @@ export class PlatformClient {
       body: def.payloadIn === "body" ? checked.output : undefined,
       token: def.auth === "none" ? null : this.tokens.get(),
       idempotencyKey: options.idempotencyKey,
+      clientRegion: options.clientRegion,
     });
     const error = body as Partial<PlatformErrorBody> | null;
     // A refusal may carry the token the platform rotated on the way in (a 403 too: the token was accepted, the

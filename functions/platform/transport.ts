@@ -6,6 +6,8 @@ export interface PlatformRequest {
   body?: unknown;
   token?: string | null;
   idempotencyKey?: string;
+  /** Where the person's request came from ("US-WA"), for a call that may place their records near them. */
+  clientRegion?: string;
 }
 
 export interface PlatformResponse {
@@ -23,6 +25,7 @@ export function toHttpRequest(base: string, request: PlatformRequest): Request {
   const headers = new Headers({ Accept: "application/json" });
   if (request.token) headers.set("Authorization", `Bearer ${request.token}`);
   if (request.idempotencyKey) headers.set("Idempotency-Key", request.idempotencyKey);
+  if (request.clientRegion) headers.set("Client-Region", request.clientRegion);
   if (request.method === "POST") headers.set("Content-Type", "application/json");
   return new Request(url, {
     method: request.method,

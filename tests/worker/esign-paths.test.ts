@@ -204,6 +204,22 @@ describe("signing", { timeout: 30_000 }, () => {
     });
   }
 
+  it("creates the line's object near where the signer's request came from (the edge's region), not only the address", async () => {
+    const a = await readyToSign("yes", "no");
+    // An Ohio applicant (the wizard's address) signing from Washington.
+    const signed = await postForm("/esign/signature", signFields, {
+      cookie: a.cookie,
+      cf: { country: "US", regionCode: "WA" },
+    });
+    expect(redirectPath(signed)).toBe("/esign/contact");
+    const entry = await env.DB.prepare(
+      "SELECT d.store, d.location_hint AS hint FROM line_directory d JOIN lines l ON l.id = d.line_id WHERE l.customer_id = ?",
+    )
+      .bind(a.customerId)
+      .first();
+    expect(entry).toEqual({ store: "object", hint: "wnam" });
+  });
+
   it("e-mails that the account is ready, with the first draw's amount and funding date", async () => {
     const a = await readyToSign("yes", "no");
     expect((await post("/esign/signature", signFields, a.cookie)).to).toBe("/esign/contact");

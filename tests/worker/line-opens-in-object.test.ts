@@ -1,5 +1,5 @@
 /**
- * With LINE_STORE = "objects", a line lives in its own object from the day it opens (decision record
+ * By default (LINE_STORE unset), a line lives in its own object from the day it opens (decision record
  * 032): the e-sign's FinishESign (or OpenLine) moves it, with its first draw, before it answers; the borrower's first
  * summary is the object's, and the shared database keeps only the frozen copy and the directory row.
  */
@@ -46,17 +46,31 @@ describe("a line opened with its line in an object (the default)", () => {
   });
 
   it("is moved as the site's e-sign finishes, with the draw it asked for", async () => {
-    const session = new PlatformClient(
-      embeddedTransport({ ...env, LINE_STORE: "objects" as const }),
-      memoryTokenHolder(null),
-      EMBEDDED_MERCHANT_ID,
-    );
+    const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
     await session.call(applications.ProcessApplication, applicationPayload());
     await session.call(account.FinishESign, finishESign("Jordan Rivera", 10_000));
     const lineId = (await session.call(account.GetSummary, {})).accountHeader.applNo;
     expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
     const rows = await lineStub(lineId).rowsOf(["transactions"]);
     expect(rows.transactions!.filter((t) => t.code === "D" && t.amount_cents === 10_000)).toHaveLength(1);
+  });
+
+  it("is created near the request that signed when it came from a US state, else near the address", async () => {
+    const hintOf = async (state: string, clientRegion?: string) => {
+      const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+      await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn(), state }));
+      await session.call(account.FinishESign, finishESign("Jordan Rivera", 0), { clientRegion });
+      const lineId = (await session.call(account.GetSummary, {})).accountHeader.applNo;
+      return env.DB.prepare("SELECT location_hint FROM line_directory WHERE line_id = ?")
+        .bind(lineId)
+        .first("location_hint");
+    };
+    // An Ohio resident signing in Washington, and a Utah resident signing in Ohio: the request decides.
+    expect(await hintOf("OH", "US-WA")).toBe("wnam");
+    expect(await hintOf("UT", "US-OH")).toBe("enam");
+    // Signing from abroad, or with no region from the edge: the address decides.
+    expect(await hintOf("UT", "FR-IDF")).toBe("wnam");
+    expect(await hintOf("OH")).toBe("enam");
   });
 
   it("stays in the shared database with LINE_STORE = d1", async () => {

@@ -95,23 +95,27 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (verdict.result === "deny") return { errors: {}, alert: signatureMessages.notSaved, values };
     }
     const signedAt = new Date().toISOString();
-    const finished = await platform.call(catalogue.account.FinishESign, {
-      signatureText: name.trim(),
-      ipAddress: client.ip,
-      userAgent: client.userAgent,
-      signedAt,
-      agreements: (
-        ["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"] as const
-      ).filter((k) => state.agreed[k]),
-      // Stored exactly as answered, texts and calls separately (0-decisions.md).
-      allowMarketingTexts: state.marketingTexts === true,
-      allowMarketingCalls: state.marketingCalls,
-      isMilitaryPersonnel: false,
-      repaymentMethod: method === "paper-check" ? "K" : "A",
-      requestedDrawAmount: state.drawCents,
-      drawNote:
-        state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
-    });
+    const finished = await platform.call(
+      catalogue.account.FinishESign,
+      {
+        signatureText: name.trim(),
+        ipAddress: client.ip,
+        userAgent: client.userAgent,
+        signedAt,
+        agreements: (
+          ["agrarbitration", "agrprivacypolicy", "agreleconsent", "agrcalprivacyact", "agrcredit"] as const
+        ).filter((k) => state.agreed[k]),
+        // Stored exactly as answered, texts and calls separately (0-decisions.md).
+        allowMarketingTexts: state.marketingTexts === true,
+        allowMarketingCalls: state.marketingCalls,
+        isMilitaryPersonnel: false,
+        repaymentMethod: method === "paper-check" ? "K" : "A",
+        requestedDrawAmount: state.drawCents,
+        drawNote:
+          state.drawCents > 0 ? `First draw of ${formatMoney(state.drawCents)} requested at e-sign on ${signedAt}` : "",
+      },
+      { clientRegion: client.region ?? undefined },
+    );
     await finishEsign(
       context,
       session,

@@ -5,6 +5,8 @@
 export interface ClientInfo {
   ip: string;
   country: string | null;
+  /** The request's country and region as ISO 3166-2 ("US-WA"), when the edge knows both. */
+  region: string | null;
   userAgent: string;
 }
 
@@ -19,6 +21,13 @@ export function clientInfo(request: Request): ClientInfo {
     get country() {
       const cf = (request as Request & { cf?: { country?: unknown } }).cf;
       return typeof cf?.country === "string" && cf.country !== "" ? cf.country : null;
+    },
+    get region() {
+      const cf = (request as Request & { cf?: { country?: unknown; regionCode?: unknown } }).cf;
+      const { country, regionCode } = cf ?? {};
+      return typeof country === "string" && typeof regionCode === "string" && country && regionCode
+        ? `${country}-${regionCode}`
+        : null;
     },
     userAgent: request.headers.get("User-Agent") ?? "",
   };

@@ -1,5 +1,5 @@
 import { database } from "#db/client";
-import { lineLocationHint } from "#domain/rules/location";
+import { lineLocationHint, requestLocationHint } from "#domain/rules/location";
 import { customerById } from "../customers";
 import { type CoreEnv, linesInObjects } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
@@ -11,6 +11,8 @@ export interface MoveOptions {
   dryRun?: boolean;
   /** The instant the figures are compared at (the servicing clock). */
   nowMs: number;
+  /** Where the request that opened the line came from ("US-WA", the `Client-Region` header), if the edge said. */
+  clientRegion?: string | null;
   /** Tests only: what the object is given instead of the rows read (a copy that loses a row must be refused). */
   alter?: (rows: LineRows) => LineRows | Promise<LineRows>;
 }
@@ -86,7 +88,7 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   const before = (await lineFigures(database(env.DB), lineId, customer, now))!;
   const lines = env.LINES as DurableObjectNamespace<LineLedger>;
   // Created near the borrower: the first `get` with a hint places the object (decision record 032).
-  const locationHint = lineLocationHint(customer.state);
+  const locationHint = requestLocationHint(options.clientRegion) ?? lineLocationHint(customer.state);
   const stub = lines.get(lines.idFromName(String(lineId)), { locationHint });
   const given = options.alter ? await options.alter(rows) : rows;
   await stub.replaceRows(lineId, given);

@@ -283,12 +283,14 @@ implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => 
 
 /**
  * With lines in their objects (the default), a line lives in its own object from the day it opens (decision record
- * 032), moved and verified before the opening call answers; a move refused for any reason leaves it
- * open here, to be moved by `db:move-lines`.
+ * 032), moved and verified before the opening call answers, and created near the request that
+ * opened it (its `Client-Region`, else the address); a move refused for any reason leaves it open
+ * here, to be moved by `db:move-lines`.
  */
 export async function moveOpenedLine(c: ServicingContext, lineId: number): Promise<void> {
   if (!linesInObjects(c.env)) return;
-  await moveLine(c.env, lineId, { nowMs: c.var.now.getTime() }).catch((error: unknown) => {
+  const clientRegion = c.req.header("Client-Region");
+  await moveLine(c.env, lineId, { nowMs: c.var.now.getTime(), clientRegion }).catch((error: unknown) => {
     console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
   });
 }

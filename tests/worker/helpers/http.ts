@@ -28,6 +28,8 @@ export interface SendOptions extends Caller {
   origin?: string | null;
   /** Another host for the request's URL and Host header (a forged Host). */
   host?: string;
+  /** What the edge knows of where the request came from (`request.cf`). */
+  cf?: { country?: string; regionCode?: string };
 }
 
 /**
@@ -44,14 +46,20 @@ export function send(path: string, options: SendOptions = {}): Promise<Response>
   const body = method === "GET" || method === "HEAD" ? null : (options.body ?? null);
   if (options.host) headers.set("Host", options.host);
   const base = options.host ? `https://${options.host}` : ORIGIN;
-  return SELF.fetch(`${base}${path}`, { method, headers, body, redirect: "manual" });
+  return SELF.fetch(`${base}${path}`, {
+    method,
+    headers,
+    body,
+    redirect: "manual",
+    ...(options.cf ? { cf: options.cf } : {}),
+  });
 }
 
 /** A form post as a browser makes it (urlencoded, same origin). */
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  caller: Caller & Pick<SendOptions, "origin" | "host"> = {},
+  caller: Caller & Pick<SendOptions, "origin" | "host" | "cf"> = {},
 ): Promise<Response> {
   return send(path, {
     ...caller,
