@@ -3,10 +3,11 @@ import { HAND_OVER_BATCH, handOverEvents, type LineEvent, rehandEventsFrom } fro
 import { emptyReport, type RunReport } from "../run-report";
 import { consumeDirectoryEvents } from "./directory-events";
 import type { LineLedger } from "./line-ledger";
+import { moveLinesOnSchedule, type ScheduledMoveReport } from "./scheduled-move";
 import { type SweepReport, sweepLines, wakeLines } from "./sweeper";
 import type { LineWake } from "./types";
 
-export interface LinesRunReport extends SweepReport {
+export interface LinesRunReport extends SweepReport, ScheduledMoveReport {
   /** Events handed to the events queue by this run (those a posting's own hand-over missed). */
   eventsHanded: number;
 }
@@ -17,8 +18,9 @@ const MAX_HAND_OVERS = 50;
 /**
  * The lines' part of the scheduled run (decision record 032): events not yet
  * handed over (a crash between a posting and its hand-over, or a line in the
- * shared database, whose postings leave the hand-over to this run), then the
- * sweep for lines whose alarm is missing or overdue.
+ * shared database, whose postings leave the hand-over to this run), a bounded
+ * batch of lines still in the shared database moved into their objects, then
+ * the sweep for lines whose alarm is missing or overdue.
  */
 export async function runLines(env: CoreEnv, nowMs: number): Promise<LinesRunReport> {
   let eventsHanded = 0;
@@ -27,7 +29,8 @@ export async function runLines(env: CoreEnv, nowMs: number): Promise<LinesRunRep
     eventsHanded += handed;
     if (handed < HAND_OVER_BATCH) break;
   }
-  return { eventsHanded, ...(await sweepLines(env, nowMs)) };
+  const moved = await moveLinesOnSchedule(env, nowMs);
+  return { eventsHanded, ...moved, ...(await sweepLines(env, nowMs)) };
 }
 
 /** The lines' queues: the sweeper's wakes and the events; each environment names them with these stems. */

@@ -126,7 +126,8 @@ export interface MoveBatch {
 
 /**
  * The next `limit` lines still in the shared database after line `after`, moved one by one in id
- * order (`npm run db:move-lines`). A refused line stays behind; the run goes on past it.
+ * order (`npm run db:move-lines`). A refused line, or one whose move failed, stays behind; the run
+ * goes on past it.
  */
 export async function moveLines(
   env: CoreEnv,
@@ -138,8 +139,17 @@ export async function moveLines(
     .bind(after, limit)
     .all<{ id: number }>();
   const outcomes: MoveOutcome[] = [];
-  for (const { id } of results) outcomes.push(await moveLine(env, id, options));
+  for (const { id } of results) outcomes.push(await moveLine(env, id, options).catch((e) => failedMove(id, e)));
   return { outcomes, after: results.at(-1)?.id ?? null };
+}
+
+/**
+ * A line whose move threw (a row the figures cannot be read from): refused like a line that differs,
+ * so one broken line never stops the rest. The directory still names D1: nothing was switched over.
+ */
+function failedMove(lineId: number, error: unknown): MoveOutcome {
+  const reason = error instanceof Error ? `${error.name}: ${error.message.slice(0, 120)}` : "unknown error";
+  return { lineId, outcome: "refused", differences: [`the move failed (${reason})`] };
 }
 
 /**
