@@ -17,7 +17,8 @@ const CURSOR_KEY = "line_move_cursor";
  * An environment's lines opened before the objects became its default, moved a bounded batch a run
  * (decision record 032): every 15 minutes, `MOVES_PER_RUN` lines after the cursor kept in
  * `settings`, so a refused line never holds the rest back. A short batch reached the end: the
- * cursor starts over, and the next pass tries a refused line again. Nothing to move costs one read.
+ * cursor starts over, and the next pass tries a refused line again. Nothing to move costs the
+ * cursor's read and one of an empty index (`lines_in_d1`).
  */
 export async function moveLinesOnSchedule(
   env: CoreEnv,
