@@ -66,14 +66,14 @@ describe("moving lines into their objects", () => {
       const viaD1 = await session(customerId, "d1");
       const before = await answerOf(viaD1.call(catalogue.account.GetSummary, {}));
       if ("ok" in before) shown++;
+      const statements = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ?")
+        .bind(lineId)
+        .all<{ id: string }>();
       const outcome = await moveLine(env, lineId, { nowMs: Date.now() });
       if (outcome.outcome === "not yet opened") continue;
       expect(outcome.outcome, template.email).toBe("moved");
       const viaObject = await session(customerId, "objects");
       expect(await answerOf(viaObject.call(catalogue.account.GetSummary, {})), template.email).toEqual(before);
-      const statements = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ?")
-        .bind(lineId)
-        .all<{ id: string }>();
       for (const { id } of statements.results) {
         const pdf = await viaObject.call(catalogue.account.GetStatement, { statementId: id });
         expect(pdf.pdfBase64.length, `${template.email} statement ${id}`).toBeGreaterThan(1_000);
@@ -83,6 +83,10 @@ describe("moving lines into their objects", () => {
         .bind(lineId)
         .first<string>("store");
       expect(entry).toBe("object");
+      // The shared database keeps only the line's row, marked moved: its ledger, statements, notices and events left with it.
+      for (const table of ["ledger_entries", "transactions", "statements", "notices", "line_events"])
+        expect(await d1Count(table, lineId), `${template.email} ${table}`).toBe(0);
+      expect(await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status")).toBe("moved");
     }
     expect(shown).toBeGreaterThanOrEqual(6);
   });
@@ -120,6 +124,9 @@ describe("moving lines into their objects", () => {
     expect(outcome.outcome).toBe("refused");
     expect(outcome.differences!.length).toBeGreaterThan(0);
     expect(await objectRows(lineId!, ["lines", "ledger_entries"])).toEqual({ lines: [], ledger_entries: [] });
+    // Nothing left the shared database either: a refused line keeps every row there.
+    expect(await d1Count("ledger_entries", lineId!)).toBeGreaterThan(1);
+    expect(await d1Count("statements", lineId!)).toBeGreaterThan(0);
     const line = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first<string>("status");
     expect(line).toBe("open");
     const entry = await env.DB.prepare("SELECT store FROM line_directory WHERE line_id = ?")
@@ -150,6 +157,7 @@ describe("moving lines into their objects", () => {
     });
     expect(outcome.outcome).toBe("changed during the move");
     expect((await objectRows(lineId!, ["lines"])).lines).toEqual([]);
+    expect(await d1Count("transactions", lineId!)).toBeGreaterThan(0);
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
     const moved = await objectRows(lineId!, ["transactions"]);
     expect(moved.transactions!.some((t) => t.amount_cents === 20_000 && t.code === "D")).toBe(true);

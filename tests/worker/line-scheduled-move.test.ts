@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import worker from "#server/worker";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
+import { moveOpenedLinesOf } from "../../functions/servicing/objects/move";
 import { moveLinesOnSchedule } from "../../functions/servicing/objects/scheduled-move";
 import { signedInBorrower } from "./helpers/borrowers";
 import { sharedDatabaseEnv } from "./helpers/line-object";
@@ -102,5 +103,19 @@ describe("the scheduled move of lines still in D1", () => {
     // The line left broken above is refused again, and counted.
     expect(run).toEqual([expect.objectContaining({ linesMoved: expect.any(Number), movesRefused: 1 })]);
     expect(run[0].linesMoved).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reports a line that cannot be moved in development's moves too, and goes on", async () => {
+    const [broken, other] = [
+      await signedInBorrower("current", { store: "d1" }),
+      await signedInBorrower("current", { store: "d1" }),
+    ];
+    await env.DB.prepare("UPDATE lines SET customer_id = 'nobody-either' WHERE id = ?").bind(broken.applNo).run();
+    await env.DB.prepare("UPDATE lines SET customer_id = 'nobody-either' WHERE id = ?").bind(other.applNo).run();
+    // Both lines now belong to a customer that does not exist: neither can be read, and neither throws.
+    const outcomes = await moveOpenedLinesOf(env, "nobody-either", Date.now());
+    expect(outcomes.map((o) => o.outcome)).toEqual(["refused", "refused"]);
+    expect(outcomes[0]!.differences![0]).toMatch(/^the move failed/);
+    expect(await stillInD1()).toEqual(expect.arrayContaining([broken.applNo, other.applNo]));
   });
 });

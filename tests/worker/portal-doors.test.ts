@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { redirectPath, send, sentTo } from "./helpers/http";
+import { lineStub } from "./helpers/line-object";
 
 /**
  * Portal doors a borrower can type (issue 15): each interrupter is for the one
@@ -39,10 +39,9 @@ describe("the interrupters", { timeout: 60_000 }, () => {
 
 describe("statement addresses that find nothing", { timeout: 60_000 }, () => {
   it("an unknown or another borrower's statement is the 404 page (status 404), not the text null", async () => {
-    const others = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
-      .bind(other.applNo)
-      .first<{ id: string }>();
-    for (const id of ["no-such-statement", "999999999", others!.id]) {
+    // The other borrower's statements are in their line's object, where a moved line keeps them.
+    const { statements } = await lineStub(other.applNo).rowsOf(["statements"]);
+    for (const id of ["no-such-statement", "999999999", String(statements![0]!.id)]) {
       const res = await send(`/documents/statements/${id}`, { cookie: current.cookie });
       expect(res.status, id).toBe(404);
       expect(res.headers.get("Content-Type"), id).toContain("text/html");

@@ -71,8 +71,8 @@ const count = (rows: LineRows) => Object.values(rows).reduce((n, list) => n + li
  * Moves one line from the shared database into its own object (decision record 032): copies its
  * rows in one transaction of the object, compares every figure of its summary and every issued
  * statement there with the shared database's, and only then, in one batch guarded by the line's
- * version, names the object in the directory and marks the shared copy moved (a posting or run that
- * read the line before re-reads it and is refused). A line that differs, or changed meanwhile, is
+ * version, names the object in the directory, marks the shared `lines` row moved (a posting or run
+ * that read the line before re-reads it and is refused) and deletes the line's other rows there. A line that differs, or changed meanwhile, is
  * emptied from the object and stays in the shared database; running again resumes where it stopped.
  */
 export async function moveLine(env: CoreEnv, lineId: number, options: MoveOptions): Promise<MoveOutcome> {
@@ -97,6 +97,7 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
     await stub.clearRows(lineId);
     return { lineId, outcome: "refused", differences };
   }
+  const movedVersion = `moved:${crypto.randomUUID()}`;
   const flipped = await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO line_directory (line_id, customer_id, store, object_name, location_hint, status, updated_at) " +
@@ -105,10 +106,11 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
         "location_hint = excluded.location_hint, updated_at = excluded.updated_at",
     ).bind(lineId, line.customer_id, String(lineId), locationHint, line.status, Date.now(), lineId, line.version),
     env.DB.prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?").bind(
-      `moved:${crypto.randomUUID()}`,
+      movedVersion,
       lineId,
       line.version,
     ),
+    ...sharedCopyDeletes(env.DB, lineId, movedVersion),
   ]);
   if (flipped[1]!.meta.changes !== 1) {
     await stub.clearRows(lineId);
@@ -116,6 +118,23 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   }
   await stub.setNextAlarm(now, options.nowMs - Date.now());
   return { lineId, outcome: "moved", rows: count(given) };
+}
+
+/**
+ * The line's own rows the object now holds, taken out of the shared database in the batch that
+ * switches the line over, so no borrower's ledger, statements, notices or events grow it. Each
+ * delete applies only if that batch's guarded update did (the line carries the version it set):
+ * a move refused or raced deletes nothing. The `lines` row stays, marked moved, as the site's
+ * record that the line exists.
+ */
+const MOVED_OUT_TABLES = ["ledger_entries", "transactions", "statements", "notices", "line_events"] as const;
+
+function sharedCopyDeletes(d1: D1Database, lineId: number, movedVersion: string) {
+  return MOVED_OUT_TABLES.map((table) =>
+    d1
+      .prepare(`DELETE FROM ${table} WHERE line_id = ? AND (SELECT version FROM lines WHERE id = ?) = ?`)
+      .bind(lineId, lineId, movedVersion),
+  );
 }
 
 export interface MoveBatch {
@@ -138,9 +157,14 @@ export async function moveLines(
   )
     .bind(after, limit)
     .all<{ id: number }>();
+  return { outcomes: await moveEach(env, results, options), after: results.at(-1)?.id ?? null };
+}
+
+/** Lines moved one by one, in the order given; one whose move throws is refused and passed. */
+async function moveEach(env: CoreEnv, ids: { id: number }[], options: MoveOptions): Promise<MoveOutcome[]> {
   const outcomes: MoveOutcome[] = [];
-  for (const { id } of results) outcomes.push(await moveLine(env, id, options).catch((e) => failedMove(id, e)));
-  return { outcomes, after: results.at(-1)?.id ?? null };
+  for (const { id } of ids) outcomes.push(await moveLine(env, id, options).catch((e) => failedMove(id, e)));
+  return outcomes;
 }
 
 /**
@@ -155,7 +179,8 @@ function failedMove(lineId: number, error: unknown): MoveOutcome {
 /**
  * Development: with lines in their objects (the default), every opened line of one customer (or of every customer)
  * still in the shared database, moved as it is seeded or copied, so the demo book and the browser
- * tests' borrowers live where production's lines do. A refused line stays in D1 and is reported.
+ * tests' borrowers live where production's lines do. A refused line, or one whose move throws,
+ * stays in D1 and is reported.
  */
 export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null, nowMs: number) {
   if (!linesInObjects(env)) return [];
@@ -164,7 +189,5 @@ export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null,
   )
     .bind(customerId)
     .all<{ id: number }>();
-  const outcomes: MoveOutcome[] = [];
-  for (const { id } of results) outcomes.push(await moveLine(env, id, { nowMs }));
-  return outcomes;
+  return moveEach(env, results, { nowMs });
 }
