@@ -1,9 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { lines, signedDocuments } from "#db/schema/servicing";
+import { lines } from "#db/schema/servicing";
 import { loadLineState } from "./account-state";
 import { ServicingError } from "./context";
 import { customerById, latestLine } from "./customers";
+import { lineSignedDocuments } from "./objects/homes";
 import { statementPdf } from "./statement-pdf";
 
 /** A borrower's billing statement as the desk reads it: the same PDF the portal gives the borrower. */
@@ -23,22 +24,20 @@ export async function deskStatementPdf(
   return { fileName: `statement-${statement.statementDate}.pdf`, bytes };
 }
 
-/** The agreements a borrower signed (each exactly as signed, with its signature block), newest line first; none before e-sign. */
+/**
+ * The agreements a borrower signed (each exactly as signed, with its signature block), newest line
+ * first; none before e-sign. A moved line's are read from its object, where they moved with it.
+ */
 export async function deskSignedAgreements(db: Database, customerId: string) {
   await customerById(db, customerId); // 404 for no such borrower
-  const rows = await db
-    .select({
-      lineId: signedDocuments.lineId,
-      kind: signedDocuments.kind,
-      title: signedDocuments.title,
-      html: signedDocuments.html,
-      signedAt: signedDocuments.signedAt,
-    })
-    .from(signedDocuments)
-    .innerJoin(lines, eq(lines.id, signedDocuments.lineId))
+  const owned = await db
+    .select({ id: lines.id, status: lines.status })
+    .from(lines)
     .where(eq(lines.customerId, customerId))
-    .orderBy(desc(signedDocuments.lineId), signedDocuments.title);
-  return rows;
+    .orderBy(desc(lines.id))
+    .all();
+  const perLine = await Promise.all(owned.map((line) => lineSignedDocuments(db, line)));
+  return perLine.flatMap((documents) => documents.sort((a, b) => a.title.localeCompare(b.title)));
 }
 
 export type DeskSignedAgreement = Awaited<ReturnType<typeof deskSignedAgreements>>[number];

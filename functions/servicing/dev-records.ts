@@ -1,7 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, contactMessages, customers, lines, signatures } from "#db/schema/servicing";
-import { lineRequests } from "./objects/homes";
+import { applications, contactMessages, customers, lines } from "#db/schema/servicing";
+import { lineRequests, lineSigningRows } from "./objects/homes";
 
 /**
  * Development only: how many of each record the platform holds for one
@@ -37,8 +37,7 @@ export async function recordsFor(db: Database, email: string) {
 
   // A moved line's requests are its object's (decision record 032).
   const moves = (await Promise.all(owned.map((line) => lineRequests(db, line)))).flat();
-  const signed =
-    (await db.select({ n: count() }).from(signatures).where(inArray(signatures.lineId, lineIds)).get())?.n ?? 0;
+  const signed = (await Promise.all(owned.map((line) => lineSigningRows(db, line, "signatures")))).flat().length;
   const payments = moves.filter((m) => m.code === "P");
   return {
     customers: customerIds.length,

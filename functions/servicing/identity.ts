@@ -41,7 +41,10 @@ export async function lineStanding(db: Database, customerId: string) {
       .from(applications)
       .where(eq(applications.id, line.applicationId))
       .get(),
-    db.select({ n: sql<number>`count(*)` }).from(signatures).where(eq(signatures.lineId, line.id)).get(),
+    // A moved line was opened, so signed; its signature moved with its rows into its object.
+    line.status === "moved"
+      ? { n: 1 }
+      : db.select({ n: sql<number>`count(*)` }).from(signatures).where(eq(signatures.lineId, line.id)).get(),
   ]);
   // A line moved into its own object keeps its status in the directory (objects/move.ts).
   const status =

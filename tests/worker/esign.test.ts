@@ -4,6 +4,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { applicationPayload } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
+import { lineStub } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
 
@@ -33,10 +34,12 @@ describe("finishing e-sign in one batch", () => {
     expect(credit.html).toMatch(/ on [A-Z][a-z]{2}\.? \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. Eastern from IP/);
     expect(credit.html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(credit.html).toContain("203.0.113.9");
-    const signature = await env.DB.prepare("SELECT ip_address, user_agent FROM signatures WHERE line_id = ?")
-      .bind(applNo)
-      .first();
-    expect(signature).toEqual({ ip_address: "203.0.113.9", user_agent: "worker test" });
+    // The signature moved with the opened line into its object, and left the shared database.
+    const { signatures } = await lineStub(applNo).rowsOf(["signatures"]);
+    expect(signatures).toEqual([expect.objectContaining({ ip_address: "203.0.113.9", user_agent: "worker test" })]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM signatures WHERE line_id = ?").bind(applNo).first("n")).toBe(
+      0,
+    );
   });
 
   it("refuses a name that is not the borrower's and writes nothing", async () => {

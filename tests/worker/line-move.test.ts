@@ -14,6 +14,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { seedBenchAccounts } from "../../functions/servicing/bench";
 import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
 import { deskBorrowerFile } from "../../functions/servicing/desk";
+import { deskSignedAgreements } from "../../functions/servicing/desk-documents";
 import { deskTakePayment } from "../../functions/servicing/desk-payments";
 import { lineStanding } from "../../functions/servicing/identity";
 import { MOVED_LINE_REFUSAL, withLineHomes } from "../../functions/servicing/objects/homes";
@@ -57,6 +58,20 @@ const objectRows = (lineId: number, tables: string[]) => lineStub(lineId).rowsOf
 const d1Count = (table: string, lineId: number) =>
   env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE line_id = ?`).bind(lineId).first<number>("n");
 
+/** Where the shared database may still name a moved line: the directory, its consumers' cursors, the desk's requests. */
+const SHARED_LINE_TABLES = new Set(["lines", "line_directory", "line_event_cursors", "desk_requests"]);
+
+/** Every other table of the shared database with a `line_id`: a moved line has no rows left in any of them. */
+async function tablesWithLineRows(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT m.name AS name FROM sqlite_master m, pragma_table_info(m.name) p " +
+      "WHERE m.type = 'table' AND p.name = 'line_id' AND m.name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY m.name",
+  ).all<{ name: string }>();
+  const tables = results.map((r) => r.name).filter((name) => !SHARED_LINE_TABLES.has(name));
+  expect(tables).toEqual(expect.arrayContaining(["ledger_entries", "signed_documents", "statements"]));
+  return tables;
+}
+
 describe("moving lines into their objects", () => {
   it("moves every demo borrower's line, and the borrower is shown the same figures and statements", async () => {
     let shown = 0;
@@ -84,7 +99,7 @@ describe("moving lines into their objects", () => {
         .first<string>("store");
       expect(entry).toBe("object");
       // The shared database keeps only the line's row, marked moved: its ledger, statements, notices and events left with it.
-      for (const table of ["ledger_entries", "transactions", "statements", "notices", "line_events"])
+      for (const table of await tablesWithLineRows())
         expect(await d1Count(table, lineId), `${template.email} ${table}`).toBe(0);
       expect(await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status")).toBe("moved");
     }
@@ -133,6 +148,17 @@ describe("moving lines into their objects", () => {
       .bind(lineId)
       .first<string>("store");
     expect(entry).not.toBe("object");
+  });
+
+  it("refuses a copy that lost a signed agreement: the record of signing is compared row by row", async () => {
+    const { lineId } = await borrower("current@demo.ridgeline.test");
+    const outcome = await moveLine(env, lineId!, {
+      nowMs: Date.now(),
+      alter: (rows) => ({ ...rows, signed_documents: rows.signed_documents!.slice(1) }),
+    });
+    expect(outcome).toMatchObject({ outcome: "refused", differences: ["signed_documents"] });
+    expect(await d1Count("signed_documents", lineId!)).toBeGreaterThan(0);
+    expect(await d1Count("signatures", lineId!)).toBe(1);
   });
 
   it("loses no posting made while the line was being copied: the move stops and keeps nothing", async () => {
@@ -266,9 +292,18 @@ describe("the rest of the product reads a moved line from its object", () => {
   it("shows a moved borrower their signed agreement, read with the line's figures from the object", async () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
     const before = await (await session(customerId, "d1")).call(catalogue.account.GetDocuments, {});
+    const signedBefore = await (await session(customerId, "d1")).call(catalogue.account.GetSignedDocuments, {});
+    const deskBefore = await deskSignedAgreements(database(env.DB), customerId);
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
     const after = await (await session(customerId, "objects")).call(catalogue.account.GetDocuments, {});
     expect(after.documentsData).toEqual(before.documentsData);
+    expect(after.documentsData[0]!.eSigCount).toBe(1);
+    // The agreements as signed moved with the line: the borrower and the desk read the same ones from its object.
+    expect(signedBefore.documents.length).toBeGreaterThan(0);
+    const signedAfter = await (await session(customerId, "objects")).call(catalogue.account.GetSignedDocuments, {});
+    expect(signedAfter).toMatchObject({ documents: signedBefore.documents });
+    expect(await deskSignedAgreements(withLineHomes(database(env.DB), env.LINES), customerId)).toEqual(deskBefore);
+    expect(await d1Count("signed_documents", lineId!)).toBe(0);
   });
 
   it("moves only lines that were opened: a line awaiting e-sign stays the site's", async () => {

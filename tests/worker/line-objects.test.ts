@@ -14,6 +14,7 @@ import { handOverEvents, type LineEvent } from "../../functions/servicing/events
 import { directoryWrites } from "../../functions/servicing/objects/directory-events";
 import { consumeLinesQueue } from "../../functions/servicing/objects/host";
 import { alarmOffsetMs, type LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { migrateObject } from "../../functions/servicing/objects/schema";
 import { SWEEP_GRACE_MS, sweepLines, wakeLines } from "../../functions/servicing/objects/sweeper";
 import type { LineWake } from "../../functions/servicing/objects/types";
 import { lineInObject, lineStub } from "./helpers/line-object";
@@ -62,6 +63,31 @@ describe("a line's object answers the core's queries as D1 does", () => {
       expect(changed.meta.changes).toBe(1);
       const none = await d1.prepare("UPDATE settings SET value = '2' WHERE key = 'none'").run();
       expect(none.meta.changes).toBe(0);
+    });
+  });
+});
+
+describe("an object made before its tables grew", () => {
+  it("builds a table the objects began to keep later with a new object's shape, and keeps its other rows", async () => {
+    const shapeOf = (state: DurableObjectState, table: string) =>
+      state.storage.sql
+        .exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE tbl_name = ? ORDER BY name", table)
+        .toArray()
+        .map((r) => r.sql);
+    const fresh = await runInDurableObject(lineStub(2), async (_: LineLedger, state) =>
+      shapeOf(state, "signed_documents"),
+    );
+    expect(fresh.join()).toContain("CREATE TABLE `signed_documents`");
+    expect(fresh.join()).toContain("signed_documents_line");
+    await runInDurableObject(lineStub(3), async (_: LineLedger, state) => {
+      const sql = state.storage.sql;
+      // As an object made before the signed agreements moved with a line: its migrations all applied, the table absent.
+      sql.exec("DROP TABLE signed_documents");
+      sql.exec("INSERT INTO settings (key, value) VALUES ('kept', 'yes')");
+      expect(shapeOf(state, "signed_documents")).toEqual([]);
+      expect(migrateObject(state.storage)).toBe(0);
+      expect(shapeOf(state, "signed_documents")).toEqual(fresh);
+      expect(sql.exec("SELECT value FROM settings WHERE key = 'kept'").one().value).toBe("yes");
     });
   });
 });

@@ -86,7 +86,7 @@ export const deskCore = {
   },
   /** The agreements the borrower signed, each exactly as signed. */
   async agreements(env: CoreEnv, customerId: string) {
-    return deskSignedAgreements(database(env.DB), customerId);
+    return deskSignedAgreements(reading(env), customerId);
   },
   async borrower(env: CoreEnv, customerId: string) {
     return deskBorrowerFile(reading(env), customerId, await now(env));

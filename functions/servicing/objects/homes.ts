@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type deskRequests, transactions } from "#db/schema/servicing";
 import { ServicingError } from "../context";
@@ -75,4 +75,33 @@ export async function lineRequests(db: Database, line: { id: number; status: str
       status: String(t.status),
     }))
     .sort((a, b) => a.id - b.id);
+}
+
+/** A line's record of signing, kept with its rows (decision record 032). */
+export type SigningTable = "signatures" | "signed_documents";
+
+/** One signing table's rows of a line, as stored (snake_case columns), wherever the line's rows live. */
+export async function lineSigningRows(
+  db: Database,
+  line: { id: number; status: string },
+  table: SigningTable,
+): Promise<Record<string, SqlStorageValue>[]> {
+  if (line.status !== "moved")
+    return db.all<Record<string, SqlStorageValue>>(
+      sql`SELECT * FROM ${sql.identifier(table)} WHERE line_id = ${line.id} ORDER BY id`,
+    );
+  const rows = await lineHomeCall(db, line.id, (home) => home.rowsOf([table]));
+  return (rows[table] ?? []).sort((a, b) => String(a.id).localeCompare(String(b.id), "en", { numeric: true }));
+}
+
+/** A line's signed agreements, each exactly as signed, wherever the line's rows live. */
+export async function lineSignedDocuments(db: Database, line: { id: number; status: string }) {
+  const rows = await lineSigningRows(db, line, "signed_documents");
+  return rows.map((d) => ({
+    lineId: Number(d.line_id),
+    kind: String(d.kind),
+    title: String(d.title),
+    html: String(d.html),
+    signedAt: Number(d.signed_at),
+  }));
 }

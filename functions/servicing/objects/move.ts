@@ -40,18 +40,19 @@ async function sharedRows(d1: D1Database, lineId: number): Promise<LineRows | nu
     .first<Record<string, SqlStorageValue>>();
   if (!line) return null;
   const byLine = (table: string) => d1.prepare(`SELECT * FROM ${table} WHERE line_id = ?`).bind(lineId);
-  const [customers, applications, entries, transactions, statements, notices, keys, events] = await d1.batch<
-    Record<string, SqlStorageValue>
-  >([
-    d1.prepare("SELECT * FROM customers WHERE id = ?").bind(line.customer_id),
-    d1.prepare("SELECT * FROM applications WHERE id = ?").bind(line.application_id),
-    byLine("ledger_entries"),
-    byLine("transactions"),
-    byLine("statements"),
-    byLine("notices"),
-    d1.prepare("SELECT * FROM idempotency_keys WHERE customer_id = ?").bind(line.customer_id),
-    byLine("line_events"),
-  ]);
+  const [customers, applications, entries, transactions, statements, notices, keys, events, signatures, documents] =
+    await d1.batch<Record<string, SqlStorageValue>>([
+      d1.prepare("SELECT * FROM customers WHERE id = ?").bind(line.customer_id),
+      d1.prepare("SELECT * FROM applications WHERE id = ?").bind(line.application_id),
+      byLine("ledger_entries"),
+      byLine("transactions"),
+      byLine("statements"),
+      byLine("notices"),
+      d1.prepare("SELECT * FROM idempotency_keys WHERE customer_id = ?").bind(line.customer_id),
+      byLine("line_events"),
+      byLine("signatures"),
+      byLine("signed_documents"),
+    ]);
   return {
     customers: customers!.results,
     applications: applications!.results,
@@ -62,6 +63,8 @@ async function sharedRows(d1: D1Database, lineId: number): Promise<LineRows | nu
     notices: notices!.results,
     idempotency_keys: keys!.results,
     line_events: events!.results,
+    signatures: signatures!.results,
+    signed_documents: documents!.results,
   };
 }
 
@@ -69,11 +72,12 @@ const count = (rows: LineRows) => Object.values(rows).reduce((n, list) => n + li
 
 /**
  * Moves one line from the shared database into its own object (decision record 032): copies its
- * rows in one transaction of the object, compares every figure of its summary and every issued
- * statement there with the shared database's, and only then, in one batch guarded by the line's
- * version, names the object in the directory, marks the shared `lines` row moved (a posting or run
- * that read the line before re-reads it and is refused) and deletes the line's other rows there. A line that differs, or changed meanwhile, is
- * emptied from the object and stays in the shared database; running again resumes where it stopped.
+ * rows in one transaction of the object, compares every figure of its summary, every issued
+ * statement and the record of signing there with the shared database's, and only then, in one
+ * batch guarded by the line's version, names the object in the directory, marks the shared `lines`
+ * row moved (a posting or run that read the line before re-reads it and is refused) and deletes
+ * the line's other rows there. A line that differs, or changed meanwhile, is emptied from the
+ * object and stays in the shared database; running again resumes where it stopped.
  */
 export async function moveLine(env: CoreEnv, lineId: number, options: MoveOptions): Promise<MoveOutcome> {
   const rows = await sharedRows(env.DB, lineId);
@@ -92,7 +96,10 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   const stub = lines.get(lines.idFromName(String(lineId)), { locationHint });
   const given = options.alter ? await options.alter(rows) : rows;
   await stub.replaceRows(lineId, given);
-  const differences = figureDifferences(before, await stub.figures(lineId, customer, options.nowMs));
+  const differences = [
+    ...figureDifferences(before, await stub.figures(lineId, customer, options.nowMs)),
+    ...recordDifferences(rows, await stub.rowsOf([...SIGNING_TABLES])),
+  ];
   if (differences.length > 0) {
     await stub.clearRows(lineId);
     return { lineId, outcome: "refused", differences };
@@ -122,12 +129,32 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
 
 /**
  * The line's own rows the object now holds, taken out of the shared database in the batch that
- * switches the line over, so no borrower's ledger, statements, notices or events grow it. Each
+ * switches the line over, so no borrower's ledger, statements, notices, events or signed agreements
+ * grow it. Each
  * delete applies only if that batch's guarded update did (the line carries the version it set):
  * a move refused or raced deletes nothing. The `lines` row stays, marked moved, as the site's
  * record that the line exists.
  */
-const MOVED_OUT_TABLES = ["ledger_entries", "transactions", "statements", "notices", "line_events"] as const;
+const MOVED_OUT_TABLES = [
+  "ledger_entries",
+  "transactions",
+  "statements",
+  "notices",
+  "line_events",
+  "signatures",
+  "signed_documents",
+] as const;
+
+/** The record of signing: no figure shows it, so the move compares it row by row. */
+const SIGNING_TABLES = ["signatures", "signed_documents"] as const;
+
+/** The signing tables whose rows in the object are not exactly the shared database's. */
+function recordDifferences(shared: LineRows, kept: LineRows): string[] {
+  const same = (a: LineRows[string] = [], b: LineRows[string] = []) =>
+    JSON.stringify(a.map((row) => JSON.stringify(row)).sort()) ===
+    JSON.stringify(b.map((row) => JSON.stringify(row)).sort());
+  return SIGNING_TABLES.filter((table) => !same(shared[table], kept[table]));
+}
 
 function sharedCopyDeletes(d1: D1Database, lineId: number, movedVersion: string) {
   return MOVED_OUT_TABLES.map((table) =>

@@ -15,6 +15,8 @@ export const LINE_ROW_TABLES = [
   "notices",
   "idempotency_keys",
   "line_events",
+  "signatures",
+  "signed_documents",
 ] as const;
 
 /**
@@ -88,6 +90,7 @@ export function migrateObject(storage: DurableObjectStorage): number {
       .toArray()
       .map((r) => r.name),
   );
+  storage.transactionSync(() => addTablesKeptLater(sql, applied));
   let count = 0;
   for (const [name, text] of objectMigrations) {
     if (applied.has(name)) continue;
@@ -98,4 +101,27 @@ export function migrateObject(storage: DurableObjectStorage): number {
     count++;
   }
   return count;
+}
+
+/**
+ * A table the objects began to keep after this object was made (the signed agreements joined the
+ * line's rows later): built from its statements in the migrations already applied, in their order,
+ * so it has the shape a new object's has. A new object has applied none, and builds it as usual.
+ */
+function addTablesKeptLater(sql: SqlStorage, applied: ReadonlySet<string>): void {
+  const existing = new Set(
+    sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .toArray()
+      .map((r) => r.name),
+  );
+  const missing = new Set([...OBJECT_TABLES].filter((table) => !existing.has(table)));
+  if (missing.size === 0 || applied.size === 0) return;
+  for (const [name, text] of objectMigrations) {
+    if (!applied.has(name)) continue;
+    for (const statement of objectStatements(text)) {
+      const table = tableOf(statement);
+      if (table !== null && missing.has(table)) sql.exec(statement);
+    }
+  }
 }

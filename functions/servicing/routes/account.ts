@@ -9,7 +9,7 @@ import { sameEmail } from "#domain/rules/email";
 import { applyContactChange } from "#domain/rules/preferences";
 import { cycleOf, loadCustomerState, loadLineState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
-import { lineQueries, lineRecordsOf, newestLineOf } from "../book";
+import { customerLine, lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { drawEntry } from "../engine/index";
@@ -18,7 +18,7 @@ import type { LineEventInput } from "../events";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
 import { postWithClaimedKey } from "../keyed-posting";
-import { movedLineCall } from "../objects/homes";
+import { lineSigningRows, movedLineCall } from "../objects/homes";
 import { moveLine } from "../objects/move";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
@@ -175,11 +175,12 @@ implement(
 
 implement(accountRoutes, calls.GetDocuments, async (c, { documentKind }) => {
   const customerId = requireCustomer(c);
-  const [customer, state] = await Promise.all([
-    customerById(c.var.db, customerId),
-    loadCustomerState(c.var.db, customerId, c.var.now),
+  const [customer, line] = await Promise.all([customerById(c.var.db, customerId), customerLine(c.var.db, customerId)]);
+  // The line's figures and its signatures, wherever its rows live (a moved line's are in its object).
+  const [state, signed] = await Promise.all([
+    loadLineState(c.var.db, line, c.var.now),
+    lineSigningRows(c.var.db, line, "signatures"),
   ]);
-  const signed = await c.var.db.select().from(signatures).where(eq(signatures.lineId, state.line.id)).all();
   const party = {
     firstName: customer.firstName,
     lastName: customer.lastName,

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
@@ -6,8 +6,9 @@ import { borrowerNameMatches } from "#domain/rules/esign";
 import { loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
-import { customerById } from "../customers";
+import { customerById, latestLine } from "../customers";
 import { implement } from "../implement";
+import { lineSignedDocuments } from "../objects/homes";
 import { outgoingFor } from "../outgoing";
 import { templates } from "../templates";
 import { moveOpenedLine, openingWrites } from "./account";
@@ -94,13 +95,11 @@ async function accountReadyEmail(
     .catch(() => undefined);
 }
 
+/** The agreements of the borrower's newest line, read where its rows live: with the line, once it has moved. */
 implement(esignRoutes, calls.GetSignedDocuments, async (c) => {
-  const state = await loadCustomerState(c.var.db, requireCustomer(c), c.var.now);
-  const rows = await c.var.db
-    .select()
-    .from(signedDocuments)
-    .where(eq(signedDocuments.lineId, state.line.id))
-    .orderBy(asc(signedDocuments.kind))
-    .all();
+  const line = await latestLine(c.var.db, requireCustomer(c));
+  if (!line) throw new ServicingError(404, "This customer has no line of credit.");
+  const rows = await lineSignedDocuments(c.var.db, line);
+  rows.sort((a, b) => a.kind.localeCompare(b.kind));
   return { documents: rows.map((d) => ({ kind: d.kind, title: d.title, html: d.html, signedAt: d.signedAt })) };
 });
