@@ -1,7 +1,8 @@
 /**
  * By default (LINE_STORE unset), a line lives in its own object from the day it opens (decision record
- * 032): the e-sign's FinishESign (or OpenLine) moves it, with its first draw, before it answers; the borrower's first
- * summary is the object's, and the shared database keeps only the frozen copy and the directory row.
+ * 032): the e-sign's FinishESign (or OpenLine) opens it there, with its first draw, before it answers;
+ * the borrower's first summary is the object's, and the shared database keeps the line's row, marked
+ * moved, and the directory's entry. No row of the line is ever written to D1.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -77,6 +78,86 @@ describe("a line opened with its line in an object (the default)", () => {
     const { lineId } = await openedLine("d1");
     const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
     expect(frozen).toBe("open");
+  });
+});
+
+describe("a line's opening is written in its object, never in the shared database", () => {
+  async function approvedLine() {
+    const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
+    const decision = await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn() }));
+    return { session, lineId: decision.applicationId! };
+  }
+  /** The last id D1 gave an autoincrement table: it moves if a row was ever inserted there, even if deleted since. */
+  const lastId = (table: string) =>
+    env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?").bind(table).first<number>("seq").then(Number);
+
+  it("signs, draws and opens with no row of the line written to D1, not even for a moment", async () => {
+    const { session, lineId } = await approvedLine();
+    const [transactionsBefore, signaturesBefore] = [await lastId("transactions"), await lastId("signatures")];
+    const answer = await session.call(account.FinishESign, {
+      ...finishESign("Jordan Rivera", 15_000),
+      drawNote: "for the car",
+    });
+    expect(answer).toMatchObject({ status: true, drawAmount: 15_000 });
+    expect([await lastId("transactions"), await lastId("signatures")]).toEqual([transactionsBefore, signaturesBefore]);
+    expect(
+      await env.DB.prepare("SELECT status, opened_at IS NOT NULL AS opened FROM lines WHERE id = ?")
+        .bind(lineId)
+        .first(),
+    ).toEqual({ status: "moved", opened: 1 });
+    expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+    const rows = await lineStub(lineId).rowsOf(["transactions", "signatures", "signed_documents", "line_events"]);
+    expect(rows.transactions!.map((t) => [t.code, t.amount_cents])).toEqual([["D", 15_000]]);
+    expect(rows.signatures).toHaveLength(1);
+    expect(rows.signed_documents!.length).toBe(3);
+    expect(rows.line_events!.map((e) => e.kind)).toEqual(["line_opened", "draw"]);
+    // The draw's note is the site's: kept in D1 with the switch-over.
+    const customerId = await env.DB.prepare("SELECT customer_id FROM lines WHERE id = ?")
+      .bind(lineId)
+      .first("customer_id");
+    const note = await env.DB.prepare("SELECT note FROM notes WHERE customer_id = ?").bind(customerId).first("note");
+    expect(note).toBe("for the car");
+    // The borrower's first summary is the object's, with the draw.
+    expect((await session.call(account.GetSummary, {})).accountHeader.accountBalance).toBeGreaterThan(0);
+  });
+
+  it("completes the opening the object holds when the switch-over was lost: signing again never draws twice", async () => {
+    const { session, lineId } = await approvedLine();
+    await env.DB.exec(
+      `CREATE TRIGGER lost_switch_${lineId} BEFORE UPDATE OF status ON lines WHEN OLD.id = ${lineId} AND NEW.status = 'moved' BEGIN SELECT RAISE(ABORT, 'switch-over lost'); END`,
+    );
+    await expect(session.call(account.FinishESign, finishESign("Jordan Rivera", 10_000))).rejects.toBeTruthy();
+    await env.DB.exec(`DROP TRIGGER lost_switch_${lineId}`);
+    // Still awaiting its signature in D1, unknown to the directory; the object holds the opening.
+    expect(await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status")).toBe(
+      "awaiting_esign",
+    );
+    expect(await directoryOf(lineId)).toBeNull();
+    const again = await session.call(account.FinishESign, finishESign("Jordan Rivera", 30_000));
+    expect(again).toMatchObject({ status: true, drawAmount: 10_000 });
+    const rows = await lineStub(lineId).rowsOf(["transactions", "signatures"]);
+    expect(rows.transactions!.map((t) => [t.code, t.amount_cents])).toEqual([["D", 10_000]]);
+    expect(rows.signatures).toHaveLength(1);
+    expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+  });
+
+  it("clears the object and refuses when the line stopped awaiting its signature before the switch-over", async () => {
+    const { session, lineId } = await approvedLine();
+    // The line leaves "awaiting e-sign" between the check and the switch-over (withdrawn meanwhile): the update finds nothing.
+    await env.DB.exec(
+      `CREATE TRIGGER gone_${lineId} BEFORE UPDATE OF status ON lines WHEN OLD.id = ${lineId} AND NEW.status = 'moved' BEGIN SELECT RAISE(IGNORE); END`,
+    );
+    await expect(session.call(account.FinishESign, finishESign("Jordan Rivera", 10_000))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining("This line is not awaiting a signature."),
+    });
+    await env.DB.exec(`DROP TRIGGER gone_${lineId}`);
+    expect(await lineStub(lineId).rowsOf(["lines", "transactions", "signatures"])).toEqual({
+      lines: [],
+      transactions: [],
+      signatures: [],
+    });
+    expect(await directoryOf(lineId)).toBeNull();
   });
 });
 

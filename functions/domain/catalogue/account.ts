@@ -298,7 +298,8 @@ export const GetStatement = defineCall({
  * Finishing e-sign in one step, so nothing is half-saved: the signature (IP,
  * user agent, time), the signed agreements as the borrower saw them,
  * preferences, the military answer, repayment method, first-draw amount and
- * note, and the line opened with its first draw, all in one D1 batch. An
+ * note, and the line opened with its first draw, all or none (one batch of
+ * the embedded core's store, or its line's object and then one batch). An
  * optional `Client-Region` header ("US-WA", where the signer's request came
  * from) lets a platform keep the line's records near the borrower; a platform
  * may ignore it.

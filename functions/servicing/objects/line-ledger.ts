@@ -19,6 +19,7 @@ import { sharedAtDistance } from "./distance";
 import { type LineFigures, lineFigures } from "./figures";
 import { answerLineCall, asAnswer, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
+import { type OpeningAnswer, type OpeningInput, openingHere, writeOpening } from "./opening-here";
 import { LINE_ROW_TABLES, type LineRows, migrateObject } from "./schema";
 import { objectD1 } from "./sql-d1";
 import type { ServiceResult } from "./types";
@@ -147,6 +148,30 @@ export class LineLedger extends DurableObject<CoreEnv> {
     if (rows.length === 0) return;
     await shareAuditRows(database(this.shared), rows);
     await this.ctx.storage.put("auditSharedThrough", rows.at(-1)!.id);
+  }
+
+  /**
+   * A signed line opened here (objects/open.ts): the rows it opens from copied in, then the record of
+   * signing and the opening in one transaction. A line already opened here answers the opening it
+   * holds, so a retry after the shared database's switch-over failed completes that opening and
+   * never makes a second. Nothing is handed over, and no alarm set, until `settle`.
+   */
+  async open(input: OpeningInput): Promise<OpeningAnswer> {
+    this.nowMs = input.nowMs;
+    const done = await openingHere(this.db, input.lineId);
+    if (done) return done;
+    refuseUnknownTables(Object.keys(input.rows));
+    this.ctx.storage.transactionSync(() => {
+      this.deleteRows();
+      this.insertRows(input.rows);
+    });
+    return writeOpening(this.db, input);
+  }
+
+  /** Once the directory names this object: the opening's events and messages handed over, the alarm set. */
+  async settle(nowMs: number): Promise<void> {
+    this.nowMs = nowMs;
+    await this.afterPosting(new Date(nowMs));
   }
 
   /** The line's state as its borrower's calls see it (serviced through today): the desk reads a moved line so. */

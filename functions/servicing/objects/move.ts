@@ -105,13 +105,9 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
     return { lineId, outcome: "refused", differences };
   }
   const movedVersion = `moved:${crypto.randomUUID()}`;
+  const entry = { lineId, customerId: String(line.customer_id), locationHint, status: String(line.status) };
   const flipped = await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO line_directory (line_id, customer_id, store, object_name, location_hint, status, updated_at) " +
-        "SELECT ?, ?, 'object', ?, ?, ?, ? WHERE (SELECT version FROM lines WHERE id = ?) = ? " +
-        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, " +
-        "location_hint = excluded.location_hint, updated_at = excluded.updated_at",
-    ).bind(lineId, line.customer_id, String(lineId), locationHint, line.status, Date.now(), lineId, line.version),
+    homeInDirectory(env.DB, entry, ["(SELECT version FROM lines WHERE id = ?) = ?", lineId, line.version]),
     env.DB.prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?").bind(
       movedVersion,
       lineId,
@@ -162,6 +158,33 @@ function sharedCopyDeletes(d1: D1Database, lineId: number, movedVersion: string)
       .prepare(`DELETE FROM ${table} WHERE line_id = ? AND (SELECT version FROM lines WHERE id = ?) = ?`)
       .bind(lineId, lineId, movedVersion),
   );
+}
+
+/**
+ * The directory's entry naming a line's own object as its home, written only where `guard` (SQL
+ * and its values) holds: the move's and the opening's switch-over, each in its guarded batch.
+ */
+export function homeInDirectory(
+  d1: D1Database,
+  entry: { lineId: number; customerId: string; locationHint: string; status: string },
+  [guard, ...values]: [string, ...unknown[]],
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      "INSERT INTO line_directory (line_id, customer_id, store, object_name, location_hint, status, updated_at) " +
+        `SELECT ?, ?, 'object', ?, ?, ?, ? WHERE ${guard} ` +
+        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, " +
+        "location_hint = excluded.location_hint, status = excluded.status, updated_at = excluded.updated_at",
+    )
+    .bind(
+      entry.lineId,
+      entry.customerId,
+      String(entry.lineId),
+      entry.locationHint,
+      entry.status,
+      Date.now(),
+      ...values,
+    );
 }
 
 export interface MoveBatch {

@@ -1,28 +1,24 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
-import { lineEvents } from "#db/schema/directory";
-import { customers, ledgerEntries, lines, notes, signatures, transactions, users } from "#db/schema/servicing";
-import { drawFundingDate } from "#domain/calendar";
+import { customers, lines, notes, signatures, users } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
 import { sameEmail } from "#domain/rules/email";
 import { applyContactChange } from "#domain/rules/preferences";
-import { cycleOf, loadCustomerState, loadLineState } from "../account-state";
+import { loadCustomerState, loadLineState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
 import { customerLine, lineQueries, lineRecordsOf, newestLineOf } from "../book";
-import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
+import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
-import { drawEntry } from "../engine/index";
 import { linesInObjects } from "../env";
-import type { LineEventInput } from "../events";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
 import { postWithClaimedKey } from "../keyed-posting";
 import { lineSigningRows, movedLineCall } from "../objects/homes";
-import { moveLine } from "../objects/move";
+import { openInObject } from "../objects/open";
+import { openingWrites } from "../opening";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
-import { newTransactionId } from "../posting";
 import { confirmEmailChange, profileNotifications } from "../profile";
 import { statementPdf, statementPdfAnswer } from "../statement-pdf";
 import { buildSummary, summaryCustomerColumns } from "../summary";
@@ -30,86 +26,6 @@ import { readAsCustomer } from "../token-batch";
 import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 
 export const accountRoutes = new Hono<ServicingEnv>();
-
-/**
- * A line's events start at its opening: the opening is event 1 and its first draw event 2. A second
- * opening of the same line (a racing retry) writes the same ids, and they are ignored.
- */
-function openingEvent(
-  db: ServicingContext["var"]["db"],
-  lineId: number,
-  seq: number,
-  event: LineEventInput,
-  at: number,
-) {
-  const { kind, day, data } = event;
-  return db
-    .insert(lineEvents)
-    .values({ id: `${lineId}:${seq}`, lineId, seq, kind, day, at, data: JSON.stringify(data) })
-    .onConflictDoNothing();
-}
-
-/** The writes that open a signed line, with its first draw (posted and funding) when one was asked for. */
-export function openingWrites(
-  db: ServicingContext["var"]["db"],
-  state: Awaited<ReturnType<typeof loadCustomerState>>,
-  requestedDrawCents: number,
-  now: Date,
-) {
-  const at = now.getTime();
-  const open = db.update(lines).set({ status: "open", openedAt: at }).where(eq(lines.id, state.line.id));
-  const opened = openingEvent(
-    db,
-    state.line.id,
-    1,
-    {
-      kind: "line_opened",
-      day: state.today,
-      data: { customerId: state.line.customerId, creditLimitCents: state.line.creditLimitCents },
-    },
-    at,
-  );
-  const draw = Math.min(requestedDrawCents, state.line.creditLimitCents);
-  if (draw <= 0) return { open, opened, draw: [], drawCents: 0, fundingDate: null };
-  const id = newTransactionId();
-  const fundingDate = drawFundingDate(now);
-  const row = drawEntry(id, draw, cycleOf(state.line), state.today, at);
-  return {
-    open,
-    opened,
-    drawCents: draw,
-    fundingDate,
-    draw: [
-      openingEvent(
-        db,
-        state.line.id,
-        2,
-        { kind: "draw", day: state.today, data: { transactionId: id, amountCents: draw, feeCents: row.feeCents ?? 0 } },
-        at,
-      ),
-      db.insert(transactions).values({
-        id,
-        lineId: state.line.id,
-        code: "D",
-        amountCents: draw,
-        effectiveDate: fundingDate,
-        status: "pending",
-        createdAt: at,
-      }),
-      db.insert(ledgerEntries).values({
-        id: row.id,
-        lineId: state.line.id,
-        kind: row.kind,
-        amountCents: row.amountCents,
-        feeCents: row.feeCents,
-        reference: id,
-        effectiveDate: row.effectiveDate,
-        postedAt: at,
-        description: "First draw",
-      }),
-    ],
-  };
-}
 
 /** Every portal page's call: the token, the customer and their newest line, in one D1 round trip (issue 19). */
 implement(
@@ -283,20 +199,9 @@ implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => 
 });
 
 /**
- * With lines in their objects (the default), a line lives in its own object from the day it opens (decision record
- * 032), moved and verified before the opening call answers, and created near the request that
- * opened it (its `Client-Region`, else the address); a move refused for any reason leaves it open
- * here, to be moved by `db:move-lines`.
+ * After signing: the line opens, and the first draw (if one was asked for) posts with it, in one
+ * batch; with lines in their objects (the default), in the line's own object (objects/open.ts).
  */
-export async function moveOpenedLine(c: ServicingContext, lineId: number): Promise<void> {
-  if (!linesInObjects(c.env)) return;
-  const clientRegion = c.req.header("Client-Region");
-  await moveLine(c.env, lineId, { nowMs: c.var.now.getTime(), clientRegion }).catch((error: unknown) => {
-    console.error("line move at opening failed", error instanceof Error ? error.name : "unknown");
-  });
-}
-
-/** After signing: the line opens, and the first draw (if one was asked for) posts in the same batch. */
 implement(accountRoutes, calls.OpenLine, async (c) => {
   const customerId = requireCustomer(c);
   const db = c.var.db;
@@ -309,9 +214,13 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
     .where(eq(signatures.lineId, state.line.id))
     .get();
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
+  if (linesInObjects(c.env)) {
+    const opening = { requestedDrawCents: state.requestedDrawCents, signature: null, documents: [], note: null };
+    await openInObject(c, { line: state.line, siteWrites: [], ...opening });
+    return { status: true };
+  }
   const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
   await db.batch([opening.opened, ...opening.draw, opening.open]);
-  await moveOpenedLine(c, state.line.id);
   return { status: true };
 });
 

@@ -1,17 +1,21 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
+import type * as v from "valibot";
 import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
 import { borrowerNameMatches } from "#domain/rules/esign";
-import { loadCustomerState } from "../account-state";
+import { type LineState, loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
+import { linesInObjects } from "../env";
 import { implement } from "../implement";
 import { lineSignedDocuments } from "../objects/homes";
+import { openInObject } from "../objects/open";
+import { openingWrites } from "../opening";
 import { outgoingFor } from "../outgoing";
 import { templates } from "../templates";
-import { moveOpenedLine, openingWrites } from "./account";
 
 export const esignRoutes = new Hono<ServicingEnv>();
 
@@ -28,55 +32,104 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
       signatureText: "Please enter your name to eSign",
     });
 
+  const { signature, documents, siteWrites } = signing(db, p, customer, state.line);
+  const opened = linesInObjects(c.env)
+    ? await openInObject(c, {
+        line: state.line,
+        requestedDrawCents: p.requestedDrawAmount,
+        siteWrites,
+        signature,
+        documents,
+        note: p.drawNote || null,
+      })
+    : await openInSharedDatabase(c, {
+        state,
+        requestedDrawCents: p.requestedDrawAmount,
+        siteWrites,
+        signature,
+        documents,
+        note: p.drawNote,
+      });
+  await accountReadyEmail(c, customer, opened.drawCents, opened.fundingDate);
+  return { status: true, drawAmount: opened.drawCents, fundingDate: opened.fundingDate };
+});
+
+/**
+ * What signing writes: the signature (IP, user agent, time), each agreement as the borrower saw it
+ * with its signature block, and the site's own rows it changes (preferences, the military answer,
+ * the repayment method, the draw asked for).
+ */
+function signing(
+  db: ServicingContext["var"]["db"],
+  p: v.InferOutput<typeof calls.FinishESign.payload>,
+  customer: { id: string; firstName: string; lastName: string },
+  line: LineState["line"],
+) {
   const at = Date.parse(p.signedAt);
   const party = {
     firstName: customer.firstName,
     lastName: customer.lastName,
-    creditLimitCents: state.line.creditLimitCents,
-    lineId: state.line.id,
+    creditLimitCents: line.creditLimitCents,
+    lineId: line.id,
   };
-  const opening = openingWrites(db, state, p.requestedDrawAmount, c.var.now);
-  // One batch: signature, signed documents, preferences, answers, draw, note and the opened line, or none of it.
-  await db.batch([
-    db.insert(signatures).values({
-      lineId: state.line.id,
-      documentId: `loc-${state.line.id}`,
-      signatureText: p.signatureText,
-      ipAddress: p.ipAddress,
-      userAgent: p.userAgent,
-      orderNo: 1,
-      signedAt: at,
-    }),
-    db.insert(signedDocuments).values(
-      signedAgreementRows(p.agreements, party, {
-        text: p.signatureText,
-        signedAt: p.signedAt,
-        ipAddress: p.ipAddress,
-      }),
-    ),
-    db
-      .update(customers)
-      .set({
-        allowMarketingTexts: p.allowMarketingTexts,
-        allowMarketingCalls: p.allowMarketingCalls,
-        isMilitary: false,
-        updatedAt: at,
-      })
-      .where(eq(customers.id, customerId)),
-    db.update(lines).set({ repaymentMethod: p.repaymentMethod }).where(eq(lines.id, state.line.id)),
+  const signature = {
+    lineId: line.id,
+    documentId: `loc-${line.id}`,
+    signatureText: p.signatureText,
+    ipAddress: p.ipAddress,
+    userAgent: p.userAgent,
+    orderNo: 1,
+    signedAt: at,
+  };
+  const documents = signedAgreementRows(p.agreements, party, {
+    text: p.signatureText,
+    signedAt: p.signedAt,
+    ipAddress: p.ipAddress,
+  });
+  const preferences = {
+    allowMarketingTexts: p.allowMarketingTexts,
+    allowMarketingCalls: p.allowMarketingCalls,
+    isMilitary: false,
+    updatedAt: at,
+  };
+  const siteWrites = [
+    db.update(customers).set(preferences).where(eq(customers.id, customer.id)),
+    db.update(lines).set({ repaymentMethod: p.repaymentMethod }).where(eq(lines.id, line.id)),
     db
       .update(applications)
       .set({ requestedDrawCents: p.requestedDrawAmount })
-      .where(eq(applications.id, state.line.applicationId)),
-    ...(p.drawNote ? [db.insert(notes).values({ customerId, note: p.drawNote, isUrgent: false, createdAt: at })] : []),
+      .where(eq(applications.id, line.applicationId)),
+  ];
+  return { signature, documents, siteWrites };
+}
+
+/** With `LINE_STORE = "d1"`: one batch, the signing, the site's rows, the draw, its note and the opened line, or none of it. */
+async function openInSharedDatabase(
+  c: ServicingContext,
+  o: {
+    state: LineState;
+    requestedDrawCents: number;
+    siteWrites: BatchItem<"sqlite">[];
+    signature: typeof signatures.$inferInsert;
+    documents: (typeof signedDocuments.$inferInsert)[];
+    note: string | undefined;
+  },
+) {
+  const db = c.var.db;
+  const customerId = o.state.line.customerId;
+  const opening = openingWrites(db, o.state, o.requestedDrawCents, c.var.now);
+  const at = c.var.now.getTime();
+  await db.batch([
+    db.insert(signatures).values(o.signature),
+    db.insert(signedDocuments).values(o.documents),
+    ...o.siteWrites,
+    ...(o.note ? [db.insert(notes).values({ customerId, note: o.note, isUrgent: false, createdAt: at })] : []),
     opening.opened,
     ...opening.draw,
     opening.open,
-  ]);
-  await moveOpenedLine(c, state.line.id);
-  await accountReadyEmail(c, customer, opening.drawCents, opening.fundingDate);
-  return { status: true, drawAmount: opening.drawCents, fundingDate: opening.fundingDate };
-});
+  ] as unknown as [BatchItem<"sqlite">]);
+  return { drawCents: opening.drawCents, fundingDate: opening.fundingDate };
+}
 
 /**
  * The success page's promise kept (0-decisions.md): an e-mail once the line
