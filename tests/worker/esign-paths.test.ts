@@ -220,6 +220,18 @@ describe("signing", { timeout: 30_000 }, () => {
     expect(entry).toEqual({ store: "object", hint: "wnam" });
   });
 
+  it("signs with the opening written in the line's object: two calls to it, and no more D1 trips than counted", async () => {
+    const a = await readyToSign("yes", "no");
+    const signed = await postForm("/esign/signature", signFields, { cookie: a.cookie });
+    expect(redirectPath(signed)).toBe("/esign/contact");
+    const timing = signed.headers.get("Server-Timing") ?? "";
+    const objectCalls = [...timing.matchAll(/do-\d+;desc="([\w.]+)"/g)].map((m) => m[1]);
+    expect(objectCalls).toEqual(["RateLimiter.hit", "LineLedger.open", "LineLedger.settle"]);
+    // The page's own reads (session, tokens, applicant) and the opening's three batches; decision record 032 lists them.
+    const d1 = timing.match(/d1;desc="(\d+) round trips, (\d+) sequential"/)!;
+    expect(Number(d1[1])).toBeLessThanOrEqual(18);
+  });
+
   it("e-mails that the account is ready, with the first draw's amount and funding date", async () => {
     const a = await readyToSign("yes", "no");
     expect((await post("/esign/signature", signFields, a.cookie)).to).toBe("/esign/contact");
