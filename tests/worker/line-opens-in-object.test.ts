@@ -141,6 +141,23 @@ describe("a line's opening is written in its object, never in the shared databas
     expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
   });
 
+  it("opens once for twin signings (a double click): one draw, one signature, and each answer tells that draw", async () => {
+    const { session, lineId } = await approvedLine();
+    const twins = await Promise.allSettled([
+      session.call(account.FinishESign, finishESign("Jordan Rivera", 12_500)),
+      session.call(account.FinishESign, finishESign("Jordan Rivera", 12_500)),
+    ]);
+    const answered = twins.filter((t) => t.status === "fulfilled").map((t) => t.value);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answered) expect(answer).toMatchObject({ status: true, drawAmount: 12_500 });
+    const rows = await lineStub(lineId).rowsOf(["transactions", "signatures", "signed_documents", "line_events"]);
+    expect(rows.transactions!.map((t) => [t.code, t.amount_cents])).toEqual([["D", 12_500]]);
+    expect(rows.signatures).toHaveLength(1);
+    expect(rows.signed_documents).toHaveLength(3);
+    expect(rows.line_events!.map((e) => e.kind)).toEqual(["line_opened", "draw"]);
+    expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+  });
+
   it("clears the object and refuses when the line stopped awaiting its signature before the switch-over", async () => {
     const { session, lineId } = await approvedLine();
     // The line leaves "awaiting e-sign" between the check and the switch-over (withdrawn meanwhile): the update finds nothing.

@@ -154,18 +154,23 @@ export class LineLedger extends DurableObject<CoreEnv> {
    * A signed line opened here (objects/open.ts): the rows it opens from copied in, then the record of
    * signing and the opening in one transaction. A line already opened here answers the opening it
    * holds, so a retry after the shared database's switch-over failed completes that opening and
-   * never makes a second. Nothing is handed over, and no alarm set, until `settle`.
+   * never makes a second. Nothing is handed over, and no alarm set, until `settle`. Twin requests
+   * (a double click) take turns: no other call is let in until the first has answered, so the second
+   * finds the opening made. The input gate alone does so today (the opening touches only this
+   * object's storage); this keeps it so if the opening ever awaits anything else.
    */
   async open(input: OpeningInput): Promise<OpeningAnswer> {
-    this.nowMs = input.nowMs;
-    const done = await openingHere(this.db, input.lineId);
-    if (done) return done;
     refuseUnknownTables(Object.keys(input.rows));
-    this.ctx.storage.transactionSync(() => {
-      this.deleteRows();
-      this.insertRows(input.rows);
+    return this.ctx.blockConcurrencyWhile(async () => {
+      this.nowMs = input.nowMs;
+      const done = await openingHere(this.db, input.lineId);
+      if (done) return done;
+      this.ctx.storage.transactionSync(() => {
+        this.deleteRows();
+        this.insertRows(input.rows);
+      });
+      return writeOpening(this.db, input);
     });
-    return writeOpening(this.db, input);
   }
 
   /** Once the directory names this object: the opening's events and messages handed over, the alarm set. */
