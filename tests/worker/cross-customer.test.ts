@@ -6,6 +6,7 @@ import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { digestRows } from "./helpers/d1-snapshot";
 import { formActions } from "./helpers/doors";
 import { postForm, send, sentTo } from "./helpers/http";
+import { onLine } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 /**
@@ -13,7 +14,7 @@ import { settledDb } from "./helpers/messages";
  * account data (pages and React Router's `.data` client fetches), B's line
  * number and idempotency keys in draw and payment posts, B's e-mail in
  * preferences, B's passkey id. Every attempt is refused or lands on A's own account, nothing
- * of B's shows in A's answers, and B's rows in D1 are exactly as they were.
+ * of B's shows in A's answers, and B's rows, in D1 and in B's line's object, are exactly as they were.
  * Guests are sent to login by every portal loader and action.
  */
 
@@ -51,17 +52,23 @@ async function rowsOf(x: SignedInBorrower): Promise<Record<string, string>> {
     "login_attempts WHERE customer_id",
   ];
   const byLine = ["transactions", "ledger_entries", "statements", "signed_documents", "signatures", "notices"];
-  return digestRows({
-    ...Object.fromEntries(
+  const shared = await digestRows(
+    Object.fromEntries(
       byCustomer.map((q) => [
         q.split(" ")[0]!,
         env.DB.prepare(`SELECT * FROM ${q} = ? ORDER BY rowid`).bind(x.customerId),
       ]),
     ),
-    ...Object.fromEntries(
-      byLine.map((t) => [t, env.DB.prepare(`SELECT * FROM ${t} WHERE line_id = ? ORDER BY rowid`).bind(x.applNo)]),
-    ),
-  });
+  );
+  // The line's own rows, where the line lives (its object).
+  const own = await Promise.all(
+    byLine.map(async (t) => [
+      t,
+      JSON.stringify(await onLine(x.applNo, `SELECT * FROM ${t} WHERE line_id = ? ORDER BY rowid`, x.applNo)),
+    ]),
+  );
+  expect(own.find(([t]) => t === "ledger_entries")![1]).not.toBe("[]");
+  return { ...shared, ...Object.fromEntries(own) };
 }
 
 /**
@@ -87,19 +94,19 @@ const drawKey = crypto.randomUUID();
 const paymentKey = crypto.randomUUID();
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([
-    signedInBorrower("current", { store: "d1" }),
-    signedInBorrower("current", { store: "d1" }),
-  ]);
-  bStatementId = (await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
-    .bind(b.applNo)
-    .first<{ id: string }>())!.id;
-  // B has signed an agreement (the demo copies have none stored).
-  await env.DB.prepare(
+  [a, b] = await Promise.all([signedInBorrower("current"), signedInBorrower("current")]);
+  bStatementId = (
+    await onLine<{ id: string }>(b.applNo, "SELECT id FROM statements WHERE line_id = ? LIMIT 1", b.applNo)
+  )[0]!.id;
+  // B has signed an agreement, kept with B's line.
+  await onLine(
+    b.applNo,
     "INSERT INTO signed_documents (id, line_id, kind, title, html, signed_at) VALUES (?, ?, 'agrcredit', 'Credit Agreement', ?, ?)",
-  )
-    .bind(`b-${b.applNo}`, b.applNo, `<p>${B_AGREEMENT}</p>`, Date.now())
-    .run();
+    `b-${b.applNo}`,
+    b.applNo,
+    `<p>${B_AGREEMENT}</p>`,
+    Date.now(),
+  );
   // B draws and pays through the pages, each with an idempotency key A will reuse.
   expect(
     (await postForm("/draw", { intent: "submit", amount: "100", key: drawKey }, { cookie: b.cookie })).status,
@@ -110,10 +117,13 @@ beforeAll(async () => {
     { cookie: b.cookie },
   );
   expect(paid.status).toBe(200);
-  const bRows = await env.DB.prepare("SELECT code FROM transactions WHERE line_id = ? AND created_at > ? ORDER BY code")
-    .bind(b.applNo, Date.now() - 120_000)
-    .all<{ code: string }>();
-  expect(bRows.results.map((r) => r.code)).toEqual(["D", "P"]);
+  const bRows = await onLine<{ code: string }>(
+    b.applNo,
+    "SELECT code FROM transactions WHERE line_id = ? AND created_at > ? ORDER BY code",
+    b.applNo,
+    Date.now() - 120_000,
+  );
+  expect(bRows.map((r) => r.code)).toEqual(["D", "P"]);
 }, 120_000);
 
 describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
@@ -130,9 +140,11 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
       await expectNothingOfB(res, path);
     }
     // The control: the same door opens for the statement's owner.
-    const own = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ? LIMIT 1")
-      .bind(a.applNo)
-      .first<{ id: string }>();
+    const [own] = await onLine<{ id: string }>(
+      a.applNo,
+      "SELECT id FROM statements WHERE line_id = ? LIMIT 1",
+      a.applNo,
+    );
     const mine = await send(`/documents/statements/${own!.id}`, { cookie: a.cookie });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("application/pdf");
@@ -214,11 +226,11 @@ describe("borrower A reaching for borrower B", { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     await expectNothingOfB(res, "A's payment");
     expect(await rowsOf(b)).toEqual(before);
-    const mine = await env.DB.prepare(
+    const [mine] = await onLine<{ n: number }>(
+      a.applNo,
       "SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P' AND amount_cents = 2000",
-    )
-      .bind(a.applNo)
-      .first<{ n: number }>();
+      a.applNo,
+    );
     expect(mine!.n).toBeGreaterThan(0);
   });
 

@@ -7,6 +7,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
 import { decodeHtml, shownAfter } from "./helpers/desk";
 import { postForm, send } from "./helpers/http";
+import { lineRowCount, onLine } from "./helpers/line-object";
 
 /**
  * Maker-checker at the servicing desk (issue 20, decision record 022): a fee
@@ -22,30 +23,33 @@ async function cookieAs(role: DeskRole, name: string = role): Promise<string> {
 }
 
 async function borrower(like: "owing" | "pastdue" | "current") {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const header = async () => (await platform.call(catalogue.account.GetSummary, {})).accountHeader;
   return { ...b, header };
 }
 
-const rowsOf = async (lineId: number, kind: string) =>
-  (
-    await env.DB.prepare(
-      "SELECT id, amount_cents AS amount FROM ledger_entries WHERE line_id = ? AND kind = ? ORDER BY posted_at",
-    )
-      .bind(lineId, kind)
-      .all<{ id: string; amount: number }>()
-  ).results;
+/** The line's ledger rows of a kind, where the line lives. */
+const rowsOf = (lineId: number, kind: string) =>
+  onLine<{ id: string; amount: number }>(
+    lineId,
+    "SELECT id, amount_cents AS amount FROM ledger_entries WHERE line_id = ? AND kind = ? ORDER BY posted_at",
+    lineId,
+    kind,
+  );
 
-const counts = async (customerId: string, lineId: number) =>
-  (await env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM ledger_entries WHERE line_id = ?) AS ledger,
-            (SELECT COUNT(*) FROM desk_requests WHERE customer_id = ?) AS requests,
+/** The line's ledger rows (where the line lives), and the shared queue's requests and audit rows. */
+const counts = async (customerId: string, lineId: number) => {
+  const ledger = await lineRowCount(lineId, "ledger_entries");
+  const shared = (await env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM desk_requests WHERE customer_id = ?) AS requests,
             (SELECT COUNT(*) FROM desk_audit WHERE customer_id = ?) AS audit`,
   )
-    .bind(lineId, customerId, customerId)
-    .first<{ ledger: number; requests: number; audit: number }>())!;
+    .bind(customerId, customerId)
+    .first<{ requests: number; audit: number }>())!;
+  return { ledger, ...shared };
+};
 
 /** A desk form as the browser posts it, and the page then shown. */
 async function post(customerId: string, cookie: string, fields: Record<string, string>) {

@@ -8,6 +8,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postToFile } from "./helpers/desk";
 import { send } from "./helpers/http";
+import { onLine } from "./helpers/line-object";
 import { subjectsSent } from "./helpers/messages";
 
 /**
@@ -16,7 +17,7 @@ import { subjectsSent } from "./helpers/messages";
  * taken back; one audit row each, none when refused.
  */
 async function borrower(like: "owing" | "chargedoff") {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   return { ...b, summary: () => platform.call(catalogue.account.GetSummary, {}) };
@@ -79,17 +80,19 @@ async function closedBefore(lineId: number, daysAgo: number, reason = "requested
   // Counted in Eastern days, as the rule counts them: days of milliseconds drift by an hour across a DST change.
   const closedOn = addDays(easternDateTime(new Date()).date, -daysAgo);
   const closedAt = Date.parse(`${closedOn}T17:00:00Z`);
-  await env.DB.prepare(
+  await onLine(
+    lineId,
     "UPDATE lines SET status = 'closed', closure_reason = ?, closed_at = ?, serviced_through = ? WHERE id = ?",
-  )
-    .bind(reason, closedAt, closedOn, lineId)
-    .run();
+    reason,
+    closedAt,
+    closedOn,
+    lineId,
+  );
   return closedOn;
 }
 
 const statementCount = async (lineId: number) =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM statements WHERE line_id = ?").bind(lineId).first<{ n: number }>())!
-    .n;
+  (await onLine<{ n: number }>(lineId, "SELECT COUNT(*) AS n FROM statements WHERE line_id = ?", lineId))[0]!.n;
 
 describe("reopening a line at the desk (decision record 028)", { timeout: 60_000 }, () => {
   it("reopens a line closed at the borrower's request within 30 days, as it was, once", async () => {
@@ -112,11 +115,11 @@ describe("reopening a line at the desk (decision record 028)", { timeout: 60_000
       before.accountBalance,
     ]);
     // The days it was closed were not serviced after the fact.
-    const line = await env.DB.prepare(
+    const [line] = await onLine(
+      b.applNo,
       "SELECT serviced_through AS through, reopened_on AS reopened FROM lines WHERE id = ?",
-    )
-      .bind(b.applNo)
-      .first<{ through: string; reopened: string }>();
+      b.applNo,
+    );
     const today = easternDateTime(new Date()).date;
     expect(line).toEqual({ through: today, reopened: today });
     expect(await statementCount(b.applNo)).toBe(statements);

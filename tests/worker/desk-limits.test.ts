@@ -8,7 +8,8 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { ServicingError } from "../../functions/servicing/context";
 import { unlessAnswered } from "../../functions/servicing/desk";
-import { deskChangeLimit } from "../../functions/servicing/desk-limits";
+import { deskLineAction } from "../../functions/servicing/objects/desk-route";
+import { withLineHomes } from "../../functions/servicing/objects/homes";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postToFile } from "./helpers/desk";
 
@@ -20,7 +21,7 @@ import { postToFile } from "./helpers/desk";
 const TIMEOUT = 60_000;
 
 async function borrower(like: "owing" | "pastdue") {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const header = async () => (await platform.call(catalogue.account.GetSummary, {})).accountHeader;
@@ -98,7 +99,7 @@ describe("a credit limit changed at the desk", { timeout: TIMEOUT }, () => {
 
   it("a refusal met after the same form's other submit committed is that submit's answer (unlessAnswered)", async () => {
     const b = await borrower("owing");
-    const db = database(env.DB);
+    const db = withLineHomes(database(env.DB), env.LINES);
     const actor = { email: "agent@desk.ridgeline.test", role: "agent" } as const;
     const key = crypto.randomUUID();
     const refusal = new ServicingError(422, limitMessages.same);
@@ -106,7 +107,8 @@ describe("a credit limit changed at the desk", { timeout: TIMEOUT }, () => {
     // Before the other submit is written, the refusal stands.
     await expect(unlessAnswered(db, actor, key, refusal, replay)).rejects.toBe(refusal);
     const input = { customerId: b.customerId, limitCents: 30_000, reason: "Lower", key };
-    await deskChangeLimit(env.DB, db, actor, input, new Date());
+    // Made where the line lives (its object), as the desk makes it.
+    await deskLineAction(env, db, "changeLimit", actor, input, new Date());
     // After it, the same key's refusal becomes the submit's own answer.
     await expect(unlessAnswered(db, actor, key, refusal, replay)).resolves.toMatchObject({ limitCents: 30_000 });
   });

@@ -1,12 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "#db/client";
 import { addDays, easternDateTime, isBusinessDay, nextBusinessDay } from "#domain/calendar";
 import { formatDate, formatTableDate } from "#domain/format";
 import { payScheduleMessages } from "#domain/rules/pay-schedule";
-import { runServicing } from "../../functions/servicing/cron";
 import { signedInBorrower } from "./helpers/borrowers";
 import { auditCount, postToFile } from "./helpers/desk";
+import { onLine, serviceLine } from "./helpers/line-object";
 import { subjectsSent } from "./helpers/messages";
 
 /**
@@ -20,14 +19,12 @@ const audited = (customerId: string) => auditCount(customerId, "change pay sched
 const post = (customerId: string, fields: Record<string, string>, role: "agent" | "auditor" = "agent") =>
   postToFile(customerId, { intent: "schedule", ...fields }, role);
 
-const statementsOf = async (lineId: number) =>
-  (
-    await env.DB.prepare(
-      "SELECT statement_date AS issued, due_date AS due FROM statements WHERE line_id = ? ORDER BY due_date",
-    )
-      .bind(lineId)
-      .all<{ issued: string; due: string }>()
-  ).results;
+const statementsOf = (lineId: number) =>
+  onLine<{ issued: string; due: string }>(
+    lineId,
+    "SELECT statement_date AS issued, due_date AS due FROM statements WHERE line_id = ? ORDER BY due_date",
+    lineId,
+  );
 
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const dayMs = (iso: string) => Date.parse(`${iso}T17:00:00Z`);
@@ -54,7 +51,7 @@ function firstMonthlyDue(anchor: string, today: string): string {
 
 describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   it("keeps issued due dates, puts the next statement on the new pay dates, once per form", async () => {
-    const b = await signedInBorrower("owing", { store: "d1" });
+    const b = await signedInBorrower("owing");
     const today = easternDateTime(new Date()).date;
     const issued = await statementsOf(b.applNo);
     expect(issued.length, "the owing demo borrower has statements").toBeGreaterThan(0);
@@ -79,7 +76,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
     expect(body?.body).toContain(`Your first due date on the new schedule is ${formatDate(expected)}.`);
 
     // The servicing run through the new first due date's statement: issued ones unchanged, the next on the new schedule.
-    await runServicing(database(env.DB), new Date(dayMs(addDays(expected, -14))));
+    await serviceLine(b.applNo, new Date(dayMs(addDays(expected, -14))));
     const after = await statementsOf(b.applNo);
     expect(after.slice(0, issued.length)).toEqual(issued);
     // Nothing on the old schedule was issued after the change: the one new statement is the new schedule's first.
@@ -87,7 +84,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   });
 
   it("refuses a date that is not the most recent pay date, and writes nothing", async () => {
-    const b = await signedInBorrower("owing", { store: "d1" });
+    const b = await signedInBorrower("owing");
     const today = easternDateTime(new Date()).date;
     const future = await post(b.customerId, { frequency: "B", lastPayDate: us(addDays(today, 1)) });
     expect(future.html).toContain(payScheduleMessages.future);
@@ -108,7 +105,7 @@ describe("a pay schedule changed at the desk", { timeout: TIMEOUT }, () => {
   });
 
   it("refuses a charged-off line: it has no more statements", async () => {
-    const b = await signedInBorrower("chargedoff", { store: "d1" });
+    const b = await signedInBorrower("chargedoff");
     const today = easternDateTime(new Date()).date;
     const refused = await post(b.customerId, { frequency: "B", lastPayDate: us(today) });
     expect(refused.status).toBe(200);

@@ -7,6 +7,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { signedInBorrower } from "./helpers/borrowers";
 import { devDeskCookie, shownAfter } from "./helpers/desk";
 import { postForm } from "./helpers/http";
+import { lineRowCount, onLine } from "./helpers/line-object";
 
 /**
  * TAKE PAYMENT at the servicing desk (issue 20): a one-time payment by phone
@@ -17,7 +18,7 @@ const TIMEOUT = 60_000;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 
 async function borrower(like: "pastdue" | "owing" | "current") {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(catalogue.auth.Login, { userName: b.email, password: b.password });
   const summary = () => platform.call(catalogue.account.GetSummary, {});
@@ -25,13 +26,11 @@ async function borrower(like: "pastdue" | "owing" | "current") {
 }
 
 const counts = async (customerId: string, lineId: number) => {
-  const row = await env.DB.prepare(
-    `SELECT (SELECT COUNT(*) FROM transactions WHERE line_id = ?) AS transactions,
-            (SELECT COUNT(*) FROM desk_audit WHERE customer_id = ?) AS audit`,
-  )
-    .bind(lineId, customerId)
-    .first<{ transactions: number; audit: number }>();
-  return row!;
+  const transactions = await lineRowCount(lineId, "transactions");
+  const audit = await env.DB.prepare("SELECT COUNT(*) AS audit FROM desk_audit WHERE customer_id = ?")
+    .bind(customerId)
+    .first<number>("audit");
+  return { transactions, audit: audit! };
 };
 
 /** TAKE PAYMENT as the browser posts it; the page it then shows (a done payment redirects to the file). */
@@ -131,9 +130,8 @@ describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
     );
     return role === "auditor" ? { status: res.status, html: "" } : shownAfter(res, cookie);
   };
-  const statusOf = async (id: string) =>
-    (await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(Number(id)).first<{ status: string }>())
-      ?.status;
+  const statusOf = async (lineId: number, id: string) =>
+    (await onLine<{ status: string }>(lineId, "SELECT status FROM transactions WHERE id = ?", Number(id)))[0]?.status;
 
   it("cancels one at least 3 days away, with one audit row, once; one nearer is refused and stays scheduled", async () => {
     const b = await borrower("owing");
@@ -147,9 +145,12 @@ describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
     // scheduled nearer: the nearest one is moved to tomorrow, as it would be on any other day of the week.
     const today = easternDateTime(new Date()).date;
     if (paymentCancellable(ach, today))
-      await env.DB.prepare("UPDATE transactions SET effective_date = ? WHERE id = ?")
-        .bind(addDays(today, 1), Number(nearId))
-        .run();
+      await onLine(
+        b.applNo,
+        "UPDATE transactions SET effective_date = ? WHERE id = ?",
+        addDays(today, 1),
+        Number(nearId),
+      );
     const farId = /Payment scheduled: \$25\.00 on .*, confirmation (\d+)\./.exec(far)![1]!;
     const pendingBefore = (await b.summary()).accountHeader.pendingTransactionAmount;
     const audit = async () => (await counts(b.customerId, b.applNo)).audit;
@@ -158,7 +159,7 @@ describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
     const key = crypto.randomUUID();
     expect((await cancel(b.customerId, { transactionId: farId, key })).html).toContain(`Payment ${farId} cancelled.`);
     expect((await cancel(b.customerId, { transactionId: farId, key })).html).toContain(`Payment ${farId} cancelled.`);
-    expect(await statusOf(farId)).toBe("cancelled");
+    expect(await statusOf(b.applNo, farId)).toBe("cancelled");
     expect(await audit()).toBe(before + 1);
     expect((await b.summary()).accountHeader.pendingTransactionAmount).toBe(pendingBefore - 2_500);
 
@@ -166,9 +167,9 @@ describe("cancelling a scheduled payment", { timeout: TIMEOUT }, () => {
     expect(refused.html).toContain(
       "can no longer be cancelled: a payment is cancelled at least 3 days before its date.",
     );
-    expect(await statusOf(nearId)).toBe("pending");
+    expect(await statusOf(b.applNo, nearId)).toBe("pending");
     expect(await audit()).toBe(before + 1);
     expect((await cancel(b.customerId, { transactionId: nearId }, "auditor")).status).toBe(403);
-    expect(await statusOf(nearId)).toBe("pending");
+    expect(await statusOf(b.applNo, nearId)).toBe("pending");
   });
 });

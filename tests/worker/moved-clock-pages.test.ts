@@ -5,6 +5,7 @@ import { addDays } from "#domain/calendar";
 import { setClockOffset } from "../../functions/servicing/clock";
 import { signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
+import { onLine } from "./helpers/line-object";
 
 /**
  * In development a person moves the servicing clock (/dev/clock) and goes on
@@ -28,7 +29,7 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
   it("a draw through /draw is requested for the servicing clock's today, and drawn", async () => {
     await setClockOffset(env, db, 3 * DAY);
     // Signed in after the move, as a person coming back would be (the platform token counts clock time).
-    const b = await signedInBorrower("current", { store: "d1" });
+    const b = await signedInBorrower("current");
     const review = decode(
       await (await postForm("/draw", { intent: "review", amount: "100" }, { cookie: b.cookie })).text(),
     );
@@ -39,18 +40,18 @@ describe("the portal with the development clock moved", { timeout: 60_000 }, () 
     );
     expect(submitted).not.toContain("A draw is requested for today.");
     expect(submitted).toContain("Thank you! Your draw request was received.");
-    const row = await env.DB.prepare(
+    const [row] = await onLine(
+      b.applNo,
       "SELECT effective_date AS date, amount_cents AS cents FROM ledger_entries WHERE line_id = ? AND kind = 'draw' ORDER BY posted_at DESC LIMIT 1",
-    )
-      .bind(b.applNo)
-      .first<{ date: string; cents: number }>();
+      b.applNo,
+    );
     expect(row).toEqual({ date: addDays(easternDay(Date.now()), 3), cents: 10_000 });
   });
 });
 
 describe("the development clock moved past the idle window", { timeout: 60_000 }, () => {
   it("ends the site's session and its platform token alike (one clock): login says why, no redirect loop", async () => {
-    const b = await signedInBorrower("owing", { store: "d1" });
+    const b = await signedInBorrower("owing");
     expect((await send("/account", { cookie: b.cookie })).status).toBe(200);
     // 31 minutes of development-clock time: the session (30 idle minutes) and its platform token end together.
     await setClockOffset(env, db, 31 * 60_000);

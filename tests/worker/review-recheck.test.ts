@@ -5,6 +5,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { type Like, type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
+import { onLine } from "./helpers/line-object";
 
 /**
  * Payments and draws post exactly what the borrower reviewed (0-decisions.md):
@@ -24,7 +25,7 @@ interface Borrower extends SignedInBorrower {
 }
 
 async function borrower(like: Like): Promise<Borrower> {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   expect((await platform.call(auth.Login, { userName: b.email, password: b.password })).customerLoginResults).toBe(1);
   return { ...b, platform };
@@ -56,12 +57,12 @@ const payElsewhere = async (b: Borrower, cents: number) =>
   );
 
 async function rowsOf(b: Borrower, code: "D" | "P") {
-  const { results } = await env.DB.prepare(
+  return onLine<{ id: number; cents: number; date: string }>(
+    b.applNo,
     "SELECT id, amount_cents AS cents, effective_date AS date FROM transactions WHERE line_id = ? AND code = ? ORDER BY created_at, id",
-  )
-    .bind(b.applNo, code)
-    .all<{ id: number; cents: number; date: string }>();
-  return results;
+    b.applNo,
+    code,
+  );
 }
 
 const decode = (html: string) =>
@@ -298,7 +299,7 @@ describe("the payments page header reads true", { timeout: TIMEOUT }, () => {
 
   it("a current paper-check borrower: the intro's first sentence only, no automatic payments; a scheduled payment is named", async () => {
     const b = await borrower("owing");
-    await env.DB.prepare("UPDATE lines SET repayment_method = 'K' WHERE id = ?").bind(b.applNo).run();
+    await onLine(b.applNo, "UPDATE lines SET repayment_method = 'K' WHERE id = ?", b.applNo);
     await payElsewhere(b, 1_500);
     const lines = await headerOf(b);
     expect(lines[0]).toBe("On this page, you can opt to make one-time payments of $10 or more.");

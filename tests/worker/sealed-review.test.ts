@@ -6,6 +6,7 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { setClockOffset } from "../../functions/servicing/clock";
 import { type Like, signedInBorrower } from "./helpers/borrowers";
 import { postForm } from "./helpers/http";
+import { onLine } from "./helpers/line-object";
 
 /**
  * Decision record 020: a payment's review is sealed into its form with the
@@ -19,7 +20,7 @@ const TIMEOUT = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 
 async function borrower(like: Like) {
-  const b = await signedInBorrower(like, { store: "d1" });
+  const b = await signedInBorrower(like);
   const platform = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await platform.call(auth.Login, { userName: b.email, password: b.password });
   return { ...b, platform };
@@ -29,9 +30,11 @@ type Borrower = Awaited<ReturnType<typeof borrower>>;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 
 async function paymentRows(b: Borrower): Promise<number> {
-  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P'")
-    .bind(b.applNo)
-    .first<{ n: number }>();
+  const [row] = await onLine<{ n: number }>(
+    b.applNo,
+    "SELECT COUNT(*) AS n FROM transactions WHERE line_id = ? AND code = 'P'",
+    b.applNo,
+  );
   return row?.n ?? 0;
 }
 
@@ -72,18 +75,21 @@ describe("a sealed payment review", { timeout: TIMEOUT }, () => {
   it("vouches only for what it sealed: an amount edited under it is re-checked against the summary and posts as edited, once", async () => {
     const b = await borrower("owing");
     const fields = await reviewTwenty(b);
-    const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>();
+    // Every request of the line, of any kind: one more, the payment as edited.
+    const allRequests = async () =>
+      (await onLine<{ n: number }>(b.applNo, "SELECT COUNT(*) AS n FROM transactions WHERE line_id = ?", b.applNo))[0]!
+        .n;
+    const before = await allRequests();
     // The seal says $20.00; the form says $25.00: the long way, whose re-check allows $25.00 (an Other Amount as typed).
     const html = await submit(b, { ...fields, other: "25", amount: "25.00" });
     expect(html).toContain(THANKS);
-    const { results } = await env.DB.prepare(
+    const results = await onLine<{ cents: number }>(
+      b.applNo,
       "SELECT amount_cents AS cents FROM transactions WHERE line_id = ? AND code = 'P' ORDER BY created_at DESC, id DESC",
-    )
-      .bind(b.applNo)
-      .all<{ cents: number }>();
+      b.applNo,
+    );
     expect(results[0]?.cents).toBe(2_500);
-    const after = await env.DB.prepare("SELECT COUNT(*) AS n FROM transactions").first<{ n: number }>();
-    expect(after?.n).toBe((before?.n ?? 0) + 1);
+    expect(await allRequests()).toBe(before + 1);
   });
 
   it("a seal from another borrower opens for nobody else: the long way, which posts to the submitting borrower's own line", async () => {

@@ -106,3 +106,31 @@ export async function serviceLine(lineId: number, now: Date): Promise<void> {
   if (status === "moved") await lineStub(lineId).service(now.getTime());
   else await runServicing(database(env.DB), now, { lineId });
 }
+
+/**
+ * One statement run where the line lives: in its object once moved (as production's are), else in the
+ * shared database. The tests' own reads and set-ups of a line's rows, the same on either store.
+ */
+export async function onLine<T = Record<string, SqlStorageValue>>(
+  lineId: number,
+  query: string,
+  ...values: (string | number | null)[]
+): Promise<T[]> {
+  const status = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first<string>("status");
+  if (status !== "moved")
+    return (
+      await env.DB.prepare(query)
+        .bind(...values)
+        .all<T>()
+    ).results;
+  return runInDurableObject(
+    lineStub(lineId),
+    async (_: LineLedger, state) => state.storage.sql.exec(query, ...values).toArray() as T[],
+  );
+}
+
+/** How many rows of one of the line's tables there are, where the line lives. */
+export async function lineRowCount(lineId: number, table: string): Promise<number> {
+  const [row] = await onLine<{ n: number }>(lineId, `SELECT COUNT(*) AS n FROM ${table} WHERE line_id = ?`, lineId);
+  return row!.n;
+}
