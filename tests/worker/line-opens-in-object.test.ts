@@ -11,6 +11,8 @@ import { easternDateTime } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { devApi } from "../../functions/server/api/dev";
+import { sweepLines } from "../../functions/servicing/objects/sweeper";
+import type { LineWake } from "../../functions/servicing/objects/types";
 import { issueToken } from "../../functions/servicing/tokens";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
@@ -156,6 +158,27 @@ describe("a line's opening is written in its object, never in the shared databas
     expect(rows.signed_documents).toHaveLength(3);
     expect(rows.line_events!.map((e) => e.kind)).toEqual(["line_opened", "draw"]);
     expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
+  });
+
+  it("stays open when its alarm could not be set as it opened: the answer is the opening, and the sweeper finds it", async () => {
+    const { session, lineId } = await approvedLine();
+    // The directory refuses the alarm's time for this line: the object's settling fails after the switch-over.
+    await env.DB.exec(
+      `CREATE TRIGGER no_alarm_${lineId} BEFORE UPDATE OF next_alarm_at ON line_directory WHEN OLD.line_id = ${lineId} AND NEW.next_alarm_at IS NOT NULL BEGIN SELECT RAISE(ABORT, 'alarm lost'); END`,
+    );
+    const answer = await session.call(account.FinishESign, finishESign("Jordan Rivera", 10_000));
+    await env.DB.exec(`DROP TRIGGER no_alarm_${lineId}`);
+    expect(answer).toMatchObject({ status: true, drawAmount: 10_000 });
+    const entry = await env.DB.prepare(
+      "SELECT store, status, next_alarm_at AS alarm FROM line_directory WHERE line_id = ?",
+    )
+      .bind(lineId)
+      .first();
+    expect(entry).toEqual({ store: "object", status: "open", alarm: null });
+    const woken: LineWake[] = [];
+    const queue = { sendBatch: async (m: { body: LineWake }[]) => void woken.push(...m.map((x) => x.body)) };
+    await sweepLines({ ...env, LINE_WAKE: queue as unknown as Queue<LineWake> }, Date.now());
+    expect(woken.map((w) => w.lineId)).toContain(lineId);
   });
 
   it("clears the object and refuses when the line stopped awaiting its signature before the switch-over", async () => {
