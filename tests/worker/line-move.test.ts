@@ -362,7 +362,8 @@ describe("a posting in a line's object is one transaction with its Idempotency-K
 });
 
 describe("moving a thousand bench lines", () => {
-  it("moves every one, verified, in batches that resume after the last line looked at", async () => {
+  it("moves every one, verified, in batches that resume after the last line looked at", async (ctx) => {
+    const startedOn = today();
     const from = 700_000 + Math.floor(Math.random() * 100_000);
     await seedBenchAccounts(env.DB, from, 1_000, Date.now());
     const first = 50_000_000 + from;
@@ -383,7 +384,9 @@ describe("moving a thousand bench lines", () => {
     const shown = await Promise.all(
       sample.map(async (c) => answerOf((await session(c, "objects")).call(catalogue.account.GetSummary, {}))),
     );
-    expect(shown).toEqual(before);
     expect(before.every((b) => "ok" in b)).toBe(true);
+    // A minute-long run that crossed Eastern midnight compares two servicing days, not two stores.
+    if (today() !== startedOn) ctx.skip();
+    expect(shown).toEqual(before);
   }, 300_000);
 });
