@@ -1,21 +1,26 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "#db/client";
 import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "#domain/calendar";
 import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import { postTransaction } from "../../functions/servicing/posting";
+import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { type PostingRequest, postTransaction } from "../../functions/servicing/posting";
 import { agreementSignature, applicationPayload } from "../contract/applicants";
-import { sharedDatabaseEnv } from "./helpers/line-object";
+import { lineStub } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 /** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
 const { account, applications } = catalogue;
-const db = database(env.DB);
+
+/** The core's posting at a chosen instant, run where the line lives: in its own object. */
+const postInLine = (line: { applNo: number; customerId: string }, request: PostingRequest, now: Date) =>
+  runInDurableObject(lineStub(line.applNo), (object: LineLedger) =>
+    postTransaction(object.d1, object.db, line.customerId, request, now),
+  );
 
 async function openLine() {
-  const session = new PlatformClient(embeddedTransport(sharedDatabaseEnv), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
+  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);
   await session.call(applications.ProcessApplication, applicationPayload({ takeHomeCents: 200_000, frequency: "B" }));
   await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 40_000 });
   await session.call(account.SaveSignatures, {
@@ -74,11 +79,11 @@ describe("payment dates at the platform", () => {
       transactionAmount: 2_000,
       transactionCode: "P" as const,
     };
-    await expect(postTransaction(env.DB, db, line.customerId, request, now)).rejects.toThrow(/Invalid date/);
+    await expect(postInLine(line, request, now)).rejects.toThrow(/Invalid date/);
     const friday = addDays(thanksgiving, 1);
-    await expect(
-      postTransaction(env.DB, db, line.customerId, { ...request, transactionDate: friday }, now),
-    ).resolves.toMatchObject({ effectiveDate: friday });
+    await expect(postInLine(line, { ...request, transactionDate: friday }, now)).resolves.toMatchObject({
+      effectiveDate: friday,
+    });
   });
 
   it("accepts the Friday before a Saturday holiday (Juneteenth 2027 is not moved to Friday)", async () => {
@@ -89,7 +94,7 @@ describe("payment dates at the platform", () => {
       transactionAmount: 2_000,
       transactionCode: "P" as const,
     };
-    await expect(postTransaction(env.DB, db, line.customerId, request, noonOn("2027-06-14"))).resolves.toMatchObject({
+    await expect(postInLine(line, request, noonOn("2027-06-14"))).resolves.toMatchObject({
       effectiveDate: "2027-06-18",
     });
   });
