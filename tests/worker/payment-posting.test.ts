@@ -1,13 +1,12 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOfWeek, easternDateTime, fedHolidays, nextBusinessDay } from "#domain/calendar";
 import { formatDate } from "#domain/format";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
-import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { type PostingRequest, postTransaction } from "../../functions/servicing/posting";
 import { agreementSignature, applicationPayload } from "../contract/applicants";
-import { lineStub } from "./helpers/line-object";
+import { inLineObject } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 /** Account/PostTransaction for payments: the platform refuses any date outside the widest window or not a business day. */
@@ -15,9 +14,7 @@ const { account, applications } = catalogue;
 
 /** The core's posting at a chosen instant, run where the line lives: in its own object. */
 const postInLine = (line: { applNo: number; customerId: string }, request: PostingRequest, now: Date) =>
-  runInDurableObject(lineStub(line.applNo), (object: LineLedger) =>
-    postTransaction(object.d1, object.db, line.customerId, request, now),
-  );
+  inLineObject(line.applNo, (db, d1) => postTransaction(d1, db, line.customerId, request, now));
 
 async function openLine() {
   const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(), EMBEDDED_MERCHANT_ID);

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database } from "#db/client";
 import { addDays } from "#domain/calendar";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
@@ -9,13 +8,12 @@ import { returnPayment, reverseEntry } from "../../functions/servicing/correctio
 import { runServicing } from "../../functions/servicing/cron";
 import { hashPassword, verifyPassword } from "../../functions/servicing/crypto";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
-import { sharedDatabaseEnv } from "./helpers/line-object";
+import { inLineObject, onLine } from "./helpers/line-object";
 import { settledDb } from "./helpers/messages";
 
 const { account, applications, auth, communications, misc } = catalogue;
-const db = database(env.DB);
 const client = (token: string | null = null) =>
-  new PlatformClient(embeddedTransport(sharedDatabaseEnv), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
+  new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
 
 async function signedLine(firstDraw = 0) {
   const session = client();
@@ -96,9 +94,11 @@ describe("profile, notes and preferences", () => {
       allowMarketingTexts: true,
       allowMarketingCalls: false,
     });
-    const line = await env.DB.prepare("SELECT repayment_method FROM lines WHERE id = ?")
-      .bind(summary.accountHeader.applNo)
-      .first<{ repayment_method: string }>();
+    const [line] = await onLine<{ repayment_method: string }>(
+      summary.accountHeader.applNo,
+      "SELECT repayment_method FROM lines WHERE id = ?",
+      summary.accountHeader.applNo,
+    );
     expect(line?.repayment_method).toBe("K");
   });
 
@@ -264,41 +264,45 @@ describe("corrections by reversing rows", () => {
     );
     // Noon Eastern on the day it posts: a return is accepted that day and up to two business days after.
     const later = new Date(`${summary.accountConfig.achEffectiveDate}T17:00:00Z`);
-    await runServicing(db, later);
+    const lineId = summary.accountHeader.applNo;
     const customerId = summary.accountProfile.custId;
-    expect((await loadCustomerState(db, customerId, later)).figures.balanceCents).toBe(30_000);
-    await returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later);
-    const after = await loadCustomerState(db, customerId, later);
-    expect(after.figures.balanceCents).toBe(40_000);
-    expect(after.figures.payments).toEqual([]);
-    await expect(
-      returnPayment(db, summary.accountHeader.applNo, `P${posted.paymentTransactionId}`, later),
-    ).rejects.toMatchObject({ status: 422 });
-    const rows = await env.DB.prepare("SELECT kind FROM ledger_entries WHERE line_id = ? ORDER BY posted_at")
-      .bind(summary.accountHeader.applNo)
-      .all<{ kind: string }>();
-    expect(rows.results.map((r) => r.kind)).toContain("payment");
-    expect(rows.results.map((r) => r.kind)).toContain("payment_return");
+    // The servicing, the return and the reads run where the line lives: in its own object.
+    await inLineObject(lineId, async (db) => {
+      await runServicing(db, later);
+      expect((await loadCustomerState(db, customerId, later)).figures.balanceCents).toBe(30_000);
+      await returnPayment(db, lineId, `P${posted.paymentTransactionId}`, later);
+      const after = await loadCustomerState(db, customerId, later);
+      expect(after.figures.balanceCents).toBe(40_000);
+      expect(after.figures.payments).toEqual([]);
+      await expect(returnPayment(db, lineId, `P${posted.paymentTransactionId}`, later)).rejects.toMatchObject({
+        status: 422,
+      });
+    });
+    const rows = await onLine<{ kind: string }>(
+      lineId,
+      "SELECT kind FROM ledger_entries WHERE line_id = ? ORDER BY posted_at",
+      lineId,
+    );
+    expect(rows.map((r) => r.kind)).toContain("payment");
+    expect(rows.map((r) => r.kind)).toContain("payment_return");
   });
 
   it("a mistaken fee is cancelled by a reversal, never edited", async () => {
     const { summary } = await signedLine(40_000);
     // The first statement (and its carried balance fee) comes within 14 days of the draw.
     const soon = new Date(Date.now() + 14 * 86_400_000);
-    await runServicing(db, soon);
-    const fee = await env.DB.prepare(
-      "SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'carried_balance_fee'",
-    )
-      .bind(summary.accountHeader.applNo)
-      .first<{ id: string; amount_cents: number }>();
-    await reverseEntry(db, summary.accountHeader.applNo, fee!.id, "Fee waived", soon);
-    const state = await loadCustomerState(db, summary.accountProfile.custId, soon);
+    const lineId = summary.accountHeader.applNo;
+    const feeRow = "SELECT id, amount_cents FROM ledger_entries WHERE line_id = ? AND kind = 'carried_balance_fee'";
+    await inLineObject(lineId, (db) => runServicing(db, soon));
+    const [fee] = await onLine<{ id: string; amount_cents: number }>(lineId, feeRow, lineId);
+    const state = await inLineObject(lineId, async (db) => {
+      await reverseEntry(db, lineId, fee!.id, "Fee waived", soon);
+      return loadCustomerState(db, summary.accountProfile.custId, soon);
+    });
     expect(state.figures.balanceCents).toBe(40_000);
     expect(state.figures.unpaidFeesCents).toBe(0);
-    const original = await env.DB.prepare("SELECT amount_cents FROM ledger_entries WHERE id = ?")
-      .bind(fee!.id)
-      .first<{ amount_cents: number }>();
-    expect(original?.amount_cents).toBe(fee!.amount_cents);
+    // The fee's own row is as it was: the reversal is a row of its own.
+    expect(await onLine(lineId, feeRow, lineId)).toEqual([fee]);
   });
 });
 

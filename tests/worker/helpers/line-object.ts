@@ -1,5 +1,5 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { database } from "#db/client";
+import { type Database, database } from "#db/client";
 import { applications, customers, ledgerEntries, lines } from "#db/schema/servicing";
 import { runServicing } from "../../../functions/servicing/cron";
 import type { LineLedger } from "../../../functions/servicing/objects/line-ledger";
@@ -133,4 +133,9 @@ export async function onLine<T = Record<string, SqlStorageValue>>(
 export async function lineRowCount(lineId: number, table: string): Promise<number> {
   const [row] = await onLine<{ n: number }>(lineId, `SELECT COUNT(*) AS n FROM ${table} WHERE line_id = ?`, lineId);
   return row!.n;
+}
+
+/** The core's own functions run on a moved line's rows, inside its object (as its calls and alarm run them). */
+export function inLineObject<T>(lineId: number, run: (db: Database, d1: D1Database) => Promise<T>): Promise<T> {
+  return runInDurableObject(lineStub(lineId), (object: LineLedger) => run(object.db, object.d1));
 }
