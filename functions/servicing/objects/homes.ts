@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type deskRequests, transactions } from "#db/schema/servicing";
 import { ServicingError } from "../context";
+import type { SigningTable } from "./schema";
 
 /** What a line's object answers (line-ledger.ts), typed where it is used. */
 interface LineHome {
@@ -76,9 +77,6 @@ export async function lineRequests(db: Database, line: { id: number; status: str
     }))
     .sort((a, b) => a.id - b.id);
 }
-
-/** A line's record of signing, kept with its rows (decision record 032). */
-export type SigningTable = "signatures" | "signed_documents";
 
 /** One signing table's rows of a line, as stored (snake_case columns), wherever the line's rows live. */
 export async function lineSigningRows(

@@ -5,7 +5,7 @@ import { type CoreEnv, linesInObjects } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
 import type { CustomerRow } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
-import type { LineRows } from "./schema";
+import { type LineRows, MOVED_OUT_TABLES, SIGNING_TABLES } from "./schema";
 
 export interface MoveOptions {
   dryRun?: boolean;
@@ -123,27 +123,6 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
   return { lineId, outcome: "moved", rows: count(given) };
 }
 
-/**
- * The line's own rows the object now holds, taken out of the shared database in the batch that
- * switches the line over, so no borrower's ledger, statements, notices, events or signed agreements
- * grow it. Each
- * delete applies only if that batch's guarded update did (the line carries the version it set):
- * a move refused or raced deletes nothing. The `lines` row stays, marked moved, as the site's
- * record that the line exists.
- */
-const MOVED_OUT_TABLES = [
-  "ledger_entries",
-  "transactions",
-  "statements",
-  "notices",
-  "line_events",
-  "signatures",
-  "signed_documents",
-] as const;
-
-/** The record of signing: no figure shows it, so the move compares it row by row. */
-const SIGNING_TABLES = ["signatures", "signed_documents"] as const;
-
 /** The signing tables whose rows in the object are not exactly the shared database's. */
 function recordDifferences(shared: LineRows, kept: LineRows): string[] {
   const same = (a: LineRows[string] = [], b: LineRows[string] = []) =>
@@ -152,6 +131,12 @@ function recordDifferences(shared: LineRows, kept: LineRows): string[] {
   return SIGNING_TABLES.filter((table) => !same(shared[table], kept[table]));
 }
 
+/**
+ * The line's own rows the object now holds, taken out of the shared database in the batch that
+ * switches the line over, so no borrower's ledger, statements, notices, events or signed agreements
+ * grow it. Each delete applies only if that batch's guarded update did (the line carries the version
+ * it set): a move refused or raced deletes nothing.
+ */
 function sharedCopyDeletes(d1: D1Database, lineId: number, movedVersion: string) {
   return MOVED_OUT_TABLES.map((table) =>
     d1
