@@ -13,6 +13,7 @@ import { consumeLineEvents } from "../../functions/servicing/event-consumers";
 import { handOverEvents, type LineEvent } from "../../functions/servicing/events";
 import { directoryWrites } from "../../functions/servicing/objects/directory-events";
 import { consumeLinesQueue } from "../../functions/servicing/objects/host";
+import type { LineAnswer } from "../../functions/servicing/objects/line-calls";
 import { alarmOffsetMs, type LineLedger } from "../../functions/servicing/objects/line-ledger";
 import { migrateObject } from "../../functions/servicing/objects/schema";
 import { SWEEP_GRACE_MS, sweepLines, wakeLines } from "../../functions/servicing/objects/sweeper";
@@ -64,6 +65,40 @@ describe("a line's object answers the core's queries as D1 does", () => {
       const none = await d1.prepare("UPDATE settings SET value = '2' WHERE key = 'none'").run();
       expect(none.meta.changes).toBe(0);
     });
+  });
+});
+
+describe("a line's object reads its rows again once anything is written", () => {
+  it("answers a summary from its last read while nothing changed, and from storage after any write", async () => {
+    const { lineId, customerId, stub } = await lineInObject(3);
+    const nowMs = Date.now();
+    // Serviced through today first, so a summary has no day to service (a servicing write would read again anyway).
+    await stub.service(nowMs, { arm: false });
+    const summary = async () => {
+      // RPC types an answer's `unknown` body as never: the object's LineAnswer, as the host reads it.
+      const answer = (await stub.call({ call: "GetSummary", customer: null, nowMs })) as unknown as LineAnswer;
+      expect(answer.status).toBe(200);
+      return answer.body as { accountHeader: { accountBalance: number }; accountProfile: { address1: string } };
+    };
+    const first = await summary();
+    expect(first.accountHeader.accountBalance).toBeGreaterThanOrEqual(30_000);
+    expect(await summary()).toEqual(first);
+    // A write that no core code makes (storage's own SQL, as a test's set-up or a row copy writes).
+    await runInDurableObject(stub, async (_: LineLedger, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO ledger_entries (id, line_id, kind, amount_cents, effective_date, posted_at, description) VALUES (?, ?, 'draw', 5000, ?, ?, 'Draw')",
+        `D${lineId}-2`,
+        lineId,
+        easternDateTime(new Date(nowMs)).date,
+        nowMs,
+      );
+    });
+    expect((await summary()).accountHeader.accountBalance).toBe(first.accountHeader.accountBalance + 5_000);
+    // The customer's copy changed through the core's own code: the next summary shows it.
+    await runInDurableObject(stub, async (object: LineLedger) => {
+      await object.d1.prepare("UPDATE customers SET address1 = '2 Moved Street' WHERE id = ?").bind(customerId).run();
+    });
+    expect((await summary()).accountProfile.address1).toBe("2 Moved Street");
   });
 });
 

@@ -43,6 +43,40 @@ async function objectLine(db: Database) {
   return { line, records: await readLine(db, line) };
 }
 
+/** What a read call starts from: the line's owner, the object's copy of that customer, and the line's records. */
+interface ObjectRead {
+  owner: string | undefined;
+  kept: CustomerRow | undefined;
+  line: Awaited<ReturnType<typeof objectLine>> | null;
+}
+
+/**
+ * The last read of each object's rows, and SQLite's count of rows changed on the object's one
+ * connection when it was made (`total_changes()`: every insert, update and delete, whatever wrote it,
+ * rolled back or not). While that count stands, nothing was written since, and a summary or a
+ * statement (a borrower opening their pages) reads the rows from memory instead of storage. Kept per
+ * object (its D1 interface) and lost with it; the engine only reads what it is given.
+ */
+const lastReads = new WeakMap<D1Database, { changes: number; read: ObjectRead }>();
+
+/** The object's rows as storage holds them now. */
+async function readRows(db: Database): Promise<ObjectRead> {
+  const owner = await db.select({ id: lines.customerId }).from(lines).orderBy(lines.createdAt).get();
+  const kept = owner && (await db.select().from(customers).where(eq(customers.id, owner.id)).get());
+  return { owner: owner?.id, kept, line: owner ? await objectLine(db) : null };
+}
+
+async function readObject(d1: D1Database, db: Database): Promise<ObjectRead> {
+  const changesNow = () => d1.prepare("SELECT total_changes() AS n").first<number>("n");
+  const changes = await changesNow();
+  const last = lastReads.get(d1);
+  if (last && changes !== null && last.changes === changes) return last.read;
+  const read = await readRows(db);
+  // Counted again after the reads: a read never writes, so an equal count means none slipped in between.
+  if (changes !== null && (await changesNow()) === changes) lastReads.set(d1, { changes, read });
+  return read;
+}
+
 /** Whether the object's copy of a customer is the shared database's row, field for field. */
 export const sameCustomerRow = (kept: CustomerRow | undefined, shared: CustomerRow): boolean =>
   kept !== undefined && JSON.stringify(kept) === JSON.stringify(shared);
@@ -58,9 +92,16 @@ export async function keepCustomerCopy(db: Database, customer: CustomerRow): Pro
   await db.insert(customers).values(customer).onConflictDoUpdate({ target: customers.id, set: rest });
 }
 
-async function answer(d1: D1Database, db: Database, input: LineCall, customer: CustomerRow): Promise<unknown> {
+async function answer(
+  d1: D1Database,
+  db: Database,
+  input: LineCall,
+  customer: CustomerRow,
+  read: ObjectRead,
+): Promise<unknown> {
   const now = new Date(input.nowMs);
-  const { line, records } = await objectLine(db);
+  if (!read.line) throw new ServicingError(404, "This customer has no line of credit.");
+  const { line, records } = read.line;
   // The directory names this object for the customer's newest line; anything else is refused, not guessed.
   if (line.customerId !== customer.id) throw new ServicingError(403, "This account is not yours.");
   switch (input.call) {
@@ -132,15 +173,16 @@ function answered(replay: { status: number; body: unknown }) {
  * that carries none is answered from that copy, which the answer carries back for the host to compare.
  */
 export async function answerLineCall(d1: D1Database, db: Database, input: LineCall): Promise<LineAnswer> {
-  const owner = await db.select({ id: lines.customerId }).from(lines).orderBy(lines.createdAt).get();
+  // A posting reads its rows afresh from storage, as it always did; only reads use the last read.
+  const read = input.call === "PostTransaction" ? await readRows(db) : await readObject(d1, db);
   const given = input.customer;
   if (given) {
-    if (owner?.id === given.id) await keepCustomerCopy(db, given);
-    return asAnswer(() => answer(d1, db, input, given));
+    if (read.owner === given.id) await keepCustomerCopy(db, given);
+    return asAnswer(() => answer(d1, db, input, given, read));
   }
-  const kept = owner && (await db.select().from(customers).where(eq(customers.id, owner.id)).get());
+  const kept = read.kept;
   if (!kept) return { status: 404, body: { error: "This customer has no line of credit." } };
-  return { ...(await asAnswer(() => answer(d1, db, input, kept))), customer: kept };
+  return { ...(await asAnswer(() => answer(d1, db, input, kept, read))), customer: kept };
 }
 
 /**

@@ -18,6 +18,8 @@ function param(value: unknown): Param {
   return value as string | number;
 }
 
+const SELECT = /^\s*select\b/i;
+
 interface Ran {
   rows: Record<string, SqlStorageValue>[];
   columns: string[];
@@ -44,8 +46,10 @@ class ObjectStatement {
     const cursor = this.sql.exec(this.query, ...this.params);
     const columns = cursor.columnNames;
     const raw = [...cursor.raw()];
-    // SQLite's own counters: rowsWritten would count index writes too.
-    const counters = this.sql.exec("SELECT changes() AS changes, last_insert_rowid() AS id").one();
+    // SQLite's own counters (rowsWritten would count index writes too); a plain SELECT changes nothing, so it skips that query.
+    const counters = SELECT.test(this.query)
+      ? { changes: 0, id: 0 }
+      : this.sql.exec("SELECT changes() AS changes, last_insert_rowid() AS id").one();
     return {
       columns,
       raw,
