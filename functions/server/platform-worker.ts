@@ -11,7 +11,7 @@ import { health } from "./api/health";
 import type { ApiEnv } from "./api/types";
 import type { Env } from "./env";
 
-export { PasscodeVault } from "#servicing";
+export { LineLedger, PasscodeVault } from "#servicing";
 
 /**
  * The platform's own liveness check and development tools (seed, fresh

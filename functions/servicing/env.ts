@@ -50,7 +50,10 @@ export interface CoreEnv {
   RESEND_API_BASE?: string;
 }
 
-/** Lines live in their own objects unless the setting says "d1" or the host has no LINES binding. */
+/**
+ * Lines live in their own objects unless the setting says "d1" or the host has no LINES binding (every
+ * host has it: the site's Worker and the platform served alone).
+ */
 export function linesInObjects(env: CoreEnv): env is CoreEnv & { LINES: DurableObjectNamespace } {
   return env.LINE_STORE !== "d1" && env.LINES !== undefined;
 }
