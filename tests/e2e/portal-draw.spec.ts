@@ -161,6 +161,8 @@ test("two tabs: draws blocked since the review (the other tab drew the rest): no
   await expect(page.locator(".draw-block")).toHaveText(
     "You do not have enough available credit at this time to make a draw. You'll be able to draw again once you have enough available credit for the minimum draw.",
   );
+  // The SUBMIT button is gone and the form disabled: the reason takes focus, so a keyboard goes on from it.
+  await expect(page.locator(".draw-block-banner")).toBeFocused();
   await expectBlocked(page);
   expect(await cashAdvanceRows(page)).toBe(draws + 1);
 });

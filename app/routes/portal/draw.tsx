@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { brand } from "#domain/config";
 import { CallCustomerService } from "../../components/portal/CallCustomerService";
 import { DrawAccountSummary } from "../../components/portal/draw/DrawAccountSummary";
@@ -32,6 +33,12 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
   const { block } = facts;
   const troubled = facts.standing !== "current";
   const view = outcome?.view ?? "amount";
+  const blockBanner = useRef<HTMLDivElement>(null);
+  // A review or SUBMIT refused by a block (another tab used the credit): the form it came from is gone
+  // and its fields are disabled, so the reason takes focus. A page opened blocked keeps focus where it was.
+  useEffect(() => {
+    if (outcome && outcome.view !== "thanks" && block) blockBanner.current?.focus();
+  }, [outcome, block]);
   return (
     <PortalShell
       standing={facts.standing}
@@ -43,7 +50,7 @@ export default function Draw({ loaderData: facts, actionData: outcome }: Route.C
         <div className="draw-request">
           {/* After a draw that used up the credit, the thank-you view stands alone. */}
           {block && view !== "thanks" ? (
-            <div className="banner banner-warning draw-block-banner" role="alert">
+            <div className="banner banner-warning draw-block-banner" role="alert" tabIndex={-1} ref={blockBanner}>
               <p className="draw-block">{block.message}</p>
               {/* Nothing to pay that would lift this block: say whom to call instead. */}
               {block.kind === "state" ? <CallCustomerService /> : null}

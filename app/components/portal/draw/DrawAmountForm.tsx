@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "#domain/format";
 import { type DrawLimits, snapDrawAmount } from "#domain/rules/standing";
@@ -39,6 +39,10 @@ export function DrawAmountForm({
   // Server messages and the ones a submit finds are announced; those while typing are polite.
   const [assertive, setAssertive] = useState(Boolean(serverError));
   const field = useRef<HTMLInputElement>(null);
+  // The server refused the amount (the form is new for each answer): the field with its message takes focus.
+  useEffect(() => {
+    if (serverError && !disabled) field.current?.focus();
+  }, [serverError, disabled]);
   const cents = parseDrawAmount(text);
   const sliderCents = snapDrawAmount(Number.isNaN(cents) ? limits.minCents : cents, availableCents, limits);
   const figures = drawFigures(Number.isNaN(cents) || error ? 0 : cents, feePercent);
