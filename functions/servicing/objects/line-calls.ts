@@ -37,17 +37,11 @@ export interface LineAnswer {
   customer?: CustomerRow;
 }
 
-async function objectLine(db: Database) {
-  const line = await db.select().from(lines).orderBy(lines.createdAt).get();
-  if (!line) throw new ServicingError(404, "This customer has no line of credit.");
-  return { line, records: await readLine(db, line) };
-}
-
 /** What a read call starts from: the line's owner, the object's copy of that customer, and the line's records. */
 interface ObjectRead {
   owner: string | undefined;
   kept: CustomerRow | undefined;
-  line: Awaited<ReturnType<typeof objectLine>> | null;
+  line: { line: LineRecords["line"]; records: LineRecords } | null;
 }
 
 /**
@@ -59,11 +53,12 @@ interface ObjectRead {
  */
 const lastReads = new WeakMap<D1Database, { changes: number; read: ObjectRead }>();
 
-/** The object's rows as storage holds them now. */
+/** The object's rows as storage holds them now: its line (the first it opened), that line's customer and records. */
 async function readRows(db: Database): Promise<ObjectRead> {
-  const owner = await db.select({ id: lines.customerId }).from(lines).orderBy(lines.createdAt).get();
-  const kept = owner && (await db.select().from(customers).where(eq(customers.id, owner.id)).get());
-  return { owner: owner?.id, kept, line: owner ? await objectLine(db) : null };
+  const line = await db.select().from(lines).orderBy(lines.createdAt).get();
+  if (!line) return { owner: undefined, kept: undefined, line: null };
+  const kept = await db.select().from(customers).where(eq(customers.id, line.customerId)).get();
+  return { owner: line.customerId, kept, line: { line, records: await readLine(db, line) } };
 }
 
 async function readObject(d1: D1Database, db: Database): Promise<ObjectRead> {
