@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import { brand, security } from "#domain/config";
 import { sessionContext } from "#server/http/request-context";
-import { formPostMiddleware, sessionMiddleware } from "#server/sessions/page-middleware";
+import { formPostMiddleware, pageSessionMiddleware } from "#server/sessions/page-middleware";
 import type { Route } from "./+types/root";
 import type { Viewer } from "./components/NavLinks";
 import { NotFound } from "./components/NotFound";
@@ -25,9 +25,11 @@ import { useLayoutFlags } from "./lib/layout";
 import { serviceMessageOf } from "./lib/service-error";
 import { useBusySubmitter } from "./lib/use-busy-submitter";
 import { useIdleLogout } from "./lib/use-idle-logout";
+import { summaryFirst } from "./routes/portal/portal.server";
 import stylesheet from "./styles/app.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, sessionMiddleware];
+// A portal page's account summary starts beside the session's lookup (portal.server.ts, summaryFirst).
+export const middleware: Route.MiddlewareFunction[] = [formPostMiddleware, pageSessionMiddleware(summaryFirst)];
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: figtreeLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { catalogue, PlatformError } from "#platform";
 import { edgeContext, sessionContext } from "#server/http/request-context";
+import { type EarlyCallFor, takeEarlyAnswer } from "#server/sessions/early-call";
 import { patchSession, type Session } from "#server/sessions/session";
 import { pagePlatform } from "../../lib/platform.server";
 import { serviceUnavailable } from "../../lib/service-error";
@@ -57,7 +58,8 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
   const session = borrowerSession(context);
   const { platform, persist } = portalPlatform(context, session);
   try {
-    const summary = await platform.call(catalogue.account.GetSummary, {});
+    const early = takeEarlyAnswer(context.get(sessionContext), catalogue.account.GetSummary);
+    const summary = await (early ?? platform.call(catalogue.account.GetSummary, {}));
     await persist();
     const { gate } = readSummary(summary.accountHeader);
     if (!allowInterrupters && gate.to) throw redirect(gate.to);
@@ -70,6 +72,19 @@ export async function portalSummary(context: Context, { allowInterrupters = fals
     throw error;
   }
 }
+
+/** The portal pages that open with the account summary (app/routes.ts), with or without single fetch's `.data`. */
+const SUMMARY_PAGES =
+  /^\/(account|transactions|documents|draw|payments|preferences|accountclosed|accountcredit)(\.data)?$/;
+
+/**
+ * The root middleware starts these pages' summary beside the session's
+ * lookup (functions/server/sessions/early-call.ts): the page then waits for
+ * one round trip, not two. Only reads start early (GET), so an action's
+ * posting is never shown from before it.
+ */
+export const summaryFirst: EarlyCallFor = (request) =>
+  SUMMARY_PAGES.test(new URL(request.url).pathname) ? catalogue.account.GetSummary : null;
 
 /** The account summary as portal pages read it. */
 export type PortalSummary = Awaited<ReturnType<typeof portalSummary>>;

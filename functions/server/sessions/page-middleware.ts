@@ -3,6 +3,8 @@ import { clientInfo } from "../http/client-info";
 import { rateLimit, tooManyRequests } from "../http/rate-limit";
 import { edgeContext, sessionContext } from "../http/request-context";
 import { expiredLegacyCookie, expiredSessionCookie, hasLegacyCookie, readCookie, SESSION_COOKIE } from "./cookie";
+import { adoptEarlyCall, type EarlyCallFor, startEarlyCall } from "./early-call";
+import { rememberToken } from "./remembered-tokens";
 import { openRequestSession, SESSION_ENDED_PATH } from "./request-session";
 
 /** Pages a session ended by its refused token may still open: the login page shows the notice, log out needs nothing. */
@@ -16,29 +18,42 @@ const OPEN_WHEN_ENDED = new Set(["/login", "/login.data", "/logout", "/logout.da
  * token the platform refused ends here with the login page's notice,
  * wherever the visitor was. Once the request is answered, the platform
  * token its calls rotated is written back, refusals included.
+ *
+ * `earlyCallFor` names the call a page opens with (a portal page's account
+ * summary): it starts beside the lookup when this isolate remembers the
+ * session's token, and counts only if the session still holds that token
+ * (early-call.ts).
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env, ctx } = context.get(edgeContext);
-  const current = await openRequestSession(env, request, ctx);
-  context.set(sessionContext, current);
-  const stale = [
-    ...(!current.session && readCookie(request, SESSION_COOKIE) !== null ? [expiredSessionCookie()] : []),
-    // The cookie name of before the __Host- prefix: its sessions were ended on purpose (decision record 014).
-    ...(hasLegacyCookie(request) ? [expiredLegacyCookie()] : []),
-  ];
-  if (current.ended === "token" && !OPEN_WHEN_ENDED.has(new URL(request.url).pathname)) {
-    throw redirect(SESSION_ENDED_PATH, { headers: stale.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
-  }
-  try {
-    const response = await next();
-    const setsOwn = response.headers.has("Set-Cookie");
-    for (const cookie of stale)
-      if (!setsOwn || cookie !== expiredSessionCookie()) response.headers.append("Set-Cookie", cookie);
-    return response;
-  } finally {
-    await current.tokens.persist(env);
-  }
-};
+export function pageSessionMiddleware(earlyCallFor: EarlyCallFor = () => null): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const { env, ctx } = context.get(edgeContext);
+    const started = startEarlyCall(env, request, ctx, earlyCallFor);
+    const current = await openRequestSession(env, request, ctx);
+    const early = adoptEarlyCall(started, current.session, current.tokens);
+    current.early = early;
+    if (current.session) rememberToken(current.session.id, current.session.data.platformToken ?? null);
+    context.set(sessionContext, current);
+    const stale = [
+      ...(!current.session && readCookie(request, SESSION_COOKIE) !== null ? [expiredSessionCookie()] : []),
+      // The cookie name of before the __Host- prefix: its sessions were ended on purpose (decision record 014).
+      ...(hasLegacyCookie(request) ? [expiredLegacyCookie()] : []),
+    ];
+    if (current.ended === "token" && !OPEN_WHEN_ENDED.has(new URL(request.url).pathname)) {
+      throw redirect(SESSION_ENDED_PATH, { headers: stale.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
+    }
+    try {
+      const response = await next();
+      const setsOwn = response.headers.has("Set-Cookie");
+      for (const cookie of stale)
+        if (!setsOwn || cookie !== expiredSessionCookie()) response.headers.append("Set-Cookie", cookie);
+      return response;
+    } finally {
+      // An early call nobody read may still have rotated the session's token: keep the new one.
+      await early?.handOver;
+      await current.tokens.persist(env);
+    }
+  };
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

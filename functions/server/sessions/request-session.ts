@@ -1,5 +1,6 @@
 import { catalogue, PlatformError, platformClient } from "#platform";
 import type { Env } from "../env";
+import type { AdoptedEarlyCall } from "./early-call";
 import { type SessionTokens, sessionTokenHolder } from "./platform-token";
 import { endSession, findSession, type Session, type SessionEnd, saveSession } from "./session";
 
@@ -10,6 +11,8 @@ export interface RequestSession {
   ended: SessionEnd | null;
   /** Every platform call of the request rotates this one; the middleware persists it once answered. */
   tokens: SessionTokens;
+  /** The page's first call, started beside the lookup (early-call.ts); taken once by the page that reads it. */
+  early?: AdoptedEarlyCall | null;
 }
 
 /** Where a session ended by a refused platform token sends the visitor, and what the login page then says. */

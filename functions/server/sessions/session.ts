@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from "#domain/tokens";
 import { platformTime } from "#platform";
 import type { Env } from "../env";
 import { expiredSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from "./cookie";
+import { forgetSession, rememberToken } from "./remembered-tokens";
 import { seal, unseal } from "./seal";
 import type { SessionData } from "./session-data";
 
@@ -177,6 +178,7 @@ export async function startSession(
   } else {
     await insert;
   }
+  rememberToken(id, data.platformToken ?? null);
   return { session, setCookie: sessionCookie(id, ABSOLUTE_MS / 1000) };
 }
 
@@ -194,6 +196,7 @@ export async function saveSession(
     .set({ data: await sealData(env, idHash, data), lastSeenAt: at })
     .where(eq(sessions.idHash, idHash));
   session.data = data;
+  rememberToken(session.id, data.platformToken ?? null);
   return { ...session, data, lastSeenAt: at };
 }
 
@@ -209,14 +212,17 @@ export async function patchSession(env: SessionEnv, session: Session, patch: Par
     .bind(JSON.stringify(await sealData(env, idHash, patch)), idHash)
     .run();
   session.data = { ...session.data, ...patch };
+  if ("platformToken" in patch) rememberToken(session.id, patch.platformToken ?? null);
 }
 
 /** End the session on the server and return the Set-Cookie that clears it. */
 export async function endSession(env: SessionEnv, session: Session | null): Promise<string> {
-  if (session)
+  if (session) {
+    forgetSession(session.id);
     await database(env.DB)
       .delete(sessions)
       .where(eq(sessions.idHash, await hashId(session.id)));
+  }
   return expiredSessionCookie();
 }
 
