@@ -14,10 +14,14 @@
 import { type GitState, gitState, parseCommandLine, releasedCommit, runCli, UsageError } from "./deploy-cli";
 import { type Shell, shellFor } from "./deploy-shell";
 import { buildFor, commands, deployTarget, uploadVersion } from "./deploy-steps";
+import { checkReleaseGates, type Migration } from "./release-gates";
 
 export const usage = "Usage: npm run deploy:preview [-- --dry-run]";
 
-export async function deployPreview(argv: string[], deps: { git?: GitState; shell?: Shell } = {}): Promise<void> {
+export async function deployPreview(
+  argv: string[],
+  deps: { git?: GitState; shell?: Shell; migrations?: Migration[] } = {},
+): Promise<void> {
   const { dryRun, positionals } = parseCommandLine(argv);
   if (positionals.length > 0) throw new UsageError("deploy:preview takes no arguments.");
   const tag = releasedCommit(deps.git ?? gitState(), "deploy:preview");
@@ -25,6 +29,7 @@ export async function deployPreview(argv: string[], deps: { git?: GitState; shel
 
   const preview = await deployTarget("preview");
   await buildFor(shell, "preview");
+  await checkReleaseGates(shell, preview, deps.migrations);
   await shell.run(commands.applyMigrations(preview));
   const previewVersion = await uploadVersion(shell, preview, tag, "PREVIEW_VERSION_ID");
   await shell.run(commands.deployVersions(preview, [{ versionId: previewVersion.versionId, percent: 100 }]));

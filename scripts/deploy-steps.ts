@@ -66,6 +66,22 @@ export const commands = {
       ...SOURCE_CONFIG,
     ],
   }),
+  /** One read of the environment's database; wrangler answers JSON, one entry per statement. */
+  query: (target: DeployTarget, sql: string): Command => ({
+    argv: [
+      ...WRANGLER,
+      "d1",
+      "execute",
+      target.database,
+      "--remote",
+      "--env",
+      target.environment,
+      "--json",
+      "--command",
+      sql,
+      ...SOURCE_CONFIG,
+    ],
+  }),
   // No -c: wrangler uploads the built output (.wrangler/deploy/config.json points at build/server/wrangler.json).
   uploadVersion: (target: DeployTarget, tag?: string): Command => ({
     argv: [...WRANGLER, "versions", "upload", "--env", target.environment, ...(tag ? ["--tag", tag] : [])],

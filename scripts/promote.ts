@@ -7,7 +7,8 @@
  * Before touching D1 (issue 21) it checks that the working tree is clean,
  * that VERSION_ID is a version of the production Worker, and that its tag is
  * the checked-out commit: so the migrations applied are the ones that
- * version was built with, never a newer checkout's or a preview id's.
+ * version was built with, never a newer checkout's or a preview id's. Then
+ * the release gates of the migrations not yet applied (db/release-gates.ts).
  */
 import {
   type GitState,
@@ -21,13 +22,17 @@ import {
 } from "./deploy-cli";
 import { type Shell, shellFor } from "./deploy-shell";
 import { commands, type DeployTarget, deployTarget, type Traffic } from "./deploy-steps";
+import { checkReleaseGates, type Migration } from "./release-gates";
 import { versionTag, versionToKeep } from "./wrangler-output";
 
 export const usage = `Usage: npm run promote -- VERSION_ID [PERCENT] [--dry-run]
   VERSION_ID  a production version id (npm run deploy:preview prints it)
   PERCENT     whole percent of production traffic for it, 1-100 (default 100)`;
 
-export async function promote(argv: string[], deps: { git?: GitState; shell?: Shell } = {}): Promise<void> {
+export async function promote(
+  argv: string[],
+  deps: { git?: GitState; shell?: Shell; migrations?: Migration[] } = {},
+): Promise<void> {
   const { dryRun, positionals } = parseCommandLine(argv);
   if (positionals.length < 1 || positionals.length > 2)
     throw new UsageError("promote takes a version id and an optional percent.");
@@ -37,6 +42,8 @@ export async function promote(argv: string[], deps: { git?: GitState; shell?: Sh
   const shell = deps.shell ?? shellFor(dryRun);
   const production = await deployTarget("production");
   await checkVersion(shell, production, versionId, commit);
+  // A migration that waits for the data (db/release-gates.ts) stops the release here, before anything changes.
+  await checkReleaseGates(shell, production, deps.migrations);
 
   // Wrangler takes no backup when it migrates: D1 Time Travel is the backup, from this bookmark (docs/runbook.md).
   const point = await shell.read(commands.restorePoint(production));

@@ -13,6 +13,7 @@ import { parsePercent, parseVersionId, runCli, UsageError } from "../../scripts/
 import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy-preview";
 import { formatCommand, type Shell } from "../../scripts/deploy-shell";
 import { promote, usage as promoteUsage } from "../../scripts/promote";
+import type { Migration } from "../../scripts/release-gates";
 import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
 import { secret, usage as secretUsage } from "../../scripts/secret";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
@@ -43,7 +44,7 @@ const CLEAN = { commit: "abc123def456", dirty: false };
 async function runScript(
   script: keyof typeof scripts,
   argv: string[],
-  deps: { git?: GitState; shell?: Shell; confirm?: () => Promise<string> } = { git: CLEAN },
+  deps: { git?: GitState; shell?: Shell; confirm?: () => Promise<string>; migrations?: Migration[] } = { git: CLEAN },
 ): Promise<ScriptRun> {
   const [usage, main] = scripts[script];
   const stdout: string[] = [];
@@ -76,6 +77,9 @@ const RESTORE_POINT = "npx wrangler d1 time-travel info ridgeline-production --e
 const MIGRATE =
   "CI=true npx wrangler d1 migrations apply ridgeline-production --remote --env production -c wrangler.toml";
 const SMOKE = "npx tsx scripts/smoke.ts https://ridgelinecredit.example";
+/** The migrations production has applied, read before the release gates (db/release-gates.ts). */
+const APPLIED =
+  "npx wrangler d1 execute ridgeline-production --remote --env production --json --command 'SELECT name FROM d1_migrations' -c wrangler.toml";
 
 const indexOf = (commands: string[], pattern: RegExp) => commands.findIndex((c) => pattern.test(c));
 
@@ -113,7 +117,7 @@ describe("npm run deploy:preview --dry-run", () => {
     expect(smoked).toBeLessThan(build);
     expect(build).toBeLessThan(upload);
     expect(commands.filter((c) => /--env production/.test(c))).toHaveLength(1);
-    expect(commands).toHaveLength(7);
+    expect(commands).toHaveLength(8);
     expect(stdout).toContain("npm run promote -- PRODUCTION_VERSION_ID 10");
     expect(stdout).toContain("https://ridgeline-credit-preview.ridgeline.workers.dev");
   });
@@ -125,6 +129,7 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      APPLIED,
       RESTORE_POINT,
       MIGRATE,
       STATUS,
@@ -138,6 +143,7 @@ describe("npm run promote --dry-run", () => {
     expect(code).toBe(0);
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      APPLIED,
       RESTORE_POINT,
       MIGRATE,
       `npx wrangler versions deploy ${VERSION}@100 --env production -y -c wrangler.toml`,
@@ -239,6 +245,7 @@ describe("promote and deploy:preview check what they release before touching any
     );
     expect(commands).toEqual([
       `npx wrangler versions view ${VERSION} --env production --json -c wrangler.toml`,
+      APPLIED,
       RESTORE_POINT,
       MIGRATE,
       STATUS,
@@ -503,5 +510,86 @@ describe("npm run secret (issue 21)", () => {
       expect([code, commands]).toEqual([2, []]);
       expect(stderr).toContain("Usage: npm run secret");
     }
+  });
+});
+
+describe("a migration that waits for the data: its release gate (db/release-gates.ts)", () => {
+  const DROP = {
+    file: "0099_drop_line_tables.sql",
+    sql: "-- release gate: every-line-moved\nDROP TABLE `ledger_entries`;",
+  };
+  const EARLIER = { file: "0001_first.sql", sql: "CREATE TABLE `a` (`id` integer);" };
+  const GATE =
+    /--command 'SELECT COUNT\(\*\) AS n FROM lines WHERE status != '\\''moved'\\'' AND opened_at IS NOT NULL'/;
+
+  /** Production as wrangler answers it: these migrations applied, and this many lines not yet moved. */
+  function productionWith(applied: string[], unmoved: number): Shell {
+    const shell = fakeShell(viewTagged(CLEAN.commit));
+    const rows = (results: unknown[]) => JSON.stringify([{ results, success: true }]);
+    return {
+      ...shell,
+      async read(command) {
+        const line = formatCommand(command);
+        const answer = line.includes("d1_migrations")
+          ? rows(applied.map((name) => ({ name })))
+          : line.includes("FROM lines")
+            ? rows([{ n: unmoved }])
+            : null;
+        if (answer === null) return shell.read(command);
+        console.log(`$ ${line}`);
+        return answer;
+      },
+    };
+  }
+
+  it("promote refuses while an opened line is not moved, before the restore point or any migration", async () => {
+    const shell = productionWith([EARLIER.file], 3);
+    const run = await runScript("promote", [VERSION], { git: CLEAN, shell, migrations: [EARLIER, DROP] });
+    expect(run.code).toBe(1);
+    expect(run.commands.at(-1)).toMatch(GATE);
+    expect(run.commands.some((c) => c.includes("time-travel") || c.includes("migrations apply"))).toBe(false);
+    expect(run.stderr).toContain(
+      '0099_drop_line_tables.sql waits for its release gate "every-line-moved" in production: 3 opened lines still keep their rows in the shared database.',
+    );
+    expect(run.stderr).toContain("Nothing was changed.");
+  });
+
+  it("goes on once every line is moved, and asks nothing once the migration is applied", async () => {
+    const open = await runScript("promote", [VERSION], {
+      git: CLEAN,
+      shell: productionWith([EARLIER.file], 0),
+      migrations: [EARLIER, DROP],
+    });
+    expect(open.code).toBe(0);
+    expect(open.commands.filter((c) => GATE.test(c))).toHaveLength(1);
+    expect(open.commands).toContain(MIGRATE);
+    const applied = await runScript("promote", [VERSION], {
+      git: CLEAN,
+      shell: productionWith([EARLIER.file, DROP.file], 5),
+      migrations: [EARLIER, DROP],
+    });
+    expect(applied.code).toBe(0);
+    expect(applied.commands.some((c) => GATE.test(c))).toBe(false);
+  });
+
+  it("deploy:preview asks the preview database the same, before its migrations", async () => {
+    // A dry run's shell, answering all the same: the build it would check is not made here.
+    const shell = { ...productionWith([], 1), dryRun: true };
+    const run = await runScript("deploy-preview", [], { git: CLEAN, shell, migrations: [DROP] });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('release gate "every-line-moved" in preview: 1 opened line still keeps its rows');
+    expect(run.commands.some((c) => c.includes("migrations apply"))).toBe(false);
+  });
+
+  it("a gate no one defined is the migration's mistake, refused before anything is asked", async () => {
+    const typo = { file: "0100_typo.sql", sql: "-- release gate: every-lines-moved\nSELECT 1;" };
+    const run = await runScript("promote", [VERSION], {
+      git: CLEAN,
+      shell: productionWith([], 0),
+      migrations: [typo],
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('0100_typo.sql: no release gate is named "every-lines-moved"');
+    expect(run.commands.some((c) => c.includes("FROM lines") || c.includes("migrations apply"))).toBe(false);
   });
 });

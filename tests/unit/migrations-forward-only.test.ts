@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { gatesIn } from "#db/release-gates";
 import { removalsIn, unsafeRemovals } from "../../scripts/migration-check";
 
 /**
@@ -34,6 +35,11 @@ describe("migrations are forward-only safe", () => {
   it("no migration drops or renames what the previous release may still read", () => {
     expect(migrations.length).toBeGreaterThan(15);
     expect(unsafeRemovals(migrations, mapped, BEFORE_THE_FIRST_RELEASE)).toEqual([]);
+  });
+
+  it("names only release gates that exist (db/release-gates.ts)", () => {
+    for (const { file, sql } of migrations) expect(() => gatesIn(file, sql), file).not.toThrow();
+    expect(() => gatesIn("x.sql", "-- release gate: nobody-knows")).toThrow('no release gate is named "nobody-knows"');
   });
 
   it("finds drops, renames and a rebuild that loses a column; accepts a vouched-for drop of what nothing maps", () => {

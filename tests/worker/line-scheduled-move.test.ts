@@ -5,6 +5,7 @@
  */
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { RELEASE_GATES } from "#db/release-gates";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import worker from "#server/worker";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
@@ -79,6 +80,17 @@ describe("the scheduled move of lines still in D1", () => {
     expect(
       await env.DB.prepare("SELECT store FROM line_directory WHERE line_id = ?").bind(broken!.applNo).first(),
     ).toBeNull();
+  });
+
+  it("keeps the release that drops the shared line tables waiting until the last opened line is moved", async () => {
+    const gate = RELEASE_GATES["every-line-moved"];
+    const count = async () => (await env.DB.prepare(gate.sql).first<{ n: number }>())!.n;
+    const b = await signedInBorrower("pastdue", { store: "d1" });
+    expect(await count()).toBe((await stillInD1()).length);
+    expect(await count()).toBeGreaterThanOrEqual(1);
+    await moveOpenedLinesOf(env, b.customerId, Date.now());
+    expect(await stillInD1()).not.toContain(b.applNo);
+    expect(await count()).toBe((await stillInD1()).length);
   });
 
   it("moves nothing while LINE_STORE is d1", async () => {
