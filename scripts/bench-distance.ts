@@ -157,7 +157,7 @@ async function applicantCookie(base: string, body: string): Promise<string> {
 const STEP_POSTS = 100;
 const LATENCY_S = Number(process.env.BENCH_LATENCY_SECONDS ?? 8);
 
-/** SUBMITs timed per kind, store and distance (each one reviewed first, untimed, for a key of its own). */
+/** SUBMITs timed per kind and distance (each one reviewed first, untimed, for a key of its own). */
 const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 12);
 
 const hiddenIn = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
@@ -171,8 +171,8 @@ function earliestPaymentDate(html: string): string {
   return m > 0 ? `${String(m).padStart(2, "0")}/${day!.padStart(2, "0")}/${year}` : "";
 }
 
-/** A fresh borrower for SUBMITs: signed in, its account number, its earliest payment date; moved when asked. */
-async function submitter(base: string, moved: boolean) {
+/** A fresh borrower for SUBMITs (its line in its object): signed in, its account number, its earliest payment date. */
+async function submitter(base: string) {
   const cookie = await signInCopyOfCurrent(base);
   const form = (fields: Record<string, string>, path: string) =>
     fetch(`${base}${path}`, { method: "POST", headers: formHeaders(base, cookie), body: new URLSearchParams(fields) });
@@ -180,18 +180,6 @@ async function submitter(base: string, moved: boolean) {
   const payments = await (await fetch(`${base}/payments`, { headers: { Cookie: cookie } })).text();
   const date = earliestPaymentDate(payments);
   if (!applNo || !date) throw new Error("bench: the borrower's account number or payment date was not found");
-  if (moved) {
-    const res = await fetch(`${base}/api/dev/lines/move`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ after: Number(applNo) - 1, limit: 1, dryRun: false }),
-    });
-    const batch = (await res.json()) as { outcomes?: { outcome: string }[] };
-    // With the objects on, a copied borrower's line already moved as it was made: nothing is left to move.
-    const outcome = batch.outcomes?.[0]?.outcome ?? "already moved";
-    if (outcome !== "moved" && outcome !== "already moved")
-      throw new Error(`bench: the move answered ${JSON.stringify(batch)}`);
-  }
   return { cookie, form, date };
 }
 
@@ -219,19 +207,19 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** The form posts' per-IP window (a minute): the SUBMITs start in a window of their own. */
 const FORM_WINDOW_MS = 61_000;
 
-/** A draw's and a payment's SUBMIT, one at a time, for lines in the shared database or in their objects. */
-async function submitRows(base: string, rtt: number, moved: boolean) {
+/** A draw's and a payment's SUBMIT, one at a time. */
+async function submitRows(base: string, rtt: number) {
   await new Promise((resolve) => setTimeout(resolve, FORM_WINDOW_MS));
   const rows: Array<Record<string, string | number>> = [];
   for (const kind of ["draw", "payment"] as const) {
     const times: number[] = [];
     let timing: string | null = null;
-    let who = await submitter(base, moved);
+    let who = await submitter(base);
     for (let tries = 0; times.length < SUBMITS; tries++) {
       if (tries > SUBMITS * 3) throw new Error(`bench: too many refused ${kind} SUBMITs`);
       const done = await timedSubmit(who, kind);
       if (!done) {
-        who = await submitter(base, moved);
+        who = await submitter(base);
         continue;
       }
       times.push(done.ms);
@@ -240,7 +228,7 @@ async function submitRows(base: string, rtt: number, moved: boolean) {
     times.sort((a, b) => a - b);
     rows.push({
       "D1 RTT ms": rtt,
-      page: `POST ${kind === "draw" ? "/draw" : "/payments"} SUBMIT (line in ${moved ? "its object" : "D1"})`,
+      page: `POST ${kind === "draw" ? "/draw" : "/payments"} SUBMIT`,
       "D1 trips": tripsIn(timing, "d1"),
       "DO calls": tripsIn(timing, "do"),
       "p50 ms": Math.round(percentile(times, 0.5)),
@@ -250,37 +238,17 @@ async function submitRows(base: string, rtt: number, moved: boolean) {
   return rows;
 }
 
-/** Each distance: the server restarted with it, then each page with one connection. */
-/** The same distance with the lines in their objects (the default): a moved borrower's pages and SUBMITs (decision record 032). */
-async function movedLineRows(site: Site, rtt: number) {
-  const server = site.start({
-    ...distanceVars(rtt),
-    LINE_STORE: "objects",
-  });
-  try {
-    await waitForHealth(site.base);
-    const rows: Array<Record<string, string | number>> = [];
-    const who = await submitter(site.base, true);
-    const account = { label: "GET /account (line in its object)", path: "/account", headers: { Cookie: who.cookie } };
-    rows.push({ "D1 RTT ms": rtt, ...(await latencyOf(site.base, account, LATENCY_S)) });
-    rows.push(...(await submitRows(site.base, rtt, true)));
-    return rows;
-  } finally {
-    await site.stop(server);
-  }
-}
-
 const distanceVars = (rtt: number) => ({
   D1_SIMULATED_RTT_MS: String(rtt),
   D1_SIMULATED_REPLICA_MS: String(rtt > 0 ? REPLICA_MS : 0),
 });
 
+/** Each distance: the server restarted with it, then each page with one connection. */
 export async function distanceBench(list: number[], site: Site) {
   const base = site.base;
   const rows: Array<Record<string, string | number>> = [];
   for (const rtt of list) {
-    // Every line in the shared database (LINE_STORE = "d1"), beside the default's rows below.
-    const server = site.start({ ...distanceVars(rtt), LINE_STORE: "d1" });
+    const server = site.start(distanceVars(rtt));
     try {
       await waitForHealth(base);
       for (let i = 0; i < 20; i++) await Promise.all([fetch(`${base}/`), fetch(`${base}/api/health`)]);
@@ -288,7 +256,7 @@ export async function distanceBench(list: number[], site: Site) {
       const applicant = await applicantCookie(base, personalStep());
       const visitors: Visitor[] = [
         { label: "GET / (signed out, edge cache)", path: "/" },
-        { label: "GET /account (signed in)", path: "/account", headers: { Cookie: borrower } },
+        { label: "GET /account (signed in, line in its object)", path: "/account", headers: { Cookie: borrower } },
         { label: "GET /transactions (signed in)", path: "/transactions", headers: { Cookie: borrower } },
         { label: "GET /apply/address (applicant)", path: "/apply/address", headers: { Cookie: applicant } },
         {
@@ -304,11 +272,10 @@ export async function distanceBench(list: number[], site: Site) {
           "D1 RTT ms": rtt,
           ...(await latencyOf(base, visitor, LATENCY_S, visitor.method === "POST" ? STEP_POSTS : undefined)),
         });
-      rows.push(...(await submitRows(base, rtt, false)));
+      rows.push(...(await submitRows(base, rtt)));
     } finally {
       await site.stop(server);
     }
-    rows.push(...(await movedLineRows(site, rtt)));
   }
   console.log(
     `\nOne connection, ${LATENCY_S} s per page (a step's save: ${STEP_POSTS} posts, under the per-IP form limit); primary round trips wait the D1 RTT, replica reads ${REPLICA_MS} ms\n`,

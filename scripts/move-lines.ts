@@ -1,7 +1,7 @@
 /**
  * `npm run db:move-lines [-- --dry-run] [-- --batch 100]`: moves every line of the local site's
  * shared database into its own object, verifying each (decision record 032), through the running
- * site (`npm start`; refused while LINE_STORE is "d1"). It can be stopped and run again: moved lines
+ * site (`npm start`). It can be stopped and run again: moved lines
  * are skipped. A refused line stays in the shared database and is listed; the exit code is 1.
  */
 import type { MoveBatch, MoveOutcome } from "#servicing";

@@ -36,10 +36,8 @@ export async function serveBuiltSite({
       state,
       "--show-interactive-dev-session=false",
       // Lead and reset links point at this server, unless `vars` say otherwise.
-      // `E2E_LINE_STORE=objects`: every test project with lines in their own objects (decision record 032).
       ...Object.entries({
         SITE_ORIGIN: `http://localhost:${port}`,
-        ...(process.env.E2E_LINE_STORE ? { LINE_STORE: process.env.E2E_LINE_STORE } : {}),
         ...vars,
       }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],

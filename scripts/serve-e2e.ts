@@ -48,8 +48,6 @@ await run(
     "--show-interactive-dev-session=false",
     "--var",
     `SITE_ORIGIN:http://localhost:${E2E_PORT}`,
-    // `E2E_LINE_STORE=objects`: the journeys with lines in their own objects (decision record 032).
-    ...(process.env.E2E_LINE_STORE ? ["--var", `LINE_STORE:${process.env.E2E_LINE_STORE}`] : []),
   ],
   {
     stdio: "inherit",

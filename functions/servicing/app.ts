@@ -3,7 +3,6 @@ import { HTTPException } from "hono/http-exception";
 import { database } from "#db/client";
 import { currentTime } from "./clock";
 import { type ServicingEnv, ServicingError } from "./context";
-import { linesInObjects } from "./env";
 import { withLineHomes } from "./objects/homes";
 import { lineObjects } from "./objects/route";
 import { withOutgoing } from "./outgoing";
@@ -23,8 +22,8 @@ import { tokenRoutes } from "./routes/token";
  */
 export const servicingApp = new Hono<ServicingEnv>()
   .use(async (c, next) => {
-    // With lines in their objects (the default), a moved line is read from its object by every call that reads it (its documents).
-    const db = linesInObjects(c.env) ? withLineHomes(database(c.env.DB), c.env.LINES) : database(c.env.DB);
+    // A line in its object is read from there by every call that reads it (its documents).
+    const db = withLineHomes(database(c.env.DB), c.env.LINES);
     const now = await currentTime(c.env, db);
     // Every message this call sends goes through the dispatch queue (outgoing.ts).
     c.set(

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { applications, customers, lines, signatures, signedDocuments, users } from "#db/schema/servicing";
-import { achEffectiveDate, addDays, easternDateTime } from "#domain/calendar";
-import { loadCustomerState } from "./account-state";
+import { addDays, easternDateTime } from "#domain/calendar";
 import { type AgreementKind, agreementTitles, signedAgreementRows } from "./agreements";
-import { runServicing } from "./cron";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
+import { type DemoBorrower, type DemoLineOf, noon, replayHistory } from "./demo-history";
+import { setRepaymentMethod } from "./dev-tools";
 import type { CoreEnv as Env } from "./env";
-import { withoutMessages } from "./outgoing";
-import { postTransaction } from "./posting";
+import { openWithHistory } from "./objects/move";
+
+export type { DemoBorrower, DemoLineOf } from "./demo-history";
 
 /**
  * Demo borrowers for local development, one in every standing the pages
@@ -18,24 +19,6 @@ import { postTransaction } from "./posting";
  */
 export const DEMO_PASSWORD = "Demo!pass1";
 const DAY = 86_400_000;
-
-export interface DemoBorrower {
-  email: string;
-  standing: string;
-  firstName: string;
-  lastName: string;
-  state: string;
-  ssn: string;
-  dob: string;
-  /** Days before today the line was created; null: no line activity simulated. */
-  openedDaysAgo: number;
-  lineStatus: "open" | "awaiting_esign" | "withdrawn";
-  limitCents: number;
-  /** A: automatic EFT payments on due dates; K: paper check (none, so a missed due date shows). */
-  repaymentMethod: "A" | "K";
-  /** Draws and payments by day offset from opening. */
-  script: Array<{ day: number; draw?: number; pay?: number }>;
-}
 
 export const demoBorrowers: DemoBorrower[] = [
   {
@@ -181,15 +164,7 @@ export const demoBorrowers: DemoBorrower[] = [
   },
 ];
 
-/**
- * Noon Eastern (17:00 UTC) of the day `ms` falls on, but never later than
- * `now`: before 17:00 UTC, today's noon is still ahead, and history written
- * in the future (a line opened, a draw posted, servicing run tomorrow) would
- * confuse every clock-based rule that reads it.
- */
-const noon = (ms: number, now: number) => new Date(Math.min(Math.floor(ms / DAY) * DAY + 17 * 3_600_000, now));
-
-interface Identity {
+export interface DemoIdentity {
   customerId: string;
   lineId: number;
   /** Distinguishes phone numbers and street numbers. */
@@ -202,7 +177,7 @@ async function createBorrower(
   db: Database,
   env: Pick<Env, "SSN_ENCRYPTION_KEY">,
   b: DemoBorrower,
-  { customerId, lineId, index, phones }: Identity,
+  { customerId, lineId, index, phones }: DemoIdentity,
   now: number,
   passwordHash: string,
 ) {
@@ -303,55 +278,41 @@ async function createBorrower(
 }
 
 /**
- * Plays a borrower's scripted draws and payments on their days. Reading the
- * line services every day up to the moment read (decision record 013), so
- * statements, automatic payments, fees and delinquency happen as they would
- * have; a last run brings the line to today.
+ * Where a demo borrower's history is made (decision record 032): an opened line in its own object,
+ * as production's lines open in theirs; "d1" keeps it in the shared database, for the tests of a
+ * line opened before the objects (the move, the replicas, the trips to D1) until those tables go.
  */
-async function replayHistory(
-  d1: D1Database,
+export type DemoStore = "objects" | "d1";
+
+interface HistoryOptions {
+  store?: DemoStore;
+  /** Switched after the history (as a borrower revoking EFT by phone would). */
+  repaymentMethod?: "A" | "K";
+}
+
+async function makeHistory(
+  db: Database,
+  env: Env,
   b: DemoBorrower,
-  { customerId, lineId }: Identity,
+  who: DemoLineOf,
   now: number,
-): Promise<void> {
-  // History replayed in the past is not news: no e-mail or text for any of it.
-  const db = withoutMessages(d1);
-  for (const step of [...b.script].sort((x, y) => x.day - y.day)) {
-    const day = noon(now - (b.openedDaysAgo - step.day) * DAY, now);
-    const state = await loadCustomerState(db, customerId, day);
-    const amount = step.draw ?? Math.min(step.pay!, state.figures.payoffCents);
-    const date = step.draw ? state.today : achEffectiveDate(day, false);
-    if (amount > 0)
-      await postTransaction(
-        d1,
-        db,
-        customerId,
-        {
-          applNo: state.line.id,
-          transactionCode: step.draw ? "D" : "P",
-          transactionAmount: amount,
-          transactionDate: date,
-        },
-        day,
-        { confirmByEmail: false },
-      ).catch(() => undefined);
-  }
-  await runServicing(db, new Date(now), { lineId });
+  { store = "objects", repaymentMethod }: HistoryOptions,
+) {
+  if (store === "objects" && b.lineStatus === "open")
+    await openWithHistory(env, who.lineId, now, (stub) => stub.replay(b, who, now, repaymentMethod));
+  else await replayHistory(env.DB, b, who, now);
+  // The site's own rows (the application's method, the shared copy of the line) follow too.
+  if (repaymentMethod) await setRepaymentMethod(db, who.customerId, repaymentMethod);
 }
 
 /** Creates the demo borrowers once (a second call finds them and does nothing). */
-export async function seedDemoBorrowers(
-  db: Database,
-  d1: D1Database,
-  env: Pick<Env, "SSN_ENCRYPTION_KEY">,
-  now = Date.now(),
-): Promise<boolean> {
+export async function seedDemoBorrowers(db: Database, env: Env, now = Date.now()): Promise<boolean> {
   if (await db.select({ id: customers.id }).from(customers).where(eq(customers.id, "demo-1")).get()) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const [index, b] of demoBorrowers.entries()) {
     const who = { customerId: `demo-${index + 1}`, lineId: 90_000_001 + index, index };
     await createBorrower(db, env, b, who, now, passwordHash);
-    await replayHistory(d1, b, who, now);
+    await makeHistory(db, env, b, who, now, {});
   }
   return true;
 }
@@ -366,11 +327,10 @@ export async function seedDemoBorrowers(
  */
 export async function copyDemoBorrower(
   db: Database,
-  d1: D1Database,
-  env: Pick<Env, "SSN_ENCRYPTION_KEY">,
+  env: Env,
   templateEmail: string,
   now = Date.now(),
-  options: { openedDaysAgo?: number } = {},
+  options: HistoryOptions & { openedDaysAgo?: number } = {},
 ) {
   const index = demoBorrowers.findIndex((b) => b.email === templateEmail);
   if (index < 0) return null;
@@ -395,7 +355,7 @@ export async function copyDemoBorrower(
     phones,
   };
   await createBorrower(db, env, b, who, now, await hashPassword(DEMO_PASSWORD));
-  await replayHistory(d1, b, who, now);
+  await makeHistory(db, env, b, who, now, options);
   return {
     email: b.email,
     password: DEMO_PASSWORD,

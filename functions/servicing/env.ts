@@ -20,14 +20,8 @@ export interface CoreEnv {
    * queue handler. The platform served alone has none: it delivers at once.
    */
   MESSAGES?: Queue<QueuedMessage>;
-  /** Each line of credit's own Durable Object (decision record 032). */
-  LINES?: DurableObjectNamespace;
-  /**
-   * Where lines live (decision record 032). Unset or "objects", the default: a line opens in its own
-   * object and a moved line is answered there. "d1": every line is read from the shared database,
-   * kept for the money lives' second arm until the shared line tables go.
-   */
-  LINE_STORE?: "d1" | "objects";
+  /** Each line of credit's own Durable Object, where its ledger lives (decision record 032). */
+  LINES: DurableObjectNamespace;
   /** The sweeper's queue: lines whose alarm is missing or overdue, woken in bounded batches. */
   LINE_WAKE?: Queue<LineWake>;
   /** The lines' events, handed over at least once; consumers are idempotent by event id. */
@@ -48,12 +42,4 @@ export interface CoreEnv {
   /** Tests only: a local stand-in for the provider's API. */
   TWILIO_API_BASE?: string;
   RESEND_API_BASE?: string;
-}
-
-/**
- * Lines live in their own objects unless the setting says "d1" or the host has no LINES binding (every
- * host has it: the site's Worker and the platform served alone).
- */
-export function linesInObjects(env: CoreEnv): env is CoreEnv & { LINES: DurableObjectNamespace } {
-  return env.LINE_STORE !== "d1" && env.LINES !== undefined;
 }

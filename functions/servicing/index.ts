@@ -55,7 +55,7 @@ export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";
 export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools";
 export { consumeMessages, type QueuedMessage } from "./dispatch";
-export { type CoreEnv, linesInObjects } from "./env";
+export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
 // Each line of credit's own Durable Object, its sweeper, its events and the move (decision record 032).
 export type { DeskLineAction, DeskLineInput, DeskLineResult } from "./objects/desk-calls";

@@ -2,19 +2,22 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { database } from "#db/client";
-import { customers, ledgerEntries, lines, signedDocuments } from "#db/schema/servicing";
+import { customers, lines, signedDocuments } from "#db/schema/servicing";
 import { addDays } from "#domain/calendar";
 import { drawBlock } from "#domain/rules/standing";
 import { loadCustomerState } from "../../functions/servicing/account-state";
 import { customerById } from "../../functions/servicing/customers";
 import { copyDemoBorrower, demoBorrowers, seedDemoBorrowers } from "../../functions/servicing/demo";
+import { withLineHomes } from "../../functions/servicing/objects/homes";
 import { buildSummary } from "../../functions/servicing/summary";
+import { lineStub, onLine } from "./helpers/line-object";
 
 describe("demo borrowers (npm start)", () => {
   it("seeds one borrower in every standing, once", async () => {
-    const db = database(env.DB);
-    expect(await seedDemoBorrowers(db, env.DB, env)).toBe(true);
-    expect(await seedDemoBorrowers(db, env.DB, env)).toBe(false);
+    // Opened lines live in their objects: the line's state is read there (decision record 032).
+    const db = withLineHomes(database(env.DB), env.LINES);
+    expect(await seedDemoBorrowers(db, env)).toBe(true);
+    expect(await seedDemoBorrowers(db, env)).toBe(false);
     const now = new Date();
     const standings = await Promise.all(
       demoBorrowers.map(
@@ -62,10 +65,13 @@ describe("demo borrowers (npm start)", () => {
     expect(freshHeader.nextStatementDate! > fresh.today).toBe(true);
     expect(addDays(freshHeader.nextStatementDate!, 14)).toBe(freshHeader.nextPaymentDate);
     // Open lines carry the agreements as signed (Documents shows them); lines never signed carry none.
-    const signed = await db.select().from(signedDocuments).all();
-    const byLine = Map.groupBy(signed, (d) => d.lineId);
+    // The shared database keeps none: they live with the line in its object.
+    expect(await db.select().from(signedDocuments).all()).toEqual([]);
     for (const [i, b] of demoBorrowers.entries()) {
-      const docs = byLine.get(90_000_001 + i) ?? [];
+      const docs = ((await lineStub(90_000_001 + i).rowsOf(["signed_documents"])).signed_documents ?? []).map((d) => ({
+        kind: String(d.kind),
+        html: String(d.html),
+      }));
       if (b.lineStatus === "open") {
         expect(docs.map((d) => d.kind).sort(), b.email).toEqual([
           "agrarbitration",
@@ -82,8 +88,8 @@ describe("demo borrowers (npm start)", () => {
   }, 60_000);
 
   it("shows no next payment date in the past, and none at all once charged off", async () => {
-    const db = database(env.DB);
-    await seedDemoBorrowers(db, env.DB, env);
+    const db = withLineHomes(database(env.DB), env.LINES);
+    await seedDemoBorrowers(db, env);
     const now = new Date();
     for (const [i, b] of demoBorrowers.entries()) {
       const state = await loadCustomerState(db, `demo-${i + 1}`, now);
@@ -98,17 +104,18 @@ describe("demo borrowers (npm start)", () => {
     // 03:00 UTC: today's noon Eastern is still 14 hours ahead.
     const early = Date.UTC(2026, 10, 25, 3, 0);
     for (const template of ["current@demo.ridgeline.test", "esign@demo.ridgeline.test"]) {
-      const copy = (await copyDemoBorrower(db, env.DB, env, template, early))!;
+      const copy = (await copyDemoBorrower(db, env, template, early))!;
       const customer = (await db.select().from(customers).where(eq(customers.id, copy.customerId)).get())!;
       expect(customer.createdAt, template).toBeLessThanOrEqual(early);
       const line = (await db.select().from(lines).where(eq(lines.customerId, copy.customerId)).get())!;
       expect(line.createdAt, template).toBeLessThanOrEqual(early);
-      const posted = await db
-        .select({ postedAt: ledgerEntries.postedAt })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.lineId, line.id))
-        .all();
-      for (const row of posted) expect(row.postedAt, template).toBeLessThanOrEqual(early);
+      const posted = await onLine<{ posted_at: number }>(
+        line.id,
+        "SELECT posted_at FROM ledger_entries WHERE line_id = ?",
+        line.id,
+      );
+      if (template.startsWith("current")) expect(posted.length).toBeGreaterThan(0);
+      for (const row of posted) expect(row.posted_at, template).toBeLessThanOrEqual(early);
     }
   }, 60_000);
 });

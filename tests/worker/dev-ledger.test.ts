@@ -15,7 +15,7 @@ const get = (path: string, environment = env) =>
 /** GET /api/dev/ledger: what the whole-journey browser test reconciles the pages against. */
 describe("the development ledger read", () => {
   it("answers a borrower's rows, statements and derived figures, consistent with each other", async () => {
-    await seedDemoBorrowers(database(env.DB), env.DB, env);
+    await seedDemoBorrowers(database(env.DB), env);
     const res = await get("/api/dev/ledger?email=OWING@demo.ridgeline.test");
     expect(res.status).toBe(200);
     const ledger = (await res.json()) as DevLedger;

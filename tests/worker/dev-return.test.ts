@@ -38,7 +38,7 @@ async function ledger(email: string): Promise<DevLedger> {
 
 /** An EFT borrower of its own and the day (and amount) of its next automatic payment. */
 async function eftBorrower() {
-  const made = (await copyDemoBorrower(db, env.DB, env, "owing@demo.ridgeline.test"))!;
+  const made = (await copyDemoBorrower(db, env, "owing@demo.ridgeline.test"))!;
   const next = (await ledger(made.email)).figures.nextAutomaticPayment!;
   expect(next, "the owing copy has an automatic payment ahead").not.toBeNull();
   return { email: made.email, next };

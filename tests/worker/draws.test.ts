@@ -1,15 +1,16 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { drawBlockMessages } from "#domain/rules/standing";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient, PlatformError } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower, demoBorrowers } from "../../functions/servicing/demo";
 import { drawNote } from "../../functions/servicing/posting";
+import { lineStub, onLine } from "./helpers/line-object";
 
 /**
  * Draws on the embedded platform: the draw, its ledger rows and its note are
- * one batch, and every draw block of spec file 3, section 8 is refused by the
+ * one transaction in the line's object, and every draw block of spec file 3, section 8 is refused by the
  * server itself, whatever a page shows.
  */
 const { account, auth } = catalogue;
@@ -21,7 +22,7 @@ type Like = "current" | "pastdue" | "chargedoff" | "washington" | "closed";
 /** A copy of a demo borrower (its own line and history), logged in on the platform. */
 async function borrower(like: Like) {
   const template = demoBorrowers.find((b) => b.email.startsWith(`${like}@`))!;
-  const made = (await copyDemoBorrower(db, env.DB, env, template.email))!;
+  const made = (await copyDemoBorrower(db, env, template.email))!;
   const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   expect((await session.call(auth.Login, { userName: made.email, password: made.password })).customerLoginResults).toBe(
     1,
@@ -55,22 +56,29 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return (error as PlatformError).message.replace(/^[^:]+: /, "");
 }
 
-async function notesOf(customerId: string) {
-  return (
-    await env.DB.prepare("SELECT note, is_urgent FROM notes WHERE customer_id = ? ORDER BY id")
-      .bind(customerId)
-      .all<{ note: string; is_urgent: number }>()
-  ).results;
+/** The notes written with the line's postings, where the line lives (its object: the draw and its note are one transaction there). */
+function notesOf(applNo: number, customerId: string) {
+  return onLine<{ note: string; is_urgent: number }>(
+    applNo,
+    "SELECT note, is_urgent FROM notes WHERE customer_id = ? ORDER BY id",
+    customerId,
+  );
 }
 
-async function drawsOf(applNo: number) {
-  return (
-    await env.DB.prepare(
-      "SELECT id, amount_cents FROM transactions WHERE line_id = ? AND code = 'D' ORDER BY created_at",
-    )
-      .bind(applNo)
-      .all<{ id: number; amount_cents: number }>()
-  ).results;
+/** The notes the servicing desk reads, in the shared database. */
+async function deskNotesOf(customerId: string) {
+  const { results } = await env.DB.prepare("SELECT note FROM notes WHERE customer_id = ? ORDER BY id")
+    .bind(customerId)
+    .all<{ note: string }>();
+  return results.map((r) => r.note);
+}
+
+function drawsOf(applNo: number) {
+  return onLine<{ id: number; amount_cents: number }>(
+    applNo,
+    "SELECT id, amount_cents FROM transactions WHERE line_id = ? AND code = 'D' ORDER BY created_at",
+    applNo,
+  );
 }
 
 describe("the draw note (spec file 3, section 4)", () => {
@@ -88,14 +96,14 @@ describe("the draw note (spec file 3, section 4)", () => {
     "is saved with the draw, not urgent, once per idempotency key",
     async () => {
       const b = await borrower("current");
-      const notesBefore = await notesOf(b.customerId);
+      const notesBefore = await notesOf(b.applNo, b.customerId);
       const drawsBefore = await drawsOf(b.applNo);
       const key = crypto.randomUUID();
       const first = await draw(b.session, b.applNo, 12_500, key);
       const again = await draw(b.session, b.applNo, 12_500, key);
       expect(again).toEqual(first);
 
-      const notes = (await notesOf(b.customerId)).slice(notesBefore.length);
+      const notes = (await notesOf(b.applNo, b.customerId)).slice(notesBefore.length);
       expect(notes).toHaveLength(1);
       expect(notes[0]!.note).toMatch(
         /^Draw request of \$125\.00 on \d{4}-\d{2}-\d{2} at \d{1,2}:\d{2} [ap]\.m\. Eastern$/,
@@ -105,6 +113,12 @@ describe("the draw note (spec file 3, section 4)", () => {
       expect(draws).toEqual([{ id: first.paymentTransactionId, amount_cents: 12_500 }]);
       const summary = await b.session.call(account.GetSummary, {});
       expect(summary.accountHeader.availableCredit).toBe(b.available - 12_500);
+      // Copied to the shared notes the desk reads once the draw has answered, and kept there once.
+      await vi.waitFor(async () => expect(await deskNotesOf(b.customerId)).toContain(notes[0]!.note), {
+        timeout: 5_000,
+      });
+      await lineStub(b.applNo).service();
+      expect((await deskNotesOf(b.customerId)).filter((n) => n === notes[0]!.note)).toHaveLength(1);
     },
     TIMEOUT,
   );
@@ -113,7 +127,7 @@ describe("the draw note (spec file 3, section 4)", () => {
     "is not written for a refused draw, nor for racing draws that lost",
     async () => {
       const b = await borrower("current");
-      const notesBefore = (await notesOf(b.customerId)).length;
+      const notesBefore = (await notesOf(b.applNo, b.customerId)).length;
       const drawsBefore = (await drawsOf(b.applNo)).length;
       expect(await refusal(draw(b.session, b.applNo, 11_000))).toBe("Draws must be in $25 increments.");
       // Three draws of which only one fits: the losers' notes must not be saved either.
@@ -122,7 +136,7 @@ describe("the draw note (spec file 3, section 4)", () => {
       const posted = results.filter((r) => r.status === "fulfilled").length;
       expect(posted).toBe(1);
       expect((await drawsOf(b.applNo)).length - drawsBefore).toBe(1);
-      expect((await notesOf(b.customerId)).length - notesBefore).toBe(1);
+      expect((await notesOf(b.applNo, b.customerId)).length - notesBefore).toBe(1);
     },
     TIMEOUT,
   );

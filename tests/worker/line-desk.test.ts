@@ -1,6 +1,5 @@
 /**
- * The servicing desk's changes to a moved borrower's line (decision record 032): with LINE_STORE =
- * "objects" the desk's phone payments, limits, automatic payments, closures and pay schedules are made
+ * The servicing desk's changes to a moved borrower's line (decision record 032): the desk's phone payments, limits, automatic payments, closures and pay schedules are made
  * in the line's object by the same functions, under the same keys, refusals and roles; their audit rows
  * reach the shared audit log, and a copy lost on the way is made again by the next servicing run.
  */
@@ -15,10 +14,8 @@ import { deskTakePayment } from "../../functions/servicing/desk-payments";
 import { devReturnPayment, returnablePayments } from "../../functions/servicing/dev-returns";
 import { MOVED_LINE_REFUSAL, withLineHomes } from "../../functions/servicing/objects/homes";
 import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
-import { moveLine } from "../../functions/servicing/objects/move";
 import { lineStub } from "./helpers/line-object";
 
-const objectsEnv = { ...env, LINE_STORE: "objects" as const };
 const agent = { email: "agent@ridgeline.test", role: "agent" as const };
 const auditor = { email: "auditor@ridgeline.test", role: "auditor" as const };
 const supervisor = { email: "supervisor@ridgeline.test", role: "supervisor" as const };
@@ -26,11 +23,12 @@ const secondSupervisor = { email: "second@ridgeline.test", role: "supervisor" as
 const today = () => easternDateTime(new Date()).date;
 
 async function movedBorrower(email = "current@demo.ridgeline.test") {
-  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, email))!;
+  const made = (await copyDemoBorrower(database(env.DB), env, email))!;
   const line = (await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ? ORDER BY created_at DESC")
     .bind(made.customerId)
     .first<{ id: number }>())!;
-  expect((await moveLine(env, line.id, { nowMs: Date.now() })).outcome).toBe("moved");
+  // Its line opened in its own object with its history (decision record 032).
+  expect(await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(line.id).first("status")).toBe("moved");
   return { customerId: made.customerId, lineId: line.id };
 }
 
@@ -59,8 +57,8 @@ describe("the desk changes a moved line in its object", () => {
         .all<{ template: string }>()
         .then((r) => r.results.map((m) => m.template));
     const before = await sent();
-    const first = await deskCore.takePayment(objectsEnv, agent, input);
-    const again = await deskCore.takePayment(objectsEnv, agent, input);
+    const first = await deskCore.takePayment(env, agent, input);
+    const again = await deskCore.takePayment(env, agent, input);
     expect(first.replayed).toBe(false);
     expect(again).toEqual({ ...first, replayed: true });
     // The confirmation waited in the object's transaction; once answered, it is recorded and queued in the shared database, once.
@@ -85,17 +83,17 @@ describe("the desk changes a moved line in its object", () => {
     const { customerId, lineId } = await movedBorrower();
     const before = (await fileOf(customerId)).line!;
     const lower = before.creditLimitCents - 10_000;
-    await deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: lower, reason: "Asked", key: "lim-1" });
-    await deskCore.revokeAutopay(objectsEnv, agent, { customerId, reason: "Asked", key: "auto-1" });
+    await deskCore.changeLimit(env, agent, { customerId, limitCents: lower, reason: "Asked", key: "lim-1" });
+    await deskCore.revokeAutopay(env, agent, { customerId, reason: "Asked", key: "auto-1" });
     const schedule = { customerId, frequency: "B" as const, lastPayDate: today(), reason: "New job", key: "pay-1" };
-    expect((await deskCore.changePaySchedule(objectsEnv, agent, schedule)).frequency).toBe("B");
-    const closing = await deskCore.closeLine(objectsEnv, agent, { customerId, reason: "Asked", key: "close-1" });
+    expect((await deskCore.changePaySchedule(env, agent, schedule)).frequency).toBe("B");
+    const closing = await deskCore.closeLine(env, agent, { customerId, reason: "Asked", key: "close-1" });
     expect(closing.outcome).toBe("closing");
     const [line] = await objectRows(lineId, "lines");
     expect(line).toMatchObject({ credit_limit_cents: lower, pay_frequency: "B", pay_anchor_date: today() });
     expect(line!.autopay_ends_on).not.toBeNull();
     expect(line!.close_requested_on).not.toBeNull();
-    const kept = await deskCore.cancelClosure(objectsEnv, agent, { customerId, reason: "Changed mind", key: "keep-1" });
+    const kept = await deskCore.cancelClosure(env, agent, { customerId, reason: "Changed mind", key: "keep-1" });
     expect(kept.outcome).toBe("kept open");
     const after = (await fileOf(customerId)).line!;
     expect(after.creditLimitCents).toBe(lower);
@@ -121,13 +119,13 @@ describe("the desk changes a moved line in its object", () => {
     const { customerId, lineId } = await movedBorrower();
     const limit = (await fileOf(customerId)).line!.creditLimitCents;
     await expect(
-      deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: limit, reason: " ", key: "r-1" }),
+      deskCore.changeLimit(env, agent, { customerId, limitCents: limit, reason: " ", key: "r-1" }),
     ).rejects.toMatchObject({ status: 422, message: "Give the reason for the new limit." });
     await expect(
-      deskCore.changeLimit(objectsEnv, agent, { customerId, limitCents: 99_900_000, reason: "Raise", key: "r-2" }),
+      deskCore.changeLimit(env, agent, { customerId, limitCents: 99_900_000, reason: "Raise", key: "r-2" }),
     ).rejects.toMatchObject({ status: 422 });
     await expect(
-      deskCore.revokeAutopay(objectsEnv, auditor, { customerId, reason: "Asked", key: "r-3" }),
+      deskCore.revokeAutopay(env, auditor, { customerId, reason: "Asked", key: "r-3" }),
     ).rejects.toMatchObject({ status: 403, message: "Your desk role may not make changes." });
     expect(await sharedAudit(customerId)).toEqual([]);
     expect((await objectRows(lineId, "lines"))[0]!.credit_limit_cents).toBe(limit);
@@ -161,22 +159,22 @@ describe("the desk changes a moved line in its object", () => {
     const { customerId, lineId } = await movedBorrower("pastdue@demo.ridgeline.test");
     const target = (await fileOf(customerId)).line!.correctable.fees[0]!;
     const asked = { customerId, kind: "waive fee" as const, entryId: target.id, reason: "Goodwill", key: "corr-1" };
-    const { requestId } = await deskCore.requestCorrection(objectsEnv, agent, asked);
-    expect((await deskCore.requests(objectsEnv)).map((r) => r.id)).toContain(requestId);
+    const { requestId } = await deskCore.requestCorrection(env, agent, asked);
+    expect((await deskCore.requests(env)).map((r) => r.id)).toContain(requestId);
     const decide = { requestId, decision: "approve" as const, reason: "Agreed", key: "dec-1" };
-    await expect(deskCore.decideRequest(objectsEnv, { ...agent, role: "supervisor" }, decide)).rejects.toMatchObject({
+    await expect(deskCore.decideRequest(env, { ...agent, role: "supervisor" }, decide)).rejects.toMatchObject({
       status: 403,
     });
-    expect(await deskCore.decideRequest(objectsEnv, supervisor, decide)).toEqual({
+    expect(await deskCore.decideRequest(env, supervisor, decide)).toEqual({
       status: "approved",
       replayed: false,
     });
-    expect(await deskCore.decideRequest(objectsEnv, supervisor, decide)).toEqual({
+    expect(await deskCore.decideRequest(env, supervisor, decide)).toEqual({
       status: "approved",
       replayed: true,
     });
     const other = { ...decide, decision: "reject" as const, key: "dec-2" };
-    await expect(deskCore.decideRequest(objectsEnv, secondSupervisor, other)).rejects.toMatchObject({
+    await expect(deskCore.decideRequest(env, secondSupervisor, other)).rejects.toMatchObject({
       status: 409,
       message: "This request was already approved.",
     });
@@ -194,7 +192,7 @@ describe("the desk changes a moved line in its object", () => {
     const { customerId, lineId } = await movedBorrower("pastdue@demo.ridgeline.test");
     const target = (await fileOf(customerId)).line!.correctable.fees[0]!;
     const asked = { customerId, kind: "waive fee" as const, entryId: target.id, reason: "Goodwill", key: "corr-2" };
-    const { requestId } = await deskCore.requestCorrection(objectsEnv, agent, asked);
+    const { requestId } = await deskCore.requestCorrection(env, agent, asked);
     const request = (await env.DB.prepare("SELECT * FROM desk_requests WHERE id = ?").bind(requestId).first())!;
     // The first supervisor's approval reached the object, and their worker died before the shared queue heard.
     const kept = await runInDurableObject(lineStub(lineId), (object: LineLedger) =>
@@ -221,7 +219,7 @@ describe("the desk changes a moved line in its object", () => {
     );
     expect(kept).toMatchObject({ status: 200, body: { status: "approved", checker: supervisor.email } });
     const reject = { requestId, decision: "reject" as const, reason: "No", key: "dec-3" };
-    await expect(deskCore.decideRequest(objectsEnv, secondSupervisor, reject)).rejects.toMatchObject({
+    await expect(deskCore.decideRequest(env, secondSupervisor, reject)).rejects.toMatchObject({
       status: 409,
       message: "This request was already approved.",
     });
@@ -243,7 +241,7 @@ describe("the desk changes a moved line in its object", () => {
     const db = withLineHomes(database(env.DB), env.LINES);
     // A phone payment, posted on its day by the object's own servicing.
     const date = (await fileOf(customerId)).line!.achEffectiveDate;
-    await deskCore.takePayment(objectsEnv, agent, {
+    await deskCore.takePayment(env, agent, {
       customerId,
       amountCents: 5_000,
       date,

@@ -1,6 +1,6 @@
 /**
  * Moving lines from the shared database into their own objects (decision record 032), and the
- * borrower's calls answered there once LINE_STORE is "objects": every figure of every demo
+ * borrower's calls answered there once moved: every figure of every demo
  * borrower's summary and every issued statement is the same before and after the move, a copy
  * that differs is refused and nothing is half-moved, a posting racing the move is never lost,
  * and postings in the object keep their Idempotency-Keys and their one outcome each.
@@ -24,23 +24,19 @@ import { issueToken } from "../../functions/servicing/tokens";
 import { lineStub } from "./helpers/line-object";
 
 const today = () => easternDateTime(new Date()).date;
-const objectsEnv = { ...env, LINE_STORE: "objects" as const };
 
+/** A borrower whose line opened before the objects: its history in the shared database, to be moved. */
 async function borrower(email: string) {
-  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, email))!;
+  const made = (await copyDemoBorrower(database(env.DB), env, email, Date.now(), { store: "d1" }))!;
   const line = await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ? ORDER BY created_at DESC")
     .bind(made.customerId)
     .first<{ id: number }>();
   return { customerId: made.customerId, lineId: line?.id ?? null };
 }
 
-async function session(customerId: string, store: "d1" | "objects") {
+async function session(customerId: string) {
   const token = await issueToken(database(env.DB), "customer", customerId, Date.now());
-  return new PlatformClient(
-    embeddedTransport(store === "objects" ? objectsEnv : env),
-    memoryTokenHolder(token),
-    EMBEDDED_MERCHANT_ID,
-  );
+  return new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
 }
 
 /** A call's answer or refusal, without the token it hands back. */
@@ -78,7 +74,7 @@ describe("moving lines into their objects", () => {
     for (const template of demoBorrowers) {
       const { customerId, lineId } = await borrower(template.email);
       if (lineId === null) continue;
-      const viaD1 = await session(customerId, "d1");
+      const viaD1 = await session(customerId);
       const before = await answerOf(viaD1.call(catalogue.account.GetSummary, {}));
       if ("ok" in before) shown++;
       const statements = await env.DB.prepare("SELECT id FROM statements WHERE line_id = ?")
@@ -87,7 +83,7 @@ describe("moving lines into their objects", () => {
       const outcome = await moveLine(env, lineId, { nowMs: Date.now() });
       if (outcome.outcome === "not yet opened") continue;
       expect(outcome.outcome, template.email).toBe("moved");
-      const viaObject = await session(customerId, "objects");
+      const viaObject = await session(customerId);
       expect(await answerOf(viaObject.call(catalogue.account.GetSummary, {})), template.email).toEqual(before);
       for (const { id } of statements.results) {
         const pdf = await viaObject.call(catalogue.account.GetStatement, { statementId: id });
@@ -163,7 +159,7 @@ describe("moving lines into their objects", () => {
 
   it("loses no posting made while the line was being copied: the move stops and keeps nothing", async () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
-    const viaD1 = await session(customerId, "d1");
+    const viaD1 = await session(customerId);
     const outcome = await moveLine(env, lineId!, {
       nowMs: Date.now(),
       alter: async (rows) => {
@@ -195,7 +191,7 @@ describe("a moved line's borrower is answered by its object", () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
     const entriesBefore = await d1Count("ledger_entries", lineId!);
-    const client = await session(customerId, "objects");
+    const client = await session(customerId);
     const summary = await client.call(catalogue.account.GetSummary, {});
     const draw = {
       applNo: lineId!,
@@ -222,7 +218,7 @@ describe("a moved line's borrower is answered by its object", () => {
   it("gives ten racing draws one outcome each, within the line's available credit", async () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
-    const client = await session(customerId, "objects");
+    const client = await session(customerId);
     const summary = await client.call(catalogue.account.GetSummary, {});
     const available = summary.accountHeader.availableCredit;
     const amount = Math.max(10_000, Math.floor(available / 4 / 2_500) * 2_500);
@@ -246,9 +242,7 @@ describe("a moved line's borrower is answered by its object", () => {
 
   it("leaves a borrower whose line was not moved to the shared database, as before", async () => {
     const { customerId, lineId } = await borrower("owing@demo.ridgeline.test");
-    const viaD1 = await answerOf((await session(customerId, "d1")).call(catalogue.account.GetSummary, {}));
-    const viaSetting = await answerOf((await session(customerId, "objects")).call(catalogue.account.GetSummary, {}));
-    expect(viaSetting).toEqual(viaD1);
+    expect("ok" in (await answerOf((await session(customerId)).call(catalogue.account.GetSummary, {})))).toBe(true);
     expect((await objectRows(lineId!, ["lines"])).lines).toEqual([]);
     await runInDurableObject(lineStub(lineId!), async (object: LineLedger) => {
       expect(object.sizeBytes()).toBeGreaterThan(0);
@@ -278,7 +272,7 @@ describe("the rest of the product reads a moved line from its object", () => {
   it("keeps a moved borrower's repayment method in the object", async () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
-    const client = await session(customerId, "objects");
+    const client = await session(customerId);
     await client.call(catalogue.account.UpdateProfile, {
       additionalFields: [{ id: 100629, value: "Paper Check" }],
     });
@@ -291,16 +285,16 @@ describe("the rest of the product reads a moved line from its object", () => {
 
   it("shows a moved borrower their signed agreement, read with the line's figures from the object", async () => {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
-    const before = await (await session(customerId, "d1")).call(catalogue.account.GetDocuments, {});
-    const signedBefore = await (await session(customerId, "d1")).call(catalogue.account.GetSignedDocuments, {});
+    const before = await (await session(customerId)).call(catalogue.account.GetDocuments, {});
+    const signedBefore = await (await session(customerId)).call(catalogue.account.GetSignedDocuments, {});
     const deskBefore = await deskSignedAgreements(database(env.DB), customerId);
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
-    const after = await (await session(customerId, "objects")).call(catalogue.account.GetDocuments, {});
+    const after = await (await session(customerId)).call(catalogue.account.GetDocuments, {});
     expect(after.documentsData).toEqual(before.documentsData);
     expect(after.documentsData[0]!.eSigCount).toBe(1);
     // The agreements as signed moved with the line: the borrower and the desk read the same ones from its object.
     expect(signedBefore.documents.length).toBeGreaterThan(0);
-    const signedAfter = await (await session(customerId, "objects")).call(catalogue.account.GetSignedDocuments, {});
+    const signedAfter = await (await session(customerId)).call(catalogue.account.GetSignedDocuments, {});
     expect(signedAfter).toMatchObject({ documents: signedBefore.documents });
     expect(await deskSignedAgreements(withLineHomes(database(env.DB), env.LINES), customerId)).toEqual(deskBefore);
     expect(await d1Count("signed_documents", lineId!)).toBe(0);
@@ -316,7 +310,7 @@ describe("a posting in a line's object is one transaction with its Idempotency-K
   async function movedWithClient() {
     const { customerId, lineId } = await borrower("current@demo.ridgeline.test");
     expect((await moveLine(env, lineId!, { nowMs: Date.now() })).outcome).toBe("moved");
-    const client = await session(customerId, "objects");
+    const client = await session(customerId);
     const draw = {
       applNo: lineId!,
       transactionDate: today(),
@@ -369,7 +363,7 @@ describe("moving a thousand bench lines", () => {
     const first = 50_000_000 + from;
     const sample = [0, 499, 999].map((k) => `bench-${from + k}`);
     const before = await Promise.all(
-      sample.map(async (c) => answerOf((await session(c, "d1")).call(catalogue.account.GetSummary, {}))),
+      sample.map(async (c) => answerOf((await session(c)).call(catalogue.account.GetSummary, {}))),
     );
     const tally: Record<string, number> = {};
     let after = first - 1;
@@ -382,7 +376,7 @@ describe("moving a thousand bench lines", () => {
     }
     expect(tally).toEqual({ moved: 1_000 });
     const shown = await Promise.all(
-      sample.map(async (c) => answerOf((await session(c, "objects")).call(catalogue.account.GetSummary, {}))),
+      sample.map(async (c) => answerOf((await session(c)).call(catalogue.account.GetSummary, {}))),
     );
     expect(before.every((b) => "ok" in b)).toBe(true);
     // A minute-long run that crossed Eastern midnight compares two servicing days, not two stores.

@@ -1,5 +1,5 @@
 /**
- * By default (LINE_STORE unset), a line lives in its own object from the day it opens (decision record
+ * A line lives in its own object from the day it opens (decision record
  * 032): the e-sign's FinishESign (or OpenLine) opens it there, with its first draw, before it answers;
  * the borrower's first summary is the object's, and the shared database keeps the line's row, marked
  * moved, and the directory's entry. No row of the line is ever written to D1.
@@ -16,16 +16,12 @@ import type { LineWake } from "../../functions/servicing/objects/types";
 import { issueToken } from "../../functions/servicing/tokens";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
 import { finishESign } from "./helpers/esign";
-import { lineStub, sharedDatabaseEnv } from "./helpers/line-object";
+import { lineStub } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
 
-async function openedLine(store: "d1" | "objects") {
-  const session = new PlatformClient(
-    embeddedTransport(store === "objects" ? env : sharedDatabaseEnv),
-    memoryTokenHolder(null),
-    EMBEDDED_MERCHANT_ID,
-  );
+async function openedLine() {
+  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn() }));
   await session.call(applications.UpdateDrawAmount, { requestedDrawAmount: 20_000 });
   await session.call(account.SaveSignatures, { signaturesData: [agreementSignature()] });
@@ -39,7 +35,7 @@ const directoryOf = (lineId: number) =>
 
 describe("a line opened with its line in an object (the default)", () => {
   it("is moved into its object with its first draw as it opens", async () => {
-    const { summary, lineId } = await openedLine("objects");
+    const { summary, lineId } = await openedLine();
     expect(await directoryOf(lineId)).toEqual({ store: "object", status: "open" });
     const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
     expect(frozen).toBe("moved");
@@ -74,12 +70,6 @@ describe("a line opened with its line in an object (the default)", () => {
     // Signing from abroad, or with no region from the edge: the address decides.
     expect(await hintOf("UT", "FR-IDF")).toBe("wnam");
     expect(await hintOf("OH")).toBe("enam");
-  });
-
-  it("stays in the shared database with LINE_STORE = d1", async () => {
-    const { lineId } = await openedLine("d1");
-    const frozen = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first("status");
-    expect(frozen).toBe("open");
   });
 });
 
@@ -201,17 +191,16 @@ describe("a line's opening is written in its object, never in the shared databas
   });
 });
 
-describe("the development book with LINE_STORE = objects", () => {
-  const objectsEnv = { ...env, LINE_STORE: "objects" as const };
+describe("the development book", () => {
   const post = (path: string, body: unknown) =>
     devApi.request(
       path,
       { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
-      objectsEnv,
+      env,
     );
   const lineIdOf = (customerId: string) =>
     env.DB.prepare("SELECT id FROM lines WHERE customer_id = ?").bind(customerId).first<number>("id").then(Number);
-  const get = (path: string) => devApi.request(path, {}, objectsEnv);
+  const get = (path: string) => devApi.request(path, {}, env);
   const storesOf = (customerId: string) =>
     env.DB.prepare(
       "SELECT d.store, l.status FROM lines l JOIN line_directory d ON d.line_id = l.id WHERE l.customer_id = ?",
@@ -220,26 +209,39 @@ describe("the development book with LINE_STORE = objects", () => {
       .all()
       .then((r) => r.results);
 
-  it("moves every seeded demo borrower's opened line into its object, with nothing refused", async () => {
+  /** A line's rows of a table in the shared database: none once it lives in its object. */
+  const sharedCount = (table: string, lineId: number) =>
+    env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE line_id = ?`).bind(lineId).first<number>("n");
+
+  it("opens every seeded demo borrower's line in its object, its history written there and none in D1", async () => {
     const res = await post("/seed", {});
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { refusedMoves: number[] }).refusedMoves).toEqual([]);
     const left = await env.DB.prepare(
       "SELECT COUNT(*) AS n FROM lines WHERE opened_at IS NOT NULL AND status != 'moved'",
     ).first<number>("n");
     expect(left).toBe(0);
     const moved = await env.DB.prepare("SELECT COUNT(*) AS n FROM lines WHERE status = 'moved'").first<number>("n");
     expect(moved).toBeGreaterThanOrEqual(5);
+    // The current demo borrower (the first): months of draws, payments and statements, all in its object.
+    const first = 90_000_001;
+    const rows = await lineStub(first).rowsOf(["transactions", "statements"]);
+    expect(rows.transactions!.length).toBeGreaterThan(1);
+    expect(rows.statements!.length).toBeGreaterThan(0);
+    for (const table of ["ledger_entries", "transactions", "statements", "signatures"])
+      expect(await sharedCount(table, first)).toBe(0);
   });
 
-  it("moves a test's copy of a demo borrower once its history is written", async () => {
+  it("opens a test's copy of a demo borrower in its object, its repayment method switched after its history", async () => {
     const res = await post("/borrower", { like: "current@demo.ridgeline.test", repaymentMethod: "K" });
     expect(res.status).toBe(201);
     const { customerId } = (await res.json()) as { customerId: string };
     expect(await storesOf(customerId)).toEqual([{ store: "object", status: "moved" }]);
-    // Its change of repayment method was made before the move: the object's line carries it.
-    const rows = await lineStub(await lineIdOf(customerId)).rowsOf(["lines"]);
+    const lineId = await lineIdOf(customerId);
+    const rows = await lineStub(lineId).rowsOf(["lines", "transactions"]);
     expect(rows.lines?.map((l) => l.repayment_method)).toEqual(["K"]);
+    // Its history was played in the object before the switch: payments among its transactions.
+    expect(rows.transactions!.some((t) => t.code === "P")).toBe(true);
+    expect(await sharedCount("transactions", lineId)).toBe(0);
   });
 
   it("shows a moved borrower's ledger and counts as the object holds them, a draw made there included", async () => {
@@ -249,7 +251,7 @@ describe("the development book with LINE_STORE = objects", () => {
     };
     const before = (await (await get(`/records?email=${encodeURIComponent(made.email)}`)).json()) as { draws: number };
     const session = new PlatformClient(
-      embeddedTransport(objectsEnv),
+      embeddedTransport(env),
       memoryTokenHolder(await issueToken(database(env.DB), "customer", made.customerId, Date.now())),
       EMBEDDED_MERCHANT_ID,
     );

@@ -12,7 +12,6 @@ import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { moveOpenedLinesOf } from "../../functions/servicing/objects/move";
 import { moveLinesOnSchedule } from "../../functions/servicing/objects/scheduled-move";
 import { signedInBorrower } from "./helpers/borrowers";
-import { sharedDatabaseEnv } from "./helpers/line-object";
 
 const stillInD1 = async () =>
   (
@@ -91,12 +90,6 @@ describe("the scheduled move of lines still in D1", () => {
     await moveOpenedLinesOf(env, b.customerId, Date.now());
     expect(await stillInD1()).not.toContain(b.applNo);
     expect(await count()).toBe((await stillInD1()).length);
-  });
-
-  it("moves nothing while LINE_STORE is d1", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
-    expect(await moveLinesOnSchedule(sharedDatabaseEnv, Date.now())).toEqual({ linesMoved: 0, movesRefused: 0 });
-    expect(await stillInD1()).toContain(b.applNo);
   });
 
   it("runs with the Worker's scheduled handler, counted in the run's log line", async () => {

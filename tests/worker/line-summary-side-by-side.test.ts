@@ -10,20 +10,18 @@ import { database } from "#db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { copyDemoBorrower } from "../../functions/servicing/demo";
-import { moveLine } from "../../functions/servicing/objects/move";
 import { issueToken, revokeToken } from "../../functions/servicing/tokens";
 import { lineStub } from "./helpers/line-object";
 
-const objectsEnv = { ...env, LINE_STORE: "objects" as const };
-
 async function movedBorrower() {
-  const made = (await copyDemoBorrower(database(env.DB), env.DB, env, "current@demo.ridgeline.test"))!;
+  const made = (await copyDemoBorrower(database(env.DB), env, "current@demo.ridgeline.test"))!;
   const line = (await env.DB.prepare("SELECT id FROM lines WHERE customer_id = ? ORDER BY created_at DESC")
     .bind(made.customerId)
     .first<{ id: number }>())!;
-  expect((await moveLine(env, line.id, { nowMs: Date.now() })).outcome).toBe("moved");
+  // Its line opened in its own object with its history (decision record 032).
+  expect(await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(line.id).first("status")).toBe("moved");
   const token = await issueToken(database(env.DB), "customer", made.customerId, Date.now());
-  const client = new PlatformClient(embeddedTransport(objectsEnv), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
+  const client = new PlatformClient(embeddedTransport(env), memoryTokenHolder(token), EMBEDDED_MERCHANT_ID);
   return { customerId: made.customerId, lineId: line.id, token, client };
 }
 

@@ -48,7 +48,7 @@ const inbound = (from: string, body: string) =>
   post("/api/webhooks/twilio/sms", { From: `+1${from}`, To: "+18005550142", Body: body, MessageSid: "SMin" });
 
 async function borrower() {
-  const made = (await copyDemoBorrower(db(), env.DB, env, "current@demo.ridgeline.test"))!;
+  const made = (await copyDemoBorrower(db(), env, "current@demo.ridgeline.test"))!;
   return made;
 }
 

@@ -30,13 +30,13 @@ import { deskChangeLimit } from "../../functions/servicing/desk-limits";
 import { deskChangePaySchedule } from "../../functions/servicing/desk-pay-schedule";
 import { deskCancelPayment, deskTakePayment } from "../../functions/servicing/desk-payments";
 import type { LineLedger } from "../../functions/servicing/objects/line-ledger";
+import { migrationTexts } from "../../functions/servicing/objects/migrations.generated";
 import { issueToken } from "../../functions/servicing/tokens";
 import { concrete, dueOn, type Intent, LIFE_DAYS, type Life, lifeArb } from "../money/lives";
 import { postedPayments, statementFigures } from "../money/product-line";
 import { addDays } from "../oracle/calendar";
 import { referenceLine } from "../oracle/model";
 import type { Action, DayFigures } from "../oracle/types";
-import { sharedDatabaseEnv } from "./helpers/line-object";
 
 /**
  * Where the lines' rows live (decision record 032): the shared database, or
@@ -44,13 +44,16 @@ import { sharedDatabaseEnv } from "./helpers/line-object";
  * and the model do not know which: every call below goes through `store`.
  */
 // The core's code on one store, the shared database's or an object's: each life's line stays where it is made.
-const store: { d1: D1Database; db: Database; env: typeof sharedDatabaseEnv } = {
+const store: { d1: D1Database; db: Database; env: typeof env } = {
   d1: env.DB,
   db: database(env.DB),
-  env: sharedDatabaseEnv,
+  env,
 };
-const useStore = (d1: D1Database) =>
-  Object.assign(store, { d1, db: database(d1), env: { ...sharedDatabaseEnv, DB: d1 } });
+const useStore = (d1: D1Database) => Object.assign(store, { d1, db: database(d1), env: { ...env, DB: d1 } });
+/** The shared database's directory of lines, as its migration creates it. */
+const LINE_DIRECTORY_TABLE = migrationTexts
+  .find(([name]) => name === "0023_line_directory")![1]
+  .split("--> statement-breakpoint")[0]!;
 const LIVES = Number(env.MONEY_LIVES || 3);
 const SEED = env.MONEY_SEED ? Number(env.MONEY_SEED) : undefined;
 
@@ -415,7 +418,10 @@ describe("random lives through the whole embedded platform agree with the indepe
       const stub = env.LINES!.get(
         env.LINES!.idFromName(`money-lives-${crypto.randomUUID()}`),
       ) as DurableObjectStub<LineLedger>;
-      await runInDurableObject(stub, async (object) => {
+      await runInDurableObject(stub, async (object, state) => {
+        // The object stands in for the whole shared database here, so the core's routing reads its
+        // directory there: empty, every life's line is answered where it was made.
+        state.storage.sql.exec(LINE_DIRECTORY_TABLE);
         useStore(object.d1);
         try {
           await playLives();

@@ -98,7 +98,7 @@ describe("passcodes in the outbox", () => {
 
 describe("password reset links in the outbox", () => {
   async function resetFor(environment: Env) {
-    const made = (await copyDemoBorrower(db, env.DB, env, "current@demo.ridgeline.test"))!;
+    const made = (await copyDemoBorrower(db, env, "current@demo.ridgeline.test"))!;
     await client(environment).call(auth.ResetPassword, {
       email: made.email,
       last4SSN: made.last4SSN,
@@ -124,7 +124,7 @@ describe("password reset links in the outbox", () => {
   });
 
   it("points at SITE_ORIGIN even when the reset request says Host: evil.example", async () => {
-    const made = (await copyDemoBorrower(db, env.DB, env, "current@demo.ridgeline.test"))!;
+    const made = (await copyDemoBorrower(db, env, "current@demo.ridgeline.test"))!;
     const res = await postForm(
       "/reset-password",
       { email: made.email, last4: made.last4SSN, birthdate: made.dob.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1") },

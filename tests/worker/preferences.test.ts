@@ -11,7 +11,7 @@ const db = database(env.DB);
 
 /** A borrower of its own (a copy of the current demo borrower), signed in on the embedded platform. */
 async function signedIn() {
-  const made = await copyDemoBorrower(db, env.DB, env, "current@demo.ridgeline.test");
+  const made = await copyDemoBorrower(db, env, "current@demo.ridgeline.test");
   const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   expect(
     (await session.call(auth.Login, { userName: made!.email, password: made!.password })).customerLoginResults,

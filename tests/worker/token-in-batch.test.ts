@@ -4,7 +4,7 @@ import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } fr
 import { embeddedTransport } from "../../functions/platform/embedded-transport";
 import { servicingApp } from "../../functions/servicing/app";
 import { agreementSignature, applicationPayload, uniqueSsn } from "../contract/applicants";
-import { sharedDatabaseEnv } from "./helpers/line-object";
+import { onLine } from "./helpers/line-object";
 
 const { account, applications } = catalogue;
 
@@ -26,7 +26,7 @@ const call = (path: string, token: string | null, init: { method?: string; body?
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     },
-    sharedDatabaseEnv,
+    env,
   );
 
 async function merchantToken(): Promise<string> {
@@ -36,11 +36,7 @@ async function merchantToken(): Promise<string> {
 
 /** A customer's platform token: an applicant approved, signed and opened through the typed client. */
 async function customerToken(): Promise<{ token: string; applNo: number }> {
-  const session = new PlatformClient(
-    embeddedTransport(sharedDatabaseEnv),
-    memoryTokenHolder(null),
-    EMBEDDED_MERCHANT_ID,
-  );
+  const session = new PlatformClient(embeddedTransport(env), memoryTokenHolder(null), EMBEDDED_MERCHANT_ID);
   await session.call(applications.ProcessApplication, applicationPayload({ ssn: uniqueSsn() }));
   await session.call(account.SaveSignatures, {
     signaturesData: [agreementSignature()],
@@ -145,10 +141,10 @@ describe("a customer call's token read in its own first batch", () => {
     expect(first.status).toBe(200);
     const answer = (await first.json()) as { paymentTransactionId: number; tokenToUse?: string };
     expect(answer.paymentTransactionId).toBeGreaterThan(0);
-    // The answer was recorded in the posting's own batch.
-    const recorded = await env.DB.prepare("SELECT response_json AS json FROM idempotency_keys WHERE key = ?")
-      .bind(key)
-      .first<{ json: string | null }>();
+    // The answer was recorded in the posting's own transaction, in the line's object.
+    const keyRows = (key: string) =>
+      onLine<{ json: string | null }>(applNo, "SELECT response_json AS json FROM idempotency_keys WHERE key = ?", key);
+    const [recorded] = await keyRows(key);
     expect(JSON.parse(recorded!.json!)).toMatchObject({
       status: 200,
       body: { paymentTransactionId: answer.paymentTransactionId },
@@ -161,7 +157,7 @@ describe("a customer call's token read in its own first batch", () => {
     expect(((await again.json()) as { paymentTransactionId: number }).paymentTransactionId).toBe(
       answer.paymentTransactionId,
     );
-    expect(await keysOf(key)).toBe(1);
+    expect(await keyRows(key)).toHaveLength(1);
     const other = await call("Account/PostTransaction", answer.tokenToUse ?? token, {
       method: "POST",
       key,

@@ -2,7 +2,7 @@ import { vValidator } from "@hono/valibot-validator";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { database } from "#db/client";
-import { currentTime, linesInObjects, moveLines } from "#servicing";
+import { currentTime, moveLines } from "#servicing";
 import { refuseInvalid } from "./body-limits";
 import type { ApiEnv } from "./types";
 
@@ -14,20 +14,14 @@ const MoveRequest = v.strictObject({
 
 /**
  * Development only, for `npm run db:move-lines` (scripts/move-lines.ts): the next lines still in the
- * shared database, each moved into its own object and verified (decision record 032). Refused while
- * LINE_STORE is "d1": a moved line is answered only by its object. Mounted under the
- * development tools' guard (dev.ts).
+ * shared database, each moved into its own object and verified (decision record 032). Mounted under
+ * the development tools' guard (dev.ts).
  */
 export const devLinesApi = new Hono<ApiEnv>().post(
   "/move",
   vValidator("json", MoveRequest, refuseInvalid),
   async (c) => {
     const { dryRun, ...batch } = c.req.valid("json");
-    if (!dryRun && !linesInObjects(c.env))
-      return c.json(
-        { error: 'Unset LINE_STORE (or set it to "objects") first: a moved line is answered only by its object.' },
-        409,
-      );
     const now = await currentTime(c.env, database(c.env.DB));
     return c.json(await moveLines(c.env, { ...batch, dryRun, nowMs: now.getTime() }));
   },

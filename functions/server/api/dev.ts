@@ -15,7 +15,6 @@ import {
   endPlatformTokens,
   latestOutbox,
   ledgerFor,
-  moveOpenedLinesOf,
   parseClockStep,
   recordsFor,
   runServicing,
@@ -24,7 +23,6 @@ import {
   seedDemoBorrowers,
   serviceObjectLines,
   setClockOffset,
-  setRepaymentMethod,
   withLineHomes,
 } from "#servicing";
 import { count } from "../http/metrics";
@@ -59,11 +57,10 @@ export const devApi = new Hono<ApiEnv>()
   .route("/bench/scale", devScaleApi)
   .route("/lines", devLinesApi)
   .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
-    const created = await seedDemoBorrowers(database(c.env.DB), c.env.DB, c.env);
-    const moves = await moveOpenedLinesOf(c.env, null, (await currentTime(c.env, database(c.env.DB))).getTime());
+    // Each opened line opens in its own object with its history (decision record 032).
+    const created = await seedDemoBorrowers(database(c.env.DB), c.env);
     return c.json({
       created,
-      refusedMoves: moves.filter((m) => m.outcome !== "moved").map((m) => m.lineId),
       password: DEMO_PASSWORD,
       borrowers: demoBorrowers.map((b) => ({
         email: b.email,
@@ -99,11 +96,9 @@ export const devApi = new Hono<ApiEnv>()
     async (c) => {
       const { like, openedDaysAgo, repaymentMethod } = c.req.valid("json");
       const db = database(c.env.DB);
-      const made = await copyDemoBorrower(db, c.env.DB, c.env, like, Date.now(), { openedDaysAgo });
+      // Its line opens in its own object with its history, like the demo book's (decision record 032).
+      const made = await copyDemoBorrower(db, c.env, like, Date.now(), { openedDaysAgo, repaymentMethod });
       if (!made) return c.json({ error: "Unknown demo borrower." }, 400);
-      if (repaymentMethod) await setRepaymentMethod(db, made.customerId, repaymentMethod);
-      // Its history written, the copy moves into its line's object like the demo book (decision record 032).
-      await moveOpenedLinesOf(c.env, made.customerId, (await currentTime(c.env, db)).getTime());
       return c.json(made, 201);
     },
   )

@@ -45,7 +45,7 @@ export function startEarlyCall(
   const answer = platformClient(env, holder, ctx).call(def, {});
   // Nobody may read it (the session ended meanwhile): its refusal is no unhandled rejection.
   answer.catch(() => undefined);
-  return { def, ...remembered, startToken: remembered.token, answer, endToken: holder.get };
+  return { def, sessionId: remembered.sessionId, startToken: remembered.token, answer, endToken: holder.get };
 }
 
 /**

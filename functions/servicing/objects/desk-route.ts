@@ -4,7 +4,7 @@ import { lineDirectory } from "#db/schema/directory";
 import { customers } from "#db/schema/servicing";
 import { newestLineOf } from "../book";
 import type { DeskActor } from "../desk";
-import { type CoreEnv, linesInObjects } from "../env";
+import type { CoreEnv } from "../env";
 import { DESK_LINE_ACTIONS, type DeskLineAction, type DeskLineInput, type DeskLineResult } from "./desk-calls";
 import { answeredBody } from "./homes";
 import type { LineAnswer } from "./line-calls";
@@ -26,7 +26,6 @@ export async function deskLineAction<A extends DeskLineAction>(
   const here = DESK_LINE_ACTIONS[action] as unknown as (
     ...args: [D1Database, Database, DeskActor, DeskLineInput<A>, Date]
   ) => Promise<DeskLineResult<A>>;
-  if (!linesInObjects(env)) return here(env.DB, db, actor, input, now);
   const { customerId } = input as { customerId: string };
   const [entries, customerRows] = await db.batch([
     db

@@ -10,6 +10,7 @@ import { readLine } from "../book";
 import { clockOffset } from "../clock";
 import { returnPayment } from "../corrections";
 import { runServicing } from "../cron";
+import { type DemoBorrower, type DemoLineOf, replayHistory } from "../demo-history";
 import { decideInLine, type RequestDecision } from "../desk-approvals";
 import type { CoreEnv } from "../env";
 import { handOverEvents, rehandEventsFrom } from "../events";
@@ -21,6 +22,7 @@ import { answerLineCall, asAnswer, type CustomerRow, type LineAnswer, type LineC
 import { nextEventDay } from "./next-event";
 import { type OpeningAnswer, type OpeningInput, openingHere, writeOpening } from "./opening-here";
 import { LINE_ROW_TABLES, type LineRows, migrateObject } from "./schema";
+import { notesAfter, shareNotes } from "./shared-notes";
 import { objectD1 } from "./sql-d1";
 import type { ServiceResult } from "./types";
 
@@ -76,6 +78,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     await this.handOverMessages(now);
     const report = await runServicing(this.db, now);
     await this.shareAudit();
+    await this.shareNotes();
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
     const next = arm ? await this.setNextAlarm(now, offset) : { nextAlarmAt: null, servicedThrough: null };
     const result = { ...report, ...next };
@@ -150,6 +153,14 @@ export class LineLedger extends DurableObject<CoreEnv> {
     await this.ctx.storage.put("auditSharedThrough", rows.at(-1)!.id);
   }
 
+  /** The notes not yet in the shared notes the desk reads, copied there (objects/shared-notes.ts). */
+  private async shareNotes(): Promise<void> {
+    const rows = await notesAfter(this.db, (await this.ctx.storage.get<number>("notesSharedThrough")) ?? 0);
+    if (rows.length === 0) return;
+    await shareNotes(this.shared, rows);
+    await this.ctx.storage.put("notesSharedThrough", rows.at(-1)!.id);
+  }
+
   /**
    * A signed line opened here (objects/open.ts): the rows it opens from copied in, then the record of
    * signing and the opening in one transaction. A line already opened here answers the opening it
@@ -171,6 +182,17 @@ export class LineLedger extends DurableObject<CoreEnv> {
       });
       return writeOpening(this.db, input);
     });
+  }
+
+  /**
+   * Development: a demo borrower's scripted draws and payments played on their days in this object
+   * (demo.ts), then, if asked, the repayment method changed after that history. No alarm, no hand-over:
+   * `service` follows once the directory names this object.
+   */
+  async replay(borrower: DemoBorrower, who: DemoLineOf, nowMs: number, repaymentMethod?: "A" | "K"): Promise<void> {
+    this.nowMs = nowMs;
+    await replayHistory(this.d1, borrower, who, nowMs);
+    if (repaymentMethod) await this.db.update(lines).set({ repaymentMethod });
   }
 
   /** Once the directory names this object: the opening's events and messages handed over, the alarm set. */
@@ -202,6 +224,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
 
   private async afterPosting(now: Date): Promise<void> {
     await this.handOverMessages(now);
+    await this.shareNotes();
     await handOverEvents(this.d1, this.env.LINE_EVENTS);
     await this.setNextAlarm(now, now.getTime() - Date.now());
   }

@@ -1,7 +1,7 @@
 import { database } from "#db/client";
 import { lineLocationHint, requestLocationHint } from "#domain/rules/location";
 import { customerById } from "../customers";
-import { type CoreEnv, linesInObjects } from "../env";
+import type { CoreEnv } from "../env";
 import { figureDifferences, lineFigures } from "./figures";
 import type { CustomerRow } from "./line-calls";
 import type { LineLedger } from "./line-ledger";
@@ -104,23 +104,57 @@ export async function moveLine(env: CoreEnv, lineId: number, options: MoveOption
     await stub.clearRows(lineId);
     return { lineId, outcome: "refused", differences };
   }
-  const movedVersion = `moved:${crypto.randomUUID()}`;
-  const entry = { lineId, customerId: String(line.customer_id), locationHint, status: String(line.status) };
-  const flipped = await env.DB.batch([
-    homeInDirectory(env.DB, entry, ["(SELECT version FROM lines WHERE id = ?) = ?", lineId, line.version]),
-    env.DB.prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?").bind(
-      movedVersion,
-      lineId,
-      line.version,
-    ),
-    ...sharedCopyDeletes(env.DB, lineId, movedVersion),
-  ]);
-  if (flipped[1]!.meta.changes !== 1) {
+  if (!(await switchOver(env.DB, line, locationHint))) {
     await stub.clearRows(lineId);
     return { lineId, outcome: "changed during the move" };
   }
   await stub.setNextAlarm(now, options.nowMs - Date.now());
   return { lineId, outcome: "moved", rows: count(given) };
+}
+
+/**
+ * Development: a line written in the shared database a moment ago with no history yet (a demo
+ * borrower, a test's copy of one) opens in its own object and is given its history there by
+ * `history`, as production's lines open in theirs; then, in one batch guarded by the line's version,
+ * the directory names the object and the shared copy is marked moved and emptied, and the line is
+ * serviced through `nowMs` with its alarm set. Nothing is compared: the history is made where it lives.
+ */
+export async function openWithHistory(
+  env: CoreEnv,
+  lineId: number,
+  nowMs: number,
+  history: (stub: DurableObjectStub<LineLedger>) => Promise<unknown>,
+): Promise<void> {
+  const rows = await sharedRows(env.DB, lineId);
+  const line = rows?.lines?.[0];
+  if (!rows || !line) throw new Error(`Line ${lineId} is not in the shared database.`);
+  const locationHint = lineLocationHint(String(rows.customers?.[0]?.state ?? ""));
+  const lines = env.LINES as DurableObjectNamespace<LineLedger>;
+  const stub = lines.get(lines.idFromName(String(lineId)), { locationHint });
+  await stub.replaceRows(lineId, rows);
+  await history(stub);
+  if (!(await switchOver(env.DB, line, locationHint))) throw new Error(`Line ${lineId} changed while it opened.`);
+  await stub.service(nowMs);
+}
+
+/**
+ * The switch-over, in one batch guarded by the version the line was read at: the directory names the
+ * line's object, the shared `lines` row is marked moved under a new version (a posting or run that
+ * read the line before re-reads it and is refused) and the line's other rows there are deleted.
+ * False when the line changed since it was read: nothing was switched.
+ */
+async function switchOver(d1: D1Database, line: Record<string, SqlStorageValue>, locationHint: string) {
+  const lineId = Number(line.id);
+  const movedVersion = `moved:${crypto.randomUUID()}`;
+  const entry = { lineId, customerId: String(line.customer_id), locationHint, status: String(line.status) };
+  const flipped = await d1.batch([
+    homeInDirectory(d1, entry, ["(SELECT version FROM lines WHERE id = ?) = ?", lineId, line.version]),
+    d1
+      .prepare("UPDATE lines SET status = 'moved', version = ? WHERE id = ? AND version = ?")
+      .bind(movedVersion, lineId, line.version),
+    ...sharedCopyDeletes(d1, lineId, movedVersion),
+  ]);
+  return flipped[1]!.meta.changes === 1;
 }
 
 /** The signing tables whose rows in the object are not exactly the shared database's. */
@@ -212,13 +246,12 @@ function failedMove(lineId: number, error: unknown): MoveOutcome {
 }
 
 /**
- * Development: with lines in their objects (the default), every opened line of one customer (or of every customer)
+ * Development: every opened line of one customer (or of every customer)
  * still in the shared database, moved as it is seeded or copied, so the demo book and the browser
  * tests' borrowers live where production's lines do. A refused line, or one whose move throws,
  * stays in D1 and is reported.
  */
 export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null, nowMs: number) {
-  if (!linesInObjects(env)) return [];
   const { results } = await env.DB.prepare(
     "SELECT id FROM lines WHERE status != 'moved' AND opened_at IS NOT NULL AND (?1 IS NULL OR customer_id = ?1) ORDER BY id",
   )

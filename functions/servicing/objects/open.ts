@@ -33,7 +33,7 @@ export interface SignedOpening {
 }
 
 /**
- * With lines in their objects (the default), a signed line opens in its own object, never in the
+ * A signed line opens in its own object, never in the
  * shared database (decision record 032), in four steps:
  * 1. one D1 batch writes the site's rows and reads the rows the line opens from;
  * 2. the object, created near the request that signed (its `Client-Region`, else the address),

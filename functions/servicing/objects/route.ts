@@ -7,7 +7,6 @@ import { account as calls } from "#domain/catalogue/index";
 import { sha256Hex } from "#domain/tokens";
 import { newestLineOf } from "../book";
 import type { ServicingEnv } from "../context";
-import { linesInObjects } from "../env";
 import { keyShapeProblem, requestHashOf } from "../idempotency";
 import { callerOf, tokenCustomerId, tokenRowQuery } from "../tokens";
 import { type CustomerRow, type LineAnswer, type LineCall, sameCustomerRow } from "./line-calls";
@@ -57,10 +56,10 @@ function rememberObject(tokenHash: string, objectName: string) {
 }
 
 /**
- * With lines in their objects (the default), a customer whose newest line the directory places in its own object
+ * A customer whose newest line the directory places in its own object
  * is answered by that object: one trip to the shared database reads the token, the directory entry
  * and the customer together, then the object reads and writes the line's rows. Anything else (the
- * setting off, a line still in the shared database, a refused token, a bad payload or key) goes on
+ * a line still in the shared database, a refused token, a bad payload or key) goes on
  * to the shared database's handler, which answers or refuses it as it always has.
  *
  * A summary (a read, the account page's) whose object is known from an earlier call is asked of the
@@ -69,7 +68,7 @@ function rememberObject(tokenHash: string, objectName: string) {
  */
 export const lineObjects = createMiddleware<ServicingEnv>(async (c, next) => {
   const path = c.req.path;
-  if (!linesInObjects(c.env) || !isRouted(path)) return next();
+  if (!isRouted(path)) return next();
   const token = c.req.header("Authorization")?.match(/^Bearer (\S+)$/)?.[1];
   if (!token) return next();
   const body: unknown = await c.req.json().catch(() => undefined);

@@ -1,5 +1,4 @@
 import type { CoreEnv } from "../env";
-import { linesInObjects } from "../env";
 import { moveLines } from "./move";
 
 export interface ScheduledMoveReport {
@@ -25,7 +24,6 @@ export async function moveLinesOnSchedule(
   nowMs: number,
   limit = MOVES_PER_RUN,
 ): Promise<ScheduledMoveReport> {
-  if (!linesInObjects(env)) return { linesMoved: 0, movesRefused: 0 };
   const kept = await env.DB.prepare("SELECT value FROM settings WHERE key = ?").bind(CURSOR_KEY).first<string>("value");
   const batch = await moveLines(env, { after: Number(kept ?? 0), limit, nowMs });
   const next = batch.outcomes.length < limit ? 0 : (batch.after ?? 0);

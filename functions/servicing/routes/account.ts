@@ -10,13 +10,11 @@ import { agreementHtml, agreementTitles } from "../agreements";
 import { customerLine, lineQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
-import { linesInObjects } from "../env";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
 import { implement } from "../implement";
 import { postWithClaimedKey } from "../keyed-posting";
 import { lineSigningRows, movedLineCall } from "../objects/homes";
 import { openInObject } from "../objects/open";
-import { openingWrites } from "../opening";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
 import { confirmEmailChange, profileNotifications } from "../profile";
@@ -199,8 +197,8 @@ implement(accountRoutes, calls.SaveSignatures, async (c, { signaturesData }) => 
 });
 
 /**
- * After signing: the line opens, and the first draw (if one was asked for) posts with it, in one
- * batch; with lines in their objects (the default), in the line's own object (objects/open.ts).
+ * After signing: the line opens in its own object, and the first draw (if one was asked for) posts
+ * with it, in one transaction (objects/open.ts).
  */
 implement(accountRoutes, calls.OpenLine, async (c) => {
   const customerId = requireCustomer(c);
@@ -214,13 +212,8 @@ implement(accountRoutes, calls.OpenLine, async (c) => {
     .where(eq(signatures.lineId, state.line.id))
     .get();
   if (!signed) throw new ServicingError(409, "The agreement has not been signed.");
-  if (linesInObjects(c.env)) {
-    const opening = { requestedDrawCents: state.requestedDrawCents, signature: null, documents: [], note: null };
-    await openInObject(c, { line: state.line, siteWrites: [], ...opening });
-    return { status: true };
-  }
-  const opening = openingWrites(db, state, state.requestedDrawCents, c.var.now);
-  await db.batch([opening.opened, ...opening.draw, opening.open]);
+  const opening = { requestedDrawCents: state.requestedDrawCents, signature: null, documents: [], note: null };
+  await openInObject(c, { line: state.line, siteWrites: [], ...opening });
   return { status: true };
 });
 

@@ -1,19 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { Hono } from "hono";
 import type * as v from "valibot";
-import { applications, customers, lines, notes, signatures, signedDocuments } from "#db/schema/servicing";
+import { applications, customers, lines } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
 import { borrowerNameMatches } from "#domain/rules/esign";
 import { type LineState, loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
-import { linesInObjects } from "../env";
 import { implement } from "../implement";
 import { lineSignedDocuments } from "../objects/homes";
 import { openInObject } from "../objects/open";
-import { openingWrites } from "../opening";
 import { outgoingFor } from "../outgoing";
 import { templates } from "../templates";
 
@@ -33,23 +30,14 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
     });
 
   const { signature, documents, siteWrites } = signing(db, p, customer, state.line);
-  const opened = linesInObjects(c.env)
-    ? await openInObject(c, {
-        line: state.line,
-        requestedDrawCents: p.requestedDrawAmount,
-        siteWrites,
-        signature,
-        documents,
-        note: p.drawNote || null,
-      })
-    : await openInSharedDatabase(c, {
-        state,
-        requestedDrawCents: p.requestedDrawAmount,
-        siteWrites,
-        signature,
-        documents,
-        note: p.drawNote,
-      });
+  const opened = await openInObject(c, {
+    line: state.line,
+    requestedDrawCents: p.requestedDrawAmount,
+    siteWrites,
+    signature,
+    documents,
+    note: p.drawNote || null,
+  });
   await accountReadyEmail(c, customer, opened.drawCents, opened.fundingDate);
   return { status: true, drawAmount: opened.drawCents, fundingDate: opened.fundingDate };
 });
@@ -101,34 +89,6 @@ function signing(
       .where(eq(applications.id, line.applicationId)),
   ];
   return { signature, documents, siteWrites };
-}
-
-/** With `LINE_STORE = "d1"`: one batch, the signing, the site's rows, the draw, its note and the opened line, or none of it. */
-async function openInSharedDatabase(
-  c: ServicingContext,
-  o: {
-    state: LineState;
-    requestedDrawCents: number;
-    siteWrites: BatchItem<"sqlite">[];
-    signature: typeof signatures.$inferInsert;
-    documents: (typeof signedDocuments.$inferInsert)[];
-    note: string | undefined;
-  },
-) {
-  const db = c.var.db;
-  const customerId = o.state.line.customerId;
-  const opening = openingWrites(db, o.state, o.requestedDrawCents, c.var.now);
-  const at = c.var.now.getTime();
-  await db.batch([
-    db.insert(signatures).values(o.signature),
-    db.insert(signedDocuments).values(o.documents),
-    ...o.siteWrites,
-    ...(o.note ? [db.insert(notes).values({ customerId, note: o.note, isUrgent: false, createdAt: at })] : []),
-    opening.opened,
-    ...opening.draw,
-    opening.open,
-  ] as unknown as [BatchItem<"sqlite">]);
-  return { drawCents: opening.drawCents, fundingDate: opening.fundingDate };
 }
 
 /**

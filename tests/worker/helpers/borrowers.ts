@@ -2,9 +2,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { database } from "#db/client";
 import { startSession } from "#server/sessions/session";
-import { currentTime } from "../../../functions/servicing/clock";
 import { copyDemoBorrower, demoBorrowers } from "../../../functions/servicing/demo";
-import { moveOpenedLinesOf } from "../../../functions/servicing/objects/move";
 import { walkWizard } from "./applicants";
 import { postForm, redirectPath, sessionCookieOf } from "./http";
 
@@ -35,9 +33,8 @@ export async function signedInBorrower(
 ): Promise<SignedInBorrower> {
   const template = demoBorrowers.find((b) => b.email.startsWith(`${like}@`))!;
   const db = database(env.DB);
-  const made = (await copyDemoBorrower(db, env.DB, env, template.email))!;
   // Where production's lines live (decision record 032), unless the test reads the shared tables' rows.
-  if (store === "objects") await moveOpenedLinesOf(env, made.customerId, (await currentTime(env, db)).getTime());
+  const made = (await copyDemoBorrower(db, env, template.email, Date.now(), { store }))!;
   const res = await postForm("/login", { intent: "login", email: made.email, password: made.password });
   const cookie = sessionCookieOf(res);
   expect(cookie, `login of ${made.email} answered ${res.status}`).not.toBeNull();

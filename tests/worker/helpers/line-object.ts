@@ -91,13 +91,6 @@ export async function lineInObject(daysAgo: number): Promise<{ lineId: number; c
 }
 
 /**
- * The Worker's bindings with every line kept in the shared database (LINE_STORE = "d1"): for the
- * tests of the core's code on D1's tables, which each line's object runs on its own storage
- * (money-lives.test.ts plays the same lives both ways).
- */
-export const sharedDatabaseEnv = { ...env, LINE_STORE: "d1" as const };
-
-/**
  * One line's servicing run at `now`, where the line lives: its object's (as its alarm would run it)
  * or, for a line kept in the shared database, the core's run over that one line.
  */
