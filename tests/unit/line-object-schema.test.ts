@@ -31,6 +31,20 @@ describe("a line's object schema", () => {
     expect(tables).toEqual([...OBJECT_TABLES].sort());
   });
 
+  it("keeps a table the shared database drops, and applies a rebuild's drop", () => {
+    const drop =
+      "-- forward-only: ledger_entries unused\nDROP TABLE `ledger_entries`;--> statement-breakpoint\nDROP TABLE `sessions`;";
+    expect(objectStatements(drop)).toEqual([]);
+    const rebuild = [
+      "CREATE TABLE `__new_notices` (`id` text PRIMARY KEY NOT NULL);",
+      "INSERT INTO `__new_notices`(`id`) SELECT `id` FROM `notices`;",
+      "DROP TABLE `notices`;",
+      "ALTER TABLE `__new_notices` RENAME TO `notices`;",
+    ].join("--> statement-breakpoint\n");
+    expect(objectStatements(rebuild)).toHaveLength(4);
+    expect(objectStatements(rebuild)[2]).toMatch(/^DROP TABLE `notices`/);
+  });
+
   it("holds every table a line's rows are copied into", () => {
     expect(LINE_ROW_TABLES.filter((t) => !OBJECT_TABLES.has(t))).toEqual([]);
   });

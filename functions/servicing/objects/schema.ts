@@ -78,19 +78,31 @@ export function tableOf(statement: string): string | null {
   throw new Error(`A migration statement the line objects cannot place: ${s.slice(0, 60)}`);
 }
 
-/** A migration's statements for a line's object. */
+/**
+ * A migration's statements for a line's object. A table the shared database drops stays in the
+ * objects: once every line lives in its object, the shared database drops its copies of the line's
+ * tables, and that drop must never reach a line's own ledger. Only a rebuild's drop applies here
+ * (drizzle's `__new_` copy of the same table, made in the same migration, replaces it).
+ */
 export function objectStatements(text: string): string[] {
-  return text
+  const statements = text
     .split("--> statement-breakpoint")
     .flatMap((chunk) => chunk.split(/;\s*\n/))
     .map((statement) => statement.trim())
-    .filter((statement) => {
-      // A chunk of comments only is no statement.
-      if (statement.replace(/^--.*$/gm, "").trim() === "") return false;
-      const table = tableOf(statement);
-      return table === null || OBJECT_TABLES.has(table);
-    });
+    // A chunk of comments only is no statement.
+    .filter((statement) => statement.replace(/^--.*$/gm, "").trim() !== "");
+  const rebuilt = new Set(
+    statements.flatMap((s) => /^CREATE TABLE [`"]?__new_(\w+)/i.exec(s.replace(/^--.*$/gm, "").trim())?.[1] ?? []),
+  );
+  return statements.filter((statement) => {
+    const table = tableOf(statement);
+    if (table === null) return true;
+    if (!OBJECT_TABLES.has(table)) return false;
+    return !isDrop(statement) || rebuilt.has(table);
+  });
 }
+
+const isDrop = (statement: string) => /^DROP TABLE/i.test(statement.replace(/^--.*$/gm, "").trim());
 /** The migrations by name (`0023_line_directory`), in order. */
 export const objectMigrations: [string, string][] = migrationTexts;
 
