@@ -1,14 +1,14 @@
+/**
+ * A demo borrower's history, played by the real servicing code over past
+ * dates: in the shared database, or inside the line's own object (decision
+ * record 032). Development only (demo.ts).
+ */
 import { achEffectiveDate } from "#domain/calendar";
 import { loadCustomerState } from "./account-state";
 import { runServicing } from "./cron";
 import { withoutMessages } from "./outgoing";
 import { postTransaction } from "./posting";
 
-/**
- * A demo borrower's history, played by the real servicing code over past
- * dates: in the shared database, or inside the line's own object (decision
- * record 032). Development only (demo.ts).
- */
 const DAY = 86_400_000;
 
 export interface DemoBorrower {

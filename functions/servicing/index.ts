@@ -63,7 +63,7 @@ export { deskLineAction } from "./objects/desk-route";
 export { withLineHomes } from "./objects/homes";
 export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";
-export { type MoveBatch, type MoveOutcome, moveLines, moveOpenedLinesOf } from "./objects/move";
+export { type MoveBatch, type MoveOutcome, moveLines } from "./objects/move";
 // Development only: the scale bench's lines (npm run bench -- --scale N).
 export { type ScaleRows, scaleProgress, scaleSample, scaleTemplate, seedScaleLines, timeSweep } from "./objects/scale";
 export { withOutgoing } from "./outgoing";

@@ -246,10 +246,9 @@ function failedMove(lineId: number, error: unknown): MoveOutcome {
 }
 
 /**
- * Development: every opened line of one customer (or of every customer)
- * still in the shared database, moved as it is seeded or copied, so the demo book and the browser
- * tests' borrowers live where production's lines do. A refused line, or one whose move throws,
- * stays in D1 and is reported.
+ * Every opened line of one customer (or of every customer) still in the shared database, moved:
+ * the tests of a line opened before the objects move their borrowers so. A refused line, or one
+ * whose move throws, stays in D1 and is reported.
  */
 export async function moveOpenedLinesOf(env: CoreEnv, customerId: string | null, nowMs: number) {
   const { results } = await env.DB.prepare(
