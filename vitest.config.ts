@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
@@ -25,6 +26,10 @@ export default defineConfig(async () => {
   const accessPublic = { ...(await exportJWK(access.publicKey)), kid: "test-access", alg: "RS256", use: "sig" };
   return {
     test: {
+      // One test file per core. vitest's own default for a run is one fewer than the cores, which on a
+      // two-core machine is a single file at a time: each worker file then waits for workerd to start and
+      // for its modules, with the other core idle (decision record 032, "The suite's length").
+      maxWorkers: availableParallelism(),
       projects: [
         {
           test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
