@@ -7,13 +7,11 @@ import {
   isLinesQueue,
   type LinesRunReport,
   providerWebhooks,
+  purgeExpired,
   purgeOldOutbox,
   type QueuedMessage,
-  type RunReport,
   runLines,
-  runServicing,
   servicingApp,
-  withOutgoing,
 } from "#servicing";
 import { readJson, type Transport, toHttpRequest } from "./transport";
 
@@ -52,17 +50,17 @@ export function platformTime(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<
   return currentTime(env, database(env.DB));
 }
 
-/** The embedded core's daily run (the Worker's cron): old outbox records, then every line's servicing. */
-export async function runEmbeddedDaily(env: CoreEnv): Promise<RunReport & LinesRunReport> {
+/**
+ * The embedded core's scheduled run (the Worker's cron): old outbox records, expired idempotency
+ * keys and platform tokens, then the sweep for lines whose alarm was lost. Each line services
+ * itself at its own alarm (decision record 032): nothing here walks the book.
+ */
+export async function runEmbeddedDaily(env: CoreEnv): Promise<LinesRunReport> {
   const db = database(env.DB);
   await purgeOldOutbox(db, Date.now());
   const now = await currentTime(env, db);
-  // The run's notices and statements go out through the dispatch queue.
-  const report = await runServicing(
-    withOutgoing(db, env, () => now.getTime()),
-    now,
-  );
-  return { ...report, ...(await runLines(env, now.getTime())) };
+  await purgeExpired(db, now.getTime());
+  return runLines(env, now.getTime());
 }
 
 /** The embedded core's message queues (the Worker's queue handler): deliveries and dead letters. */

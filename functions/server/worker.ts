@@ -104,12 +104,11 @@ export default {
     await purgeSessions(env);
     const now = Date.now();
     await Promise.all([purgeOldLeadLinks(db, now), purgeOldLeadSignatures(db, now)]);
-    // The embedded core's own step: its outbox, then every line (statements, payments, standing).
+    // The embedded core's own step: its outbox and expired keys, then the lines whose alarm was lost.
     const report = await runEmbeddedDaily(env);
     console.log(runLogLine(report, Date.now() - started, env.CF_VERSION_METADATA?.id ?? null));
-    const { lines, paymentsPosted, statementsIssued, chargedOff, closed } = report;
-    count(env, "servicing_run", [], [lines, paymentsPosted, statementsIssued, chargedOff, closed]);
-    // After the servicing, so a draw it funded is a milestone in this run (decision record 029).
+    count(env, "servicing_run", [], [report.overdue, report.queued]);
+    // Then the partners' postbacks of what their leads reached (decision record 029).
     const postbacksStarted = Date.now();
     const postbacks = await runPostbacks(db, env, postbacksStarted);
     console.log(

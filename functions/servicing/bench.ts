@@ -1,196 +1,164 @@
 import type { Database } from "#db/client";
 import { addDays, easternDateTime } from "#domain/calendar";
+import type { CoreEnv } from "./env";
+import type { LineLedger } from "./objects/line-ledger";
+import type { LineRows } from "./objects/schema";
 import { issueToken } from "./tokens";
 
 /**
- * Development-only load for `npm run bench`: accounts of 50 ledger rows each
- * (the site's dev tools then time GetSummary and PostTransaction on them
- * through the typed client, functions/server/api/dev-bench.ts).
+ * Development-only load for `npm run bench`: accounts of 50 ledger rows each, each line in its own
+ * object as production's are (decision record 032), beside the shared rows a borrower's call reads
+ * first: the customer, the line's record and its directory entry. The site's dev tools then time
+ * GetSummary and PostTransaction on them through the typed client (functions/server/api/dev-bench.ts).
  */
 export const BENCH_ROWS_PER_ACCOUNT = 50;
 const DAY = 86_400_000;
+const FIRST_LINE_ID = 50_000_000;
+/** Objects loaded at once: local workerd keeps up with this many without queueing. */
+const LOADS_AT_ONCE = 50;
+
+type Row = Record<string, string | number | null>;
 
 /** SQL literal for generated bench values (never user input). */
-const lit = (value: string | number) =>
-  typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
+const lit = (value: string | number | null) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
 
-function insertSql(table: string, columns: string[], rows: Array<Array<string | number>>): string {
-  return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES ${rows.map((r) => `(${r.map(lit).join(", ")})`).join(", ")}`;
+/** Bulk rows as one multi-row literal INSERT: D1 allows only 100 bound parameters per statement. */
+function insertSql(table: string, rows: Row[]): string {
+  const columns = Object.keys(rows[0]!);
+  const values = rows.map((r) => `(${columns.map((c) => lit(r[c] ?? null)).join(", ")})`);
+  return `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES ${values.join(", ")}`;
+}
+
+function benchCustomer(n: number, now: number): Row {
+  return {
+    id: `bench-${n}`,
+    ssn_hash: `bench-hash-${n}`,
+    ssn_encrypted: "v1.bench",
+    ssn_last4: String(n % 10_000).padStart(4, "0"),
+    first_name: "Bench",
+    last_name: `Borrower ${n}`,
+    dob: "1985-01-01",
+    email: `bench${n}@bench.test`,
+    address1: "1 Load Street",
+    address2: "",
+    city: "Testville",
+    state: "OH",
+    zip: "43004",
+    home_phone: "6145550000",
+    mobile_phone: "",
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function benchLine(n: number, start: string, today: string, now: number): Row {
+  const opened = now - 200 * DAY;
+  return {
+    id: FIRST_LINE_ID + n,
+    application_id: FIRST_LINE_ID + n,
+    customer_id: `bench-${n}`,
+    credit_limit_cents: 150_000,
+    status: "open",
+    pay_frequency: "B",
+    pay_anchor_date: start,
+    repayment_method: "A",
+    opened_at: opened,
+    // Serviced through today: the timed reads measure reading a line, not catching up 200 days of servicing.
+    serviced_through: today,
+    created_at: opened,
+  };
+}
+
+/** One account's rows in its object: 10 draws, 28 payments and the 12 statements' carried balance fees. */
+function benchRows(n: number, now: number): LineRows {
+  const today = easternDateTime(new Date(now)).date;
+  const start = addDays(today, -200);
+  const lineId = FIRST_LINE_ID + n;
+  const entry = (id: string, kind: string, amount: number, fee: number, origin: string, day: string) => ({
+    id,
+    line_id: lineId,
+    kind,
+    amount_cents: amount,
+    fee_cents: fee,
+    origin,
+    effective_date: day,
+    posted_at: now,
+    description: kind === "draw" ? "Draw" : kind === "payment" ? "Payment" : "Carried balance fee",
+  });
+  return {
+    customers: [benchCustomer(n, now)],
+    lines: [benchLine(n, start, today, now)],
+    ledger_entries: [
+      ...Array.from({ length: 10 }, (_, r) => entry(`B${n}-D${r}`, "draw", 10_000, 500, "", addDays(start, r * 8))),
+      ...Array.from({ length: 28 }, (_, r) =>
+        entry(`B${n}-P${r}`, "payment", 2_000, 0, "one_time", addDays(start, 10 + r * 6)),
+      ),
+      ...Array.from({ length: 12 }, (_, s) =>
+        entry(`BS${n}-${s}:fee`, "carried_balance_fee", 500, 0, "", addDays(start, 14 + s * 14)),
+      ),
+    ],
+    statements: Array.from({ length: 12 }, (_, s) => ({
+      id: `BS${n}-${s}`,
+      line_id: lineId,
+      statement_date: addDays(start, 14 + s * 14),
+      due_date: addDays(start, 28 + s * 14),
+      principal_cents: 30_000,
+      fee_cents: 500,
+      balance_cents: 30_500,
+      minimum_due_cents: 2_000,
+      past_due_cents: 0,
+      created_at: now,
+    })),
+  };
 }
 
 /**
- * Bulk rows as multi-row literal INSERTs: D1 allows only 100 bound
- * parameters per statement, far too few for half a million rows.
+ * Accounts `from`..`from + count - 1`: each line's rows loaded into its object, then the shared
+ * rows in one batch. An account already seeded (its directory entry exists) is left as it is.
  */
-export async function seedBenchAccounts(d1: D1Database, from: number, count: number, now: number): Promise<void> {
-  const today = easternDateTime(new Date(now)).date;
-  const start = addDays(today, -200);
-  const ids = Array.from({ length: count }, (_, k) => from + k);
-  const sql: string[] = [];
-  for (const group of chunk(ids, 100)) {
-    sql.push(
-      insertSql(
-        "customers",
-        [
-          "id",
-          "ssn_hash",
-          "ssn_encrypted",
-          "ssn_last4",
-          "first_name",
-          "last_name",
-          "dob",
-          "email",
-          "address1",
-          "address2",
-          "city",
-          "state",
-          "zip",
-          "home_phone",
-          "mobile_phone",
-          "created_at",
-          "updated_at",
-        ],
-        group.map((n) => [
-          `bench-${n}`,
-          `bench-hash-${n}`,
-          "v1.bench",
-          String(n % 10_000).padStart(4, "0"),
-          "Bench",
-          `Borrower ${n}`,
-          "1985-01-01",
-          `bench${n}@bench.test`,
-          "1 Load Street",
-          "",
-          "Testville",
-          "OH",
-          "43004",
-          "6145550000",
-          "",
-          now,
-          now,
-        ]),
-      ),
-      insertSql(
-        "lines",
-        [
-          "id",
-          "application_id",
-          "customer_id",
-          "credit_limit_cents",
-          "status",
-          "pay_frequency",
-          "pay_anchor_date",
-          "repayment_method",
-          "opened_at",
-          "serviced_through",
-          "created_at",
-        ],
-        // Serviced through today: the timed reads measure reading a line, not catching up 200 days of servicing.
-        group.map((n) => [
-          50_000_000 + n,
-          50_000_000 + n,
-          `bench-${n}`,
-          150_000,
-          "open",
-          "B",
-          start,
-          "A",
-          now - 200 * DAY,
-          today,
-          now - 200 * DAY,
-        ]),
-      ),
+export async function seedBenchAccounts(env: CoreEnv, from: number, count: number, now: number): Promise<void> {
+  if (env.ENVIRONMENT !== "development") throw new Error("Only in development.");
+  const { results } = await env.DB.prepare("SELECT line_id FROM line_directory WHERE line_id BETWEEN ? AND ?")
+    .bind(FIRST_LINE_ID + from, FIRST_LINE_ID + from + count - 1)
+    .all<{ line_id: number }>();
+  const seeded = new Set(results.map((r) => r.line_id - FIRST_LINE_ID));
+  const ids = Array.from({ length: count }, (_, k) => from + k).filter((n) => !seeded.has(n));
+  for (const group of chunk(ids, LOADS_AT_ONCE)) {
+    await Promise.all(
+      group.map((n) => {
+        const stub = env.LINES.get(env.LINES.idFromName(String(FIRST_LINE_ID + n))) as DurableObjectStub<LineLedger>;
+        return stub.load(benchRows(n, now));
+      }),
     );
-    // 10 draws, 28 payments and the 12 statements' carried balance fees: 50 rows each.
-    const entries = group.flatMap((n) => [
-      ...Array.from({ length: 10 }, (_, r) => [
-        `B${n}-D${r}`,
-        50_000_000 + n,
-        "draw",
-        10_000,
-        500,
-        "",
-        addDays(start, r * 8),
-        now,
-        "Draw",
-      ]),
-      ...Array.from({ length: 28 }, (_, r) => [
-        `B${n}-P${r}`,
-        50_000_000 + n,
-        "payment",
-        2_000,
-        0,
-        "one_time",
-        addDays(start, 10 + r * 6),
-        now,
-        "Payment",
-      ]),
-      ...Array.from({ length: 12 }, (_, s) => [
-        `BS${n}-${s}:fee`,
-        50_000_000 + n,
-        "carried_balance_fee",
-        500,
-        0,
-        "",
-        addDays(start, 14 + s * 14),
-        now,
-        "Carried balance fee",
-      ]),
-    ]);
-    for (const rows of chunk(entries, 500))
-      sql.push(
+    const today = easternDateTime(new Date(now)).date;
+    const start = addDays(today, -200);
+    await env.DB.batch(
+      [
         insertSql(
-          "ledger_entries",
-          [
-            "id",
-            "line_id",
-            "kind",
-            "amount_cents",
-            "fee_cents",
-            "origin",
-            "effective_date",
-            "posted_at",
-            "description",
-          ],
-          rows,
+          "customers",
+          group.map((n) => benchCustomer(n, now)),
         ),
-      );
-    const statementRows = group.flatMap((n) =>
-      Array.from({ length: 12 }, (_, s) => [
-        `BS${n}-${s}`,
-        50_000_000 + n,
-        addDays(start, 14 + s * 14),
-        addDays(start, 28 + s * 14),
-        30_000,
-        500,
-        30_500,
-        2_000,
-        0,
-        now,
-      ]),
+        insertSql(
+          "lines",
+          group.map((n) => ({ ...benchLine(n, start, today, now), status: "moved" })),
+        ),
+        insertSql(
+          "line_directory",
+          group.map((n) => ({
+            line_id: FIRST_LINE_ID + n,
+            customer_id: `bench-${n}`,
+            store: "object",
+            object_name: String(FIRST_LINE_ID + n),
+            status: "open",
+            next_alarm_at: null,
+            serviced_through: today,
+            updated_at: now,
+          })),
+        ),
+      ].map((sql) => env.DB.prepare(sql)),
     );
-    for (const rows of chunk(statementRows, 500)) {
-      sql.push(
-        insertSql(
-          "statements",
-          [
-            "id",
-            "line_id",
-            "statement_date",
-            "due_date",
-            "principal_cents",
-            "fee_cents",
-            "balance_cents",
-            "minimum_due_cents",
-            "past_due_cents",
-            "created_at",
-          ],
-          rows,
-        ),
-      );
-    }
   }
-  await d1.batch(sql.map((statement) => d1.prepare(statement)));
 }
 
 function chunk<T>(rows: T[], size: number): T[][] {

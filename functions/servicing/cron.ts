@@ -16,8 +16,9 @@ export { emptyReport, type RunReport } from "./run-report";
 import { newTransactionId } from "./posting-ids";
 
 /**
- * The servicing run (Workers Cron Trigger every 15 minutes, after each move
- * of the development clock, and before any line is read): each day since the
+ * The servicing run, inside a line's object (its alarm, a wake from the
+ * sweeper, a move of the development clock, and before any line is read;
+ * decision record 032): each day since the
  * line was last serviced, in order, through the pure `serviceDay` of the
  * engine (decision record 013), then every row of those days in one batch
  * guarded by the line's version. Safe to run any number of times, and racing
@@ -27,8 +28,7 @@ import { newTransactionId } from "./posting-ids";
  */
 export async function runServicing(db: Database, now: Date, only: { lineId?: number } = {}): Promise<RunReport> {
   const report = emptyReport();
-  const at = now.getTime();
-  await Promise.all([purgeOldKeys(db, at), db.delete(platformTokens).where(lt(platformTokens.expiresAt, at))]);
+  await purgeExpired(db, now.getTime());
   // Only open lines not yet serviced through today; `only.lineId` services one line (demo borrowers made for tests) without touching the others.
   const behind = and(
     eq(lines.status, "open"),
@@ -44,6 +44,11 @@ export async function runServicing(db: Database, now: Date, only: { lineId?: num
     await serviceLine(db, line, now, report);
   }
   return report;
+}
+
+/** Idempotency keys past their retention and platform tokens past their expiry: the shared database's, or an object's own. */
+export async function purgeExpired(db: Database, at: number): Promise<void> {
+  await Promise.all([purgeOldKeys(db, at), db.delete(platformTokens).where(lt(platformTokens.expiresAt, at))]);
 }
 
 /** How often a run re-reads and retries when a posting changed the line under it. */

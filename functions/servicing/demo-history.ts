@@ -1,7 +1,7 @@
 /**
  * A demo borrower's history, played by the real servicing code over past
- * dates: in the shared database, or inside the line's own object (decision
- * record 032). Development only (demo.ts).
+ * dates inside the line's own object (decision record 032). Development only
+ * (demo.ts).
  */
 import { achEffectiveDate } from "#domain/calendar";
 import { loadCustomerState } from "./account-state";

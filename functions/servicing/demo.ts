@@ -5,10 +5,10 @@ import { addDays, easternDateTime } from "#domain/calendar";
 import { type AgreementKind, agreementTitles, signedAgreementRows } from "./agreements";
 import { encryptPersonal, hashPassword, ssnLookupHash } from "./crypto";
 import { personalDataKeys } from "./customers";
-import { type DemoBorrower, type DemoLineOf, noon, replayHistory } from "./demo-history";
+import { type DemoBorrower, type DemoLineOf, noon } from "./demo-history";
 import { setRepaymentMethod } from "./dev-tools";
 import type { CoreEnv as Env } from "./env";
-import { openWithHistory } from "./objects/move";
+import { openWithHistory } from "./objects/demo-open";
 
 export type { DemoBorrower, DemoLineOf } from "./demo-history";
 
@@ -277,30 +277,25 @@ async function createBorrower(
   return customerId;
 }
 
-/**
- * Where a demo borrower's history is made (decision record 032): an opened line in its own object,
- * as production's lines open in theirs; "d1" keeps it in the shared database, for the tests of a
- * line opened before the objects (the move, the replicas, the trips to D1) until those tables go.
- */
-export type DemoStore = "objects" | "d1";
-
 interface HistoryOptions {
-  store?: DemoStore;
   /** Switched after the history (as a borrower revoking EFT by phone would). */
   repaymentMethod?: "A" | "K";
 }
 
+/**
+ * An opened line's history, played in its own object as production's lines open in theirs (decision
+ * record 032); a line not yet opened (awaiting e-signature, withdrawn) has none.
+ */
 async function makeHistory(
   db: Database,
   env: Env,
   b: DemoBorrower,
   who: DemoLineOf,
   now: number,
-  { store = "objects", repaymentMethod }: HistoryOptions,
+  { repaymentMethod }: HistoryOptions,
 ) {
-  if (store === "objects" && b.lineStatus === "open")
+  if (b.lineStatus === "open")
     await openWithHistory(env, who.lineId, now, (stub) => stub.replay(b, who, now, repaymentMethod));
-  else await replayHistory(env.DB, b, who, now);
   // The site's own rows (the application's method, the shared copy of the line) follow too.
   if (repaymentMethod) await setRepaymentMethod(db, who.customerId, repaymentMethod);
 }

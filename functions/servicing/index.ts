@@ -13,7 +13,7 @@ export { BENCH_ROWS_PER_ACCOUNT, benchCustomerToken, seedBenchAccounts } from ".
 export { clockOffset, currentTime, parseClockStep, setClockOffset } from "./clock";
 // Development tools only (404 or absent outside development).
 export { ServicingError } from "./context";
-export { type RunReport, runServicing } from "./cron";
+export { purgeExpired, type RunReport } from "./cron";
 export { copyDemoBorrower, DEMO_PASSWORD, demoBorrowers, seedDemoBorrowers } from "./demo";
 // The servicing desk (issue 20): what it shows and does, through this door only.
 export {
@@ -63,7 +63,6 @@ export { deskLineAction } from "./objects/desk-route";
 export { withLineHomes } from "./objects/homes";
 export { consumeLinesQueue, isLinesQueue, type LinesRunReport, runLines, serviceObjectLines } from "./objects/host";
 export { LineLedger } from "./objects/line-ledger";
-export { type MoveBatch, type MoveOutcome, moveLines } from "./objects/move";
 // Development only: the scale bench's lines (npm run bench -- --scale N).
 export { type ScaleRows, scaleProgress, scaleSample, scaleTemplate, seedScaleLines, timeSweep } from "./objects/scale";
 export { withOutgoing } from "./outgoing";

@@ -13,7 +13,7 @@ import { parsePercent, parseVersionId, runCli, UsageError } from "../../scripts/
 import { deployPreview, usage as deployPreviewUsage } from "../../scripts/deploy-preview";
 import { formatCommand, type Shell } from "../../scripts/deploy-shell";
 import { promote, usage as promoteUsage } from "../../scripts/promote";
-import type { Migration } from "../../scripts/release-gates";
+import { type Migration, migrationFiles } from "../../scripts/release-gates";
 import { rollback, usage as rollbackUsage } from "../../scripts/rollback";
 import { secret, usage as secretUsage } from "../../scripts/secret";
 import { offlineWranglerEnv } from "../../scripts/wrangler-env";
@@ -41,11 +41,18 @@ const scripts = {
 const CLEAN = { commit: "abc123def456", dirty: false };
 
 /** Runs a script as its command line does, capturing what it prints. */
+/**
+ * The migrations a release carries unless a test says otherwise: an ordinary one, no gate. The gates
+ * have their own tests below, and one reads the repository's own migrations.
+ */
+const ORDINARY: Migration[] = [{ file: "0001_first.sql", sql: "CREATE TABLE `a` (`id` integer);" }];
+
 async function runScript(
   script: keyof typeof scripts,
   argv: string[],
-  deps: { git?: GitState; shell?: Shell; confirm?: () => Promise<string>; migrations?: Migration[] } = { git: CLEAN },
+  given: { git?: GitState; shell?: Shell; confirm?: () => Promise<string>; migrations?: Migration[] } = { git: CLEAN },
 ): Promise<ScriptRun> {
+  const deps = { migrations: ORDINARY, ...given };
   const [usage, main] = scripts[script];
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -578,6 +585,23 @@ describe("a migration that waits for the data: its release gate (db/release-gate
     const run = await runScript("deploy-preview", [], { git: CLEAN, shell, migrations: [DROP] });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('release gate "every-line-moved" in preview: 1 opened line still keeps its rows');
+    expect(run.commands.some((c) => c.includes("migrations apply"))).toBe(false);
+  });
+
+  it("this repository's release that serves no line from D1 waits for the last line to be moved", async () => {
+    const own = migrationFiles();
+    const gated = own.filter((m) => /^--\s*release gate: every-line-moved/m.test(m.sql)).map((m) => m.file);
+    expect(gated).toContain("0027_no_line_served_from_d1.sql");
+    const before = own.filter((m) => !gated.includes(m.file)).map((m) => m.file);
+    const run = await runScript("promote", [VERSION], {
+      git: CLEAN,
+      shell: productionWith(before, 2),
+      migrations: own,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      '0027_no_line_served_from_d1.sql waits for its release gate "every-line-moved" in production: 2 opened lines',
+    );
     expect(run.commands.some((c) => c.includes("migrations apply"))).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import { expectNoWrites } from "./helpers/d1-snapshot";
 import { type ApiEndpoint, apiEndpoints } from "./helpers/doors";
 import { bodyHeaders, describeBody, fieldValue, garbageBody, RUNS } from "./helpers/garbage";
 import { send } from "./helpers/http";
+import { eventsSettled } from "./helpers/line-object";
 
 /**
  * Every /api endpoint (functions/server/api/app.ts and its sub-apps) under random
@@ -78,6 +79,8 @@ beforeAll(async () => {
   // The demo seed writes once, then never again (idempotent): seeded here so
   // that garbage posted to it afterwards must write nothing.
   expect((await send("/api/dev/seed", { method: "POST" })).status).toBe(200);
+  // The lines' events reach the directory through their queue a moment later: not during a test.
+  await eventsSettled();
 }, 120_000);
 
 describe("every /api endpoint under random and malformed requests", { timeout: 180_000 }, () => {

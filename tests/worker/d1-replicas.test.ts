@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE } from "#server/http/d1-session";
 import { stepFields, wizardApplicant } from "./helpers/applicants";
-import { signedInBorrower } from "./helpers/borrowers";
+import { type SignedInBorrower, signedInBorrower } from "./helpers/borrowers";
 import { postForm, send } from "./helpers/http";
 import { dropReplica, lagReplica } from "./helpers/replica";
 
@@ -31,6 +32,38 @@ async function summaryShown(cookie: string): Promise<string> {
   return html.match(/<section class="summary card"[\s\S]*?<\/section>/)?.[0] ?? "(no summary)";
 }
 
+/** The main phone number the preferences page shows. */
+async function phoneShown(cookie: string): Promise<string> {
+  const res = await send("/preferences", { cookie });
+  expect(res.status).toBe(200);
+  const input = /<input[^>]*name="mainPhone"[^>]*>/.exec(await res.text())?.[0] ?? "";
+  return /value="([^"]*)"/.exec(input)?.[1] ?? "(no phone)";
+}
+
+/** The preferences saved as they stand, with a new main phone number: a write to the shared database. */
+async function savePhone(b: SignedInBorrower, phone: string): Promise<Response> {
+  const row = await env.DB.prepare(
+    "SELECT email, allow_marketing_emails, allow_marketing_calls FROM customers WHERE id = ?",
+  )
+    .bind(b.customerId)
+    .first<Record<string, string | number>>();
+  const saved = await postForm(
+    "/preferences",
+    {
+      intent: "save",
+      email: String(row!.email),
+      emailMarketing: row!.allow_marketing_emails ? "yes" : "no",
+      callMarketing: row!.allow_marketing_calls ? "yes" : "no",
+      mainPhone: phone,
+      mainIsCell: "on",
+      cellPhone: "",
+    },
+    { cookie: b.cookie },
+  );
+  expect(saved.status, "the save is answered").toBeLessThan(400);
+  return saved;
+}
+
 async function drawHundred(cookie: string): Promise<Response> {
   const review = await (await postForm("/draw", { intent: "review", amount: "100" }, { cookie })).text();
   const key = /<input type="hidden" name="key" value="([^"]+)"/.exec(review)?.[1];
@@ -40,26 +73,37 @@ async function drawHundred(cookie: string): Promise<Response> {
 }
 
 describe("reads from a lagging replica", { timeout: 60_000 }, () => {
-  it("never serves a stale balance after a draw: the draw's bookmark reads it back; an older bookmark would not", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
-    const before = await summaryShown(b.cookie);
+  it("never serves stale contact details after a save: the save's bookmark reads them back; an older bookmark would not", async () => {
+    const b = await signedInBorrower("current");
+    const before = await phoneShown(b.cookie);
     const replicaBookmark = await lagReplica();
 
-    const submitted = await drawHundred(b.cookie);
-    expect(await submitted.text()).toContain("Thank you! Your draw request was received.");
-    const afterDraw = bookmarkOf(submitted);
-    expect(afterDraw, "the draw answers the bookmark of its write").not.toBeNull();
+    const saved = await savePhone(b, "6145550199");
+    const afterSave = bookmarkOf(saved);
+    expect(afterSave, "the save answers the bookmark of its write").not.toBeNull();
 
-    const shown = await summaryShown(`${b.cookie}; ${afterDraw}`);
-    expect(shown, "the draw shows at once").not.toBe(before);
-    // The control: the same session at the replica's (older) bookmark reads the replica's copy, from before the draw.
-    expect(await summaryShown(`${b.cookie}; ${BOOKMARK_COOKIE}=${replicaBookmark}`)).toBe(before);
+    const shown = await phoneShown(`${b.cookie}; ${afterSave}`);
+    expect(shown, "the new number shows at once").not.toBe(before);
+    expect(shown.replace(/\D/g, "")).toBe("6145550199");
+    // The control: the same session at the replica's (older) bookmark reads the replica's copy, from before the save.
+    expect(await phoneShown(`${b.cookie}; ${BOOKMARK_COOKIE}=${replicaBookmark}`)).toBe(before);
     await dropReplica();
-    expect(await summaryShown(b.cookie), "what the primary holds").toBe(shown);
+    expect(await phoneShown(b.cookie), "what the primary holds").toBe(shown);
+  });
+
+  it("a draw shows at once at any bookmark: the balance is the line's object's, never a replica's", async () => {
+    const b = await signedInBorrower("current");
+    const before = await summaryShown(b.cookie);
+    const replicaBookmark = await lagReplica();
+    expect(await (await drawHundred(b.cookie)).text()).toContain("Thank you! Your draw request was received.");
+    const atOldBookmark = await summaryShown(`${b.cookie}; ${BOOKMARK_COOKIE}=${replicaBookmark}`);
+    expect(atOldBookmark).not.toBe(before);
+    await dropReplica();
+    expect(await summaryShown(b.cookie)).toBe(atOldBookmark);
   });
 
   it("a borrower with a session but no bookmark starts at the primary", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
+    const b = await signedInBorrower("current");
     await lagReplica();
     const submitted = await drawHundred(b.cookie);
     expect(submitted.status).toBe(200);
@@ -91,7 +135,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("a made-up bookmark is no bookmark: the request starts at the primary", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
+    const b = await signedInBorrower("current");
     const res = await send("/account", { cookie: `${b.cookie}; ${BOOKMARK_COOKIE}=not-a-bookmark` });
     expect(res.status).toBe(200);
   });
@@ -112,7 +156,7 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("a draw's SUBMIT starts at the browser's older bookmark, and is still checked against the newest line", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
+    const b = await signedInBorrower("current");
     const review = await (await postForm("/draw", { intent: "review", amount: "200" }, { cookie: b.cookie })).text();
     const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(review)?.[1] ?? "";
     const replicaBookmark = await lagReplica();
@@ -150,9 +194,8 @@ describe("reads from a lagging replica", { timeout: 60_000 }, () => {
   });
 
   it("log out clears the bookmark with the session", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
-    const drawn = await drawHundred(b.cookie);
-    const bookmark = bookmarkOf(drawn)!;
+    const b = await signedInBorrower("current");
+    const bookmark = bookmarkOf(await savePhone(b, "6145550198"))!;
     const out = await postForm("/logout", {}, { cookie: `${b.cookie}; ${bookmark}` });
     const cleared = out.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/);

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { catalogue, EMBEDDED_MERCHANT_ID, memoryTokenHolder, PlatformClient } from "#platform";
 import { BOOKMARK_COOKIE, sessionStart } from "#server/http/d1-session";
@@ -170,8 +170,8 @@ describe("a draw's SUBMIT REQUEST", () => {
   });
 });
 
-// A line kept in the shared database: its posting's batch writes the e-mail's record (an object hands its over).
-describe("a posting's confirmation recorded in its own batch", () => {
+// The e-mail waits in the line's object with the posting, and is handed to the shared dispatch after the answer.
+describe("a posting's confirmation", () => {
   const drawRecords = (customerId: string) =>
     env.DB.prepare(
       "SELECT status, provider FROM message_records WHERE customer_id = ? AND template = 'drawReceived' ORDER BY created_at",
@@ -193,10 +193,12 @@ describe("a posting's confirmation recorded in its own batch", () => {
     expect(
       await (await postForm("/draw.data", { intent: "submit", ...review }, { cookie: b.cookie })).text(),
     ).toContain("thanks");
+    // Recorded (queued, or suppressed) once the object has handed it over.
+    await vi.waitFor(async () => expect(await drawRecords(b.customerId)).toHaveLength(1));
   };
 
   it("is queued and delivered once when the address may be written to", async () => {
-    const b = await signedInBorrower("current", { store: "d1" });
+    const b = await signedInBorrower("current");
     await draw(b);
     expect(await drawRecords(b.customerId)).toEqual([
       expect.objectContaining({ status: expect.stringMatching(/queued|sent|delivered/) }),
@@ -205,7 +207,7 @@ describe("a posting's confirmation recorded in its own batch", () => {
   });
 
   it("is recorded as suppressed, and not sent, when the address asked for no more e-mail; marketing-only leaves it sent", async () => {
-    const stopped = await signedInBorrower("current", { store: "d1" });
+    const stopped = await signedInBorrower("current");
     const suppress = (email: string, scope: string) =>
       env.DB.prepare(
         "INSERT INTO suppressions (channel, address, scope, reason, updated_at) VALUES ('email', ?, ?, 'test', 0)",
@@ -218,7 +220,7 @@ describe("a posting's confirmation recorded in its own batch", () => {
     expect(await drawRecords(stopped.customerId)).toEqual([{ status: "suppressed", provider: "none" }]);
     expect(await drawEmails(stopped.email)).toBe(0);
 
-    const marketingOnly = await signedInBorrower("current", { store: "d1" });
+    const marketingOnly = await signedInBorrower("current");
     await suppress(marketingOnly.email.toLowerCase(), "marketing");
     await draw(marketingOnly);
     expect(await drawRecords(marketingOnly.customerId)).toHaveLength(1);

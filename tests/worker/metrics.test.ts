@@ -72,6 +72,7 @@ describe("counters", () => {
     await worker.scheduled(createScheduledController(), { ...env, METRICS: m.METRICS });
     const run = m.points.filter((p) => p.indexes?.[0] === "servicing_run");
     expect(run).toHaveLength(1);
-    expect(run[0]!.doubles).toHaveLength(5);
+    // The lines found with an alarm lost, and the wakes queued for them.
+    expect(run[0]!.doubles).toHaveLength(2);
   });
 });

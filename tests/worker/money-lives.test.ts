@@ -39,11 +39,10 @@ import { referenceLine } from "../oracle/model";
 import type { Action, DayFigures } from "../oracle/types";
 
 /**
- * Where the lines' rows live (decision record 032): the shared database, or
- * one line's Durable Object reached through the same D1 interface. The lives
- * and the model do not know which: every call below goes through `store`.
+ * Where the lines' rows live (decision record 032): one line's Durable Object, reached through the
+ * same D1 interface the core's code uses. The lives and the model do not know it: every call below
+ * goes through `store`.
  */
-// The core's code on one store, the shared database's or an object's: each life's line stays where it is made.
 const store: { d1: D1Database; db: Database; env: typeof env } = {
   d1: env.DB,
   db: database(env.DB),
@@ -406,31 +405,26 @@ async function productAct(
 }
 
 describe("random lives through the whole embedded platform agree with the independent model", () => {
-  it.each(["the shared database", "a line's Durable Object"])(
-    `${LIVES} lives of ${LIFE_DAYS} days in %s: every day's summary, every statement record, every payment`,
-    {
-      timeout: 900_000,
-    },
-    async (where) => {
-      resetCounts();
-      if (where === "the shared database") return playLives();
-      // Every life in one object: its storage holds their lines as the shared database would.
-      const stub = env.LINES!.get(
-        env.LINES!.idFromName(`money-lives-${crypto.randomUUID()}`),
-      ) as DurableObjectStub<LineLedger>;
-      await runInDurableObject(stub, async (object, state) => {
-        // The object stands in for the whole shared database here, so the core's routing reads its
-        // directory there: empty, every life's line is answered where it was made.
-        state.storage.sql.exec(LINE_DIRECTORY_TABLE);
-        useStore(object.d1);
-        try {
-          await playLives();
-        } finally {
-          useStore(env.DB);
-        }
-      });
-    },
-  );
+  it(`${LIVES} lives of ${LIFE_DAYS} days in a line's Durable Object: every day's summary, every statement record, every payment`, {
+    timeout: 900_000,
+  }, async () => {
+    resetCounts();
+    // Every life in one object: its storage holds their lines as the shared database held them.
+    const stub = env.LINES!.get(
+      env.LINES!.idFromName(`money-lives-${crypto.randomUUID()}`),
+    ) as DurableObjectStub<LineLedger>;
+    await runInDurableObject(stub, async (object, state) => {
+      // The object stands in for the whole shared database here, so the core's routing reads its
+      // directory there: empty, every life's line is answered where it was made.
+      state.storage.sql.exec(LINE_DIRECTORY_TABLE);
+      useStore(object.d1);
+      try {
+        await playLives();
+      } finally {
+        useStore(env.DB);
+      }
+    });
+  });
 });
 
 async function playLives(): Promise<void> {

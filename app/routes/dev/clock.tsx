@@ -7,8 +7,8 @@ import {
   devReturnMessages,
   devReturnPayment,
   parseClockStep,
+  type RunReport,
   returnablePayments,
-  runServicing,
   ServicingError,
   serviceObjectLines,
   setClockOffset,
@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 type ActionResult = {
   error: string | null;
-  report: Awaited<ReturnType<typeof runServicing>> | null;
+  report: RunReport | null;
   returned?: string;
 };
 
@@ -68,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Ac
   if (step === null) return { error: "Choose how far to move the clock.", report: null };
   await setClockOffset(env, db, (await clockOffset(env, db)) + step);
   const now = await currentTime(env, db);
-  const report = await serviceObjectLines(env, now.getTime(), await runServicing(db, now));
+  const report = await serviceObjectLines(env, now.getTime());
   return { error: null, report };
 }
 

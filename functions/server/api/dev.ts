@@ -17,7 +17,6 @@ import {
   ledgerFor,
   parseClockStep,
   recordsFor,
-  runServicing,
   ServicingError,
   seedBenchAccounts,
   seedDemoBorrowers,
@@ -29,7 +28,6 @@ import { count } from "../http/metrics";
 import { runPostbacks } from "../leads/postback-run";
 import { NoBody, refuseInvalid } from "./body-limits";
 import { measurePlatform, requestPasscodes } from "./dev-bench";
-import { devLinesApi } from "./dev-lines";
 import { devScaleApi } from "./dev-scale";
 import type { ApiEnv } from "./types";
 
@@ -55,7 +53,6 @@ export const devApi = new Hono<ApiEnv>()
   .use(developmentOnly)
   .use(embeddedPlatformOnly)
   .route("/bench/scale", devScaleApi)
-  .route("/lines", devLinesApi)
   .post("/seed", vValidator("json", NoBody, refuseInvalid), async (c) => {
     // Each opened line opens in its own object with its history (decision record 032).
     const created = await seedDemoBorrowers(database(c.env.DB), c.env);
@@ -114,7 +111,7 @@ export const devApi = new Hono<ApiEnv>()
     ),
     async (c) => {
       const { from, count } = c.req.valid("json");
-      await seedBenchAccounts(c.env.DB, from, count, Date.now());
+      await seedBenchAccounts(c.env, from, count, Date.now());
       return c.json({ seeded: count });
     },
   )
@@ -226,7 +223,7 @@ export const devApi = new Hono<ApiEnv>()
       const db = database(c.env.DB);
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
       const now = await currentTime(c.env, db);
-      const report = await serviceObjectLines(c.env, now.getTime(), await runServicing(db, now));
+      const report = await serviceObjectLines(c.env, now.getTime());
       // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks. At the
       // real time, not the moved clock's: leads and their links live in real time, and the status a partner reads
       // must not contradict the postback (a link "expired" by the moved clock while the status says unused).

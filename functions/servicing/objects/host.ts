@@ -1,36 +1,20 @@
 import type { CoreEnv } from "../env";
-import { HAND_OVER_BATCH, handOverEvents, type LineEvent, rehandEventsFrom } from "../events";
+import type { LineEvent } from "../events";
 import { emptyReport, type RunReport } from "../run-report";
 import { consumeDirectoryEvents } from "./directory-events";
 import type { LineLedger } from "./line-ledger";
-import { moveLinesOnSchedule, type ScheduledMoveReport } from "./scheduled-move";
 import { type SweepReport, sweepLines, wakeLines } from "./sweeper";
 import type { LineWake } from "./types";
 
-export interface LinesRunReport extends SweepReport, ScheduledMoveReport {
-  /** Events handed to the events queue by this run (those a posting's own hand-over missed). */
-  eventsHanded: number;
-}
-
-/** Hand-overs a run makes at most: the next run (15 minutes later) takes the rest. */
-const MAX_HAND_OVERS = 50;
+export type LinesRunReport = SweepReport;
 
 /**
- * The lines' part of the scheduled run (decision record 032): events not yet
- * handed over (a crash between a posting and its hand-over, or a line in the
- * shared database, whose postings leave the hand-over to this run), a bounded
- * batch of lines still in the shared database moved into their objects, then
- * the sweep for lines whose alarm is missing or overdue.
+ * The lines' part of the scheduled run (decision record 032): each line
+ * services itself at its alarm and hands over its own events, so the run only
+ * sweeps for lines whose alarm is missing or overdue.
  */
-export async function runLines(env: CoreEnv, nowMs: number): Promise<LinesRunReport> {
-  let eventsHanded = 0;
-  for (let i = 0; i < MAX_HAND_OVERS; i++) {
-    const handed = await handOverEvents(env.DB, env.LINE_EVENTS);
-    eventsHanded += handed;
-    if (handed < HAND_OVER_BATCH) break;
-  }
-  const moved = await moveLinesOnSchedule(env, nowMs);
-  return { eventsHanded, ...moved, ...(await sweepLines(env, nowMs)) };
+export function runLines(env: CoreEnv, nowMs: number): Promise<LinesRunReport> {
+  return sweepLines(env, nowMs);
 }
 
 /** The lines' queues: the sweeper's wakes and the events; each environment names them with these stems. */
@@ -46,8 +30,7 @@ export async function consumeLinesQueue(batch: MessageBatch<unknown>, env: CoreE
 
 /**
  * The events' dead letters: each line's events from the first one a consumer has not applied are
- * handed over again, where the line lives (its object hands them at once; the shared database's go
- * with the next run). Nothing is lost to a consumer that gave up.
+ * handed over again by the line's object, at once. Nothing is lost to a consumer that gave up.
  */
 export async function rehandDeadEvents(batch: MessageBatch<LineEvent>, env: CoreEnv): Promise<void> {
   const lineIds = [...new Set(batch.messages.map((m) => m.body.lineId))];
@@ -58,10 +41,9 @@ export async function rehandDeadEvents(batch: MessageBatch<LineEvent>, env: Core
     ]);
     const fromSeq = (cursor!.results[0]?.applied ?? 0) + 1;
     const objectName = home!.results[0]?.object_name;
-    if (objectName && env.LINES) {
-      const stub = env.LINES.get(env.LINES.idFromName(objectName)) as DurableObjectStub<LineLedger>;
-      await stub.rehandEvents(lineId, fromSeq);
-    } else await rehandEventsFrom(env.DB, lineId, fromSeq);
+    if (!objectName) continue;
+    const stub = env.LINES.get(env.LINES.idFromName(objectName)) as DurableObjectStub<LineLedger>;
+    await stub.rehandEvents(lineId, fromSeq);
   }
   batch.ackAll();
 }
@@ -71,7 +53,7 @@ export async function rehandDeadEvents(batch: MessageBatch<LineEvent>, env: Core
  * alarms keep real time). It walks the directory, which production never does.
  */
 export async function serviceObjectLines(env: CoreEnv, nowMs: number, into: RunReport = emptyReport()) {
-  if (env.ENVIRONMENT !== "development" || !env.LINES) return into;
+  if (env.ENVIRONMENT !== "development") return into;
   const { results } = await env.DB.prepare(
     "SELECT object_name FROM line_directory WHERE store = 'object' AND status = 'open'",
   ).all<{ object_name: string }>();

@@ -17,8 +17,7 @@ import { handOverEvents, rehandEventsFrom } from "../events";
 import { handOverMessages, withSharedOutgoing } from "../outgoing";
 import { answerDeskCall, auditRowsAfter, type DeskCall, shareAuditRows } from "./desk-calls";
 import { sharedAtDistance } from "./distance";
-import { type LineFigures, lineFigures } from "./figures";
-import { answerLineCall, asAnswer, type CustomerRow, type LineAnswer, type LineCall } from "./line-calls";
+import { answerLineCall, asAnswer, type LineAnswer, type LineCall } from "./line-calls";
 import { nextEventDay } from "./next-event";
 import { type OpeningAnswer, type OpeningInput, openingHere, writeOpening } from "./opening-here";
 import { LINE_ROW_TABLES, type LineRows, migrateObject } from "./schema";
@@ -238,38 +237,16 @@ export class LineLedger extends DurableObject<CoreEnv> {
     return (await this.ctx.storage.get<ServiceResult>("lastService")) ?? null;
   }
 
-  /**
-   * Rows copied into the object (the scale bench's lines; the move from the shared database), all in one
-   * transaction: every row or none.
-   */
+  /** Rows copied into the object (the benches' lines), all in one transaction: every row or none. */
   async load(tables: LineRows): Promise<number> {
     refuseUnknownTables(Object.keys(tables));
     return this.ctx.storage.transactionSync(() => this.insertRows(tables));
   }
 
-  /**
-   * The move's copy (objects/move.ts): whatever an earlier, interrupted move left is replaced, in one
-   * transaction. Refused once the directory names this object as the line's home: its rows are the
-   * only ones then.
-   */
-  async replaceRows(lineId: number, tables: LineRows): Promise<number> {
-    await this.refuseWhenHome(lineId);
-    refuseUnknownTables(Object.keys(tables));
-    return this.ctx.storage.transactionSync(() => {
-      this.deleteRows();
-      return this.insertRows(tables);
-    });
-  }
-
-  /** A refused move's copy removed (never the rows of a line whose home this object is). */
+  /** A refused opening's copy removed (never the rows of a line whose home this object is). */
   async clearRows(lineId: number): Promise<void> {
     await this.refuseWhenHome(lineId);
     this.ctx.storage.transactionSync(() => this.deleteRows());
-  }
-
-  /** Every figure a borrower is shown of the line, as its rows stand here: the move compares them. */
-  async figures(lineId: number, customer: CustomerRow, nowMs: number): Promise<LineFigures | null> {
-    return lineFigures(this.db, lineId, customer, new Date(nowMs));
   }
 
   private async refuseWhenHome(lineId: number): Promise<void> {
@@ -298,7 +275,7 @@ export class LineLedger extends DurableObject<CoreEnv> {
     return rows;
   }
 
-  /** A line's rows as they are stored (the scale bench's template; the move's verification). */
+  /** A line's rows as they are stored (the scale bench's template). */
   async rowsOf(tables: string[]): Promise<LineRows> {
     refuseUnknownTables(tables);
     return Object.fromEntries(tables.map((t) => [t, this.ctx.storage.sql.exec(`SELECT * FROM ${t}`).toArray()]));

@@ -27,4 +27,5 @@ export const migrationTexts: [string, string][] = [
   ["0024_desk_search", "CREATE INDEX `customers_name` ON `customers` (lower(\"last_name\"),lower(\"first_name\"),\"created_at\" desc);--> statement-breakpoint\nCREATE INDEX `customers_email_lower` ON `customers` (lower(\"email\"));"],
   ["0025_message_handover", "CREATE TABLE `message_handover` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`message` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n"],
   ["0026_lines_status_indexes", "CREATE INDEX `lines_status` ON `lines` (`status`);--> statement-breakpoint\nCREATE INDEX `lines_in_d1` ON `lines` (`id`) WHERE status != 'moved' AND opened_at IS NOT NULL;"],
+  ["0027_no_line_served_from_d1", "-- release gate: every-line-moved\n-- From this release the shared database serves no line of credit: each line's\n-- servicing run, postings and reads are its Durable Object's, and nothing moves\n-- a line out of this database any more (decision record 032). A line still\n-- here would be neither serviced nor moved, so the release waits for the last\n-- one. The scheduled move's cursor goes with the move.\nDELETE FROM `settings` WHERE `key` = 'line_move_cursor';\n"],
 ];

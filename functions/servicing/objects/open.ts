@@ -5,7 +5,6 @@ import { applications, customers, idempotencyKeys, lines, signatures, signedDocu
 import { lineLocationHint, requestLocationHint } from "#domain/rules/location";
 import { type ServicingContext, ServicingError } from "../context";
 import type { LineLedger } from "./line-ledger";
-import { homeInDirectory } from "./move";
 import type { OpeningAnswer, OpeningInput } from "./opening-here";
 import type { LineRows } from "./schema";
 
@@ -128,4 +127,31 @@ async function switchedOver(
   if (results[0]!.meta.changes === 1) return true;
   const now = await d1.prepare("SELECT status FROM lines WHERE id = ?").bind(line.id).first<string>("status");
   return now === "moved";
+}
+
+/**
+ * The directory's entry naming a line's own object as its home, written only where `guard` (SQL
+ * and its values) holds: the move's and the opening's switch-over, each in its guarded batch.
+ */
+export function homeInDirectory(
+  d1: D1Database,
+  entry: { lineId: number; customerId: string; locationHint: string; status: string },
+  [guard, ...values]: [string, ...unknown[]],
+): D1PreparedStatement {
+  return d1
+    .prepare(
+      "INSERT INTO line_directory (line_id, customer_id, store, object_name, location_hint, status, updated_at) " +
+        `SELECT ?, ?, 'object', ?, ?, ?, ? WHERE ${guard} ` +
+        "ON CONFLICT (line_id) DO UPDATE SET store = 'object', object_name = excluded.object_name, " +
+        "location_hint = excluded.location_hint, status = excluded.status, updated_at = excluded.updated_at",
+    )
+    .bind(
+      entry.lineId,
+      entry.customerId,
+      String(entry.lineId),
+      entry.locationHint,
+      entry.status,
+      Date.now(),
+      ...values,
+    );
 }

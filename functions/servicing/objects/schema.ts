@@ -2,8 +2,7 @@ import { migrationTexts } from "./migrations.generated";
 
 /**
  * The tables that hold one line's rows (its own, and the customer and application its run reads):
- * what the move copies from the shared database, the scale bench copies from its template line, and
- * `replaceRows` clears before a copy.
+ * what an opening copies in, the scale bench copies from its template line, and `clearRows` clears.
  */
 export const LINE_ROW_TABLES = [
   "customers",
@@ -19,19 +18,9 @@ export const LINE_ROW_TABLES = [
   "signed_documents",
 ] as const;
 
-/** The record of signing kept with a line's rows: no figure shows it, so a move compares it row by row. */
+/** The record of signing kept with a line's rows. */
 export const SIGNING_TABLES = ["signatures", "signed_documents"] as const;
 export type SigningTable = (typeof SIGNING_TABLES)[number];
-
-/**
- * The rows of a line's own that stay in the shared database when it moves: the customer and
- * application the site reads too, and the `lines` row, kept marked moved as the site's record that
- * the line exists. Idempotency keys are copied for the object; the shared ones expire with the others.
- */
-const STAYING_SHARED: ReadonlySet<string> = new Set(["customers", "applications", "lines", "idempotency_keys"]);
-
-/** The line's own rows a move takes out of the shared database: the rest of LINE_ROW_TABLES. */
-export const MOVED_OUT_TABLES = LINE_ROW_TABLES.filter((table) => !STAYING_SHARED.has(table));
 
 /**
  * A line's object holds the servicing core's tables that a line's own

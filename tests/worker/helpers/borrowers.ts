@@ -24,17 +24,12 @@ export interface SignedInBorrower {
  * A borrower of its own (a copy of a demo borrower: same standing and
  * history), signed in through POST /login like a browser, so the session,
  * its platform token and the landing are the product's own. Its line is in
- * its own object, as every line is by default; `store: "d1"` keeps it in the
- * shared database for a test of the rows there.
+ * its own object, as every line is (decision record 032).
  */
-export async function signedInBorrower(
-  like: Like = "current",
-  { store = "objects" }: { store?: "objects" | "d1" } = {},
-): Promise<SignedInBorrower> {
+export async function signedInBorrower(like: Like = "current"): Promise<SignedInBorrower> {
   const template = demoBorrowers.find((b) => b.email.startsWith(`${like}@`))!;
   const db = database(env.DB);
-  // Where production's lines live (decision record 032), unless the test reads the shared tables' rows.
-  const made = (await copyDemoBorrower(db, env, template.email, Date.now(), { store }))!;
+  const made = (await copyDemoBorrower(db, env, template.email, Date.now()))!;
   const res = await postForm("/login", { intent: "login", email: made.email, password: made.password });
   const cookie = sessionCookieOf(res);
   expect(cookie, `login of ${made.email} answered ${res.status}`).not.toBeNull();

@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
+import { expect, vi } from "vitest";
 import { type Database, database } from "#db/client";
 import { applications, customers, ledgerEntries, lines } from "#db/schema/servicing";
-import { runServicing } from "../../../functions/servicing/cron";
 import type { LineLedger } from "../../../functions/servicing/objects/line-ledger";
 
 export type LineStub = DurableObjectStub<LineLedger>;
@@ -90,14 +90,9 @@ export async function lineInObject(daysAgo: number): Promise<{ lineId: number; c
   return { lineId, customerId, stub };
 }
 
-/**
- * One line's servicing run at `now`, where the line lives: its object's (as its alarm would run it)
- * or, for a line kept in the shared database, the core's run over that one line.
- */
+/** One line's servicing run at `now`, in its object, as its alarm would run it. */
 export async function serviceLine(lineId: number, now: Date): Promise<void> {
-  const status = await env.DB.prepare("SELECT status FROM lines WHERE id = ?").bind(lineId).first<string>("status");
-  if (status === "moved") await lineStub(lineId).service(now.getTime());
-  else await runServicing(database(env.DB), now, { lineId });
+  await lineStub(lineId).service(now.getTime());
 }
 
 /**
@@ -131,4 +126,27 @@ export async function lineRowCount(lineId: number, table: string): Promise<numbe
 /** The core's own functions run on a moved line's rows, inside its object (as its calls and alarm run them). */
 export function inLineObject<T>(lineId: number, run: (db: Database, d1: D1Database) => Promise<T>): Promise<T> {
   return runInDurableObject(lineStub(lineId), (object: LineLedger) => run(object.db, object.d1));
+}
+
+/**
+ * Once the directory's consumer has applied every event of every line in its object: the events
+ * queue delivers them a moment after the postings, in any order, and a test that proves a request
+ * writes nothing must not see them land during it.
+ */
+export async function eventsSettled(): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const { results } = await env.DB.prepare(
+        "SELECT d.line_id, d.object_name, c.applied_seq FROM line_directory d LEFT JOIN line_event_cursors c " +
+          "ON c.line_id = d.line_id AND c.consumer = 'directory' WHERE d.store = 'object'",
+      ).all<{ line_id: number; object_name: string; applied_seq: number | null }>();
+      for (const entry of results) {
+        const stub = env.LINES!.get(env.LINES!.idFromName(entry.object_name)) as LineStub;
+        const events = (await stub.rowsOf(["line_events"])).line_events ?? [];
+        const last = Math.max(0, ...events.map((e) => Number(e.seq)));
+        expect(entry.applied_seq ?? 0, `line ${entry.line_id}'s events applied`).toBe(last);
+      }
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }
