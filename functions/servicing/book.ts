@@ -112,14 +112,29 @@ export function lineFacts(line: LineRow): Book["line"] {
 }
 
 /**
- * The five reads of one line, for one D1 batch: the line, its ledger, its
- * statements, its pending transactions and its application. The ids may be
- * values or SQL (a sub-select of the customer's newest line, so a call can
- * read a line it has not looked up yet in the same batch: readCustomerLine).
+ * Whether the store being read keeps the line's ledger, statements and requests: a line keeps them
+ * where it opened, its own object (decision record 032). The shared database holds a line never
+ * opened (awaiting its signature, or withdrawn), which has none anywhere, or one marked moved, whose
+ * rows are its object's alone: neither is read for them there.
  */
-export function lineQueries(db: Database, lineId: number | SQL, applicationId: number | SQL) {
+export const keepsRowsHere = (line: Pick<LineRow, "openedAt" | "status">): boolean =>
+  line.openedAt !== null && line.status !== "moved";
+
+/**
+ * The two reads every line has, for one batch: the line and its application. The ids may be values
+ * or SQL (a sub-select of the customer's newest line, so a call can read a line it has not looked up
+ * yet in the same batch as its token).
+ */
+export function lineHeadQueries(db: Database, lineId: number | SQL, applicationId: number | SQL) {
   return [
     db.select().from(lines).where(eq(lines.id, lineId)),
+    db.select(lineApplicationColumns).from(applications).where(eq(applications.id, applicationId)).limit(1),
+  ] as const;
+}
+
+/** The line's ledger, its statements and its pending requests: read only where the line keeps them. */
+function lineRowQueries(db: Database, lineId: number) {
+  return [
     db.select(ledgerColumns).from(ledgerEntries).where(eq(ledgerEntries.lineId, lineId)),
     db.select().from(statements).where(eq(statements.lineId, lineId)).orderBy(asc(statements.dueDate)),
     db
@@ -127,26 +142,21 @@ export function lineQueries(db: Database, lineId: number | SQL, applicationId: n
       .from(transactions)
       .where(and(eq(transactions.lineId, lineId), eq(transactions.status, "pending")))
       .orderBy(asc(transactions.effectiveDate), asc(transactions.createdAt)),
-    db.select(lineApplicationColumns).from(applications).where(eq(applications.id, applicationId)).limit(1),
   ] as const;
 }
 
-type LineRows = readonly [LineRow[], LedgerRow[], StatementRow[], TransactionRow[], ApplicationRow[]];
-
-/** The records of what lineQueries read; null when there is no such line. */
-export function lineRecordsOf(
-  [fresh, entryRows, statementRows, pending, applicationRows]: LineRows,
-  known?: LineRow,
-): LineRecords | null {
-  const current = fresh[0] ?? known;
-  if (!current) return null;
+function recordsOf(
+  line: LineRow,
+  application: ApplicationRow | undefined,
+  [entryRows, statementRows, pending]: readonly [LedgerRow[], StatementRow[], TransactionRow[]],
+): LineRecords {
   return {
-    line: current,
-    application: applicationRows[0],
+    line,
+    application,
     statementRows,
     pending,
     book: {
-      line: lineFacts(current),
+      line: lineFacts(line),
       entries: entryRows.map(toLedgerEntry),
       statements: statementRows.map(toIssuedStatement),
       scheduled: pending
@@ -156,11 +166,31 @@ export function lineRecordsOf(
   };
 }
 
-export async function readLine(db: Database, line: LineRow): Promise<LineRecords> {
-  return lineRecordsOf(await db.batch(lineQueries(db, line.id, line.applicationId)), line)!;
+/**
+ * The records of a line from its head reads (lineHeadQueries), null when there is no such line. A line
+ * that keeps its rows in this store (a line's object, read as the shared database is) reads them next.
+ */
+export async function lineRecordsOf(
+  db: Database,
+  [fresh, applicationRows]: readonly [LineRow[], ApplicationRow[]],
+): Promise<LineRecords | null> {
+  const line = fresh[0];
+  if (!line) return null;
+  return keepsRowsHere(line) ? readLine(db, line) : recordsOf(line, applicationRows[0], [[], [], []]);
 }
 
-/** The customer's newest line, as SQL for lineQueries: `customerId` a value or SQL itself (a token's customer). */
+/** One line's records, read in one round trip: its rows only where the line keeps them. */
+export async function readLine(db: Database, line: LineRow): Promise<LineRecords> {
+  const head = lineHeadQueries(db, line.id, line.applicationId);
+  if (!keepsRowsHere(line)) {
+    const [fresh, application] = await db.batch(head);
+    return recordsOf(fresh[0] ?? line, application[0], [[], [], []]);
+  }
+  const [fresh, application, ...rows] = await db.batch([...head, ...lineRowQueries(db, line.id)]);
+  return recordsOf(fresh[0] ?? line, application[0], rows);
+}
+
+/** The customer's newest line, as SQL for lineHeadQueries: `customerId` a value or SQL itself (a token's customer). */
 export function newestLineOf(customerId: string | SQL) {
   const line = sql`(SELECT id FROM ${lines} WHERE ${lines.customerId} = ${customerId} ORDER BY ${lines.createdAt} DESC LIMIT 1)`;
   const application = sql`(SELECT ${lines.applicationId} FROM ${lines} WHERE ${lines.id} = ${line})`;

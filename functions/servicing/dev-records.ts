@@ -28,7 +28,7 @@ export async function recordsFor(db: Database, email: string) {
     (await db.select({ n: count() }).from(applications).where(inArray(applications.customerId, customerIds)).get())
       ?.n ?? 0;
   const owned = await db
-    .select({ id: lines.id, status: lines.status })
+    .select({ id: lines.id, status: lines.status, openedAt: lines.openedAt })
     .from(lines)
     .where(inArray(lines.customerId, customerIds))
     .all();

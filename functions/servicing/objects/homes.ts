@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type deskRequests, transactions } from "#db/schema/servicing";
+import { keepsRowsHere } from "../book";
 import { ServicingError } from "../context";
 import type { SigningTable } from "./schema";
 
@@ -62,10 +63,15 @@ export function movedLineCall<T>(
   return call(lines.get(lines.idFromName(String(lineId))) as unknown as LineHome);
 }
 
-/** A line's draw and payment requests, wherever its rows live (development tools: the ledger, the counts). */
-export async function lineRequests(db: Database, line: { id: number; status: string }) {
+/**
+ * A line's draw and payment requests, wherever its rows live (development tools: the ledger, the
+ * counts). A line never opened has none.
+ */
+export async function lineRequests(db: Database, line: { id: number; status: string; openedAt: number | null }) {
   if (line.status !== "moved")
-    return db.select().from(transactions).where(eq(transactions.lineId, line.id)).orderBy(transactions.id).all();
+    return keepsRowsHere(line)
+      ? db.select().from(transactions).where(eq(transactions.lineId, line.id)).orderBy(transactions.id).all()
+      : [];
   const rows = await lineHomeCall(db, line.id, (home) => home.rowsOf(["transactions"]));
   return (rows.transactions ?? [])
     .map((t) => ({

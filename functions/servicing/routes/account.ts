@@ -7,7 +7,7 @@ import { sameEmail } from "#domain/rules/email";
 import { applyContactChange } from "#domain/rules/preferences";
 import { loadCustomerState, loadLineState } from "../account-state";
 import { agreementHtml, agreementTitles } from "../agreements";
-import { customerLine, lineQueries, lineRecordsOf, newestLineOf } from "../book";
+import { customerLine, lineHeadQueries, lineRecordsOf, newestLineOf } from "../book";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
 import { claimStatement, keyShapeProblem, requestHashOf } from "../idempotency";
@@ -25,7 +25,11 @@ import { callersOwnTokenHashes, revokeCustomerTokens } from "../tokens";
 
 export const accountRoutes = new Hono<ServicingEnv>();
 
-/** Every portal page's call: the token, the customer and their newest line, in one D1 round trip (issue 19). */
+/**
+ * Every portal page's call for a customer whose newest line has no object yet (awaiting its signature,
+ * or withdrawn; a line in its object is answered there, objects/route.ts): the token, the customer,
+ * the line and its application in one round trip.
+ */
 implement(
   accountRoutes,
   calls.GetSummary,
@@ -35,12 +39,12 @@ implement(
       const newest = newestLineOf(customerId);
       return [
         db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
-        ...lineQueries(db, newest.line, newest.application),
+        ...lineHeadQueries(db, newest.line, newest.application),
       ] as const;
     });
     const customer = customerRows[0];
     if (!customer) throw new ServicingError(404, "No such customer.");
-    const records = lineRecordsOf(lineRows);
+    const records = await lineRecordsOf(db, lineRows);
     if (!records) throw new ServicingError(404, "This customer has no line of credit.");
     return buildSummary(customer, await loadLineState(db, records.line, c.var.now, records), c.var.now);
   },
@@ -48,9 +52,9 @@ implement(
 );
 
 /**
- * A draw or a payment. Its first D1 round trip is the token, the claim of
- * the Idempotency-Key, the customer and their newest line's records, in one
- * batch (issue 19); then the guarded write, the confirmation and the answer.
+ * A draw or a payment asked of a line with no object yet (objects/route.ts answers the others): the
+ * token, the claim of the Idempotency-Key, the customer and the line in one batch, then the posting
+ * as the line allows it (a line not yet open refuses it), with the key's answer kept.
  */
 implement(
   accountRoutes,
@@ -69,7 +73,7 @@ implement(
         // A key that is missing or misshapen claims nothing (the refusal follows the token's check).
         claimStatement(db, keyProblem ? null : customerId, key, requestHash, now),
         db.select().from(customers).where(eq(customers.id, customerId)),
-        ...lineQueries(db, newest.line, newest.application),
+        ...lineHeadQueries(db, newest.line, newest.application),
       ] as const;
     });
     if (keyProblem) throw keyProblem;
@@ -81,7 +85,7 @@ implement(
       payload,
       now: c.var.now,
       customer: customerRows[0],
-      records: lineRecordsOf(lineRows),
+      records: await lineRecordsOf(db, lineRows),
     });
   },
   { tokenInBatch: true },
