@@ -6,8 +6,9 @@
  *   client's door, db/client and the site's tables.
  * - platform client (functions/platform): domain; the servicing core only
  *   through the embedded transport, only through the core's door.
- * - servicing core (functions/servicing, db/schema/servicing.ts): domain,
- *   db/client and its own tables.
+ * - servicing core (functions/servicing, db/schema/servicing.ts, and
+ *   db/line/tables.ts, its lines' objects' own): domain, db/client and its
+ *   own tables.
  * - app/ (route modules, components): domain, the site server, the platform door.
  * A door is the one file others may import: functions/platform/index.ts
  * (#platform) and functions/servicing/index.ts (#servicing).
@@ -74,7 +75,7 @@ module.exports = {
       comment:
         "The platform client uses the domain; only its embedded transport opens the core's door; never the site or any table.",
       from: { path: "^functions/platform/", pathNot: "^functions/platform/embedded-transport\\.ts$" },
-      to: { path: "^(app/|functions/(server|servicing)/|db/schema/)" },
+      to: { path: "^(app/|functions/(server|servicing)/|db/schema/|db/line/)" },
     },
     {
       name: "core-door-users",
@@ -104,7 +105,7 @@ module.exports = {
       severity: "error",
       comment: "The site server reads and writes the site's tables (site.ts, leads.ts), never the core's.",
       from: { path: ["^functions/server/", "^app/"] },
-      to: { path: "^db/schema/(servicing|index)\\.ts$" },
+      to: { path: ["^db/schema/(servicing|index)\\.ts$", "^db/line/"] },
     },
     {
       name: "pages-reach-the-database-through-the-site-server",
@@ -119,7 +120,7 @@ module.exports = {
       severity: "error",
       comment:
         "Table definitions import no code of the rooms (the circle of db/schema/site.ts through functions/sessions is gone).",
-      from: { path: "^db/schema/" },
+      from: { path: ["^db/schema/", "^db/line/"] },
       to: { path: "^(app|functions)/" },
     },
     {

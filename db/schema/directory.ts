@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * What D1 keeps about each line of credit once lines can live in their own
@@ -26,30 +26,6 @@ export const lineDirectory = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("line_directory_customer").on(t.customerId), index("line_directory_alarm").on(t.nextAlarmAt)],
-);
-
-/**
- * The outbox of each line's events (a line opened, a draw, a payment posted or
- * returned, a statement issued, past due, charged off, closed), written in the
- * same batch or transaction as the posting, in the line's own store. `seq`
- * counts a line's events from 1; the event id is `${lineId}:${seq}`. Handed to
- * the events queue at least once; `handedAt` is set once the queue took it.
- */
-export const lineEvents = sqliteTable(
-  "line_events",
-  {
-    id: text("id").primaryKey(),
-    lineId: integer("line_id").notNull(),
-    seq: integer("seq").notNull(),
-    kind: text("kind").notNull(),
-    /** The Eastern business day the event belongs to. */
-    day: text("day").notNull(),
-    at: integer("at").notNull(),
-    /** Figures only, as JSON (amounts in cents, ids of rows): never a name, an address or an account number. */
-    data: text("data").notNull().default("{}"),
-    handedAt: integer("handed_at"),
-  },
-  (t) => [uniqueIndex("line_events_line_seq").on(t.lineId, t.seq), index("line_events_unhanded").on(t.handedAt)],
 );
 
 /**

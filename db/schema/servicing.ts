@@ -151,75 +151,6 @@ export const lines = sqliteTable(
   ],
 );
 
-/** Append-only: a mistake is corrected by a reversing row, never an edit. */
-export const ledgerEntries = sqliteTable(
-  "ledger_entries",
-  {
-    id: text("id").primaryKey(),
-    lineId: integer("line_id").notNull(),
-    kind: text("kind").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    effectiveDate: text("effective_date").notNull(),
-    postedAt: integer("posted_at").notNull(),
-    reversesId: text("reverses_id"),
-    /** Payments: one_time | automatic. */
-    origin: text("origin"),
-    /** Draws: the cash advance fee kept from the deposit (the full draw is principal). */
-    feeCents: integer("fee_cents"),
-    /** The short numeric transaction id borrowers read. */
-    reference: integer("reference"),
-    description: text("description").notNull(),
-  },
-  (t) => [index("ledger_line").on(t.lineId, t.effectiveDate)],
-);
-
-/** Draw requests and one-time payments, from request to posting. */
-export const transactions = sqliteTable(
-  "transactions",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    lineId: integer("line_id").notNull(),
-    /** D (draw) | P (payment) */
-    code: text("code").notNull(),
-    amountCents: integer("amount_cents").notNull(),
-    /** Payments: the date they take effect; draws: the funding date. */
-    effectiveDate: text("effective_date").notNull(),
-    /** pending | posted | cancelled | returned */
-    status: text("status").notNull(),
-    createdAt: createdAt(),
-    postedAt: integer("posted_at"),
-  },
-  (t) => [index("transactions_line").on(t.lineId, t.status)],
-);
-
-export const statements = sqliteTable(
-  "statements",
-  {
-    id: text("id").primaryKey(),
-    lineId: integer("line_id").notNull(),
-    statementDate: text("statement_date").notNull(),
-    dueDate: text("due_date").notNull(),
-    /** The figures as issued (never changed). Null columns: issued before they were kept. */
-    periodStart: text("period_start"),
-    previousBalanceCents: integer("previous_balance_cents"),
-    drawsCents: integer("draws_cents"),
-    paymentsCents: integer("payments_cents"),
-    returnsCents: integer("returns_cents"),
-    /** Fees waived or refunded at the desk in the cycle (decision record 022). */
-    creditsCents: integer("credits_cents"),
-    principalCents: integer("principal_cents").notNull(),
-    feeCents: integer("fee_cents").notNull(),
-    /** The new balance. */
-    balanceCents: integer("balance_cents").notNull(),
-    /** This statement's own minimum. */
-    minimumDueCents: integer("minimum_due_cents").notNull(),
-    pastDueCents: integer("past_due_cents").notNull(),
-    totalMinimumDueCents: integer("total_minimum_due_cents"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("statements_line_due").on(t.lineId, t.dueDate)],
-);
-
 /** Stripe-style idempotency: one answer per (customer, key), kept >= 24 hours. */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -412,17 +343,6 @@ export const suppressions = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.channel, t.address] })],
-);
-
-export const notices = sqliteTable(
-  "notices",
-  {
-    lineId: integer("line_id").notNull(),
-    kind: text("kind").notNull(),
-    ref: text("ref").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.lineId, t.kind, t.ref] })],
 );
 
 /** WebAuthn passkeys of signed-in borrowers (public keys only). */

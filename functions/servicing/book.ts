@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { applications, ledgerEntries, lines, statements, transactions } from "#db/schema/servicing";
+import { ledgerEntries, statements, transactions } from "#db/line/tables";
+import { applications, lines } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { ServicingError } from "./context";

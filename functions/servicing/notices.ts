@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { customers, notices } from "#db/schema/servicing";
+import { notices } from "#db/line/tables";
+import { customers } from "#db/schema/servicing";
 import { servicing } from "#domain/config";
 import { formatDate, formatMoney } from "#domain/format";
 import { debitsOn } from "#domain/rules/autopay";

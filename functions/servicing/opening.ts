@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { lineEvents } from "#db/schema/directory";
-import { ledgerEntries, lines, transactions } from "#db/schema/servicing";
+import { ledgerEntries, lineEvents, transactions } from "#db/line/tables";
+import { lines } from "#db/schema/servicing";
 import { drawFundingDate } from "#domain/calendar";
 import type { LineState } from "./account-state";
 import { cycleOf } from "./account-state";

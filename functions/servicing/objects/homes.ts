@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { type deskRequests, transactions } from "#db/schema/servicing";
+import { transactions } from "#db/line/tables";
+import type { deskRequests } from "#db/schema/servicing";
 import { keepsRowsHere } from "../book";
 import { ServicingError } from "../context";
 import type { SigningTable } from "./schema";

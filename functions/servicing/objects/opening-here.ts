@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
-import { lines, signatures, signedDocuments, transactions } from "#db/schema/servicing";
+import { transactions } from "#db/line/tables";
+import { lines, signatures, signedDocuments } from "#db/schema/servicing";
 import { loadLineState } from "../account-state";
 import { openingWrites } from "../opening";
 import type { LineRows } from "./schema";

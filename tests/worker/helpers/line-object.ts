@@ -1,7 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect, vi } from "vitest";
 import { type Database, database } from "#db/client";
-import { applications, customers, ledgerEntries, lines } from "#db/schema/servicing";
+import { ledgerEntries } from "#db/line/tables";
+import { applications, customers, lines } from "#db/schema/servicing";
 import type { LineLedger } from "../../../functions/servicing/objects/line-ledger";
 
 export type LineStub = DurableObjectStub<LineLedger>;
@@ -149,4 +150,12 @@ export async function eventsSettled(): Promise<void> {
     },
     { timeout: 30_000, interval: 250 },
   );
+}
+
+/** The tables only a line's object holds (db/line/tables.ts), as far as the shared database still has them: none. */
+export async function lineTablesInD1(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('ledger_entries', 'transactions', 'statements', 'notices', 'line_events')",
+  ).all<{ name: string }>();
+  return results.map((r) => r.name);
 }
