@@ -127,6 +127,29 @@ describe("an object made before its tables grew", () => {
   });
 });
 
+describe("an object's migrations", () => {
+  it("applies the shared chain, then its own, recording the own chain's baseline without running it", async () => {
+    await runInDurableObject(lineStub(4), async (_: LineLedger, state) => {
+      const sql = state.storage.sql;
+      const names = sql
+        .exec<{ name: string }>("SELECT name FROM object_migrations ORDER BY rowid")
+        .toArray()
+        .map((r) => r.name);
+      expect(names).toContain("0028_drop_line_tables");
+      expect(names.at(-1)).toBe("line/0000_baseline");
+      expect(names.indexOf("0028_drop_line_tables")).toBeLessThan(names.indexOf("line/0000_baseline"));
+      // The shared database's drop never reached the object: its ledger's table is there, and so are the others.
+      const tables = sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('ledger_entries', 'transactions', 'statements', 'notices', 'line_events')",
+        )
+        .toArray();
+      expect(tables).toHaveLength(5);
+      expect(migrateObject(state.storage)).toBe(0);
+    });
+  });
+});
+
 describe("each line services itself", () => {
   it("services every day it is behind, sets its alarm to its next event, and tells the directory", async () => {
     const { lineId, stub } = await lineInObject(40);

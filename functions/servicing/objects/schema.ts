@@ -1,4 +1,4 @@
-import { migrationTexts } from "./migrations.generated";
+import { lineMigrationTexts, migrationTexts } from "./migrations.generated";
 
 /**
  * The tables that hold one line's rows (its own, and the customer and application its run reads):
@@ -27,7 +27,8 @@ export type SigningTable = (typeof SIGNING_TABLES)[number];
  * servicing, postings and desk changes write or read (decision record 032):
  * the same migrations as the shared database, applied in order on the
  * object's first use after each release and kept to those tables, so the
- * core's queries read the same columns wherever a line's rows live. Every
+ * core's queries read the same columns wherever a line's rows live; then the
+ * objects' own chain, for the tables the shared database no longer has. Every
  * table and index costs an object at least a 4 KB page even when empty,
  * which is why the others are left out.
  */
@@ -95,6 +96,24 @@ const isDrop = (statement: string) => /^DROP TABLE/i.test(statement.replace(/^--
 /** The migrations by name (`0023_line_directory`), in order. */
 export const objectMigrations: [string, string][] = migrationTexts;
 
+/**
+ * The objects' own chain (db/line/migrations, drizzle.line.config.ts): the tables only a line's object
+ * holds, changed after the shared database dropped its copies. Applied after the shared chain, under
+ * the names `line/<name>`. Its baseline is never applied: the shared chain made those tables.
+ */
+export const lineMigrations: [string, string][] = lineMigrationTexts.map(([name, text]) => [`line/${name}`, text]);
+
+const isBaseline = (text: string) => /^--\s*baseline: never applied/m.test(text);
+
+/** A migration of the objects' own chain, statement by statement (all of them the object's). */
+export function lineStatements(text: string): string[] {
+  if (isBaseline(text)) return [];
+  return text
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.replace(/^--.*$/gm, "").trim() !== "");
+}
+
 /** Applies what is missing; each migration and its record in one transaction. */
 export function migrateObject(storage: DurableObjectStorage): number {
   const sql = storage.sql;
@@ -106,11 +125,15 @@ export function migrateObject(storage: DurableObjectStorage): number {
       .map((r) => r.name),
   );
   storage.transactionSync(() => addTablesKeptLater(sql, applied));
+  const chains = [
+    ...objectMigrations.map(([name, text]) => [name, objectStatements(text)] as const),
+    ...lineMigrations.map(([name, text]) => [name, lineStatements(text)] as const),
+  ];
   let count = 0;
-  for (const [name, text] of objectMigrations) {
+  for (const [name, statements] of chains) {
     if (applied.has(name)) continue;
     storage.transactionSync(() => {
-      for (const statement of objectStatements(text)) sql.exec(statement);
+      for (const statement of statements) sql.exec(statement);
       sql.exec("INSERT INTO object_migrations (name, applied_at) VALUES (?, ?)", name, Date.now());
     });
     count++;
