@@ -321,7 +321,7 @@ try {
   console.log(`Framework floor (React + React Router client runtime): ${kb(js.floor)} gzip`);
   console.log(`Above the floor: ${kb(js.total - js.floor)} (target <= 15 KB)`);
   console.log(
-    `\nPlatform in-process (embedded core through the typed client), D1 with ${PLATFORM_ACCOUNTS.toLocaleString()} accounts of 50 ledger rows:`,
+    `\nPlatform in-process (embedded core through the typed client), ${PLATFORM_ACCOUNTS.toLocaleString()} accounts of 50 ledger rows, each line in its own Durable Object:`,
   );
   console.table([
     {

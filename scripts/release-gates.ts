@@ -42,9 +42,35 @@ export function pendingGates(
   return gates;
 }
 
+const stem = (file: string) => file.replace(/\.sql$/, "");
+
 /**
- * Refuses while a pending migration's gate is closed. A dry run prints the
- * reads it would make; it cannot know what they answer.
+ * The drops that would ship with the release that stopped reading what they drop: a pending
+ * migration's `-- forward-only: <name> unused since <migration>` line naming a migration of this
+ * repository that is pending too. Applied together, the version serving now (which still reads it)
+ * would run on the schema without it, during the ramp and after a rollback (docs/operations.md). A
+ * new database (nothing applied) has no version serving, and nothing waits.
+ */
+export function dropsTooEarly(migrations: readonly Migration[], applied: ReadonlySet<string>) {
+  if (applied.size === 0) return [];
+  const known = new Set(migrations.map((m) => stem(m.file)));
+  const pending = new Set(migrations.filter((m) => !applied.has(m.file)).map((m) => stem(m.file)));
+  return migrations
+    .filter((m) => pending.has(stem(m.file)))
+    .flatMap(({ file, sql }) =>
+      [...sql.matchAll(/^--\s*forward-only:\s*([\w.]+)\s+unused since\s+(\S+)/gim)].map(([, name, since]) => ({
+        file,
+        name: name!,
+        since: stem(since!),
+      })),
+    )
+    .filter(({ since }) => known.has(since) && pending.has(since));
+}
+
+/**
+ * Refuses while a pending migration's gate is closed, or while a pending drop would ship with the
+ * release that stopped reading what it drops. A dry run prints the reads it would make; it cannot
+ * know what they answer.
  */
 export async function checkReleaseGates(
   shell: Shell,
@@ -53,6 +79,11 @@ export async function checkReleaseGates(
 ): Promise<void> {
   const applied = await shell.read(commands.query(target, APPLIED));
   const names = new Set(applied === undefined ? [] : rowsOf<{ name: string }>(applied).map((r) => r.name));
+  const early = applied === undefined ? undefined : dropsTooEarly(migrations, names)[0];
+  if (early)
+    throw new Error(
+      `${early.file} drops ${early.name}, unused since ${early.since}, which this release would apply too: the version serving ${target.environment} now still reads it. Promote a release with ${early.since} but not ${early.file} first, and this one once that release serves all traffic past the rollback window. Nothing was changed.`,
+    );
   for (const [gate, file] of pendingGates(migrations, names)) {
     const { sql, refusal } = RELEASE_GATES[gate];
     const answer = await shell.read(commands.query(target, sql));

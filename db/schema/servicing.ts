@@ -143,9 +143,9 @@ export const lines = sqliteTable(
   (t) => [
     uniqueIndex("lines_application").on(t.applicationId),
     index("lines_customer").on(t.customerId),
-    // The scheduled runs never read the whole book (decision record 032): D1's servicing seeks the open
-    // lines still here, and the move reads only the opened lines not yet moved, an index that empties
-    // as they move.
+    // The servicing run seeks the open lines by status (in a line's object, which holds this table too);
+    // the release gate every-line-moved counts the opened lines not yet moved through an index that
+    // stays empty once none is left (db/release-gates.ts, decision record 032).
     index("lines_status").on(t.status),
     index("lines_in_d1").on(t.id).where(sql`status != 'moved' AND opened_at IS NOT NULL`),
   ],

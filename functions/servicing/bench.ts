@@ -115,7 +115,8 @@ function benchRows(n: number, now: number): LineRows {
 
 /**
  * Accounts `from`..`from + count - 1`: each line's rows loaded into its object, then the shared
- * rows in one batch. An account already seeded (its directory entry exists) is left as it is.
+ * rows in one batch. An account already seeded (its directory entry exists) is left as it is; one
+ * whose seeding stopped before its directory entry is loaded afresh.
  */
 export async function seedBenchAccounts(env: CoreEnv, from: number, count: number, now: number): Promise<void> {
   if (env.ENVIRONMENT !== "development") throw new Error("Only in development.");
@@ -128,7 +129,7 @@ export async function seedBenchAccounts(env: CoreEnv, from: number, count: numbe
     await Promise.all(
       group.map((n) => {
         const stub = env.LINES.get(env.LINES.idFromName(String(FIRST_LINE_ID + n))) as DurableObjectStub<LineLedger>;
-        return stub.load(benchRows(n, now));
+        return stub.loadAfresh(FIRST_LINE_ID + n, benchRows(n, now));
       }),
     );
     const today = easternDateTime(new Date(now)).date;

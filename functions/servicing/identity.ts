@@ -46,7 +46,7 @@ export async function lineStanding(db: Database, customerId: string) {
       ? { n: 1 }
       : db.select({ n: sql<number>`count(*)` }).from(signatures).where(eq(signatures.lineId, line.id)).get(),
   ]);
-  // A line moved into its own object keeps its status in the directory (objects/move.ts).
+  // A line in its own object keeps its status in the directory (objects/directory-events.ts).
   const status =
     line.status === "moved"
       ? ((

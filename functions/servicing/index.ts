@@ -57,7 +57,7 @@ export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools
 export { consumeMessages, type QueuedMessage } from "./dispatch";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
-// Each line of credit's own Durable Object, its sweeper, its events and the move (decision record 032).
+// Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
 export type { DeskLineAction, DeskLineInput, DeskLineResult } from "./objects/desk-calls";
 export { deskLineAction } from "./objects/desk-route";
 export { withLineHomes } from "./objects/homes";

@@ -588,21 +588,53 @@ describe("a migration that waits for the data: its release gate (db/release-gate
     expect(run.commands.some((c) => c.includes("migrations apply"))).toBe(false);
   });
 
-  it("this repository's release that serves no line from D1 waits for the last line to be moved", async () => {
+  describe("this repository's drop of the line tables (0027, then 0028)", () => {
     const own = migrationFiles();
-    const gated = own.filter((m) => /^--\s*release gate: every-line-moved/m.test(m.sql)).map((m) => m.file);
-    expect(gated).toContain("0027_no_line_served_from_d1.sql");
-    const before = own.filter((m) => !gated.includes(m.file)).map((m) => m.file);
-    const run = await runScript("promote", [VERSION], {
-      git: CLEAN,
-      shell: productionWith(before, 2),
-      migrations: own,
+    const names = own.map((m) => m.file);
+    const upTo = (file: string) => names.slice(0, names.indexOf(file));
+    const NO_LINE_SERVED = "0027_no_line_served_from_d1.sql";
+    const DROP_LINE_TABLES = "0028_drop_line_tables.sql";
+
+    it("never ships the drop with the release that stopped reading the tables", async () => {
+      const run = await runScript("promote", [VERSION], {
+        git: CLEAN,
+        shell: productionWith(upTo(NO_LINE_SERVED), 0),
+        migrations: own,
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `${DROP_LINE_TABLES} drops ledger_entries, unused since 0027_no_line_served_from_d1, which this release would apply too: the version serving production now still reads it.`,
+      );
+      expect(run.commands.some((c) => c.includes("migrations apply") || c.includes("time-travel"))).toBe(false);
     });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(
-      '0027_no_line_served_from_d1.sql waits for its release gate "every-line-moved" in production: 2 opened lines',
-    );
-    expect(run.commands.some((c) => c.includes("migrations apply"))).toBe(false);
+
+    it("the release that serves no line from D1 waits for the last line to be moved", async () => {
+      const run = await runScript("promote", [VERSION], {
+        git: CLEAN,
+        shell: productionWith(upTo(NO_LINE_SERVED), 2),
+        migrations: own.filter((m) => m.file !== DROP_LINE_TABLES),
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `${NO_LINE_SERVED} waits for its release gate "every-line-moved" in production: 2 opened lines`,
+      );
+    });
+
+    it("the drop goes once that release serves and no line is left in D1; a new database takes both at once", async () => {
+      const after = await runScript("promote", [VERSION], {
+        git: CLEAN,
+        shell: productionWith(upTo(DROP_LINE_TABLES), 0),
+        migrations: own,
+      });
+      expect(after.code).toBe(0);
+      expect(after.commands).toContain(MIGRATE);
+      const fresh = await runScript("promote", [VERSION], {
+        git: CLEAN,
+        shell: productionWith([], 0),
+        migrations: own,
+      });
+      expect(fresh.code).toBe(0);
+    });
   });
 
   it("a gate no one defined is the migration's mistake, refused before anything is asked", async () => {

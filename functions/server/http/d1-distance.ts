@@ -57,8 +57,8 @@ class RoutedStatement {
 }
 
 class DistantSession {
-  private started = false;
   private wrote = false;
+  private readPrimary = false;
   private readonly primary: D1DatabaseSession;
   private bookmarkSeen: string | null;
 
@@ -73,9 +73,15 @@ class DistantSession {
 
   /** Where a read goes: the primary at a first-primary start, after this session wrote, or when the replica is behind. */
   private readsReplica(): boolean {
-    if (this.start === "primary" || this.wrote || (this.start === "first-primary" && !this.started)) return false;
+    // A first-primary session reads the primary until the primary has answered it once (reads sent side
+    // by side with the first one, like the session's lookup and the early summary, included).
+    if (this.start === "primary" || this.wrote || (this.start === "first-primary" && !this.readPrimary)) return false;
     const replica = this.distance.replica;
-    return !replica || this.bookmarkSeen === null || this.bookmarkSeen <= replica.bookmark;
+    if (!replica) return true;
+    // A lagging replica is behind anything this session read at the primary, even when local D1 gave that
+    // read no bookmark: D1 would not route the session's next read to it.
+    if (this.readPrimary && this.bookmarkSeen === null) return false;
+    return this.bookmarkSeen === null || this.bookmarkSeen <= replica.bookmark;
   }
 
   async run<T>(
@@ -83,7 +89,6 @@ class DistantSession {
     exec: (on: D1PreparedStatement[], db: Pick<D1Database, "batch">) => Promise<T>,
   ): Promise<T> {
     const toReplica = statements.every((s) => isRead(s.sql)) && this.readsReplica();
-    this.started = true;
     if (toReplica) {
       await wait(this.distance.replicaMs);
       const replica = this.distance.replica;
@@ -102,6 +107,7 @@ class DistantSession {
       this.primary,
     );
     if (!statements.every((s) => isRead(s.sql))) this.wrote = true;
+    this.readPrimary = true;
     this.bookmarkSeen = this.primary.getBookmark() ?? this.bookmarkSeen;
     return answer;
   }

@@ -52,7 +52,7 @@ export async function openWithHistory(
   const locationHint = lineLocationHint(String(rows.customers?.[0]?.state ?? ""));
   const lines = env.LINES as DurableObjectNamespace<LineLedger>;
   const stub = lines.get(lines.idFromName(String(lineId)), { locationHint });
-  await stub.load(rows);
+  await stub.loadAfresh(lineId, rows);
   await history(stub);
   if (!(await switchOver(env.DB, line, locationHint))) throw new Error(`Line ${lineId} changed while it opened.`);
   await stub.service(nowMs);

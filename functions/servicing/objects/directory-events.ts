@@ -18,7 +18,7 @@ export function directoryWrites(event: LineEvent, at: number): GuardedWrite[] {
               {
                 sql:
                   "INSERT OR IGNORE INTO line_directory (line_id, customer_id, store, object_name, status, updated_at) " +
-                  "SELECT ?, ?, 'd1', ?, 'open', ? WHERE",
+                  "SELECT ?, ?, 'object', ?, 'open', ? WHERE",
                 params: [event.lineId, customerId, String(event.lineId), at],
               },
             ]

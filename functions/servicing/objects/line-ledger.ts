@@ -243,6 +243,20 @@ export class LineLedger extends DurableObject<CoreEnv> {
     return this.ctx.storage.transactionSync(() => this.insertRows(tables));
   }
 
+  /**
+   * Rows copied in afresh (a demo line's opening, the platform bench's lines): whatever an interrupted
+   * copy left is replaced, in one transaction. Refused once the directory names this object as the
+   * line's home: its rows are the only ones then.
+   */
+  async loadAfresh(lineId: number, tables: LineRows): Promise<number> {
+    await this.refuseWhenHome(lineId);
+    refuseUnknownTables(Object.keys(tables));
+    return this.ctx.storage.transactionSync(() => {
+      this.deleteRows();
+      return this.insertRows(tables);
+    });
+  }
+
   /** A refused opening's copy removed (never the rows of a line whose home this object is). */
   async clearRows(lineId: number): Promise<void> {
     await this.refuseWhenHome(lineId);

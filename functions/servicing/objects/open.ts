@@ -131,7 +131,7 @@ async function switchedOver(
 
 /**
  * The directory's entry naming a line's own object as its home, written only where `guard` (SQL
- * and its values) holds: the move's and the opening's switch-over, each in its guarded batch.
+ * and its values) holds: an opening's switch-over (a demo line's too), each in its guarded batch.
  */
 export function homeInDirectory(
   d1: D1Database,
