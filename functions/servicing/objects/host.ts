@@ -49,10 +49,11 @@ export async function rehandDeadEvents(batch: MessageBatch<LineEvent>, env: Core
 }
 
 /**
- * Development only: the moved clock moves every line in an object too (the
- * alarms keep real time). It walks the directory, which production never does.
+ * Development only: the moved clock moves every line (the alarms keep real
+ * time). It walks the directory, which production never does.
  */
-export async function serviceObjectLines(env: CoreEnv, nowMs: number, into: RunReport = emptyReport()) {
+export async function serviceObjectLines(env: CoreEnv, nowMs: number): Promise<RunReport> {
+  const into = emptyReport();
   if (env.ENVIRONMENT !== "development") return into;
   const { results } = await env.DB.prepare(
     "SELECT object_name FROM line_directory WHERE store = 'object' AND status = 'open'",
