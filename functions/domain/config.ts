@@ -155,6 +155,32 @@ export const servicing = {
   paperCheckExtraBusinessDays: { min: 7, max: 10 },
 } as const;
 
+/** Statements a billing cycle makes in a year: how a count of statements reads as years and months. */
+export const statementsPerYear: Record<BillingCycle, number> = {
+  biweekly: 26,
+  semimonthly: 24,
+  monthly: 12,
+};
+
+/**
+ * What every statement issued from now on says besides its figures (0-decisions.md, "Notices and
+ * records the law requires"; wording in functions/servicing/statement-notices.ts).
+ */
+export const statementNotices = {
+  /**
+   * The edition of the notices' wording a statement is issued with, stored on it: a later change
+   * of wording is a new edition, and an issued statement keeps printing its own.
+   */
+  edition: 1,
+  /** Where a borrower writes about a billing error (Regulation Z §1026.7(b)(9)): the company's own address. */
+  billingErrorAddress: [brand.legalName, "Attn: Billing Error Notices", ...address.lines],
+  /**
+   * The minimum-payment warning projects at most this many years of statements: a payment that has
+   * not repaid the balance by then (one that does not outpace the fees never does) is shown as never.
+   */
+  payoffProjectionMaxYears: 50,
+} as const;
+
 /** Federal Reserve holidays; the banking calendar computes their dates. */
 export const federalReserveHolidays = [
   "New Year's Day",

@@ -22,6 +22,16 @@ export {
   paymentReturnable,
 } from "./corrections";
 export { activitySince, addMonths, coveredBy, lastIssued } from "./cycle";
+export {
+  monthsOfStatements,
+  noticesOf,
+  type PaymentProjection,
+  type ProjectionStart,
+  projectFixedPayments,
+  projectionStart,
+  projectMinimumPayments,
+  statementBill,
+} from "./projection";
 export { cancelledIds } from "./replay";
 export {
   automaticPaymentId,
@@ -45,5 +55,6 @@ export type {
   PaymentAllocation,
   ScheduledPayment,
   Standing,
+  StatementNotices,
   StatementStanding,
 } from "./types";

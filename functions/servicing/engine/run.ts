@@ -1,10 +1,10 @@
 import { addDays, daysBetween } from "#domain/calendar";
 import { servicing } from "#domain/config";
-import { carriedBalanceFee, minimumPayment } from "#domain/fees";
 import { debitsOn } from "#domain/rules/autopay";
 import { closesAtOnce } from "#domain/rules/closure";
 import { paymentReturnable } from "./corrections";
 import { activitySince, addMonths, lastIssued } from "./cycle";
+import { noticesOf, statementBill } from "./projection";
 import { cycleOfFrequency, dueDateIssuedOn, firstDueDate } from "./schedule";
 import { accountState, firstDrawDate } from "./state";
 import type { AccountState, Book, IssuedStatement, LedgerEntry, ScheduledPayment } from "./types";
@@ -179,9 +179,11 @@ function issueStatement(book: Book, day: string, clock: RunClock, work: DayWork)
   const last = lastIssued(book.statements);
   const cycleActivity = activitySince(book.entries, last, day);
   if (state.balanceCents <= 0 && !cycleActivity.any) return book;
-  const fee = carriedBalanceFee(state.principalCents, cycle);
-  const newBalance = state.balanceCents + fee;
-  const minimum = Math.min(minimumPayment(state.principalCents, cycle), newBalance);
+  const {
+    feeCents: fee,
+    newBalanceCents: newBalance,
+    minimumDueCents: minimum,
+  } = statementBill(state.principalCents, state.balanceCents, cycle);
   const id = `S${line.id}-${dueDate}`;
   const statement: IssuedStatement = {
     id,
@@ -201,6 +203,7 @@ function issueStatement(book: Book, day: string, clock: RunClock, work: DayWork)
     minimumDueCents: minimum,
     totalMinimumDueCents: state.pastDueCents + minimum,
   };
+  statement.notices = noticesOf(statement, cycle);
   const feeRow: LedgerEntry[] =
     fee > 0
       ? [

@@ -53,6 +53,26 @@ export interface IssuedStatement {
   /** This statement's own minimum: its fee plus its share of principal. */
   minimumDueCents: number;
   totalMinimumDueCents: number | null;
+  /** What the statement's notices said as issued; absent or null: issued before statements carried them. */
+  notices?: StatementNotices | null;
+}
+
+/**
+ * The notices a statement is issued with (0-decisions.md, "Notices and records the law
+ * requires"), kept with it so that what it says never changes: the wording's edition, the
+ * minimum-payment warning's figures, and the values the other notices name.
+ */
+export interface StatementNotices {
+  /** The edition of the wording (functions/servicing/statement-notices.ts). */
+  edition: number;
+  /** Paying only the minimum: statements to a zero balance (null: never), as months, and the fees on the way. */
+  payoffStatements: number | null;
+  payoffMonths: number | null;
+  payoffFeesCents: number | null;
+  /** Where billing-error notices go, one line per line of the address. */
+  billingErrorAddress: string[];
+  /** Days past due after which the account is charged off, as the late-payment warning says. */
+  chargeOffAfterDays: number;
 }
 
 /** A one-time payment scheduled and not yet posted. */
