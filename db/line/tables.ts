@@ -73,6 +73,18 @@ export const statements = sqliteTable(
     minimumDueCents: integer("minimum_due_cents").notNull(),
     pastDueCents: integer("past_due_cents").notNull(),
     totalMinimumDueCents: integer("total_minimum_due_cents"),
+    /**
+     * The notices as issued (0-decisions.md, "Notices and records the law requires"); a null edition:
+     * issued before statements carried them, and printed without. The wording's edition; the
+     * minimum-payment warning's statements to a zero balance (null with an edition: never), months
+     * and fees; the billing-error address, one line per line; the days past due before charge-off.
+     */
+    noticesEdition: integer("notices_edition"),
+    payoffStatements: integer("payoff_statements"),
+    payoffMonths: integer("payoff_months"),
+    payoffFeesCents: integer("payoff_fees_cents"),
+    billingErrorAddress: text("billing_error_address"),
+    chargeOffAfterDays: integer("charge_off_after_days"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("statements_line_due").on(t.lineId, t.dueDate)],

@@ -6,7 +6,7 @@ import { easternDateTime } from "#domain/calendar";
 import type { PayFrequency } from "#domain/config";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
-import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus } from "./engine/index";
+import type { Book, EntryKind, IssuedStatement, LedgerEntry, LineStatus, StatementNotices } from "./engine/index";
 
 export type LineRow = typeof lines.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -91,6 +91,32 @@ export function toIssuedStatement(row: StatementRow): IssuedStatement {
     pastDueCents: row.pastDueCents,
     minimumDueCents: row.minimumDueCents,
     totalMinimumDueCents: row.totalMinimumDueCents,
+    notices: noticesOfRow(row),
+  };
+}
+
+/** A statement's notices as issued, or null for one issued before statements carried them. */
+function noticesOfRow(row: StatementRow): StatementNotices | null {
+  if (row.noticesEdition === null) return null;
+  return {
+    edition: row.noticesEdition,
+    payoffStatements: row.payoffStatements,
+    payoffMonths: row.payoffMonths,
+    payoffFeesCents: row.payoffFeesCents,
+    billingErrorAddress: (row.billingErrorAddress ?? "").split("\n"),
+    chargeOffAfterDays: row.chargeOffAfterDays ?? 0,
+  };
+}
+
+/** The columns a statement's notices are kept in (noticesOfRow reads them back). */
+export function noticeColumns(notices: StatementNotices | null | undefined) {
+  return {
+    notices_edition: notices?.edition ?? null,
+    payoff_statements: notices?.payoffStatements ?? null,
+    payoff_months: notices?.payoffMonths ?? null,
+    payoff_fees_cents: notices?.payoffFeesCents ?? null,
+    billing_error_address: notices ? notices.billingErrorAddress.join("\n") : null,
+    charge_off_after_days: notices?.chargeOffAfterDays ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { lines, platformTokens } from "#db/schema/servicing";
 import { easternDateTime } from "#domain/calendar";
-import { type LineRecords, type LineRow, readLine } from "./book";
+import { type LineRecords, type LineRow, noticeColumns, readLine } from "./book";
 import { ServicingError } from "./context";
 import { type DayWork, daysToService, serviceDay } from "./engine/index";
 import { eventWrite, runEvents } from "./events";
@@ -136,6 +136,7 @@ function runWrites(line: LineRow, works: DayWork[], today: string, at: number): 
           minimum_due_cents: s.minimumDueCents,
           past_due_cents: s.pastDueCents,
           total_minimum_due_cents: s.totalMinimumDueCents,
+          ...noticeColumns(s.notices),
           created_at: s.createdAt,
         }),
       );

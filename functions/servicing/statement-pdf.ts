@@ -2,6 +2,7 @@ import { address, brand, phones } from "#domain/config";
 import { formatDate, formatMoney, formatPhone } from "#domain/format";
 import { type PdfBlock, renderPdf } from "#domain/pdf";
 import { coveredBy, type IssuedStatement, type LedgerEntry } from "./engine/index";
+import { type NoticeSection, statementNoticesOf } from "./statement-notices";
 
 const money = (cents: number) => formatMoney(cents, { cents: true });
 /** Credits in parentheses, as on the portal's tables. */
@@ -70,20 +71,12 @@ function activityLine(e: LedgerEntry, reversed: LedgerEntry["kind"] | undefined)
 const figure = (label: string, cents: number | null, credit = false): PdfBlock[] =>
   cents === null ? [] : [{ kind: "paragraph", text: `${label}: ${signed(cents, credit)}` }];
 
-/** A billing statement: its figures exactly as issued (never recomputed), and its cycle's activity, as a real PDF. */
-export function statementPdf(
-  customer: StatementParty,
-  line: { id: number; creditLimitCents: number },
-  book: { entries: readonly LedgerEntry[]; statements: readonly IssuedStatement[] },
-  statement: IssuedStatement,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const activity = statementActivity(book.entries, book.statements, statement);
-  const kinds = new Map(book.entries.map((e) => [e.id, e.kind] as const));
-  const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
+/** Who, which account, which period, when due. */
+function heading(customer: StatementParty, line: { id: number }, statement: IssuedStatement): PdfBlock[] {
   const period = statement.periodStart
     ? `Statement period: ${formatDate(statement.periodStart)} to ${formatDate(statement.statementDate)}`
     : `Statement date: ${formatDate(statement.statementDate)}`;
-  const blocks: PdfBlock[] = [
+  return [
     {
       kind: "paragraph",
       text: `${customer.firstName} ${customer.lastName}, ${customer.address1}, ${customer.city}, ${customer.state} ${customer.zip}`,
@@ -91,6 +84,32 @@ export function statementPdf(
     { kind: "paragraph", text: `Account ending ${String(line.id).slice(-4)}` },
     { kind: "paragraph", text: period },
     { kind: "paragraph", text: `Payment due date: ${formatDate(statement.dueDate)}` },
+  ];
+}
+
+const noticeBlocks = (sections: readonly NoticeSection[]): PdfBlock[] =>
+  sections.flatMap((section) => [
+    { kind: "heading" as const, text: section.heading },
+    ...section.paragraphs.map((text) => ({ kind: "paragraph" as const, text })),
+  ]);
+
+/**
+ * A billing statement: its figures exactly as issued (never recomputed), and its cycle's activity, as a real PDF.
+ * A statement issued with notices prints them as it stored them (statement-notices.ts): the warnings beside the
+ * payment due, the billing rights at the end.
+ */
+export function statementPdf(
+  customer: StatementParty,
+  line: { id: number; creditLimitCents: number },
+  book: { entries: readonly LedgerEntry[]; statements: readonly IssuedStatement[] },
+  statement: IssuedStatement,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const activity = statementActivity(book.entries, book.statements, statement);
+  const notices = statementNoticesOf(statement);
+  const kinds = new Map(book.entries.map((e) => [e.id, e.kind] as const));
+  const total = statement.totalMinimumDueCents ?? statement.pastDueCents + statement.minimumDueCents;
+  const blocks: PdfBlock[] = [
+    ...heading(customer, line, statement),
     { kind: "heading", text: "Summary" },
     { kind: "paragraph", text: `Credit limit: ${money(line.creditLimitCents)}` },
     ...figure("Previous balance", statement.previousBalanceCents),
@@ -105,6 +124,7 @@ export function statementPdf(
     { kind: "paragraph", text: `Past due amount: ${money(statement.pastDueCents)}` },
     { kind: "paragraph", text: `Current minimum payment: ${money(statement.minimumDueCents)}` },
     { kind: "paragraph", text: `Total minimum due by ${formatDate(statement.dueDate)}: ${money(total)}` },
+    ...noticeBlocks(notices.warnings),
     { kind: "heading", text: "Activity this period" },
     ...(activity.length === 0
       ? [{ kind: "paragraph" as const, text: "No activity this period." }]
@@ -114,6 +134,7 @@ export function statementPdf(
       kind: "paragraph",
       text: "Payments apply to the earliest due date first: the oldest statement's fee, then the rest of its minimum, then the next statement's; what remains lowers your principal. Paying more than the minimum never costs extra, and it lowers the fee and the minimum of your next statement.",
     },
+    ...noticeBlocks(notices.rights),
     {
       kind: "paragraph",
       text: `Questions? Call ${formatPhone(phones.customerService)}. ${brand.legalName}, ${address.lines.join(", ")}.`,

@@ -116,3 +116,41 @@ describe("billing statement PDF", () => {
     expect(text).toContain("Payments: $0.00");
   });
 });
+
+describe("a statement's notices (issue 35)", () => {
+  const notices: NonNullable<IssuedStatement["notices"]> = {
+    edition: 1,
+    payoffStatements: 30,
+    payoffMonths: 14,
+    payoffFeesCents: 31_500,
+    billingErrorAddress: ["Ridgeline Credit, LLC", "Attn: Billing Error Notices", "1 Old Road", "Oldtown, OH 45501"],
+    chargeOffAfterDays: 90,
+  };
+  const render = async (s: IssuedStatement) =>
+    pdfText(
+      await statementPdf(customer, { id: 1, creditLimitCents: 100_000 }, { entries, statements: [first, s] }, s),
+    ).replace(/\s+/g, " ");
+
+  it("prints the warnings and the billing rights from what the statement stored, not from today's configuration", async () => {
+    const text = await render({ ...statement, notices });
+    for (const line of [
+      "Minimum Payment Warning",
+      "you will pay off the balance shown on this statement ($400.00) in about 30 statements (1 year and 2 months), and you will pay an estimated $315.00 in carried balance fees: an estimated total of $695.00.",
+      "Late Payment Warning",
+      "If we do not receive your minimum payment by the due date (Nov. 20, 2026), your account becomes past due. We charge no late fee.",
+      "If your account is more than 90 days past due, it is charged off",
+      "What To Do If You Think You Find A Mistake On Your Statement",
+      "write to us at: Ridgeline Credit, LLC, Attn: Billing Error Notices, 1 Old Road, Oldtown, OH 45501.",
+      "You must contact us within 60 days after the error appeared on your statement.",
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it("prints none on a statement issued before statements carried them", async () => {
+    const text = await render(statement);
+    expect(text).not.toContain("Minimum Payment Warning");
+    expect(text).not.toContain("Late Payment Warning");
+    expect(text).not.toContain("Mistake On Your Statement");
+  });
+});
