@@ -232,6 +232,9 @@ export function statementFigures(s: Book["statements"][number]): StatementFigure
     pastDueCents: s.pastDueCents,
     minimumDueCents: s.minimumDueCents,
     totalMinimumDueCents: s.totalMinimumDueCents ?? s.pastDueCents + s.minimumDueCents,
+    payoffStatements: s.notices?.payoffStatements ?? null,
+    payoffMonths: s.notices?.payoffMonths ?? null,
+    payoffFeesCents: s.notices?.payoffFeesCents ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ import { addBusinessDays, addDays, addMonths, dueDates, statementDateFor } from 
 import { type BillingCycle, billingCycleFor, carriedBalanceFeeCents, ownMinimumCents } from "./fees";
 import { dayFigures, daysPastDue, type ScheduledPayment, unpaidDueOnOrBefore } from "./figures";
 import { balanceOf, type Entry, type LedgerState, replay } from "./ledger";
+import { oracleMinimumProjection } from "./projection";
 import type {
   Action,
   ActionOutcome,
@@ -276,6 +277,12 @@ export class Line implements ReferenceLine {
     const minimum = ownMinimumCents(this.cycle, fee, principal, newBalance);
     // Past due at issue: unpaid minimums of earlier statements due on or before the statement date.
     const pastDue = unpaidDueOnOrBefore(state, day);
+    const warning = oracleMinimumProjection({
+      cycle: this.cycle,
+      principalCents: principal,
+      balanceCents: newBalance,
+      totalMinimumDueCents: pastDue + minimum,
+    });
     this.issued.push({
       statementDate: day,
       dueDate,
@@ -291,6 +298,9 @@ export class Line implements ReferenceLine {
       pastDueCents: pastDue,
       minimumDueCents: minimum,
       totalMinimumDueCents: pastDue + minimum,
+      payoffStatements: warning.statements,
+      payoffMonths: warning.months,
+      payoffFeesCents: warning.feesCents,
     });
     this.entries.push({ kind: "statement", date: day, dueDate, feeCents: fee, minimumCents: minimum });
   }

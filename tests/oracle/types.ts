@@ -110,6 +110,13 @@ export interface StatementFigures {
   minimumDueCents: number;
   /** pastDue + own minimum. */
   totalMinimumDueCents: number;
+  /**
+   * The minimum-payment warning it was issued with (projection.ts): statements until a zero
+   * balance paying only the minimum (null: never), the months they span and the fees on the way.
+   */
+  payoffStatements: number | null;
+  payoffMonths: number | null;
+  payoffFeesCents: number | null;
 }
 
 export interface PostedPayment {

@@ -52,6 +52,11 @@ describe("the worked money example (method A)", () => {
         pastDueCents: 0,
         minimumDueCents: 4_500,
         totalMinimumDueCents: 4_500,
+        // Its minimum-payment warning (issue 35): paying only each minimum, $520.00 takes 164
+        // statements (6 years 4 months) and $595.00 in fees (tests/oracle/projection.ts).
+        payoffStatements: 164,
+        payoffMonths: 76,
+        payoffFeesCents: 59_500,
       },
     ]);
   });
