@@ -292,8 +292,8 @@ export const outbox = sqliteTable(
  * One record per message dispatched through the queue (issue 18): what was
  * sent, to whom (masked), by which provider, and how it went. Never the
  * message's secrets (a passcode, a link): those travel only in the queue
- * message and to the provider. Status: queued, sent, delivered, failed or
- * suppressed.
+ * message and to the provider. Status: queued, held (quiet hours: it waits in
+ * the queue until `hold_until`), sent, delivered, failed or suppressed.
  */
 export const messageRecords = sqliteTable(
   "message_records",
@@ -312,6 +312,8 @@ export const messageRecords = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
     sentAt: integer("sent_at"),
+    /** A text or call held for the borrower's quiet hours: when their 8 a.m. comes (decision record 033). */
+    holdUntil: integer("hold_until"),
   },
   (t) => [
     index("message_records_customer").on(t.customerId, t.createdAt),

@@ -251,6 +251,28 @@ export const messages = {
   recentShown: 10,
 } as const;
 
+/**
+ * The notices the law requires (0-decisions.md "Notices and records the law requires", decision
+ * record 033): the adverse-action e-mail, the reminders to e-sign, quiet hours for texts and calls.
+ */
+export const compliance = {
+  /** An approval not e-signed within this many days lapses (the line is withdrawn, the applicant told). */
+  approvalValidDays: 30,
+  /** Reminders to e-sign: this long after the approval, and this long before it lapses. */
+  esignReminderAfterHours: 24,
+  esignReminderBeforeExpiryHours: 24,
+  /** Texts and calls (not a passcode just asked for) go only from `opens` to `closes` o'clock, the borrower's local time. */
+  quietHours: { opens: 8, closes: 21 },
+  /** Regulation B's ECOA notice names the federal agency that administers compliance for this creditor. */
+  ecoaAgency: ["Consumer Financial Protection Bureau", "1700 G Street NW", "Washington, DC 20552"],
+  /** The consumer reporting agency named when a decision used a consumer report (FCRA §615(a)). */
+  consumerReportingAgency: {
+    name: "Experian",
+    address: ["P.O. Box 2002", "Allen, TX 75013"],
+    phone: "18883973742",
+  },
+} as const;
+
 /** Partner lead posting (POST /api/leads, decision record 010). */
 export const partnerLeads = {
   /** A signed request's X-Timestamp may be this far from now, either way. */

@@ -1,5 +1,6 @@
 import { database } from "#db/client";
 import {
+  type ApplicantNoticesReport,
   type CoreEnv,
   consumeLinesQueue,
   consumeMessages,
@@ -11,6 +12,7 @@ import {
   purgeOldOutbox,
   type QueuedMessage,
   runLines,
+  runNoticesDaily,
   servicingApp,
 } from "#servicing";
 import { readJson, type Transport, toHttpRequest } from "./transport";
@@ -52,15 +54,17 @@ export function platformTime(env: Pick<CoreEnv, "DB" | "ENVIRONMENT">): Promise<
 
 /**
  * The embedded core's scheduled run (the Worker's cron): old outbox records, expired idempotency
- * keys and platform tokens, then the sweep for lines whose alarm was lost. Each line services
+ * keys and platform tokens, the applicants' notices, then the sweep for lines whose alarm was lost. Each line services
  * itself at its own alarm (decision record 032): nothing here walks the book.
  */
-export async function runEmbeddedDaily(env: CoreEnv): Promise<LinesRunReport> {
+export async function runEmbeddedDaily(env: CoreEnv): Promise<LinesRunReport & { notices: ApplicantNoticesReport }> {
   const db = database(env.DB);
   await purgeOldOutbox(db, Date.now());
   const now = await currentTime(env, db);
   await purgeExpired(db, now.getTime());
-  return runLines(env, now.getTime());
+  // The applicants' notices (decision record 033): approvals lapse, reminders fall due, a failed notice goes again.
+  const notices = await runNoticesDaily(env, now.getTime());
+  return { ...(await runLines(env, now.getTime())), notices };
 }
 
 /** The embedded core's message queues (the Worker's queue handler): deliveries and dead letters. */

@@ -15,7 +15,9 @@ import type { PayFrequency } from "#domain/config";
 import { canAct, DESK_SEARCH_LIMIT, type DeskRole, type DeskSearch } from "#domain/desk";
 import { reopenUntil } from "#domain/rules/closure";
 import { raiseCeilingCents } from "#domain/rules/credit-limit";
+import { timeZoneOf } from "#domain/rules/quiet-hours";
 import { type LineState, lineStanding, loadLineState } from "./account-state";
+import { deskNoticesQuery, deskNoticeView } from "./applicant-notices";
 import { ServicingError } from "./context";
 import { latestLine } from "./customers";
 import { type CorrectionKind, correctable } from "./engine/index";
@@ -147,54 +149,57 @@ async function newestLineState(db: Database, customerId: string, now: Date): Pro
 
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
-  const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows] = await db.batch([
-    // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
-    db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
-    db
-      .select({
-        id: applications.id,
-        status: applications.status,
-        decisionReason: applications.decisionReason,
-        approvedLimitCents: applications.approvedLimitCents,
-        leadSource: applications.leadSource,
-        bankAccountLast4: applications.bankAccountLast4,
-        payFrequency: applications.payFrequency,
-        createdAt: applications.createdAt,
-      })
-      .from(applications)
-      .where(eq(applications.customerId, customerId))
-      .orderBy(desc(applications.createdAt)),
-    db.select().from(notes).where(eq(notes.customerId, customerId)).orderBy(desc(notes.createdAt), desc(notes.id)),
-    db
-      .select()
-      .from(deskAudit)
-      .where(eq(deskAudit.customerId, customerId))
-      .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
-    db
-      .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
-      .from(users)
-      .where(eq(users.customerId, customerId)),
-    // Messages sent: their records only (masked recipient, template, status), never a body or a passcode.
-    db
-      .select({
-        channel: messageRecords.channel,
-        template: messageRecords.template,
-        recipient: messageRecords.recipientMasked,
-        subject: messageRecords.subject,
-        status: messageRecords.status,
-        createdAt: messageRecords.createdAt,
-      })
-      .from(messageRecords)
-      .where(eq(messageRecords.customerId, customerId))
-      .orderBy(desc(messageRecords.createdAt))
-      .limit(FILE_ROWS),
-    db
-      .select({ success: loginAttempts.success, note: loginAttempts.note, createdAt: loginAttempts.createdAt })
-      .from(loginAttempts)
-      .where(eq(loginAttempts.customerId, customerId))
-      .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
-      .limit(FILE_ROWS),
-  ]);
+  const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows, noticeRows] =
+    await db.batch([
+      // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
+      db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
+      db
+        .select({
+          id: applications.id,
+          status: applications.status,
+          decisionReason: applications.decisionReason,
+          approvedLimitCents: applications.approvedLimitCents,
+          leadSource: applications.leadSource,
+          bankAccountLast4: applications.bankAccountLast4,
+          payFrequency: applications.payFrequency,
+          createdAt: applications.createdAt,
+        })
+        .from(applications)
+        .where(eq(applications.customerId, customerId))
+        .orderBy(desc(applications.createdAt)),
+      db.select().from(notes).where(eq(notes.customerId, customerId)).orderBy(desc(notes.createdAt), desc(notes.id)),
+      db
+        .select()
+        .from(deskAudit)
+        .where(eq(deskAudit.customerId, customerId))
+        .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
+      db
+        .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
+        .from(users)
+        .where(eq(users.customerId, customerId)),
+      // Messages sent: their records only (masked recipient, template, status), never a body or a passcode.
+      db
+        .select({
+          channel: messageRecords.channel,
+          template: messageRecords.template,
+          recipient: messageRecords.recipientMasked,
+          subject: messageRecords.subject,
+          status: messageRecords.status,
+          holdUntil: messageRecords.holdUntil,
+          createdAt: messageRecords.createdAt,
+        })
+        .from(messageRecords)
+        .where(eq(messageRecords.customerId, customerId))
+        .orderBy(desc(messageRecords.createdAt))
+        .limit(FILE_ROWS),
+      db
+        .select({ success: loginAttempts.success, note: loginAttempts.note, createdAt: loginAttempts.createdAt })
+        .from(loginAttempts)
+        .where(eq(loginAttempts.customerId, customerId))
+        .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+        .limit(FILE_ROWS),
+      deskNoticesQuery(db, customerId),
+    ]);
   const customer = customerRows[0];
   if (!customer) throw new ServicingError(404, "No such customer.");
   const state = await newestLineState(db, customerId, now);
@@ -221,6 +226,10 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
         }
       : null,
     applications: applicationRows,
+    /** The notices the law required, with their reasons in the applicant's words (the agent reads them out). */
+    notices: noticeRows.map((row) => deskNoticeView(row, customer.state)),
+    /** Where the borrower lives, by the clock: a held text or call goes at their 8 a.m. */
+    timeZone: timeZoneOf(customer.state, customer.zip).zone,
     messages: messageRows,
     signIns: attemptRows,
     notes: noteRows,

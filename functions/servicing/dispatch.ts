@@ -9,6 +9,7 @@ import type { CoreEnv } from "./env";
 import type { Deliverer, DeliveryError, QueuedMessage } from "./message";
 import { keepsSecrets, maskEmail, type OutgoingMessage, outboxProvider, withholdSecrets } from "./messages";
 import { channelDeliverer } from "./providers/deliverer";
+import { heldUntil, holdSeconds } from "./quiet-hours";
 
 export type { Deliverer, QueuedMessage } from "./message";
 
@@ -28,7 +29,7 @@ export const maskedRecipient = (message: OutgoingMessage) =>
 /** A message's record as first written: who and what, masked and without secrets. */
 export function newRecord(
   message: OutgoingMessage & { template: string },
-  status: "queued" | "sent" | "suppressed",
+  status: "queued" | "held" | "sent" | "suppressed",
   provider: string,
   now: number,
 ) {
@@ -46,17 +47,21 @@ export function newRecord(
   };
 }
 
-/** Records the message and queues it; its record's id. */
+/**
+ * Records the message and queues it; its record's id. A text or call in the recipient's quiet
+ * hours (`hold`) is recorded held, with when it will go, and waits in the queue until then.
+ */
 export async function dispatch(
   db: Database,
   queue: Pick<Queue<QueuedMessage>, "send">,
-  message: OutgoingMessage & { template: string },
+  message: OutgoingMessage & { template: string; quietZone?: string },
   provider: string,
   now: number,
+  hold: { until: number; delaySeconds: number } | null = null,
 ): Promise<string> {
-  const record = newRecord(message, "queued", provider, now);
+  const record = { ...newRecord(message, hold ? "held" : "queued", provider, now), holdUntil: hold?.until ?? null };
   await db.insert(messageRecords).values(record);
-  await enqueue(db, queue, message, record.id, now);
+  await enqueue(db, queue, message, record.id, now, hold?.delaySeconds);
   return record.id;
 }
 
@@ -67,9 +72,10 @@ export async function enqueue(
   message: OutgoingMessage & { template: string },
   id: string,
   now: number,
+  delaySeconds?: number,
 ): Promise<void> {
   try {
-    await queue.send({ ...message, id }, { contentType: "json" });
+    await queue.send({ ...message, id }, { contentType: "json", ...(delaySeconds ? { delaySeconds } : {}) });
   } catch (error) {
     // Never a record that says queued for a message no queue holds.
     await db
@@ -101,13 +107,45 @@ export async function deliverBatch(
   batch: MessageBatch<QueuedMessage>,
   deliverer: Deliverer,
   now: () => number,
+  hold: Holding = { env: { ENVIRONMENT: "production" } },
 ) {
   // Side by side: a person waiting for a passcode does not wait for the nine messages before it.
-  await Promise.all(batch.messages.map((message) => deliverOne(db, message, deliverer, now)));
+  await Promise.all(batch.messages.map((message) => deliverOne(db, message, deliverer, now, hold)));
 }
 
-async function deliverOne(db: Database, message: Message<QueuedMessage>, deliverer: Deliverer, now: () => number) {
+/** What holding a message again needs: the queue to put it back on (else a retry), and the environment's cap. */
+interface Holding {
+  queue?: Pick<Queue<QueuedMessage>, "send">;
+  env: Pick<CoreEnv, "ENVIRONMENT">;
+}
+
+/**
+ * A text or call that arrives inside its recipient's quiet hours goes back on the queue until
+ * they end (a fresh message, so waiting spends none of its attempts): true when it was held.
+ */
+async function heldAgain(db: Database, message: Message<QueuedMessage>, at: number, hold: Holding): Promise<boolean> {
+  const until = heldUntil(message.body.quietZone, at);
+  if (until === null) return false;
+  const delaySeconds = holdSeconds(until, at, hold.env);
+  if (hold.queue) await hold.queue.send(message.body, { contentType: "json", delaySeconds });
+  else message.retry({ delaySeconds });
+  await db
+    .update(messageRecords)
+    .set({ status: "held", holdUntil: until, updatedAt: at })
+    .where(eq(messageRecords.id, message.body.id));
+  if (hold.queue) message.ack();
+  return true;
+}
+
+async function deliverOne(
+  db: Database,
+  message: Message<QueuedMessage>,
+  deliverer: Deliverer,
+  now: () => number,
+  hold: Holding,
+) {
   const record = eq(messageRecords.id, message.body.id);
+  if (await heldAgain(db, message, now(), hold)) return;
   try {
     const providerId = await deliverer.deliver(message.body);
     await db
@@ -177,5 +215,6 @@ export async function consumeMessages(batch: MessageBatch<QueuedMessage>, env: C
   const offset = clock ? 0 : await clockOffset(env, db);
   const now = clock ?? (() => Date.now() + offset);
   if (batch.queue.endsWith("-dlq")) return markDeadLetters(db, batch, now(), env.MESSAGES);
-  return deliverBatch(db, batch, channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env))), now);
+  const deliverer = channelDeliverer(env, outboxDeliverer(db, now, keepsSecrets(env)));
+  return deliverBatch(db, batch, deliverer, now, { queue: env.MESSAGES, env });
 }

@@ -9,6 +9,7 @@
 
 // What hosts the core: its Hono app, its bindings, its Durable Object, its daily run.
 export { servicingApp } from "./app";
+export { type ApplicantNoticesReport, runNoticesDaily } from "./applicant-notices";
 export { BENCH_ROWS_PER_ACCOUNT, benchCustomerToken, seedBenchAccounts } from "./bench";
 export { clockOffset, currentTime, parseClockStep, setClockOffset } from "./clock";
 // Development tools only (404 or absent outside development).

@@ -19,6 +19,8 @@ export interface QueuedMessage extends OutgoingMessage {
   template: string;
   /** How many times it came back from the dead-letter queue (none: its first round). */
   round?: number;
+  /** A text or call keeping quiet hours: the recipient's time zone (decision record 033). */
+  quietZone?: string;
 }
 
 /** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */

@@ -7,6 +7,7 @@ import type { CoreEnv } from "./env";
 import { type GuardedWrite, insertRow, insertRowWhere } from "./guarded";
 import { keepsSecrets } from "./messages";
 import { channelDeliverer, providerFor } from "./providers/deliverer";
+import { heldUntil, holdSeconds, keepsQuietHours, quietZoneOf } from "./quiet-hours";
 import { passcode, type TemplatedMessage } from "./templates";
 
 /**
@@ -24,7 +25,9 @@ import { passcode, type TemplatedMessage } from "./templates";
  */
 export interface Outgoing {
   /** The record's id and what became of the message. */
-  send(message: TemplatedMessage): Promise<{ id: string; status: "queued" | "sent" | "suppressed"; channel: string }>;
+  send(
+    message: TemplatedMessage,
+  ): Promise<{ id: string; status: "queued" | "held" | "sent" | "suppressed"; channel: string }>;
   /**
    * The message recorded inside the caller's own guarded batch (a posting's
    * confirmation: no round trips of its own before the answer), or null when
@@ -59,8 +62,8 @@ export function withSharedOutgoing(db: Database, shared: Database, env: CoreEnv,
     send: (message) => outgoing.send(message),
     // A posting's confirmation waits in the object's own transaction, handed over after the answer.
     inBatch: (message) =>
-      // A passcode needs its fail-over's reads; a message with secrets never rests in storage; no queue: at once.
-      message.category === "passcode" || message.secrets || !env.MESSAGES
+      // A passcode needs its fail-over's reads, a text or call its time zone; a message with secrets never rests in storage; no queue: at once.
+      message.category === "passcode" || keepsQuietHours(message) || message.secrets || !env.MESSAGES
         ? null
         : {
             writes: [
@@ -175,12 +178,17 @@ function queuedOutgoing(db: Database, env: CoreEnv, now: () => number): Outgoing
       }
       const provider = providerFor(env, message.channel);
       if (!env.MESSAGES) return deliverNow(db, env, message, provider, now);
-      const id = await dispatch(db, env.MESSAGES, message, provider, now());
-      return { id, status: "queued", channel: message.channel };
+      // A text or call keeps the recipient's quiet hours (decision record 033).
+      const quietZone = await quietZoneOf(db, message);
+      const until = heldUntil(quietZone, now());
+      const hold = until === null ? null : { until, delaySeconds: holdSeconds(until, now(), env) };
+      const queued = quietZone ? { ...message, quietZone } : message;
+      const id = await dispatch(db, env.MESSAGES, queued, provider, now(), hold);
+      return { id, status: hold ? "held" : "queued", channel: message.channel };
     },
     inBatch(message) {
-      // A passcode's suppressed channel fails over to another, which needs reads of its own.
-      if (!env.MESSAGES || message.category === "passcode") return null;
+      // A passcode's suppressed channel fails over to another, and a text or call reads the borrower's time zone.
+      if (!env.MESSAGES || message.category === "passcode" || keepsQuietHours(message)) return null;
       return batchedSend(db, env.MESSAGES, message, providerFor(env, message.channel), now());
     },
   };

@@ -33,7 +33,11 @@ export type TemplateName =
   | "accountChanged"
   | "contactAcknowledgement"
   | "platformEmail"
-  | "platformText";
+  | "platformText"
+  | "adverseAction"
+  | "esignReminder"
+  | "esignLastReminder"
+  | "approvalLapsed";
 
 export type MessageCategory = "passcode" | "service" | "marketing";
 
@@ -58,6 +62,10 @@ export const templateTitles: Record<TemplateName, string> = {
   contactAcknowledgement: "We received your message",
   platformEmail: "A message from us",
   platformText: "A message from us",
+  adverseAction: "About your application",
+  esignReminder: "Your line of credit is waiting for your signature",
+  esignLastReminder: "Your approval ends tomorrow",
+  approvalLapsed: "Your approval has ended",
 };
 
 /** A message ready for the dispatch queue: what to send, under which template. */
@@ -80,7 +88,7 @@ export const smsOptOutLine = "Reply STOP to opt out.";
 
 type Person = { id: string; firstName: string; email: string };
 
-function email(
+export function email(
   template: TemplateName,
   to: Person | { email: string; id?: string | null; firstName: string },
   subject: string,

@@ -70,6 +70,7 @@ describe("postback rules", () => {
     decidedAt: "2026-11-01T15:00:00.000Z",
     link: "unused",
     esignedAt: null,
+    adverseActionNotice: null,
     firstDraw: null,
     withdrawnAt: null,
     milestonesKnown: true,

@@ -12,6 +12,7 @@ import { demoLead, freshTimestamp } from "../e2e/fixtures/lead-data";
 import { finishESign } from "./helpers/esign";
 import { db, json, post, rowOf } from "./helpers/leads";
 import { serviceLine } from "./helpers/line-object";
+import { settledDb } from "./helpers/messages";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -58,6 +59,7 @@ describe("a lead's status", () => {
       esignedAt: null,
       firstDraw: null,
       withdrawnAt: null,
+      adverseActionNotice: null,
       milestonesKnown: true,
     });
 
@@ -81,6 +83,22 @@ describe("a lead's status", () => {
       funded: true,
     });
     expect(signed.fundingDate! > easternDateTime(new Date()).date).toBe(true);
+  });
+
+  it("of a denied lead says the applicant was sent the adverse-action notice, never its reasons", async () => {
+    const lead = demoLead({ income: { takeHomePay: "300.00" } });
+    const answer = await json(await post(lead, { ip: "203.0.113.153" }));
+    expect(answer).toMatchObject({ status: "denied", adverseActionNotice: "sent" });
+    const read = await status(lead.partnerLeadId);
+    const body = await read.text();
+    expect(JSON.parse(body)).toMatchObject({ status: "denied", adverseActionNotice: "sent", link: null });
+    // The applicant's notice went to them, with its reason; neither the answer nor the status names it.
+    const sent = await (await settledDb())
+      .prepare("SELECT body FROM outbox WHERE recipient = ?")
+      .bind(lead.personal.email)
+      .first<{ body: string }>();
+    expect(sent!.body).toContain("Your income is below our minimum");
+    for (const text of [JSON.stringify(answer), body]) expect(text).not.toMatch(/income|reason|minimum/i);
   });
 
   it("is only the partner's own, for the path signed; an unknown id is 404 with a code", async () => {

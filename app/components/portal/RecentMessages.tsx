@@ -6,7 +6,7 @@ export interface SentMessage {
   channel: "email" | "sms" | "voice";
   about: string;
   sentAt: string;
-  status: "queued" | "sent" | "delivered" | "failed" | "suppressed";
+  status: "queued" | "held" | "sent" | "delivered" | "failed" | "suppressed";
 }
 
 const CHANNEL: Record<SentMessage["channel"], string> = { email: "Email", sms: "Text", voice: "Call" };
@@ -14,6 +14,7 @@ const CHANNEL: Record<SentMessage["channel"], string> = { email: "Email", sms: "
 /** What became of each, in the borrower's words. */
 export const MESSAGE_STATUS: Record<SentMessage["status"], string> = {
   queued: "Sending",
+  held: "Waiting until 8 a.m. your time",
   sent: "Sent",
   delivered: "Delivered",
   failed: "Not delivered",

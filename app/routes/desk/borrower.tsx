@@ -2,6 +2,7 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import { payFrequencies } from "#domain/config";
 import { formatMoney, formatTableDate } from "#domain/format";
 import { formatPhone } from "#domain/rules/phone";
+import { localTimeLabel } from "#domain/rules/quiet-hours";
 import type { DeskBorrowerFile } from "#server/desk/core";
 import type { Route } from "./+types/borrower";
 import { AutopayForm } from "./autopay-form";
@@ -137,6 +138,7 @@ export default function DeskBorrower() {
         <RequestsTable requests={requests} viewer={viewer} decideKey={keys.decide} answer={answer} />
       </section>
       <Applications applications={file.applications} />
+      <ApplicantNotices notices={file.notices} />
       <Table
         label="Signed agreements"
         head={["Agreement", "Line", "Signed (UTC)"]}
@@ -152,7 +154,15 @@ export default function DeskBorrower() {
       <Table
         label="Messages sent (newest 50)"
         head={["When (UTC)", "Channel", "To", "Message", "Status"]}
-        rows={file.messages.map((m) => [when(m.createdAt), m.channel, m.recipient, m.subject || m.template, m.status])}
+        rows={file.messages.map((m) => [
+          when(m.createdAt),
+          m.channel,
+          m.recipient,
+          m.subject || m.template,
+          m.status === "held" && m.holdUntil
+            ? `held for quiet hours: goes ${localTimeLabel(m.holdUntil, file.timeZone)}`
+            : m.status,
+        ])}
         empty="No messages sent."
       />
       <Table
@@ -267,6 +277,26 @@ function LineSection({ line, customerId }: { line: Line; customerId: string }) {
         empty="No statements yet."
       />
     </>
+  );
+}
+
+/** The notices the law required (decision record 033): what, the reasons as the applicant read them, how it went. */
+function ApplicantNotices({ notices }: { notices: DeskBorrowerFile["notices"] }) {
+  const reasons = (n: DeskBorrowerFile["notices"][number]) =>
+    n.reasons.length === 0 ? "None" : `${n.reasons.join(" ")}${n.consumerReport ? " A consumer report was used." : ""}`;
+  return (
+    <Table
+      label="Notices to the applicant"
+      head={["When (UTC)", "Notice", "Application", "Reasons given", "Delivery"]}
+      rows={notices.map((n) => [
+        when(n.createdAt),
+        n.title,
+        n.applicationId === null ? "None (refused before one was made)" : String(n.applicationId),
+        reasons(n),
+        n.delivery,
+      ])}
+      empty="No notices sent."
+    />
   );
 }
 

@@ -97,6 +97,11 @@ export const ProcessApplication = defineCall({
     approvedAmount: Cents,
     applicationId: v.nullable(v.number()),
     transactionId: v.nullable(v.string()),
+    /**
+     * A refusal (D or E): whether the applicant was sent the adverse-action notice Regulation B
+     * requires. Only that it was sent: its reasons are the applicant's (decision record 033).
+     */
+    adverseActionNotice: v.optional(v.boolean()),
   }),
 });
 

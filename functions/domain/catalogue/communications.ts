@@ -127,7 +127,7 @@ export const LogTransaction = defineCall({
 });
 
 /** What became of a message: queued, handed to the provider, delivered, not delivered, or not sent (the channel said STOP). */
-export const MessageStatus = v.picklist(["queued", "sent", "delivered", "failed", "suppressed"]);
+export const MessageStatus = v.picklist(["queued", "held", "sent", "delivered", "failed", "suppressed"]);
 
 /**
  * The last messages sent to the signed-in borrower, newest first (issue 18):

@@ -38,6 +38,11 @@ export const LeadAnswerSchema = v.object({
    * passed). No fresh redirectUrl is issued then.
    */
   linkStatus: v.optional(v.picklist(["used", "expired"])),
+  /**
+   * A denied live lead: the applicant was sent the adverse-action notice the law requires
+   * (decision record 033). Only that it was sent, never its reasons.
+   */
+  adverseActionNotice: v.optional(v.literal("sent")),
 });
 
 export type LeadAnswer = v.InferOutput<typeof LeadAnswerSchema>;
@@ -83,6 +88,8 @@ export const LeadStatusSchema = v.object({
     v.object({ amountCents: v.number(), fundingDate: v.pipe(v.string(), v.isoDate()), funded: v.boolean() }),
   ),
   withdrawnAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  /** A denied live lead: "sent" once the applicant was sent the adverse-action notice (never its reasons). */
+  adverseActionNotice: v.nullable(v.literal("sent")),
   /** false when the platform could not say: the milestones are unknown, not absent. */
   milestonesKnown: v.boolean(),
 });

@@ -17,6 +17,7 @@ import {
   ledgerFor,
   parseClockStep,
   recordsFor,
+  runNoticesDaily,
   ServicingError,
   seedBenchAccounts,
   seedDemoBorrowers,
@@ -223,7 +224,10 @@ export const devApi = new Hono<ApiEnv>()
       const db = database(c.env.DB);
       await setClockOffset(c.env, db, (await clockOffset(c.env, db)) + parseClockStep(c.req.valid("json").step)!);
       const now = await currentTime(c.env, db);
-      const report = await serviceObjectLines(c.env, now.getTime());
+      const report = {
+        ...(await serviceObjectLines(c.env, now.getTime())),
+        notices: await runNoticesDaily(c.env, now.getTime()),
+      };
       // As the scheduled run does: what the servicing funded is a milestone for the partners' postbacks. At the
       // real time, not the moved clock's: leads and their links live in real time, and the status a partner reads
       // must not contradict the postback (a link "expired" by the moved clock while the status says unused).

@@ -89,6 +89,7 @@ export const statusExample = {
   esignedAt: "2026-11-27T15:20:11.000Z",
   firstDraw: { amountCents: 20000, fundingDate: "2026-11-30", funded: true },
   withdrawnAt: null,
+  adverseActionNotice: null,
   milestonesKnown: true,
 };
 

@@ -31,8 +31,9 @@ export async function decideLead(
       };
     }
     // D, E (already a customer: they sign in instead) and anything else are denials for the partner.
+    const notice = answer.adverseActionNotice ? { adverseActionNotice: "sent" as const } : {};
     return {
-      answer: { status: "denied", applicationId },
+      answer: { status: "denied", applicationId, ...notice },
       platformStatus: answer.appStatus,
       transactionId: answer.transactionId,
       approvedLimitCents: null,

@@ -5,7 +5,7 @@ import { catalogue } from "#platform";
 import type { Env } from "../env";
 import { withMerchantToken } from "./decide";
 import type { Partner } from "./partners";
-import { type LeadRow, linkStatus } from "./store";
+import { type LeadRow, linkStatus, recordedAnswer } from "./store";
 
 /**
  * A lead's status for its partner (issue 21, docs/partners.md): the decision,
@@ -22,6 +22,8 @@ export interface LeadStatus {
   esignedAt: string | null;
   firstDraw: { amountCents: number; fundingDate: string; funded: boolean } | null;
   withdrawnAt: string | null;
+  /** A denied live lead: "sent" once the applicant was sent the adverse-action notice (never its reasons). */
+  adverseActionNotice: "sent" | null;
   /** false when the platform could not say (it failed, or it has no such call): the milestones are unknown, not absent. */
   milestonesKnown: boolean;
 }
@@ -55,6 +57,7 @@ export async function statusOfLead(env: Env, partnerMode: string, row: LeadRow, 
     esignedAt: null,
     firstDraw: null,
     withdrawnAt: null,
+    adverseActionNotice: recordedAnswer(row).adverseActionNotice ?? null,
     milestonesKnown: true,
   };
   if (row.applicationId === null) return status;

@@ -113,7 +113,11 @@ export async function recordOutcome(
     applicationId: outcome.answer.applicationId ?? null,
     transactionId: outcome.transactionId,
     approvedLimitCents: outcome.approvedLimitCents,
-    answerJson: JSON.stringify({ status: outcome.answer.status, applicationId: outcome.answer.applicationId }),
+    answerJson: JSON.stringify({
+      status: outcome.answer.status,
+      applicationId: outcome.answer.applicationId,
+      adverseActionNotice: outcome.answer.adverseActionNotice,
+    }),
     decidedAt: now,
     continueBy: approved ? now + partnerLeads.continueLinkHours * 3_600_000 : null,
   };

@@ -7,6 +7,7 @@ import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { contactPreferenceDefaults } from "#domain/config";
 import { randomToken } from "#domain/tokens";
+import { adverseActionRow, sendNoticeById } from "../applicant-notices";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { encryptPersonal, type SsnKeys } from "../crypto";
 import {
@@ -49,6 +50,8 @@ function answerOf(row: typeof applications.$inferSelect | undefined) {
     approvedAmount: row.approvedLimitCents ?? 0,
     applicationId: row.id,
     transactionId: row.transactionId,
+    // Only a denial was an adverse action; a withdrawn approval answers as before, with no notice.
+    ...(row.status === "denied" ? { adverseActionNotice: true } : {}),
   };
 }
 
@@ -179,8 +182,21 @@ implement(
     ]);
     const earlier = answerOf(decided);
     if (earlier) return earlier;
-    if (withLine.length > 0)
-      return { appStatus: "E" as const, approvedAmount: 0, applicationId: null, transactionId: null };
+    if (withLine.length > 0) {
+      // A refusal is an adverse action too (Regulation B §1002.9): the applicant is told why, once per submission.
+      if (known) {
+        const notice = { ref: extId, customerId: known.id, applicationId: null, reasons: ["existing_line" as const] };
+        await adverseActionRow(db, notice, c.var.now.getTime());
+        await sendNoticeById(db, c.env, `adverse_action:${extId}`);
+      }
+      return {
+        appStatus: "E" as const,
+        approvedAmount: 0,
+        applicationId: null,
+        transactionId: null,
+        adverseActionNotice: known !== undefined,
+      };
+    }
 
     const now = c.var.now.getTime();
     const decision = decide({
@@ -201,10 +217,26 @@ implement(
       customerWrite(db, sealed, payload, known ?? null, ids.customerId, now),
       applicationWrite(db, sealed, payload, ids, decision, now),
     ] as const;
+    // A denial's adverse-action notice is recorded with the decision, so it cannot be lost (applicant-notices.ts).
+    const notice =
+      decision.status === "D"
+        ? adverseActionRow(
+            db,
+            {
+              ref: ids.applicationId,
+              customerId: ids.customerId,
+              applicationId: ids.applicationId,
+              reasons: [decision.reason],
+            },
+            now,
+          )
+        : null;
     // An approved applicant continues (approved page, e-sign) with a token of their own, made in the same batch.
     const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
     try {
-      await db.batch(token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : writes);
+      await db.batch(
+        token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : [...writes, notice!],
+      );
     } catch (error) {
       // Two submissions of one application racing: the loser answers with the winner's decision.
       const winner = await decidedAnswer(db, extId);
@@ -212,11 +244,13 @@ implement(
       return winner;
     }
     if (token) c.var.caller.tokenToUse = token.token;
+    else await sendNoticeById(db, c.env, `adverse_action:${ids.applicationId}`);
     return {
       appStatus: decision.status,
       approvedAmount: decision.limitCents,
       applicationId: ids.applicationId,
       transactionId: ids.transactionId,
+      ...(token ? {} : { adverseActionNotice: true }),
     };
   },
   // Its look-ups read the token in their batch: one round trip, not two (issue 19).

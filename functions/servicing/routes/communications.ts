@@ -53,7 +53,7 @@ implement(
         about:
           (r.channel === "email" && r.subject) || (templateTitles[r.template as TemplateName] ?? "A message from us"),
         sentAt: new Date(r.sentAt ?? r.createdAt).toISOString(),
-        status: r.status as "queued" | "sent" | "delivered" | "failed" | "suppressed",
+        status: r.status as "queued" | "held" | "sent" | "delivered" | "failed" | "suppressed",
       })),
     };
   },
