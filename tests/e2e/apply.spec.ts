@@ -9,6 +9,7 @@ import {
   usDate,
 } from "./fixtures/applicant";
 import { gotoHydrated } from "./fixtures/hydrated";
+import { latestMessage } from "./fixtures/outbox";
 import { expect, test } from "./fixtures/test";
 
 test("an approved application, end to end from the home page", async ({ page }) => {
@@ -42,12 +43,22 @@ test("an e-mail address with an apostrophe goes through every step to approval (
   );
 });
 
-test("a denied application lands on the review page", async ({ page }) => {
+test("a denied application lands on the review page, and the promised e-mail with the reasons is in the outbox", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/apply/personal?start=1");
-  await applyToTheEnd(page, applicant({ takeHomePay: "300.00" }));
+  const base = applicant({ takeHomePay: "300.00" });
+  const a = { ...base, email: `denied.${base.ssn}@example.com` };
+  await applyToTheEnd(page, a);
   await expect(page).toHaveURL(/\/apply\/review$/);
   await expect(page.getByText("We're sorry, we cannot approve your line of credit at this time.")).toBeVisible();
   await expect(page.getByText("You will receive an e-mail with further details shortly.")).toBeVisible();
+  // The adverse-action notice (Regulation B): the reason in plain words, the ECOA notice, the creditor.
+  const mail = await latestMessage(page, a.email);
+  expect(mail).toContain("About your Ridgeline Credit application");
+  expect(mail).toContain("Your income is below our minimum of $1,000 a month.");
+  expect(mail).toContain("The federal Equal Credit Opportunity Act prohibits creditors from discriminating");
+  expect(mail).toContain("1200 Ridgeline Parkway, Suite 400");
 });
 
 test("an existing customer's SSN sends the person to login", async ({ page, browser }) => {
