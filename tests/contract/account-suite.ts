@@ -163,5 +163,13 @@ export function accountContract(name: string, transport: () => Transport, mercha
         }),
       ).rejects.toMatchObject({ kind: "rejected" });
     });
+
+    it("answers the payoff projection: nothing to project before the first statement; too small a fixed payment refused", async () => {
+      const { session } = await borrower(10_000);
+      expect((await session.call(account.GetPayoffProjection, {})).projection).toEqual({ kind: "noStatement" });
+      await expect(session.call(account.GetPayoffProjection, { fixedPaymentCents: 500 })).rejects.toMatchObject({
+        fields: { fixedPaymentCents: account.fixedPaymentMessages.minimum },
+      });
+    });
   });
 }

@@ -2,6 +2,14 @@ import * as v from "valibot";
 import { contactPreferenceDefaults } from "../config";
 import { Cents, Digits, defineCall, Email, Empty, IsoDate, OptionalPhone, Status, Text, withToken } from "./define";
 
+export {
+  FixedPaymentCents,
+  fixedPaymentMessages,
+  GetPayoffProjection,
+  NO_PROJECTION,
+  PayoffProjectionAnswer,
+} from "./payoff";
+
 const Transaction = v.object({
   /** The short numeric transaction id a borrower reads. */
   transationId: v.string(),

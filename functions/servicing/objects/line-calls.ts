@@ -5,6 +5,7 @@ import { loadLineState } from "../account-state";
 import { type LineRecords, readLine } from "../book";
 import { ServicingError } from "../context";
 import { existingClaim, keyTaken, keyWithAnswer } from "../idempotency";
+import { payoffProjection } from "../payoff-projection";
 import { type PostingRequest, postTransaction } from "../posting";
 import { statementPdf, statementPdfAnswer } from "../statement-pdf";
 import { buildSummary } from "../summary";
@@ -28,7 +29,8 @@ export type LineCall =
       requestHash: string;
       payload: PostingRequest;
     }
-  | { call: "GetStatement"; customer: CustomerRow; nowMs: number; statementId: string };
+  | { call: "GetStatement"; customer: CustomerRow; nowMs: number; statementId: string }
+  | { call: "GetPayoffProjection"; customer: CustomerRow; nowMs: number; fixedPaymentCents?: number };
 
 export interface LineAnswer {
   status: 200 | ServicingError["status"];
@@ -110,6 +112,8 @@ async function answer(
       if (!statement) throw new ServicingError(404, "No such statement.");
       return statementPdfAnswer(await statementPdf(customer, state.line, state.book, statement), statement);
     }
+    case "GetPayoffProjection":
+      return { projection: payoffProjection(await loadLineState(db, line, now, records), input.fixedPaymentCents) };
   }
 }
 

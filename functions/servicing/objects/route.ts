@@ -17,6 +17,7 @@ const ROUTED = {
   "/Account/GetSummary": calls.GetSummary,
   "/Account/PostTransaction": calls.PostTransaction,
   "/Account/GetStatement": calls.GetStatement,
+  "/Account/GetPayoffProjection": calls.GetPayoffProjection,
 } as const;
 
 type RoutedPath = keyof typeof ROUTED;
@@ -34,6 +35,10 @@ async function lineCallOf(
   if (path === "/Account/GetStatement") {
     const parsed = v.safeParse(calls.GetStatement.payload, body);
     return parsed.success ? { call: "GetStatement", ...base, statementId: parsed.output.statementId } : null;
+  }
+  if (path === "/Account/GetPayoffProjection") {
+    const parsed = v.safeParse(calls.GetPayoffProjection.payload, body);
+    return parsed.success ? { call: "GetPayoffProjection", ...base, ...parsed.output } : null;
   }
   const parsed = v.safeParse(calls.PostTransaction.payload, body);
   if (!parsed.success || !key || keyShapeProblem(key)) return null;

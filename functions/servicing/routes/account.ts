@@ -17,6 +17,7 @@ import { lineSigningRows, movedLineCall } from "../objects/homes";
 import { openInObject } from "../objects/open";
 import { outgoingFor } from "../outgoing";
 import { expirePendingResets } from "../password-check";
+import { payoffProjection } from "../payoff-projection";
 import { confirmEmailChange, profileNotifications } from "../profile";
 import { statementPdf, statementPdfAnswer } from "../statement-pdf";
 import { buildSummary, summaryCustomerColumns } from "../summary";
@@ -231,4 +232,10 @@ implement(accountRoutes, calls.GetStatement, async (c, { statementId }) => {
   const statement = state.book.statements.find((s) => s.id === statementId);
   if (!statement) throw new ServicingError(404, "No such statement.");
   return statementPdfAnswer(await statementPdf(customer, state.line, state.book, statement), statement);
+});
+
+/** The payments page's minimum-payment warning, for a line with no object yet (objects/route.ts answers the others). */
+implement(accountRoutes, calls.GetPayoffProjection, async (c, { fixedPaymentCents }) => {
+  const state = await loadCustomerState(c.var.db, requireCustomer(c), c.var.now);
+  return { projection: payoffProjection(state, fixedPaymentCents) };
 });
