@@ -9,6 +9,8 @@ const developmentTools = buildIncludesDevTools()
       route("dev/clock", "routes/dev/clock.tsx"),
       route("dev/styleguide", "routes/dev/styleguide.tsx"),
       route("dev/desk", "routes/dev/desk.tsx"),
+      route("dev/emails", "routes/dev/emails.tsx"),
+      route("dev/emails/:name", "routes/dev/email-frame.ts"),
     ]
   : [];
 

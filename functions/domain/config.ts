@@ -231,6 +231,11 @@ export const messages = {
    * person's e-mail address or phone number.
    */
   outboxRetentionDays: 30,
+  /**
+   * A marketing e-mail's one-click unsubscribe link works this many days after the e-mail was sent
+   * (CAN-SPAM asks for at least 30; mail read weeks late still unsubscribes), then asks for Preferences.
+   */
+  unsubscribeLinkDays: 60,
   /** An inbound text whose whole body is one of these turns service texts back on (stopping: `smsStopKeywords`). */
   smsStartKeywords: ["START", "UNSTOP"],
   /**

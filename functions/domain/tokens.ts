@@ -2,8 +2,12 @@
 
 /** 256 random bits, URL-safe base64 without padding (43 characters). */
 export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
+  return base64UrlOf(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** Bytes as URL-safe base64 without padding (a token in a path or a query). */
+export function base64UrlOf(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");

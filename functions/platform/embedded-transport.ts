@@ -14,6 +14,7 @@ import {
   runLines,
   runNoticesDaily,
   servicingApp,
+  unsubscribeRoutes,
 } from "#servicing";
 import { readJson, type Transport, toHttpRequest } from "./transport";
 
@@ -26,6 +27,12 @@ export { type CoreEnv, LineLedger, PasscodeVault } from "#servicing";
  * site's public origin, and the embedded core keeps the records they update.
  */
 export const embeddedWebhooks = providerWebhooks;
+
+/**
+ * The one-click unsubscribe of the embedded core's marketing e-mails, which the Worker mounts at
+ * /api/unsubscribe: the link is on the site's origin, the suppression is the core's record.
+ */
+export const embeddedUnsubscribe = unsubscribeRoutes;
 
 /** An address no network request can reach: the embedded platform is in-process only. */
 const EMBEDDED_BASE = "http://embedded.platform.invalid/";

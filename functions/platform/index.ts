@@ -15,6 +15,7 @@ export { memoryTokenHolder, PlatformClient, type TokenHolder } from "./client";
 export {
   deliverEmbeddedMessages,
   embeddedTransport,
+  embeddedUnsubscribe,
   embeddedWebhooks,
   LineLedger,
   PasscodeVault,

@@ -42,6 +42,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return constantTimeEqual(candidate, bytesOfBase64(hash));
 }
 
+/**
+ * A key of its own for one purpose (its `info` label), derived by HKDF from the one secret binding:
+ * knowing one derived key tells nothing of the others (the SSN keys, the unsubscribe links').
+ */
+export async function derivedKey(
+  secret: string,
+  info: string,
+  algorithm: AesKeyGenParams | HmacKeyGenParams,
+  usages: KeyUsage[],
+): Promise<CryptoKey> {
+  if (secret.length < 32) throw new Error("SSN_ENCRYPTION_KEY must be at least 32 characters");
+  const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) },
+    master,
+    algorithm,
+    false,
+    usages,
+  );
+}
+
 export interface SsnKeys {
   encryption: CryptoKey;
   lookup: CryptoKey;
@@ -52,19 +73,12 @@ export interface SsnKeys {
  * so the look-up hash cannot be used to attack the encryption or vice versa.
  */
 export async function ssnKeys(secret: string): Promise<SsnKeys> {
-  if (secret.length < 32) throw new Error("SSN_ENCRYPTION_KEY must be at least 32 characters");
-  const master = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
-  const derive = (info: string, algorithm: AesKeyGenParams | HmacKeyGenParams, usages: KeyUsage[]) =>
-    crypto.subtle.deriveKey(
-      { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) },
-      master,
-      algorithm,
-      false,
-      usages,
-    );
   return {
-    encryption: await derive("ridgeline/ssn/encryption", { name: "AES-GCM", length: 256 }, ["encrypt", "decrypt"]),
-    lookup: await derive("ridgeline/ssn/lookup", { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign"]),
+    encryption: await derivedKey(secret, "ridgeline/ssn/encryption", { name: "AES-GCM", length: 256 }, [
+      "encrypt",
+      "decrypt",
+    ]),
+    lookup: await derivedKey(secret, "ridgeline/ssn/lookup", { name: "HMAC", hash: "SHA-256", length: 256 }, ["sign"]),
   };
 }
 

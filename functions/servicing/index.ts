@@ -56,6 +56,7 @@ export { recordsFor } from "./dev-records";
 export { devReturnMessages, devReturnPayment, type ReturnablePayment, returnablePayments } from "./dev-returns";
 export { endPlatformTokens, latestOutbox, setRepaymentMethod } from "./dev-tools";
 export { consumeMessages, type QueuedMessage } from "./dispatch";
+export { type EmailSample, emailSamples, sampleEmailHtml } from "./email-samples";
 export type { CoreEnv } from "./env";
 export { purgeOldOutbox } from "./messages";
 // Each line of credit's own Durable Object, its sweeper and its events (decision record 032).
@@ -68,4 +69,5 @@ export { LineLedger } from "./objects/line-ledger";
 export { type ScaleRows, scaleProgress, scaleSample, scaleTemplate, seedScaleLines, timeSweep } from "./objects/scale";
 export { withOutgoing } from "./outgoing";
 export { PasscodeVault } from "./passcode-vault";
+export { unsubscribeRoutes } from "./unsubscribe";
 export { providerWebhooks } from "./webhooks";

@@ -1,3 +1,6 @@
+/** What a suppression means for a message (templates.ts): a passcode fails over, marketing stops first. */
+export type MessageCategory = "passcode" | "service" | "marketing";
+
 /** What the core sends: one e-mail, text or call (types only, shared by the providers, the queue and the bindings). */
 export interface OutgoingMessage {
   channel: "email" | "sms" | "voice";
@@ -21,6 +24,11 @@ export interface QueuedMessage extends OutgoingMessage {
   round?: number;
   /** A text or call keeping quiet hours: the recipient's time zone (decision record 033). */
   quietZone?: string;
+  /**
+   * The template's category (templates.ts), which travels with the message: a marketing e-mail is
+   * delivered with its one-click unsubscribe (unsubscribe.ts). Absent on messages queued before it.
+   */
+  category?: MessageCategory;
 }
 
 /** Hands a message to a provider; the provider's id for its delivery reports, or null (the outbox has none). */

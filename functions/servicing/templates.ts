@@ -1,13 +1,13 @@
 import { brand, hours, phones, security } from "#domain/config";
 import { formatDate, formatMoney, formatPhone } from "#domain/format";
-import type { OutgoingMessage } from "./message";
+import type { MessageCategory, OutgoingMessage } from "./message";
 
 /**
  * Every message the product sends, by name (issue 18): its channel, subject
  * and text. Each e-mail ends with who we are and how to reach a person
  * (company name, phone and hours from the configuration); a marketing text
  * ends with the opt-out line. An e-mail's HTML part is made from the same
- * text by the provider (providers/deliverer.ts), so the two never disagree.
+ * text at delivery (email-html.tsx, with React Email), so the two never disagree.
  *
  * A template's `category` decides what a suppressed channel means for it
  * (outgoing.ts): a passcode fails over to another channel, a service or
@@ -39,7 +39,7 @@ export type TemplateName =
   | "esignLastReminder"
   | "approvalLapsed";
 
-export type MessageCategory = "passcode" | "service" | "marketing";
+export type { MessageCategory } from "./message";
 
 /** What each message is about, in the borrower's words (Preferences lists them; a text or call has no subject). */
 export const templateTitles: Record<TemplateName, string> = {

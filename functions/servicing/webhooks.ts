@@ -1,9 +1,10 @@
-import { eq, or, sql } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { database } from "#db/client";
 import { customers, messageRecords, suppressions } from "#db/schema/servicing";
 import { smsKeyword, smsKeywordReplies } from "#domain/rules/sms-keywords";
+import { suppressEmail } from "./email-suppressions";
 import type { CoreEnv } from "./env";
 import { suppressionAddress } from "./outgoing";
 import { verifySvixSignature } from "./providers/svix-signature";
@@ -142,21 +143,7 @@ async function applyEmailEvent(d1: D1Database, event: v.InferOutput<typeof Resen
       .where(eq(messageRecords.id, record.id));
   const scope = event.type === "email.bounced" ? "all" : event.type === "email.complained" ? "marketing" : null;
   if (!scope) return;
-  for (const to of event.data.to) {
-    const address = suppressionAddress("email", to);
-    await db
-      .insert(suppressions)
-      .values({ channel: "email", address, scope, reason: event.type.slice(6), updatedAt: now })
-      // A complaint never narrows a bounce's "all".
-      .onConflictDoUpdate({
-        target: [suppressions.channel, suppressions.address],
-        set: {
-          scope: scope === "all" ? "all" : sql`${suppressions.scope}`,
-          reason: event.type.slice(6),
-          updatedAt: now,
-        },
-      });
-  }
+  for (const to of event.data.to) await suppressEmail(db, to, scope, event.type.slice(6), now);
 }
 
 /** One batch: the suppression and every borrower with the number, or nothing. */

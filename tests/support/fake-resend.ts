@@ -5,7 +5,8 @@ import { listenLocally } from "./local-server";
  * A local stand-in for Resend's POST /emails: it checks the bearer key and
  * the fields, answers as Resend does (200 with an id; 401, 422, 429 with its
  * error names), keeps Idempotency-Key (the same key answers the first id and
- * sends nothing new), and can be told to fail, rate-limit or not answer.
+ * sends nothing new), and can be told to fail, rate-limit or not answer. It
+ * keeps the e-mail's own `headers` as sent (a marketing e-mail's List-Unsubscribe).
  */
 export interface FakeResend {
   url: string;
@@ -15,6 +16,12 @@ export interface FakeResend {
   mode: "ok" | "fail" | "rateLimit" | "hang";
   close(): Promise<void>;
 }
+
+const stringRecord = (value: unknown) =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === "string");
 
 export async function startFakeResend(): Promise<FakeResend> {
   const fake = { apiKey: "re_fake_key", sent: [], mode: "ok" } as unknown as FakeResend;
@@ -35,9 +42,12 @@ export async function startFakeResend(): Promise<FakeResend> {
         subject?: string;
         html?: string;
         text?: string;
+        headers?: unknown;
       };
       if (!body.from || !body.to?.length || !body.subject || !(body.html || body.text))
         return answer(422, { name: "validation_error" });
+      // Resend's `headers`: an object of header names to string values, nothing else.
+      if (body.headers !== undefined && !stringRecord(body.headers)) return answer(422, { name: "validation_error" });
       const key = String(req.headers["idempotency-key"] ?? "");
       const earlier = key ? fake.sent.find((s) => s.key === key) : undefined;
       if (earlier) return answer(200, { id: earlier.id });

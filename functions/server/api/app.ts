@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { embeddedUnsubscribe } from "#platform";
 import { apiBodies, clientErrorAnswer } from "./body-limits";
 import { calendarApi } from "./calendar";
 import { withDevTools } from "./dev-tools";
@@ -32,7 +33,9 @@ export const api = withDevTools(
     .route("/documents", documentsApi)
     .route("/calendar", calendarApi)
     .route("/passkeys", passkeysApi)
-    .route("/webhooks", webhooksApi),
+    .route("/webhooks", webhooksApi)
+    // One-click unsubscribe from a marketing e-mail (RFC 8058): posted by the mailbox provider, form-encoded.
+    .route("/unsubscribe", embeddedUnsubscribe),
 )
   .notFound((c) => c.json({ error: "Not found" }, 404))
   .onError((err, c) => {

@@ -20,6 +20,8 @@ const KB = 1024;
 const LEADS = /^\/api\/leads\/?$/;
 /** Providers post form-encoded reports (Twilio), checked by their signature before they are read. */
 const WEBHOOKS = /^\/api\/webhooks\//;
+/** A mailbox provider's one-click unsubscribe (RFC 8058) posts a form: `List-Unsubscribe=One-Click`. */
+const UNSUBSCRIBE = /^\/api\/unsubscribe\//;
 
 const CLIENT_ERRORS: Partial<Record<ClientErrorStatusCode, string>> = {
   400: "The request body is not valid JSON.",
@@ -104,7 +106,8 @@ async function drainUnread(request: Request, reader?: ReadableStreamDefaultReade
 
 /**
  * JSON only (except /api/leads and the providers' /api/webhooks, whose
- * signatures are checked before anything else and which answer their own refusals), from the headers alone; then the
+ * signatures are checked before anything else and which answer their own refusals, and the sealed
+ * one-click /api/unsubscribe), from the headers alone; then the
  * route's size cap: from Content-Length when there is one (never read past
  * it: the runtime holds the body to it), else while the body streams in.
  */
@@ -116,6 +119,7 @@ export const apiBodies = createMiddleware<ApiEnv>(async (c, next) => {
     if (
       !LEADS.test(path) &&
       !WEBHOOKS.test(path) &&
+      !UNSUBSCRIBE.test(path) &&
       hasBody(request) &&
       !JSON_MEDIA_TYPE.test(c.req.header("Content-Type") ?? "")
     )

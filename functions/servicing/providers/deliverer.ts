@@ -1,8 +1,10 @@
 import { brand } from "#domain/config";
+import { emailHtml } from "../email-html";
 import type { CoreEnv } from "../env";
 import type { Deliverer, QueuedMessage } from "../message";
 import { fillSecrets } from "../messages";
-import { sendEmail } from "./resend";
+import { listUnsubscribeHeaders } from "../unsubscribe-links";
+import { type ResendSettings, sendEmail } from "./resend";
 import { callWithPasscode, sendText, type TwilioSettings } from "./twilio";
 
 /**
@@ -42,13 +44,22 @@ export function providerFor(env: CoreEnv, channel: QueuedMessage["channel"]): "t
   return twilioSettings(env) ? "twilio" : "outbox";
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-
-/** The HTML part of an e-mail from its text: one template, two parts (paragraphs at blank lines). */
-export function emailHtml(text: string): string {
-  const paragraphs = text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`);
-  return `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.join("")}</body></html>`;
+/**
+ * An e-mail as Resend sends it: the text as it is, the branded HTML made from it now (never stored),
+ * and on marketing the one-click unsubscribe headers, with the same link in the HTML's footer.
+ */
+async function sendBranded(env: CoreEnv, resend: ResendSettings, message: QueuedMessage, text: string) {
+  const subject = fillSecrets(message.subject ?? "", message.secrets);
+  const unsubscribe =
+    message.category === "marketing" ? await listUnsubscribeHeaders(env, message.recipient, Date.now()) : null;
+  return sendEmail(resend, {
+    to: message.recipient,
+    subject,
+    text,
+    html: await emailHtml({ subject, text, unsubscribeUrl: unsubscribe?.url ?? null }),
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
+    idempotencyKey: message.id,
+  });
 }
 
 /** A refusal no attempt can mend: a call with no passcode to read. */
@@ -62,17 +73,8 @@ export function channelDeliverer(env: CoreEnv, outbox: Deliverer): Deliverer {
     name: "by channel",
     async deliver(message) {
       const text = fillSecrets(message.body, message.secrets);
-      if (message.channel === "email") {
-        if (!resend) return outbox.deliver(message);
-        const subject = fillSecrets(message.subject ?? "", message.secrets);
-        return sendEmail(resend, {
-          to: message.recipient,
-          subject,
-          text,
-          html: emailHtml(text),
-          idempotencyKey: message.id,
-        });
-      }
+      if (message.channel === "email")
+        return resend ? sendBranded(env, resend, message, text) : outbox.deliver(message);
       if (!twilio) return outbox.deliver(message);
       if (message.channel === "sms") return sendText(twilio, message.recipient, text);
       // The outbox shows a spoken code spaced out; the call reads the digits itself.

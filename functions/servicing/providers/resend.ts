@@ -20,6 +20,8 @@ export interface Email {
   text: string;
   /** The message record's id: the same id is the same e-mail, however often it is sent. */
   idempotencyKey: string;
+  /** Headers of the e-mail itself (Resend's `headers` field): a marketing e-mail's List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** A send Resend refused or did not answer; `retryable` says whether a later attempt may succeed. */
@@ -50,6 +52,7 @@ export async function sendEmail(settings: ResendSettings, email: Email): Promise
         subject: email.subject,
         html: email.html,
         text: email.text,
+        ...(email.headers ? { headers: email.headers } : {}),
       }),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });

@@ -244,6 +244,7 @@ export const pagePaths: readonly string[] = [
   "/dev/clock",
   "/dev/styleguide",
   "/dev/desk",
+  "/dev/emails",
   "/desk",
   "/desk?email=someone%40example.com",
   "/desk/borrowers/any-customer",
@@ -257,4 +258,4 @@ export const pagePaths: readonly string[] = [
 ];
 
 /** Route paths of app/routes.ts that serve files rather than loader data. */
-export const fileRoutes: readonly string[] = ["documents/statements/:id", "documents/:file"];
+export const fileRoutes: readonly string[] = ["documents/statements/:id", "documents/:file", "dev/emails/:name"];
