@@ -31,3 +31,26 @@ export const applicantNotices = sqliteTable(
     index("applicant_notices_unsent").on(t.createdAt).where(sql`message_id IS NULL`),
   ],
 );
+
+/**
+ * The consent to electronic records (E-SIGN Act §101(c), decision record 033), given at signing
+ * and withdrawn from Preferences: one row per act, with the disclosure the borrower saw (its
+ * version and SHA-256), when, and from which device. Append-only: triggers in the migration
+ * refuse UPDATE and DELETE, so the record can prove later what was agreed.
+ */
+export const esignConsents = sqliteTable(
+  "esign_consents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: text("customer_id").notNull(),
+    lineId: integer("line_id").notNull(),
+    /** given | withdrawn */
+    event: text("event").notNull(),
+    disclosureVersion: text("disclosure_version").notNull(),
+    disclosureSha256: text("disclosure_sha256").notNull(),
+    at: integer("at").notNull(),
+    ipAddress: text("ip_address").notNull(),
+    userAgent: text("user_agent").notNull(),
+  },
+  (t) => [index("esign_consents_customer").on(t.customerId, t.at)],
+);

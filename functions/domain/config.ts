@@ -266,6 +266,10 @@ export const compliance = {
   /** Reminders to e-sign: this long after the approval, and this long before it lapses. */
   esignReminderAfterHours: 24,
   esignReminderBeforeExpiryHours: 24,
+  /** The consent to electronic records' disclosure (E-SIGN §101(c)): a new text is a new version. */
+  esignDisclosureVersion: "2026-12-03",
+  /** Signed agreements, the consent record and issued statements are kept at least this long after the line closes. */
+  recordsKeptMonthsAfterClose: 25,
   /** Texts and calls (not a passcode just asked for) go only from `opens` to `closes` o'clock, the borrower's local time. */
   quietHours: { opens: 8, closes: 21 },
   /** Regulation B's ECOA notice names the federal agency that administers compliance for this creditor. */

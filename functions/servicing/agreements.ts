@@ -2,6 +2,7 @@ import { easternDateTime } from "#domain/calendar";
 import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "#domain/config";
 import { feeChartRows } from "#domain/fees";
 import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "#domain/format";
+import { esignDisclosureHtml } from "./esign-disclosure";
 
 /**
  * The e-sign agreements, personalised with the customer's name, limit and
@@ -56,8 +57,8 @@ ${feeTable()}
       return `<h2>Arbitration Agreement</h2>
 <p>${name} and ${brand.lender} agree that any dispute about this line of credit will be resolved by individual binding arbitration, not in court, except small-claims matters. You may reject this agreement within 60 days of signing by calling ${contact}.</p>`;
     case "agreleconsent":
-      return `<h2>Consent to Electronic Records</h2>
-<p>${name}, you agree to receive agreements, statements and notices electronically. You may withdraw this consent or ask for paper copies by calling ${contact}.</p>`;
+      // The same text for everyone: its version and hash are the consent record's (esign-disclosure.ts).
+      return esignDisclosureHtml();
     case "agrprivacypolicy":
       return `<h2>Privacy Policy</h2><p>${name}, our privacy policy explains what we collect and share. Read it at <a href="/privacy-policy">/privacy-policy</a>.</p>`;
     case "agrcalprivacyact":

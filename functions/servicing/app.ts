@@ -12,6 +12,7 @@ import { authRoutes } from "./routes/auth";
 import { communicationRoutes } from "./routes/communications";
 import { esignRoutes } from "./routes/esign";
 import { passkeyRoutes } from "./routes/passkeys";
+import { recordRoutes } from "./routes/records";
 import { tokenRoutes } from "./routes/token";
 
 /**
@@ -42,6 +43,7 @@ export const servicingApp = new Hono<ServicingEnv>()
   .route("/", communicationRoutes)
   .route("/", esignRoutes)
   .route("/", passkeyRoutes)
+  .route("/", recordRoutes)
   .notFound((c) => c.json({ error: "No such call." }, 404))
   .onError((error, c) => {
     if (error instanceof ServicingError) return c.json({ error: error.message, fields: error.fields }, error.status);

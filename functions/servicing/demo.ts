@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { esignConsents } from "#db/schema/notices";
 import { applications, customers, lines, signatures, signedDocuments, users } from "#db/schema/servicing";
 import { addDays, easternDateTime } from "#domain/calendar";
 import { type AgreementKind, agreementTitles, signedAgreementRows } from "./agreements";
@@ -8,6 +9,7 @@ import { personalDataKeys } from "./customers";
 import { type DemoBorrower, type DemoLineOf, noon } from "./demo-history";
 import { setRepaymentMethod } from "./dev-tools";
 import type { CoreEnv as Env } from "./env";
+import { esignDisclosureId } from "./esign-disclosure";
 import { openWithHistory } from "./objects/demo-open";
 
 export type { DemoBorrower, DemoLineOf } from "./demo-history";
@@ -184,6 +186,7 @@ async function createBorrower(
   const keys = await personalDataKeys(env);
   const created = noon(now - b.openedDaysAgo * DAY, now);
   const anchor = easternDateTime(created).date;
+  const disclosure = await esignDisclosureId();
   await db.batch([
     db.insert(customers).values({
       id: customerId,
@@ -259,6 +262,16 @@ async function createBorrower(
             userAgent: "demo seed",
             orderNo: 1,
             signedAt: created.getTime(),
+          }),
+          db.insert(esignConsents).values({
+            customerId,
+            lineId,
+            event: "given",
+            disclosureVersion: disclosure.version,
+            disclosureSha256: disclosure.sha256,
+            at: created.getTime(),
+            ipAddress: "127.0.0.1",
+            userAgent: "demo seed",
           }),
           db.insert(signedDocuments).values(
             signedAgreementRows(

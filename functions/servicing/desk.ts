@@ -1,5 +1,6 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { esignConsents } from "#db/schema/notices";
 import {
   applications,
   customers,
@@ -149,57 +150,67 @@ async function newestLineState(db: Database, customerId: string, now: Date): Pro
 
 /** Everything the desk shows about one customer. SSN: the last four only; bank account: the last four only. */
 export async function deskBorrowerFile(db: Database, customerId: string, now: Date) {
-  const [customerRows, applicationRows, noteRows, auditRows, userRows, messageRows, attemptRows, noticeRows] =
-    await db.batch([
-      // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
-      db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
-      db
-        .select({
-          id: applications.id,
-          status: applications.status,
-          decisionReason: applications.decisionReason,
-          approvedLimitCents: applications.approvedLimitCents,
-          leadSource: applications.leadSource,
-          bankAccountLast4: applications.bankAccountLast4,
-          payFrequency: applications.payFrequency,
-          createdAt: applications.createdAt,
-        })
-        .from(applications)
-        .where(eq(applications.customerId, customerId))
-        .orderBy(desc(applications.createdAt)),
-      db.select().from(notes).where(eq(notes.customerId, customerId)).orderBy(desc(notes.createdAt), desc(notes.id)),
-      db
-        .select()
-        .from(deskAudit)
-        .where(eq(deskAudit.customerId, customerId))
-        .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
-      db
-        .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
-        .from(users)
-        .where(eq(users.customerId, customerId)),
-      // Messages sent: their records only (masked recipient, template, status), never a body or a passcode.
-      db
-        .select({
-          channel: messageRecords.channel,
-          template: messageRecords.template,
-          recipient: messageRecords.recipientMasked,
-          subject: messageRecords.subject,
-          status: messageRecords.status,
-          holdUntil: messageRecords.holdUntil,
-          createdAt: messageRecords.createdAt,
-        })
-        .from(messageRecords)
-        .where(eq(messageRecords.customerId, customerId))
-        .orderBy(desc(messageRecords.createdAt))
-        .limit(FILE_ROWS),
-      db
-        .select({ success: loginAttempts.success, note: loginAttempts.note, createdAt: loginAttempts.createdAt })
-        .from(loginAttempts)
-        .where(eq(loginAttempts.customerId, customerId))
-        .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
-        .limit(FILE_ROWS),
-      deskNoticesQuery(db, customerId),
-    ]);
+  const [
+    customerRows,
+    applicationRows,
+    noteRows,
+    auditRows,
+    userRows,
+    messageRows,
+    attemptRows,
+    noticeRows,
+    consentRows,
+  ] = await db.batch([
+    // What the summary shows of a customer: never the SSN's hash or its encrypted digits.
+    db.select(summaryCustomerColumns).from(customers).where(eq(customers.id, customerId)),
+    db
+      .select({
+        id: applications.id,
+        status: applications.status,
+        decisionReason: applications.decisionReason,
+        approvedLimitCents: applications.approvedLimitCents,
+        leadSource: applications.leadSource,
+        bankAccountLast4: applications.bankAccountLast4,
+        payFrequency: applications.payFrequency,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .where(eq(applications.customerId, customerId))
+      .orderBy(desc(applications.createdAt)),
+    db.select().from(notes).where(eq(notes.customerId, customerId)).orderBy(desc(notes.createdAt), desc(notes.id)),
+    db
+      .select()
+      .from(deskAudit)
+      .where(eq(deskAudit.customerId, customerId))
+      .orderBy(desc(deskAudit.at), desc(deskAudit.id)),
+    db
+      .select({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.customerId, customerId)),
+    // Messages sent: their records only (masked recipient, template, status), never a body or a passcode.
+    db
+      .select({
+        channel: messageRecords.channel,
+        template: messageRecords.template,
+        recipient: messageRecords.recipientMasked,
+        subject: messageRecords.subject,
+        status: messageRecords.status,
+        holdUntil: messageRecords.holdUntil,
+        createdAt: messageRecords.createdAt,
+      })
+      .from(messageRecords)
+      .where(eq(messageRecords.customerId, customerId))
+      .orderBy(desc(messageRecords.createdAt))
+      .limit(FILE_ROWS),
+    db
+      .select({ success: loginAttempts.success, note: loginAttempts.note, createdAt: loginAttempts.createdAt })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.customerId, customerId))
+      .orderBy(desc(loginAttempts.createdAt), desc(loginAttempts.id))
+      .limit(FILE_ROWS),
+    deskNoticesQuery(db, customerId),
+    db.select().from(esignConsents).where(eq(esignConsents.customerId, customerId)).orderBy(desc(esignConsents.at)),
+  ]);
   const customer = customerRows[0];
   if (!customer) throw new ServicingError(404, "No such customer.");
   const state = await newestLineState(db, customerId, now);
@@ -228,6 +239,8 @@ export async function deskBorrowerFile(db: Database, customerId: string, now: Da
     applications: applicationRows,
     /** The notices the law required, with their reasons in the applicant's words (the agent reads them out). */
     notices: noticeRows.map((row) => deskNoticeView(row, customer.state)),
+    /** The consent to electronic records, as given and withdrawn (E-SIGN §101(c)): newest first. */
+    consents: consentRows,
     /** Where the borrower lives, by the clock: a held text or call goes at their 8 a.m. */
     timeZone: timeZoneOf(customer.state, customer.zip).zone,
     messages: messageRows,

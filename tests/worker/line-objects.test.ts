@@ -136,7 +136,11 @@ describe("an object's migrations", () => {
         .toArray()
         .map((r) => r.name);
       expect(names).toContain("0028_drop_line_tables");
-      expect(names.at(-1)).toBe("line/0000_baseline");
+      // Every shared migration first, then the objects' own chain from its baseline, in order.
+      const own = names.filter((n) => n.startsWith("line/"));
+      expect(own[0]).toBe("line/0000_baseline");
+      expect(names.slice(-own.length)).toEqual(own);
+      expect(own).toEqual([...own].sort());
       expect(names.indexOf("0028_drop_line_tables")).toBeLessThan(names.indexOf("line/0000_baseline"));
       // The shared database's drop never reached the object: its ledger's table is there, and so are the others.
       const tables = sql

@@ -139,6 +139,7 @@ export default function DeskBorrower() {
       </section>
       <Applications applications={file.applications} />
       <ApplicantNotices notices={file.notices} />
+      <ConsentRecords consents={file.consents} />
       <Table
         label="Signed agreements"
         head={["Agreement", "Line", "Signed (UTC)"]}
@@ -296,6 +297,20 @@ function ApplicantNotices({ notices }: { notices: DeskBorrowerFile["notices"] })
         n.delivery,
       ])}
       empty="No notices sent."
+    />
+  );
+}
+
+/** The consent to electronic records as given and withdrawn (E-SIGN §101(c)): what, when, which text, which device. */
+function ConsentRecords({ consents }: { consents: DeskBorrowerFile["consents"] }) {
+  const disclosure = (e: DeskBorrowerFile["consents"][number]) =>
+    `version ${e.disclosureVersion}, SHA-256 ${e.disclosureSha256.slice(0, 16)}…`;
+  return (
+    <Table
+      label="Consent to electronic records"
+      head={["When (UTC)", "Event", "Disclosure", "IP address", "Device"]}
+      rows={consents.map((e) => [when(e.at), e.event, disclosure(e), e.ipAddress, e.userAgent])}
+      empty="No consent on file."
     />
   );
 }

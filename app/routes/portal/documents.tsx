@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from "react-router";
 import { brand } from "#domain/config";
 import { AgreementTable, StatementsTable } from "../../components/portal/DocumentsView";
+import { ConsentRecordList } from "../../components/portal/ElectronicConsent";
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/documents";
+import { electronicConsent } from "./consent.server";
 import { portalSummary } from "./portal.server";
 import { agreementRow, drawUnavailableOf, portalStanding, readSummary, statementRows } from "./portal-data";
 
@@ -15,13 +17,14 @@ export function meta() {
 
 /** Also the View all panel's Documents tab data (fetched by the account page). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const s = await portalSummary(context);
+  const [s, consent] = await Promise.all([portalSummary(context), electronicConsent(context)]);
   const { creditLimit } = readSummary(s.accountHeader);
   return {
     standing: portalStanding(s.accountHeader),
     drawUnavailable: drawUnavailableOf(s.accountConfig),
     agreement: agreementRow({ accountNumber: s.accountHeader.accountNumber, creditLimit }),
     statements: statementRows(s.allStatements),
+    consent,
   };
 }
 
@@ -61,6 +64,8 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="agreement-title">
           <h2 id="agreement-title">Line Of Credit Agreement</h2>
           <AgreementTable agreement={loaderData.agreement} />
+          <h3>Consent to Electronic Records</h3>
+          <ConsentRecordList record={loaderData.consent} />
         </section>
       ) : (
         <section aria-labelledby="statements-title">

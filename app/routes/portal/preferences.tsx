@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { brand } from "#domain/config";
 import type { MarketingKind } from "#domain/rules/preferences";
 import { PasskeySection } from "../../components/access/PasskeySection";
+import { ElectronicConsentSection } from "../../components/portal/ElectronicConsent";
 import { PortalShell } from "../../components/portal/PortalShell";
 import {
   OptOutDialog,
@@ -17,6 +18,7 @@ import { useLeaveGuard } from "../../components/portal/useLeaveGuard";
 import { usePreferencesForm } from "../../components/portal/usePreferencesForm";
 import type { RouteHandle } from "../../lib/layout";
 import type { Route } from "./+types/preferences";
+import { electronicConsent, withdrawConsent } from "./consent.server";
 import { portalSummary } from "./portal.server";
 import { drawUnavailableOf, portalStanding } from "./portal-data";
 import { preferenceFormValues, preferenceMessages } from "./preferences.schema";
@@ -34,16 +36,27 @@ export function meta() {
  * not two).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [s, messages] = await Promise.all([portalSummary(context), recentMessages(context)]);
+  const [s, messages, consent] = await Promise.all([
+    portalSummary(context),
+    recentMessages(context),
+    electronicConsent(context),
+  ]);
   return {
     standing: portalStanding(s.accountHeader),
     drawUnavailable: drawUnavailableOf(s.accountConfig),
     saved: preferenceFormValues(contactOf(s)),
     messages,
+    consent,
   };
 }
 
-export function action({ context, request }: Route.ActionArgs) {
+/** SAVE CHANGES, or WITHDRAW CONSENT (its own form: the consent to electronic records). */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (request.headers.get("Content-Type")?.includes("form")) {
+    const form = await request.clone().formData();
+    if (form.get("intent") === "withdrawConsent")
+      return { result: "consent" as const, consent: await withdrawConsent(context, request, form) };
+  }
   return savePreferences(context, request);
 }
 
@@ -51,9 +64,11 @@ const TOGGLE_KIND = { emailMarketing: "email", callMarketing: "calls" } as const
 
 export default function Preferences({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const serverErrors = actionData?.result === "invalid" ? actionData.errors : undefined;
+  const consentAnswer = actionData?.result === "consent" ? actionData.consent : undefined;
+  const saveAnswer = actionData?.result === "consent" ? undefined : actionData;
+  const serverErrors = saveAnswer?.result === "invalid" ? saveAnswer.errors : undefined;
   // A refused or unanswered post shows what was posted; a good save shows what is saved.
-  const defaults = actionData && actionData.result !== "saved" ? actionData.values : loaderData.saved;
+  const defaults = saveAnswer && saveAnswer.result !== "saved" ? saveAnswer.values : loaderData.saved;
   const form = usePreferencesForm(loaderData.saved, defaults, serverErrors);
   const guard = useLeaveGuard(form.canSave, form.formRef, preferenceMessages.saveFailed);
 
@@ -145,6 +160,7 @@ export default function Preferences({ loaderData, actionData }: Route.ComponentP
       <section className="card">
         <PasskeySection />
       </section>
+      <ElectronicConsentSection record={loaderData.consent} answer={consentAnswer} />
       <RecentMessages messages={loaderData.messages} />
       <OptOutDialog kind={asking} onDecide={decideOptOut} />
       <UnsavedChangesDialog guard={guard} />

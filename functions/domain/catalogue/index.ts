@@ -6,4 +6,5 @@ export * as communications from "./communications";
 export type { Answer, CallDef, Payload } from "./define";
 export * as misc from "./misc";
 export * as passkeys from "./passkeys";
+export * as records from "./records";
 export * as token from "./token";

@@ -271,8 +271,15 @@ export class LineLedger extends DurableObject<CoreEnv> {
     if (home) throw new Error("This object is the line's home: its rows are not replaced.");
   }
 
+  /**
+   * A copy that is not the line's home, cleared (every caller checked that first): the issued
+   * records' triggers allow it only while `record_release` is open, inside this transaction.
+   */
   private deleteRows(): void {
-    for (const table of LOADABLE) this.ctx.storage.sql.exec(`DELETE FROM ${table}`);
+    const sql = this.ctx.storage.sql;
+    sql.exec("INSERT OR IGNORE INTO record_release (reason) VALUES ('not the home')");
+    for (const table of LOADABLE) sql.exec(`DELETE FROM ${table}`);
+    sql.exec("DELETE FROM record_release");
   }
 
   private insertRows(tables: LineRows): number {

@@ -114,6 +114,13 @@ export function lineStatements(text: string): string[] {
     .filter((statement) => statement.replace(/^--.*$/gm, "").trim() !== "");
 }
 
+/** The shared chain, then the objects' own, as statements an object runs. */
+const bothChains = () => [
+  ...objectMigrations.map(([name, text]) => [name, objectStatements(text)] as const),
+  ...lineMigrations.map(([name, text]) => [name, lineStatements(text)] as const),
+];
+type Chains = ReturnType<typeof bothChains>;
+
 /** Applies what is missing; each migration and its record in one transaction. */
 export function migrateObject(storage: DurableObjectStorage): number {
   const sql = storage.sql;
@@ -124,11 +131,8 @@ export function migrateObject(storage: DurableObjectStorage): number {
       .toArray()
       .map((r) => r.name),
   );
-  storage.transactionSync(() => addTablesKeptLater(sql, applied));
-  const chains = [
-    ...objectMigrations.map(([name, text]) => [name, objectStatements(text)] as const),
-    ...lineMigrations.map(([name, text]) => [name, lineStatements(text)] as const),
-  ];
+  const chains = bothChains();
+  storage.transactionSync(() => addTablesKeptLater(sql, applied, chains));
   let count = 0;
   for (const [name, statements] of chains) {
     if (applied.has(name)) continue;
@@ -146,7 +150,7 @@ export function migrateObject(storage: DurableObjectStorage): number {
  * line's rows later): built from its statements in the migrations already applied, in their order,
  * so it has the shape a new object's has. A new object has applied none, and builds it as usual.
  */
-function addTablesKeptLater(sql: SqlStorage, applied: ReadonlySet<string>): void {
+function addTablesKeptLater(sql: SqlStorage, applied: ReadonlySet<string>, chains: Chains): void {
   const existing = new Set(
     sql
       .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -155,9 +159,10 @@ function addTablesKeptLater(sql: SqlStorage, applied: ReadonlySet<string>): void
   );
   const missing = new Set([...OBJECT_TABLES].filter((table) => !existing.has(table)));
   if (missing.size === 0 || applied.size === 0) return;
-  for (const [name, text] of objectMigrations) {
+  // Both chains: a table's later statements (the issued records' triggers) come with it.
+  for (const [name, statements] of chains) {
     if (!applied.has(name)) continue;
-    for (const statement of objectStatements(text)) {
+    for (const statement of statements) {
       const table = tableOf(statement);
       if (table !== null && missing.has(table)) sql.exec(statement);
     }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type * as v from "valibot";
+import { esignConsents } from "#db/schema/notices";
 import { applications, customers, lines } from "#db/schema/servicing";
 import { account as calls } from "#domain/catalogue/index";
 import { borrowerNameMatches } from "#domain/rules/esign";
@@ -8,6 +9,7 @@ import { type LineState, loadCustomerState } from "../account-state";
 import { signedAgreementRows } from "../agreements";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { customerById, latestLine } from "../customers";
+import { esignDisclosureId } from "../esign-disclosure";
 import { implement } from "../implement";
 import { lineSignedDocuments } from "../objects/homes";
 import { openInObject } from "../objects/open";
@@ -29,7 +31,7 @@ implement(esignRoutes, calls.FinishESign, async (c, p) => {
       signatureText: "Please enter your name to eSign",
     });
 
-  const { signature, documents, siteWrites } = signing(db, p, customer, state.line);
+  const { signature, documents, siteWrites } = signing(db, p, customer, state.line, await esignDisclosureId());
   const opened = await openInObject(c, {
     line: state.line,
     requestedDrawCents: p.requestedDrawAmount,
@@ -52,6 +54,7 @@ function signing(
   p: v.InferOutput<typeof calls.FinishESign.payload>,
   customer: { id: string; firstName: string; lastName: string },
   line: LineState["line"],
+  disclosure: { version: string; sha256: string },
 ) {
   const at = Date.parse(p.signedAt);
   const party = {
@@ -87,6 +90,21 @@ function signing(
       .update(applications)
       .set({ requestedDrawCents: p.requestedDrawAmount })
       .where(eq(applications.id, line.applicationId)),
+    // The consent to electronic records, as E-SIGN §101(c) needs it proven: which text, when, from which device.
+    ...(p.agreements.includes("agreleconsent")
+      ? [
+          db.insert(esignConsents).values({
+            customerId: customer.id,
+            lineId: line.id,
+            event: "given",
+            disclosureVersion: disclosure.version,
+            disclosureSha256: disclosure.sha256,
+            at,
+            ipAddress: p.ipAddress,
+            userAgent: p.userAgent,
+          }),
+        ]
+      : []),
   ];
   return { signature, documents, siteWrites };
 }
