@@ -267,7 +267,7 @@ export const compliance = {
   esignReminderAfterHours: 24,
   esignReminderBeforeExpiryHours: 24,
   /** The consent to electronic records' disclosure (E-SIGN §101(c)): a new text is a new version. */
-  esignDisclosureVersion: "2026-12-03",
+  esignDisclosureVersion: "1",
   /** Signed agreements, the consent record and issued statements are kept at least this long after the line closes. */
   recordsKeptMonthsAfterClose: 25,
   /** Texts and calls (not a passcode just asked for) go only from `opens` to `closes` o'clock, the borrower's local time. */

@@ -55,3 +55,14 @@ export function formatSignedMoney(cents: number): string {
   const text = formatMoney(Math.abs(cents), { cents: true });
   return cents < 0 ? `(${text})` : text;
 }
+
+/** "1 statement", "3 statements". */
+export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** Months as the minimum-payment warning reads them: "2 years and 4 months", "1 year", "5 months". */
+export function yearsAndMonths(months: number): string {
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  if (years === 0) return plural(rest, "month");
+  return rest === 0 ? plural(years, "year") : `${plural(years, "year")} and ${plural(rest, "month")}`;
+}

@@ -27,7 +27,8 @@ export function payoffProjection(state: LineState, fixedPaymentCents: number | u
   if (standing === "closed") return { kind: "closed" };
   // Charged off, the whole balance is due at once: there is no minimum payment to project.
   if (standing === "charged_off") return { kind: "chargedOff" };
-  const statement = standing === "awaiting_esign" || standing === "withdrawn" ? null : lastIssued(state.book.statements);
+  const statement =
+    standing === "awaiting_esign" || standing === "withdrawn" ? null : lastIssued(state.book.statements);
   if (!statement) return { kind: "noStatement" };
   const start = projectionStart(statement, cycleOf(state.line));
   return {

@@ -1,5 +1,5 @@
 import { brand, phones } from "#domain/config";
-import { formatDate, formatMoney, formatPhone } from "#domain/format";
+import { formatDate, formatMoney, formatPhone, plural, yearsAndMonths } from "#domain/format";
 import type { IssuedStatement, StatementNotices } from "./engine/index";
 
 /**
@@ -15,16 +15,10 @@ export interface NoticeSection {
   paragraphs: string[];
 }
 
-const money = (cents: number) => formatMoney(cents, { cents: true });
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+/** The warning's months as words, shared with the payments page (#domain/format). */
+export { yearsAndMonths };
 
-/** Months as the warning reads them: "2 years and 4 months", "1 year", "5 months". */
-export function yearsAndMonths(months: number): string {
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  if (years === 0) return plural(rest, "month");
-  return rest === 0 ? plural(years, "year") : `${plural(years, "year")} and ${plural(rest, "month")}`;
-}
+const money = (cents: number) => formatMoney(cents, { cents: true });
 
 /**
  * Minimum Payment Warning. Regulation Z §1026.7(b)(12)(i) and model form G-18(C)'s table,

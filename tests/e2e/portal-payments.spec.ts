@@ -19,7 +19,14 @@ import {
   submitOnce,
   us,
 } from "./fixtures/payments";
-import { expectAccessible, type FreshBorrower, freshBorrower, logIn, logInFresh } from "./fixtures/portal";
+import {
+  expectAccessible,
+  type FreshBorrower,
+  freshBorrower,
+  logIn,
+  logInFresh,
+  noScriptPortal,
+} from "./fixtures/portal";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 /** Make a One-Time Payment (spec file 3, sections 2, 4, 5, 8; 0-decisions.md). Every test that schedules uses a fresh borrower. */
@@ -488,21 +495,7 @@ test("at 360 px the message of a changed review fits without sideways scrolling"
 });
 
 test.describe("without JavaScript", () => {
-  async function noScriptPage(page: Page, borrower: FreshBorrower): Promise<Page> {
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-    const p = await context.newPage();
-    await p.goto("/login");
-    await p.getByLabel("Email Address").fill(borrower.email);
-    await p.getByRole("button", { name: "CONTINUE" }).click();
-    await p.getByLabel("Password").fill(borrower.password);
-    await p.getByRole("button", { name: "LOG IN", exact: true }).click();
-    await expect(p).toHaveURL(/\/account$/);
-    await p.goto("/payments");
-    return p;
-  }
+  const noScriptPage = (page: Page, borrower: FreshBorrower) => noScriptPortal(page, borrower, "/payments");
   const nextBusinessDayFrom = (iso: string): string =>
     isBusinessDay(iso) ? iso : nextBusinessDayFrom(addDays(iso, 1));
 

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { brand } from "#domain/config";
 import { formatMoney } from "#domain/format";
 import { PaymentAccountSummary } from "../../components/portal/PaymentAccountSummary";
+import { PayoffWarning } from "../../components/portal/PayoffWarning";
 import { PortalShell } from "../../components/portal/PortalShell";
 import type { RouteHandle } from "../../lib/layout";
 import { servicingToday } from "../../lib/servicing-today.server";
@@ -12,6 +13,7 @@ import { checkPayment, moveStep, type PaymentValues, type StepIntent } from "./p
 import { type PaymentActionData, paymentAction, paymentPage } from "./payments.server";
 import { Failure, Review, Thanks } from "./payments-review";
 import { AmountPanel, DatePanel, MethodPanel, Step, StepButtons } from "./payments-steps";
+import { payoffWarning } from "./payoff.server";
 import { portalSummary } from "./portal.server";
 import { paymentLockMessages } from "./portal-data";
 
@@ -22,8 +24,10 @@ export function meta() {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const option = new URL(request.url).searchParams.get("option");
-  return paymentPage(await portalSummary(context), await servicingToday(context), option);
+  const query = new URL(request.url).searchParams;
+  const page = paymentPage(await portalSummary(context), await servicingToday(context), query.get("option"));
+  // After the summary: its redirects come first, and the platform token is the one it left.
+  return { ...page, payoff: await payoffWarning(context, query.get("payment") ?? "") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -221,6 +225,7 @@ export default function Payments({ loaderData: d, actionData }: Route.ComponentP
           </Step>
         </Form>
       )}
+      <PayoffWarning {...d.payoff} />
     </PortalShell>
   );
 }
