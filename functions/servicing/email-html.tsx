@@ -1,5 +1,14 @@
-import { Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+// Each component from its own package: the umbrella package's index loads every component, the
+// code block's and Tailwind's 700 KB modules too, which the worker tests' module transport refuses.
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
 import { render } from "@react-email/render";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { brand } from "#domain/config";
 import { creditorLines } from "./applicant-wording";

@@ -21,7 +21,7 @@ import { productionTripsOf } from "./helpers/trips";
 const db = database(env.DB);
 const MIN = 60_000;
 /** The pages whose only read is the summary; /preferences reads the borrower's recent messages too, after the session. */
-const SUMMARY_PAGES = ["/account", "/transactions", "/documents", "/draw", "/payments"];
+const SUMMARY_PAGES = ["/account", "/transactions", "/documents", "/draw"];
 
 afterEach(() => setClockOffset(env, db, 0));
 
@@ -44,7 +44,10 @@ describe("a portal page's summary, started beside the session's lookup", { timeo
         expect(productionTripsOf(res).sequential, path).toBe(1);
       }
     }
-    expect(productionTripsOf(await send("/preferences", { cookie: b.cookie })).sequential).toBe(2);
+    // A second call after the session's lookup: Preferences' messages and consent, the payments page's
+    // minimum-payment warning (decision record 033), the consent record's own Documents view.
+    for (const path of ["/preferences", "/payments", "/documents?view=consent"])
+      expect(productionTripsOf(await send(path, { cookie: b.cookie })).sequential, path).toBe(2);
     expect(await (await send("/account", { cookie: b.cookie })).text()).toContain(String(b.applNo));
   });
 

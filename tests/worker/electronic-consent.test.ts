@@ -44,7 +44,7 @@ describe("the consent to electronic records", () => {
     const disclosure = signed!.html.slice(0, signed!.html.indexOf('<section class="signature-block">'));
     expect(disclosure).toContain("Withdrawing your consent");
     expect(given!.disclosure_sha256).toBe(await hex(disclosure));
-    const documents = decodeHtml(await (await send("/documents", { cookie: b.cookie })).text());
+    const documents = decodeHtml(await (await send("/documents?view=consent", { cookie: b.cookie })).text());
     expect(documents).toContain("Consent given");
     expect(documents).toContain(String(given!.disclosure_sha256));
   });

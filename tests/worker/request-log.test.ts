@@ -75,6 +75,8 @@ describe("a request's log line", () => {
         // Each line services itself at its alarm (decision record 032): the run counts the lines found with an alarm lost.
         overdue: expect.any(Number),
         queued: expect.any(Number),
+        // The applicants' notices (decision record 033): approvals lapsed, reminders due, notices handed over.
+        notices: { lapsed: expect.any(Number), reminders: expect.any(Number), sent: expect.any(Number) },
         ms: expect.any(Number),
         version: expect.any(String),
       },

@@ -16,8 +16,13 @@ export function meta() {
 }
 
 /** Also the View all panel's Documents tab data (fetched by the account page). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [s, consent] = await Promise.all([portalSummary(context), electronicConsent(context)]);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The consent record is its own view: the other two wait for the summary's one trip only.
+  const wantsConsent = new URL(request.url).searchParams.get("view") === "consent";
+  const [s, consent] = await Promise.all([
+    portalSummary(context),
+    wantsConsent ? electronicConsent(context) : undefined,
+  ]);
   const { creditLimit } = readSummary(s.accountHeader);
   return {
     standing: portalStanding(s.accountHeader),
@@ -31,12 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 const VIEWS = [
   { id: "agreement", label: "Line Of Credit Agreement" },
   { id: "statements", label: "Statements" },
+  { id: "consent", label: "Electronic Records Consent" },
 ] as const;
+
+type View = (typeof VIEWS)[number]["id"];
+const viewOf = (asked: string | null): View => VIEWS.find((v) => v.id === asked)?.id ?? "agreement";
 
 /** The signed agreement or the billing statements, toggled by links (`?view=`) that work without JavaScript. */
 export default function Documents({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const view = params.get("view") === "statements" ? "statements" : "agreement";
+  const view = viewOf(params.get("view"));
   return (
     <PortalShell
       standing={loaderData.standing}
@@ -64,8 +73,11 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="agreement-title">
           <h2 id="agreement-title">Line Of Credit Agreement</h2>
           <AgreementTable agreement={loaderData.agreement} />
-          <h3>Consent to Electronic Records</h3>
-          <ConsentRecordList record={loaderData.consent} />
+        </section>
+      ) : view === "consent" ? (
+        <section aria-labelledby="consent-title">
+          <h2 id="consent-title">Consent to Electronic Records</h2>
+          <ConsentRecordList record={loaderData.consent ?? null} />
         </section>
       ) : (
         <section aria-labelledby="statements-title">

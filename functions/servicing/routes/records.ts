@@ -9,6 +9,7 @@ import { formatDate } from "#domain/format";
 import { requireCustomer, type ServicingContext, type ServicingEnv, ServicingError } from "../context";
 import { implement } from "../implement";
 import { deskLineAction } from "../objects/desk-route";
+import { readAsCustomer } from "../token-batch";
 
 export const recordRoutes = new Hono<ServicingEnv>();
 
@@ -30,10 +31,22 @@ const eventView = (row: typeof esignConsents.$inferSelect) => ({
   userAgent: row.userAgent,
 });
 
-implement(recordRoutes, calls.GetElectronicConsent, async (c) => {
-  const rows = await consentRecordOf(c.var.db, requireCustomer(c));
-  return { events: rows.map(eventView), withdrawn: rows.some((r) => r.event === "withdrawn") };
-});
+implement(
+  recordRoutes,
+  calls.GetElectronicConsent,
+  async (c) => {
+    const [rows] = await readAsCustomer(c, (customerId) => [
+      c.var.db
+        .select()
+        .from(esignConsents)
+        .where(eq(esignConsents.customerId, customerId))
+        .orderBy(asc(esignConsents.at), asc(esignConsents.id)),
+    ]);
+    return { events: rows.map(eventView), withdrawn: rows.some((r) => r.event === "withdrawn") };
+  },
+  // The token and the record in one round trip: Documents and Preferences read it beside the summary.
+  { tokenInBatch: true },
+);
 
 /** Who the desk's audit names for a change the borrower made themselves, in Preferences. */
 const SELF_SERVICE = { email: "borrower (Preferences)", role: "agent" as const };

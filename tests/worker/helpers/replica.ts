@@ -13,7 +13,12 @@ export async function lagReplica(): Promise<string> {
   const { results: tables } = await env.DB.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
   ).all<{ name: string }>();
+  // A replica is a copy, replaced whole: the append-only tables' triggers guard the primary's writes, not this.
+  const { results: triggers } = await replica
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+    .all<{ name: string }>();
   const copy: D1PreparedStatement[] = [
+    ...triggers.map(({ name }) => replica.prepare(`DROP TRIGGER IF EXISTS "${name}"`)),
     replica.prepare("CREATE TABLE IF NOT EXISTS _replica_state (bookmark TEXT NOT NULL)"),
     replica.prepare("DELETE FROM _replica_state"),
   ];
