@@ -1,5 +1,7 @@
 /** Display formatting: money stays integer cents until it reaches a page. */
 
+import { easternDateTime } from "./calendar";
+
 const dollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -65,4 +67,12 @@ export function yearsAndMonths(months: number): string {
   const rest = months % 12;
   if (years === 0) return plural(rest, "month");
   return rest === 0 ? plural(years, "year") : `${plural(years, "year")} and ${plural(rest, "month")}`;
+}
+
+/** An instant as a borrower reads time: "Nov. 25, 2026 at 4:05 p.m. Eastern" (text that is no instant comes back as it is). */
+export function formatEasternMoment(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const { date, hour, minute } = easternDateTime(instant);
+  return `${formatDate(date)} at ${formatClock({ hour, minute })} Eastern`;
 }

@@ -1,7 +1,6 @@
-import { easternDateTime } from "#domain/calendar";
 import { brand, cashAdvanceFeeBps, creditLine, phones, servicing } from "#domain/config";
 import { feeChartRows } from "#domain/fees";
-import { formatClock, formatDate, formatMoney, formatPercent, formatPhone } from "#domain/format";
+import { formatEasternMoment, formatMoney, formatPercent, formatPhone } from "#domain/format";
 import { esignDisclosureHtml } from "./esign-disclosure";
 
 /**
@@ -67,13 +66,8 @@ ${feeTable()}
 }
 
 /** The signature block appended to each agreement as signed. */
-/** When it was signed, as a borrower reads time: "Nov. 25, 2026 at 4:05 p.m. Eastern" (the stored instant stays ISO). */
-export function signedAtText(signedAt: string): string {
-  const instant = new Date(signedAt);
-  if (Number.isNaN(instant.getTime())) return signedAt;
-  const { date, hour, minute } = easternDateTime(instant);
-  return `${formatDate(date)} at ${formatClock({ hour, minute })} Eastern`;
-}
+/** When it was signed, as a borrower reads time (the stored instant stays ISO). */
+export const signedAtText = formatEasternMoment;
 
 function signatureBlock(name: string, signedAt: string, ip: string): string {
   return `<section class="signature-block"><h3>Electronic signature</h3><p>Signed by <strong>${escapeHtml(name)}</strong> on ${escapeHtml(signedAtText(signedAt))} from IP address ${escapeHtml(ip)}.</p></section>`;

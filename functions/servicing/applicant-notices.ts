@@ -33,26 +33,27 @@ const TAKE_OVER_AFTER_MS = 2 * 60_000;
 /** What a reminder found no longer owed is marked with (signed, withdrawn or lapsed before it went). */
 const NOT_SENT = "not-sent";
 
-/** The adverse-action notice's row, for the decision's own batch (once per application or refused submission). */
-export function adverseActionRow(
-  db: Database,
+/** The adverse-action notice's row as the decision makes it (once per application or refused submission). */
+export function adverseActionNotice(
   notice: { ref: string | number; customerId: string; applicationId: number | null; reasons: DenialReason[] },
   now: number,
-) {
-  return db
-    .insert(applicantNotices)
-    .values({
-      id: `adverse_action:${notice.ref}`,
-      customerId: notice.customerId,
-      applicationId: notice.applicationId,
-      kind: "adverse_action",
-      reasons: JSON.stringify(notice.reasons),
-      // The embedded rules decide on the application alone: no consumer report is pulled.
-      consumerReport: false,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+): NoticeRow {
+  return {
+    id: `adverse_action:${notice.ref}`,
+    customerId: notice.customerId,
+    applicationId: notice.applicationId,
+    kind: "adverse_action",
+    reasons: JSON.stringify(notice.reasons),
+    // The embedded rules decide on the application alone: no consumer report is pulled.
+    consumerReport: false,
+    messageId: null,
+    createdAt: now,
+  };
 }
+
+/** The notice's insert, for the decision's own batch: the row when it is new, none when it was written before. */
+export const adverseActionRow = (db: Database, row: NoticeRow) =>
+  db.insert(applicantNotices).values(row).onConflictDoNothing().returning();
 
 /** The applicant's applications and lines the notices read, by application id. */
 async function applicationOf(db: Database, applicationId: number | null) {
@@ -116,12 +117,6 @@ export async function sendApplicantNotice(
     console.error("applicant notice not sent", row.kind, error instanceof Error ? error.name : "unknown");
     return false;
   }
-}
-
-/** Sends the notice of one id (a decision's, just written). */
-export async function sendNoticeById(db: Database, env: Pick<CoreEnv, "SITE_ORIGIN">, id: string): Promise<void> {
-  const row = await db.select().from(applicantNotices).where(eq(applicantNotices.id, id)).get();
-  if (row && row.messageId === null) await sendApplicantNotice(db, env, row);
 }
 
 export interface ApplicantNoticesReport {

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import * as v from "valibot";
-import { easternDateTime } from "#domain/calendar";
-import { formatClock, formatDate } from "#domain/format";
+import { formatEasternMoment } from "#domain/format";
 import { consentMessages, withdrawConsentSchema } from "../../routes/portal/consent.schema";
 import type { WithdrawResult } from "../../routes/portal/consent.server";
 import { FieldError } from "../form/Field";
@@ -18,12 +17,6 @@ export interface ConsentRecord {
     userAgent: string;
   }>;
   withdrawn: boolean;
-}
-
-/** "Dec. 3, 2026 at 4:05 p.m. Eastern": an instant as a borrower reads it. */
-export function easternMoment(iso: string): string {
-  const { date, hour, minute } = easternDateTime(new Date(iso));
-  return `${formatDate(date)} at ${formatClock({ hour, minute })} Eastern`;
 }
 
 /**
@@ -58,14 +51,14 @@ export function ElectronicConsentSection({
       {record === null ? <p>We cannot show your consent to electronic records just now.</p> : null}
       {given ? (
         <p>
-          You agreed to receive your records electronically on {easternMoment(given.at)} (disclosure version{" "}
+          You agreed to receive your records electronically on {formatEasternMoment(given.at)} (disclosure version{" "}
           {given.disclosureVersion}). Your agreements and statements are under Documents.
         </p>
       ) : null}
       {withdrawal ? (
         <p>
-          You withdrew that consent on {easternMoment(withdrawal.at)}. We send the records we must give you on paper, by
-          mail. To ask anything about it, call us.
+          You withdrew that consent on {formatEasternMoment(withdrawal.at)}. We send the records we must give you on
+          paper, by mail. To ask anything about it, call us.
         </p>
       ) : given ? (
         <Form
@@ -114,7 +107,7 @@ export function ConsentRecordList({ record }: { record: ConsentRecord | null }) 
         <li key={`${e.event}-${e.at}`}>
           <dl>
             <dt>{e.event === "given" ? "Consent given" : "Consent withdrawn"}</dt>
-            <dd>{easternMoment(e.at)}</dd>
+            <dd>{formatEasternMoment(e.at)}</dd>
             <dt>Disclosure</dt>
             <dd>
               Version {e.disclosureVersion}, SHA-256 <code className="consent-hash">{e.disclosureSha256}</code>

@@ -7,7 +7,7 @@ import { easternDateTime } from "#domain/calendar";
 import { applications as calls } from "#domain/catalogue/index";
 import { contactPreferenceDefaults } from "#domain/config";
 import { randomToken } from "#domain/tokens";
-import { adverseActionRow, sendNoticeById } from "../applicant-notices";
+import { adverseActionNotice, adverseActionRow, sendApplicantNotice } from "../applicant-notices";
 import { requireCustomer, type ServicingEnv, ServicingError } from "../context";
 import { encryptPersonal, type SsnKeys } from "../crypto";
 import {
@@ -186,8 +186,8 @@ implement(
       // A refusal is an adverse action too (Regulation B §1002.9): the applicant is told why, once per submission.
       if (known) {
         const notice = { ref: extId, customerId: known.id, applicationId: null, reasons: ["existing_line" as const] };
-        await adverseActionRow(db, notice, c.var.now.getTime());
-        await sendNoticeById(db, c.env, `adverse_action:${extId}`);
+        const [fresh] = await adverseActionRow(db, adverseActionNotice(notice, c.var.now.getTime()));
+        if (fresh) await sendApplicantNotice(db, c.env, fresh);
       }
       return {
         appStatus: "E" as const,
@@ -220,8 +220,7 @@ implement(
     // A denial's adverse-action notice is recorded with the decision, so it cannot be lost (applicant-notices.ts).
     const notice =
       decision.status === "D"
-        ? adverseActionRow(
-            db,
+        ? adverseActionNotice(
             {
               ref: ids.applicationId,
               customerId: ids.customerId,
@@ -235,7 +234,9 @@ implement(
     const token = decision.status === "A" ? await tokenToIssue(db, "customer", ids.customerId, now) : null;
     try {
       await db.batch(
-        token ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write] : [...writes, notice!],
+        token
+          ? [...writes, lineWrite(db, payload, ids, decision.limitCents, now), token.write]
+          : [...writes, adverseActionRow(db, notice!)],
       );
     } catch (error) {
       // Two submissions of one application racing: the loser answers with the winner's decision.
@@ -244,7 +245,8 @@ implement(
       return winner;
     }
     if (token) c.var.caller.tokenToUse = token.token;
-    else await sendNoticeById(db, c.env, `adverse_action:${ids.applicationId}`);
+    // The batch wrote the decision, so its notice is new: sent from the row as made, not read back.
+    else await sendApplicantNotice(db, c.env, notice!);
     return {
       appStatus: decision.status,
       approvedAmount: decision.limitCents,

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "#db/client";
 import { esignConsents } from "#db/schema/notices";
@@ -14,13 +14,12 @@ import { readAsCustomer } from "../token-batch";
 export const recordRoutes = new Hono<ServicingEnv>();
 
 /** A borrower's consent to electronic records, oldest first (an append-only table: decision record 033). */
-export const consentRecordOf = (db: Database, customerId: string) =>
+const consentRecordOf = (db: Database, customerId: string | SQL) =>
   db
     .select()
     .from(esignConsents)
     .where(eq(esignConsents.customerId, customerId))
-    .orderBy(asc(esignConsents.at), asc(esignConsents.id))
-    .all();
+    .orderBy(asc(esignConsents.at), asc(esignConsents.id));
 
 const eventView = (row: typeof esignConsents.$inferSelect) => ({
   event: row.event as "given" | "withdrawn",
@@ -35,13 +34,7 @@ implement(
   recordRoutes,
   calls.GetElectronicConsent,
   async (c) => {
-    const [rows] = await readAsCustomer(c, (customerId) => [
-      c.var.db
-        .select()
-        .from(esignConsents)
-        .where(eq(esignConsents.customerId, customerId))
-        .orderBy(asc(esignConsents.at), asc(esignConsents.id)),
-    ]);
+    const [rows] = await readAsCustomer(c, (customerId) => [consentRecordOf(c.var.db, customerId)]);
     return { events: rows.map(eventView), withdrawn: rows.some((r) => r.event === "withdrawn") };
   },
   // The token and the record in one round trip: Documents and Preferences read it beside the summary.
